@@ -1,0 +1,57 @@
+#!/usr/bin/python3
+# Counts test cases in meson's testlog.json: each TAP test program counts
+# its "ok"/"not ok" lines; a program that crashed or timed out counts one
+# failure more. Prints "N passed, N failed[, N skipped]" and exits non-zero
+# when anything failed.
+
+import json
+import re
+import sys
+
+passed = failed = skipped = 0
+tap_line = re.compile(r'^(not ok|ok)\b(.*)$')
+
+try:
+    with open(sys.argv[1], encoding='utf-8') as log:
+        entries = [json.loads(line) for line in log if line.strip()]
+except OSError as e:
+    print(f'no test log: {e}')
+    print('0 passed, 1 failed')
+    sys.exit(1)
+
+for entry in entries:
+    result = entry.get('result', 'ERROR')
+    counted = 0
+    stdout = entry.get('stdout') or ''
+    if re.search(r'^1\.\.\d+', stdout, re.M):
+        for line in stdout.splitlines():
+            m = tap_line.match(line)
+            if not m:
+                continue
+            counted += 1
+            rest = m.group(2)
+            if '# SKIP' in rest or '# skip' in rest:
+                skipped += 1
+            elif m.group(1) == 'ok':
+                passed += 1
+            else:
+                failed += 1
+    if counted == 0:
+        if result in ('OK', 'EXPECTEDFAIL'):
+            passed += 1
+        elif result == 'SKIP':
+            skipped += 1
+        else:
+            failed += 1
+    elif result not in ('OK', 'EXPECTEDFAIL', 'SKIP'):
+        # A crash or timeout after some cases passed still fails.
+        if not any(tap_line.match(l) and l.startswith('not ok')
+                   for l in (entry.get('stdout') or '').splitlines()):
+            failed += 1
+            print(f"{entry.get('name')}: {result}")
+
+summary = f'{passed} passed, {failed} failed'
+if skipped:
+    summary += f', {skipped} skipped'
+print(summary)
+sys.exit(1 if failed else 0)

@@ -1,0 +1,68 @@
+/* isc-catalogue.h
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "isc-types.h"
+
+G_BEGIN_DECLS
+
+/* The metric names Inferscope knows, from baseten-api.md: a friendly title,
+ * a group, the unit and kind the API reports, the shape of the label sets
+ * and which deployments the metric applies to. A name that is not here is
+ * still an ordinary metric, drawn by its unit_hint and kind.
+ */
+
+typedef enum
+{
+  ISC_LABEL_SHAPE_PLAIN,      /* {} */
+  ISC_LABEL_SHAPE_STATUS,     /* {"status":"2xx"}, … */
+  ISC_LABEL_SHAPE_QUANTILES,  /* {"quantile":"0.5"} … {"stat":"avg"} */
+  ISC_LABEL_SHAPE_CONDITION,  /* {"condition":"true"}, … */
+} IscLabelShape;
+
+typedef enum
+{
+  ISC_APPLIES_ALL   = 0,
+  ISC_APPLIES_GPU   = 1 << 0,
+  ISC_APPLIES_LLM   = 1 << 1,
+  ISC_APPLIES_ASYNC = 1 << 2,
+} IscAppliesTo;
+
+typedef enum
+{
+  ISC_METRIC_GROUP_TRAFFIC,
+  ISC_METRIC_GROUP_LATENCY,
+  ISC_METRIC_GROUP_REPLICAS,
+  ISC_METRIC_GROUP_RESOURCES,
+  ISC_METRIC_GROUP_GPU,
+  ISC_METRIC_GROUP_LLM,
+  ISC_METRIC_GROUP_ASYNC,
+} IscMetricGroup;
+
+typedef struct
+{
+  const char     *name;
+  const char     *title;       /* N_(): translate with _() when shown */
+  IscMetricGroup  group;
+  IscUnitHint     unit_hint;
+  IscMetricKind   kind;
+  IscLabelShape   label_shape;
+  IscAppliesTo    applies_to;
+  gboolean        in_default_set;  /* returned when a request names no metrics */
+} IscCatalogueEntry;
+
+const IscCatalogueEntry *isc_catalogue_get_entries  (guint          *n_entries);
+/* NULL for a name the catalogue does not know. */
+const IscCatalogueEntry *isc_catalogue_lookup       (const char     *name);
+/* The translated title for a known name, the name itself otherwise. */
+const char              *isc_catalogue_get_title    (const char     *name);
+const char              *isc_metric_group_get_title (IscMetricGroup  group);
+
+G_END_DECLS

@@ -1,0 +1,22 @@
+/* isc-window.h
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "isc-application.h"
+
+G_BEGIN_DECLS
+
+#define ISC_TYPE_WINDOW (isc_window_get_type ())
+
+G_DECLARE_FINAL_TYPE (IscWindow, isc_window, ISC, WINDOW, AdwApplicationWindow)
+
+IscWindow *isc_window_new (IscApplication *application);
+
+G_END_DECLS
