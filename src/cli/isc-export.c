@@ -5,6 +5,33 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+/* `inferscope export`: headless, never initialises GTK, runs with no
+ * display. It goes in four steps, each in its own place:
+ *
+ *   1. parse    here: GOptionContext fills one IscExportOptions
+ *               (isc-export-private.h) from the options that the source
+ *               and the sink each declare;
+ *   2. check    _isc_export_source_check () and _isc_export_sink_check ():
+ *               bad usage is a G_OPTION_ERROR and exits 2;
+ *   3. source   _isc_export_source_load () (isc-export-source.c) gets one
+ *               IscMetricsResponse;
+ *   4. sink     _isc_export_sink_write () (isc-export-sink.c) writes it in
+ *               the chosen format.
+ *
+ * Where to plug in:
+ * - A live source (--model/--deployment/--environment, --mode, --range,
+ *   --start/--end, --metrics, --base-url, --demo): add the fields to
+ *   IscExportOptions, the entries in _isc_export_source_add_options (), the
+ *   rules (one source, not both) in _isc_export_source_check (), and a
+ *   load function called from _isc_export_source_load ().
+ * - An image format (--format png|svg|pdf, --size, --scale, --theme,
+ *   --columns): add the IscExportFormat value and the name in
+ *   isc-export-sink.c's format table, the entries and their checks beside
+ *   the sink's, and a function that renders into GBytes; the bytes then go
+ *   through _isc_export_write_bytes (), which replaces a file atomically.
+ * This file should not need to change for either.
+ */
+
 #define G_LOG_DOMAIN "isc-export"
 
 #include "config.h"
@@ -12,11 +39,134 @@
 #include <glib/gi18n.h>
 
 #include "isc-export.h"
+#include "isc-export-private.h"
+
+void
+_isc_export_options_clear (IscExportOptions *options)
+{
+  g_clear_pointer (&options->input, g_free);
+  g_clear_pointer (&options->format_name, g_free);
+  g_clear_pointer (&options->output, g_free);
+}
+
+static void
+print_usage_error (const GError *error)
+{
+  /* Translators: the usage line of the export command; the options are
+   * not translated. */
+  g_printerr ("inferscope export: %s\n", error->message);
+  g_printerr (_("Usage: inferscope export %s %s\n"),
+              _isc_export_source_get_usage (),
+              _isc_export_sink_get_usage ());
+  g_printerr ("%s\n", _("Run “inferscope export --help” to see every option."));
+}
+
+static GOptionContext *
+create_context (IscExportOptions *options)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  GOptionGroup *group;
+  const GOptionEntry help_entries[] = {
+    { "help", 'h', 0, G_OPTION_ARG_NONE, &options->help,
+      N_("Show the options and quit"), NULL },
+    { NULL }
+  };
+
+  context = g_option_context_new (NULL);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+                                _("Writes the metrics of a Baseten deployment without opening a window.\n"
+                                  "\n"
+                                  "Exit status: 0 on success, 1 when the document, the API or the network\n"
+                                  "fails, 2 on bad usage."));
+  g_option_context_set_description (context,
+                                    _("Example:\n"
+                                      "  inferscope export --input response.json --format csv -o metrics.csv"));
+  /* --help is ours, so that parsing never calls exit(). */
+  g_option_context_set_help_enabled (context, FALSE);
+
+  group = g_option_group_new (NULL, NULL, NULL, options, NULL);
+  g_option_group_set_translation_domain (group, GETTEXT_PACKAGE);
+  _isc_export_source_add_options (group, options);
+  _isc_export_sink_add_options (group, options);
+  g_option_group_add_entries (group, help_entries);
+  g_option_context_set_main_group (context, group);
+
+  return g_steal_pointer (&context);
+}
+
+static gboolean
+parse_options (GOptionContext    *context,
+               IscExportOptions  *options,
+               int                argc,
+               char             **argv,
+               GError           **error)
+{
+  g_auto(GStrv) args = g_new0 (char *, argc + 1);
+
+  for (int i = 0; i < argc; i++)
+    args[i] = g_strdup (argv[i]);
+
+  if (!g_option_context_parse_strv (context, &args, error))
+    return FALSE;
+
+  if (options->help)
+    return TRUE;
+
+  if (args[0] != NULL && args[1] != NULL)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                   _("Unexpected argument “%s”"), args[1]);
+      return FALSE;
+    }
+
+  return _isc_export_source_check (options, error) &&
+         _isc_export_sink_check (options, error);
+}
 
 int
 isc_export_main (int    argc,
                  char **argv)
 {
-  g_printerr ("%s\n", _("inferscope export: not written yet"));
-  return 2;
+  g_auto(IscExportOptions) options = { 0 };
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(IscMetricsResponse) response = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (argc >= 1, 2);
+
+  /* The usage line of --help names the command as a person types it. */
+  g_set_prgname ("inferscope export");
+
+  context = create_context (&options);
+
+  if (!parse_options (context, &options, argc, argv, &error))
+    {
+      print_usage_error (error);
+      return 2;
+    }
+
+  if (options.help)
+    {
+      g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
+
+      g_print ("%s", help);
+      return 0;
+    }
+
+  response = _isc_export_source_load (&options, NULL, &error);
+  if (response == NULL ||
+      !_isc_export_sink_write (&options, response, NULL, &error))
+    {
+      if (error->domain == G_OPTION_ERROR)
+        {
+          print_usage_error (error);
+          return 2;
+        }
+
+      g_printerr ("inferscope export: %s\n", error->message);
+      return 1;
+    }
+
+  return 0;
 }

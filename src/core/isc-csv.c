@@ -9,6 +9,248 @@
 
 #include "config.h"
 
+#include <math.h>
+#include <string.h>
+
 #include "isc-csv.h"
 
-/* Not written yet. */
+/* RFC 4180: a field that holds a comma, a quote or a line break is put in
+ * quotes, and a quote inside it is doubled.
+ */
+static void
+append_field (GString    *out,
+              const char *field)
+{
+  const char *p;
+
+  if (strpbrk (field, ",\"\r\n") == NULL)
+    {
+      g_string_append (out, field);
+      return;
+    }
+
+  g_string_append_c (out, '"');
+  for (p = field; *p != '\0'; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (out, '"');
+      g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
+}
+
+/* metric{key=value,key=value}, the label keys in the order the API sent
+ * them; the plain name for a plain metric ({}).
+ */
+static void
+append_column_name (GString         *out,
+                    const IscMetric *metric,
+                    const IscSeries *series)
+{
+  g_autoptr(GString) name = g_string_new (isc_metric_get_name (metric));
+  guint n_labels = isc_series_get_n_labels (series);
+
+  if (n_labels > 0)
+    {
+      g_string_append_c (name, '{');
+      for (guint i = 0; i < n_labels; i++)
+        {
+          if (i > 0)
+            g_string_append_c (name, ',');
+          g_string_append (name, isc_series_get_label_key (series, i));
+          g_string_append_c (name, '=');
+          g_string_append (name, isc_series_get_label_value (series, i));
+        }
+      g_string_append_c (name, '}');
+    }
+
+  append_field (out, name->str);
+}
+
+/* The shortest decimal text that reads back as the same double, in the C
+ * locale whatever the person's locale is: spreadsheets and scripts must
+ * get back exactly what the API sent.
+ */
+void
+isc_csv_append_number (GString *out,
+                       double   value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (isnan (value))
+    return;
+
+  if (isinf (value))
+    {
+      g_string_append (out, value > 0 ? "inf" : "-inf");
+      return;
+    }
+
+  /* Counts and most gauges are whole numbers: print them as integers,
+   * which is both the shortest form and the fastest.
+   */
+  if (value == floor (value) && fabs (value) < 9007199254740992.0 /* 2^53 */)
+    {
+      if (value == 0 && signbit (value))
+        g_string_append (out, "-0");
+      else
+        g_string_append_printf (out, "%" G_GINT64_FORMAT, (gint64) value);
+      return;
+    }
+
+  for (guint precision = 15; precision <= 17; precision++)
+    {
+      char format[8];
+
+      g_snprintf (format, sizeof format, "%%.%ug", precision);
+      g_ascii_formatd (buf, sizeof buf, format, value);
+      if (precision == 17 || g_ascii_strtod (buf, NULL) == value)
+        break;
+    }
+
+  g_string_append (out, buf);
+}
+
+/* floor division, so a time before 1970 still gets its right second */
+static void
+append_time (GString *out,
+             gint64   ms,
+             gboolean with_millis)
+{
+  gint64 seconds = ms / 1000;
+  gint64 millis = ms % 1000;
+  g_autoptr(GDateTime) dt = NULL;
+
+  if (millis < 0)
+    {
+      millis += 1000;
+      seconds -= 1;
+    }
+
+  dt = g_date_time_new_from_unix_utc (seconds);
+  if (dt == NULL)
+    return;  /* out of GDateTime's range: leave the cell empty */
+
+  g_string_append_printf (out, "%04d-%02d-%02dT%02d:%02d:%02d",
+                          g_date_time_get_year (dt),
+                          g_date_time_get_month (dt),
+                          g_date_time_get_day_of_month (dt),
+                          g_date_time_get_hour (dt),
+                          g_date_time_get_minute (dt),
+                          g_date_time_get_second (dt));
+  if (with_millis)
+    g_string_append_printf (out, ".%03d", (int) millis);
+  g_string_append_c (out, 'Z');
+}
+
+/**
+ * isc_csv_append:
+ * @out: the string to append to
+ * @response: the response to write
+ *
+ * Appends @response as CSV, header first. See isc-csv.h for the columns and
+ * for what CURRENT and SUMMARY look like.
+ */
+void
+isc_csv_append (GString                  *out,
+                const IscMetricsResponse *response)
+{
+  g_autoptr(GPtrArray) columns = NULL;  /* const double *, one per series */
+  const gint64 *starts;
+  guint n_steps = 0;
+  guint n_metrics;
+  gboolean with_millis = FALSE;
+  gboolean current;
+
+  g_return_if_fail (out != NULL);
+  g_return_if_fail (response != NULL);
+
+  n_metrics = isc_metrics_response_get_n_metrics (response);
+  starts = isc_metrics_response_get_step_starts (response, &n_steps);
+  current = isc_metrics_response_get_mode (response) == ISC_MODE_CURRENT;
+  columns = g_ptr_array_new ();
+
+  g_string_append (out, "time,epoch_millis");
+  for (guint m = 0; m < n_metrics; m++)
+    {
+      const IscMetric *metric = isc_metrics_response_get_metric (response, m);
+      guint n_series = isc_metric_get_n_series (metric);
+
+      for (guint s = 0; s < n_series; s++)
+        {
+          const IscSeries *series = isc_metric_get_series (metric, s);
+          guint n_values = 0;
+          const double *values = isc_series_get_values (series, &n_values);
+
+          g_string_append_c (out, ',');
+          append_column_name (out, metric, series);
+
+          g_assert (n_values == n_steps);
+          g_ptr_array_add (columns, (gpointer) values);
+        }
+    }
+  g_string_append (out, "\r\n");
+
+  /* No series, no data: a row of bare times would only mislead. */
+  if (columns->len == 0)
+    return;
+
+  /* Steps start on whole seconds in every response seen; print
+   * milliseconds for all rows only when some step needs them, so the
+   * column keeps one shape.
+   */
+  for (guint i = 0; i < n_steps; i++)
+    {
+      if (starts[i] % 1000 != 0)
+        {
+          with_millis = TRUE;
+          break;
+        }
+    }
+
+  for (guint i = 0; i < n_steps; i++)
+    {
+      /* A CURRENT response is a snapshot "now" and the API sends its time
+       * as 0. Writing 1970-01-01 would mislead and writing the moment of
+       * export would invent a time the response does not hold, so both
+       * time cells stay empty: the file says "not known".
+       */
+      if (!(current && starts[i] == 0))
+        {
+          append_time (out, starts[i], with_millis);
+          g_string_append_printf (out, ",%" G_GINT64_FORMAT, starts[i]);
+        }
+      else
+        {
+          g_string_append_c (out, ',');
+        }
+
+      for (guint c = 0; c < columns->len; c++)
+        {
+          const double *values = g_ptr_array_index (columns, c);
+
+          g_string_append_c (out, ',');
+          isc_csv_append_number (out, values[i]);
+        }
+      g_string_append (out, "\r\n");
+    }
+}
+
+/**
+ * isc_csv_from_response:
+ * @response: the response to write
+ *
+ * Returns: (transfer full): @response as CSV, in UTF-8
+ */
+GBytes *
+isc_csv_from_response (const IscMetricsResponse *response)
+{
+  GString *out;
+
+  g_return_val_if_fail (response != NULL, NULL);
+
+  out = g_string_new (NULL);
+  isc_csv_append (out, response);
+
+  return g_string_free_to_bytes (out);
+}

@@ -17,9 +17,24 @@ G_BEGIN_DECLS
  * a comma, a quote or a line break). Columns: "time" (ISO 8601 UTC),
  * "epoch_millis", then one per series named metric{key=value,…} (the plain
  * name for a plain metric). One row per value set; an empty cell is null.
+ *
+ * Details a reader may rely on:
+ * - time reads 2026-11-30T14:00:00Z; when some step starts off a whole
+ *   second, every row carries milliseconds (…14:00:00.250Z).
+ * - Numbers are in the C locale whatever the person's is, as the shortest
+ *   text that reads back as the same double (0.1, not 0.10000000000000001).
+ * - SUMMARY and CURRENT are one row. A CURRENT response is a snapshot "now"
+ *   whose time the API sends as 0: that row leaves time and epoch_millis
+ *   empty rather than claim 1970 or invent the moment of export.
+ * - A response with no series is just the header line.
  */
 void    isc_csv_append         (GString                  *out,
                                 const IscMetricsResponse *response);
 GBytes *isc_csv_from_response  (const IscMetricsResponse *response);
+
+/* One value as a CSV cell: nothing for NaN (null), else the shortest
+ * round-tripping C-locale text. */
+void    isc_csv_append_number  (GString                  *out,
+                                double                    value);
 
 G_END_DECLS

@@ -1,0 +1,77 @@
+/* isc-export-private.h
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "isc-metrics-response.h"
+
+G_BEGIN_DECLS
+
+/* The parts of `inferscope export` and how they fit; see the comment at the
+ * top of isc-export.c for where a new source or format plugs in.
+ *
+ * Errors: a GError in the G_OPTION_ERROR domain is bad usage (exit status
+ * 2, with a usage line); any other error is a failure (exit status 1).
+ */
+
+typedef enum
+{
+  ISC_EXPORT_FORMAT_CSV,
+  /* The image formats (PNG, SVG, PDF) go here. */
+} IscExportFormat;
+
+typedef struct
+{
+  /* Source: a saved response, --input FILE ("-" is standard input). */
+  char            *input;
+  /* Live sources (--model, --deployment, --environment, --mode, --range,
+   * --start, --end, --metrics, --base-url, --demo) add their fields here. */
+
+  /* Sink: --format and -o/--output (NULL or "-" is standard output). */
+  char            *format_name;
+  IscExportFormat  format;
+  char            *output;
+  /* Image options (--size, --scale, --theme, --columns) add theirs here. */
+
+  gboolean         help;
+} IscExportOptions;
+
+void                _isc_export_options_clear      (IscExportOptions       *options);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (IscExportOptions, _isc_export_options_clear)
+
+/* isc-export-source.c: where the response comes from. */
+void                _isc_export_source_add_options (GOptionGroup           *group,
+                                                    IscExportOptions       *options);
+const char         *_isc_export_source_get_usage   (void);
+gboolean            _isc_export_source_check       (IscExportOptions       *options,
+                                                    GError                **error);
+IscMetricsResponse *_isc_export_source_load        (const IscExportOptions *options,
+                                                    GCancellable           *cancellable,
+                                                    GError                **error);
+
+/* isc-export-sink.c: what is written, and where. */
+void                _isc_export_sink_add_options   (GOptionGroup           *group,
+                                                    IscExportOptions       *options);
+const char         *_isc_export_sink_get_usage     (void);
+gboolean            _isc_export_sink_check         (IscExportOptions       *options,
+                                                    GError                **error);
+gboolean            _isc_export_sink_write         (const IscExportOptions *options,
+                                                    IscMetricsResponse     *response,
+                                                    GCancellable           *cancellable,
+                                                    GError                **error);
+/* Writes @bytes to @output whole or not at all: a file is replaced
+ * atomically (a temporary file in the same folder, then a rename), so a
+ * failed run leaves no partial file and an old file untouched. NULL or "-"
+ * is standard output. */
+gboolean            _isc_export_write_bytes        (const char             *output,
+                                                    GBytes                 *bytes,
+                                                    GError                **error);
+
+G_END_DECLS
