@@ -9,6 +9,732 @@
 
 #include "config.h"
 
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+
 #include "isc-units.h"
 
-/* Not written yet. */
+/* U+00A0 NO-BREAK SPACE between a number and a unit symbol, as GLib's
+ * g_format_size() does: the pair never wraps apart on an axis or in a
+ * tooltip. Prefixes that read as part of the number (k, M, G, T and "/s")
+ * follow it directly: "1.5k/s", "12M".
+ */
+#define UNIT_SPACE "\xc2\xa0"
+#define MINUS_SIGN "\xe2\x88\x92"   /* U+2212 */
+#define EM_DASH    "\xe2\x80\x94"   /* U+2014 */
+#define INFINITY_SIGN "\xe2\x88\x9e" /* U+221E */
+
+/* Beyond these a fixed-point number stops being readable: the value is
+ * written as a mantissa times a power of ten instead.
+ */
+#define MAX_FIXED_MAGNITUDE 1e15
+#define MIN_FIXED_MAGNITUDE 1e-4
+#define MAX_FIXED_DECIMALS  9
+
+/* The hard cap on value ticks, whatever target_count asks for. */
+#define MAX_TARGET_TICKS 50
+#define MAX_TICKS        (MAX_TARGET_TICKS * 3)
+
+/* Finite inputs are clamped to this so that max - min cannot overflow. */
+#define MAX_INPUT_MAGNITUDE 1e300
+
+typedef struct
+{
+  const char *symbol;
+  double      factor;   /* base units in one of this unit */
+} IscUnitStep;
+
+typedef struct
+{
+  const IscUnitStep *steps;
+  guint              n_steps;
+  guint              base;      /* the unit of zero */
+  gboolean           spaced;    /* UNIT_SPACE before the symbol */
+} IscUnitScale;
+
+static const IscUnitStep bytes_steps[] = {
+  { "B",   1.0 },
+  { "KiB", 1024.0 },
+  { "MiB", 1048576.0 },
+  { "GiB", 1073741824.0 },
+  { "TiB", 1099511627776.0 },
+  { "PiB", 1125899906842624.0 },
+};
+
+static const IscUnitStep seconds_steps[] = {
+  { "ns",          1e-9 },
+  { "\xc2\xb5s",   1e-6 },   /* µs, U+00B5 */
+  { "ms",          1e-3 },
+  { "s",           1.0 },
+  { "min",         60.0 },
+  { "h",           3600.0 },
+  { "d",           86400.0 },
+};
+
+static const IscUnitStep rate_steps[] = {
+  { "/s",  1.0 },
+  { "k/s", 1e3 },
+  { "M/s", 1e6 },
+  { "G/s", 1e9 },
+  { "T/s", 1e12 },
+};
+
+static const IscUnitStep count_steps[] = {
+  { "",  1.0 },
+  { "k", 1e3 },
+  { "M", 1e6 },
+  { "G", 1e9 },
+  { "T", 1e12 },
+};
+
+static const IscUnitStep plain_steps[] = {
+  { "", 1.0 },
+};
+
+static const IscUnitStep percent_steps[] = {
+  { "%", 1.0 },
+};
+
+static const IscUnitScale bytes_scale = { bytes_steps, G_N_ELEMENTS (bytes_steps), 0, TRUE };
+static const IscUnitScale seconds_scale = { seconds_steps, G_N_ELEMENTS (seconds_steps), 3, TRUE };
+static const IscUnitScale rate_scale = { rate_steps, G_N_ELEMENTS (rate_steps), 0, FALSE };
+static const IscUnitScale count_scale = { count_steps, G_N_ELEMENTS (count_steps), 0, FALSE };
+static const IscUnitScale plain_scale = { plain_steps, G_N_ELEMENTS (plain_steps), 0, FALSE };
+static const IscUnitScale percent_scale = { percent_steps, G_N_ELEMENTS (percent_steps), 0, TRUE };
+
+static const IscUnitScale *
+get_scale (IscUnitHint unit_hint,
+           gboolean    percent)
+{
+  switch (unit_hint)
+    {
+    case ISC_UNIT_HINT_BYTES:
+    case ISC_UNIT_HINT_MEBIBYTES:
+      return &bytes_scale;
+
+    case ISC_UNIT_HINT_SECONDS:
+      return &seconds_scale;
+
+    case ISC_UNIT_HINT_PER_SECOND:
+      return &rate_scale;
+
+    case ISC_UNIT_HINT_COUNT:
+      return &count_scale;
+
+    case ISC_UNIT_HINT_RATIO:
+      return percent ? &percent_scale : &plain_scale;
+
+    case ISC_UNIT_HINT_UNKNOWN:
+    default:
+      return &plain_scale;
+    }
+}
+
+static double
+get_multiplier (IscUnitHint unit_hint,
+                gboolean    percent)
+{
+  if (unit_hint == ISC_UNIT_HINT_MEBIBYTES)
+    return 1048576.0;
+  if (unit_hint == ISC_UNIT_HINT_RATIO && percent)
+    return 100.0;
+  return 1.0;
+}
+
+static gboolean
+is_spaced (IscUnitHint unit_hint,
+           gboolean    percent)
+{
+  return get_scale (unit_hint, percent)->spaced;
+}
+
+/* The largest unit in which magnitude (>= 0, base units) reads at least 1;
+ * the smallest unit when it reads less than 1 in every unit; the base unit
+ * for zero.
+ */
+static guint
+choose_step (const IscUnitScale *scale,
+             double              magnitude)
+{
+  guint idx;
+
+  if (magnitude == 0.0 || !isfinite (magnitude))
+    return scale->base;
+
+  idx = 0;
+  for (guint i = 0; i < scale->n_steps; i++)
+    {
+      if (magnitude >= scale->steps[i].factor)
+        idx = i;
+    }
+
+  return idx;
+}
+
+/* Decimals so that x shows significant_digits significant digits, or its
+ * whole integer part when that is longer: 1234.5 with 3 digits is "1235",
+ * never "1230".
+ */
+static guint
+decimals_for (double x,
+              guint  significant_digits)
+{
+  int exponent;
+  int decimals;
+
+  x = fabs (x);
+  if (x == 0.0 || !isfinite (x))
+    return 0;
+
+  exponent = (int) floor (log10 (x));
+  decimals = (int) significant_digits - 1 - exponent;
+
+  return (guint) CLAMP (decimals, 0, 300);
+}
+
+static double
+round_to (double x,
+          guint  decimals)
+{
+  double scale;
+
+  if (decimals == 0)
+    return round (x);
+
+  scale = pow (10.0, (double) decimals);
+  if (!isfinite (scale) || !isfinite (x * scale))
+    return x;
+
+  return round (x * scale) / scale;
+}
+
+static const char *
+get_decimal_point (void)
+{
+  const struct lconv *lc = localeconv ();
+
+  if (lc == NULL || lc->decimal_point == NULL || lc->decimal_point[0] == '\0')
+    return ".";
+
+  return lc->decimal_point;
+}
+
+/* Drops zeros after the decimal separator, and the separator if nothing is
+ * left after it.
+ */
+static void
+strip_trailing_zeros (GString *str,
+                      gsize    start)
+{
+  const char *point = get_decimal_point ();
+  gsize point_len = strlen (point);
+
+  if (strstr (str->str + start, point) == NULL)
+    return;
+
+  while (str->len > start && str->str[str->len - 1] == '0')
+    g_string_truncate (str, str->len - 1);
+
+  if (str->len - start >= point_len &&
+      memcmp (str->str + str->len - point_len, point, point_len) == 0)
+    g_string_truncate (str, str->len - point_len);
+}
+
+static const char *const superscript_digits[] = {
+  "\xe2\x81\xb0", "\xc2\xb9", "\xc2\xb2", "\xc2\xb3", "\xe2\x81\xb4",
+  "\xe2\x81\xb5", "\xe2\x81\xb6", "\xe2\x81\xb7", "\xe2\x81\xb8", "\xe2\x81\xb9",
+};
+
+/* x (> 0) as "1.5×10⁻⁹": for magnitudes no unit makes readable. */
+static void
+append_scientific (GString  *out,
+                   double    x,
+                   guint     significant_digits,
+                   gboolean  strip)
+{
+  int exponent = (int) floor (log10 (x));
+  double mantissa = x / pow (10.0, (double) exponent);
+  guint decimals = significant_digits > 0 ? significant_digits - 1 : 0;
+  g_autofree char *exponent_text = NULL;
+  gsize start = out->len;
+
+  if (!isfinite (mantissa))
+    mantissa = 1.0;
+
+  mantissa = round_to (mantissa, decimals);
+  if (mantissa >= 10.0)
+    {
+      mantissa /= 10.0;
+      exponent++;
+    }
+
+  g_string_append_printf (out, "%.*f", (int) decimals, mantissa);
+  if (strip)
+    strip_trailing_zeros (out, start);
+  g_string_append (out, "\xc3\x97" "10");   /* U+00D7 MULTIPLICATION SIGN */
+
+  if (exponent < 0)
+    g_string_append (out, "\xe2\x81\xbb");  /* U+207B SUPERSCRIPT MINUS */
+
+  exponent_text = g_strdup_printf ("%d", ABS (exponent));
+  for (const char *p = exponent_text; *p != '\0'; p++)
+    g_string_append (out, superscript_digits[*p - '0']);
+}
+
+static void
+append_suffix (GString    *out,
+               const char *suffix,
+               gboolean    spaced)
+{
+  if (suffix == NULL || suffix[0] == '\0')
+    return;
+
+  if (spaced)
+    g_string_append (out, UNIT_SPACE);
+  g_string_append (out, suffix);
+}
+
+static char *
+format_non_finite (double value)
+{
+  if (isnan (value))
+    return g_strdup (EM_DASH);
+  if (value < 0)
+    return g_strdup (MINUS_SIGN INFINITY_SIGN);
+  return g_strdup (INFINITY_SIGN);
+}
+
+char *
+isc_format_value (double      value,
+                  IscUnitHint unit_hint,
+                  guint       significant_digits)
+{
+  const IscUnitScale *scale;
+  GString *out;
+  gboolean percent;
+  double magnitude;
+  double rounded = 0.0;
+  guint decimals = 0;
+  guint idx;
+
+  if (!isfinite (value))
+    return format_non_finite (value);
+
+  significant_digits = CLAMP (significant_digits, 1, 15);
+  percent = unit_hint == ISC_UNIT_HINT_RATIO && value >= 0.0 && value <= 1.0;
+  scale = get_scale (unit_hint, percent);
+  magnitude = fabs (value) * get_multiplier (unit_hint, percent);
+  idx = choose_step (scale, magnitude);
+  out = g_string_new (NULL);
+
+  /* The unit is chosen after rounding: 999.96 ms rounds to 1000 ms, which
+   * reads 1 s. Each pass moves one unit up, so this ends.
+   */
+  for (;;)
+    {
+      double x = magnitude / scale->steps[idx].factor;
+
+      decimals = decimals_for (x, significant_digits);
+      rounded = round_to (x, decimals);
+
+      if (idx + 1 < scale->n_steps &&
+          rounded >= scale->steps[idx + 1].factor / scale->steps[idx].factor)
+        {
+          idx++;
+          continue;
+        }
+      break;
+    }
+
+  if (value < 0.0 && rounded != 0.0)
+    g_string_append (out, MINUS_SIGN);
+
+  if (rounded != 0.0 &&
+      (rounded >= MAX_FIXED_MAGNITUDE ||
+       (rounded < MIN_FIXED_MAGNITUDE && idx == 0)))
+    {
+      append_scientific (out, rounded, significant_digits, TRUE);
+    }
+  else
+    {
+      gsize start = out->len;
+
+      g_string_append_printf (out, "%.*f", (int) decimals, rounded);
+      strip_trailing_zeros (out, start);
+    }
+
+  append_suffix (out, scale->steps[idx].symbol, scale->spaced);
+
+  return g_string_free (out, FALSE);
+}
+
+static void
+value_format_set_step (IscValueFormat     *format,
+                       const IscUnitScale *scale,
+                       guint               idx)
+{
+  format->divisor = scale->steps[idx].factor;
+  format->suffix = scale->steps[idx].symbol;
+}
+
+void
+isc_value_format_init_for_range (IscValueFormat *format,
+                                 IscUnitHint     unit_hint,
+                                 double          min,
+                                 double          max,
+                                 guint           significant_digits)
+{
+  const IscUnitScale *scale;
+  double magnitude = 0.0;
+  guint idx;
+
+  g_return_if_fail (format != NULL);
+
+  significant_digits = CLAMP (significant_digits, 1, 15);
+
+  memset (format, 0, sizeof *format);
+  format->unit_hint = unit_hint;
+
+  /* A NaN or infinite end says nothing about the range: use the other. */
+  if (!isfinite (min))
+    min = max;
+  if (!isfinite (max))
+    max = min;
+  if (!isfinite (min))
+    min = max = 0.0;
+
+  format->percent = unit_hint == ISC_UNIT_HINT_RATIO &&
+                    MIN (min, max) >= 0.0 && MAX (min, max) <= 1.0;
+  format->multiplier = get_multiplier (unit_hint, format->percent);
+  scale = get_scale (unit_hint, format->percent);
+
+  magnitude = MAX (fabs (min), fabs (max)) * format->multiplier;
+  idx = choose_step (scale, magnitude);
+
+  for (;;)
+    {
+      double x = magnitude / scale->steps[idx].factor;
+
+      double rounded;
+
+      format->decimals = decimals_for (x, significant_digits);
+      rounded = round_to (x, format->decimals);
+      if (idx + 1 < scale->n_steps &&
+          rounded >= scale->steps[idx + 1].factor / scale->steps[idx].factor)
+        {
+          idx++;
+          continue;
+        }
+
+      /* 0.9996 s rounds to 1.000 s: three digits of 1 are "1.00". */
+      format->decimals = decimals_for (rounded, significant_digits);
+      break;
+    }
+
+  value_format_set_step (format, scale, idx);
+}
+
+char *
+isc_value_format_format (const IscValueFormat *format,
+                         double                value)
+{
+  GString *out;
+  double x;
+  double rounded;
+  guint decimals;
+
+  g_return_val_if_fail (format != NULL, NULL);
+
+  if (!isfinite (value))
+    return format_non_finite (value);
+
+  x = fabs (value) * format->multiplier / (format->divisor > 0.0 ? format->divisor : 1.0);
+  decimals = MIN (format->decimals, 300);
+  rounded = round_to (x, decimals);
+  out = g_string_new (NULL);
+
+  if (rounded >= MAX_FIXED_MAGNITUDE || decimals > MAX_FIXED_DECIMALS)
+    {
+      /* Too many digits either way for a label: 1.50×10⁻¹². The mantissa
+       * keeps every digit down to the format's last decimal, so labels of
+       * one axis stay apart, and all have as many.
+       */
+      if (x == 0.0)
+        {
+          g_string_append_c (out, '0');
+        }
+      else
+        {
+          /* Past 10^15 with no decimals, three digits: such an axis spans
+           * at least a millionth of its magnitude (isc_value_ticks_new()
+           * widens thinner ones), and its ticks differ in the first few.
+           */
+          int digits = decimals > 0 ? (int) floor (log10 (x)) + 1 + (int) decimals : 3;
+
+          if (value < 0.0)
+            g_string_append (out, MINUS_SIGN);
+          append_scientific (out, x, (guint) CLAMP (digits, 3, 17), FALSE);
+        }
+    }
+  else
+    {
+      if (value < 0.0 && rounded != 0.0)
+        g_string_append (out, MINUS_SIGN);
+      g_string_append_printf (out, "%.*f", (int) decimals, rounded);
+    }
+
+  append_suffix (out, format->suffix, is_spaced (format->unit_hint, format->percent));
+
+  return g_string_free (out, FALSE);
+}
+
+/* The smallest of 1, 2, 2.5, 5 × 10^k that is at least raw (> 0). Sets
+ * *decimals to the decimals that step needs.
+ */
+static double
+nice_step (double  raw,
+           guint  *decimals)
+{
+  static const double mantissas[] = { 1.0, 2.0, 2.5, 5.0, 10.0 };
+  int exponent;
+  double power;
+  double fraction;
+  int extra = 0;
+  double mantissa = 10.0;
+
+  if (!(raw > 0.0) || !isfinite (raw))
+    raw = 1.0;
+
+  exponent = (int) floor (log10 (raw));
+  power = pow (10.0, (double) exponent);
+  fraction = raw / power;
+
+  for (guint i = 0; i < G_N_ELEMENTS (mantissas); i++)
+    {
+      /* A little slack so 2.0000000001 from float noise stays 2. */
+      if (fraction <= mantissas[i] * (1.0 + 1e-9))
+        {
+          mantissa = mantissas[i];
+          break;
+        }
+    }
+
+  if (mantissa == 10.0)
+    {
+      mantissa = 1.0;
+      exponent++;
+      power *= 10.0;
+    }
+
+  if (mantissa == 2.5)
+    extra = 1;
+
+  *decimals = (guint) MAX (0, extra - exponent);
+
+  return mantissa * power;
+}
+
+IscValueTicks *
+isc_value_ticks_new (IscUnitHint unit_hint,
+                     double      min,
+                     double      max,
+                     guint       target_count)
+{
+  IscValueTicks *ticks;
+  const IscUnitScale *scale;
+  double multiplier;
+  double lo;
+  double hi;
+  double magnitude;
+  double step = 1.0;
+  double first = 0.0;
+  guint decimals = 0;
+  guint n_ticks = 0;
+  guint idx;
+  gboolean percent;
+
+  if (target_count == 0)
+    target_count = 5;
+  target_count = CLAMP (target_count, 2, MAX_TARGET_TICKS);
+
+  /* A NaN or infinite end: use the other one; neither: a unit range. */
+  if (!isfinite (min))
+    min = max;
+  if (!isfinite (max))
+    max = min;
+  if (!isfinite (min))
+    {
+      min = 0.0;
+      max = 1.0;
+    }
+
+  min = CLAMP (min, -MAX_INPUT_MAGNITUDE, MAX_INPUT_MAGNITUDE);
+  max = CLAMP (max, -MAX_INPUT_MAGNITUDE, MAX_INPUT_MAGNITUDE);
+
+  if (min > max)
+    {
+      double tmp = min;
+      min = max;
+      max = tmp;
+    }
+
+  /* A flat series: an axis from zero to it, so the line reads as its
+   * value, not as the middle of an arbitrary band.
+   */
+  if (min == max)
+    {
+      if (min > 0.0)
+        min = 0.0;
+      else if (max < 0.0)
+        max = 0.0;
+      else
+        max = 1.0;
+    }
+
+  /* A range too thin for a double to tell its ticks apart. */
+  magnitude = MAX (fabs (min), fabs (max));
+  if (max - min < magnitude * 1e-6)
+    {
+      double centre = min / 2.0 + max / 2.0;
+      double half = magnitude * 0.5e-6;
+
+      min = centre - half;
+      max = centre + half;
+    }
+
+  percent = unit_hint == ISC_UNIT_HINT_RATIO && min >= 0.0 && max <= 1.0;
+  multiplier = get_multiplier (unit_hint, percent);
+  scale = get_scale (unit_hint, percent);
+
+  lo = min * multiplier;
+  hi = max * multiplier;
+  magnitude = MAX (fabs (lo), fabs (hi));
+  idx = choose_step (scale, magnitude);
+
+  /* The unit is chosen again if the extended range reaches the next one:
+   * 0…900 ms in steps of 200 ms ends at 1000 ms, which reads 1 s.
+   */
+  for (;;)
+    {
+      double factor = scale->steps[idx].factor;
+      double lo_d = lo / factor;
+      double hi_d = hi / factor;
+      double first_k;
+      double last_k;
+      double reach;
+
+      step = nice_step ((hi_d - lo_d) / target_count, &decimals);
+
+      /* Bytes do not split: no tick at half a byte. */
+      if (scale == &bytes_scale && idx == 0 && step < 1.0)
+        step = nice_step (1.0, &decimals);
+
+      first_k = floor (lo_d / step + 1e-9);
+      last_k = ceil (hi_d / step - 1e-9);
+      first = first_k * step;
+      n_ticks = (guint) CLAMP (last_k - first_k + 1.0, 2.0, (double) MAX_TICKS);
+
+      reach = MAX (fabs (first), fabs (first + (n_ticks - 1) * step));
+      if (idx + 1 < scale->n_steps &&
+          reach >= scale->steps[idx + 1].factor / factor)
+        {
+          idx++;
+          continue;
+        }
+      break;
+    }
+
+  ticks = g_new0 (IscValueTicks, 1);
+  ticks->format.unit_hint = unit_hint;
+  ticks->format.multiplier = multiplier;
+  ticks->format.percent = percent;
+  ticks->format.decimals = decimals;
+  value_format_set_step (&ticks->format, scale, idx);
+
+  ticks->n_ticks = n_ticks;
+  ticks->values = g_new (double, n_ticks);
+  ticks->labels = g_new0 (char *, n_ticks + 1);
+
+  for (guint i = 0; i < n_ticks; i++)
+    {
+      /* From the tick's index, not by adding steps, so no error builds up. */
+      double displayed = (floor (first / step + 0.5) + i) * step;
+
+      ticks->values[i] = displayed * scale->steps[idx].factor / multiplier;
+      ticks->labels[i] = isc_value_format_format (&ticks->format, ticks->values[i]);
+    }
+
+  ticks->step = step * scale->steps[idx].factor / multiplier;
+  ticks->min = ticks->values[0];
+  ticks->max = ticks->values[n_ticks - 1];
+
+  return ticks;
+}
+
+void
+isc_value_ticks_free (IscValueTicks *ticks)
+{
+  if (ticks == NULL)
+    return;
+
+  g_free (ticks->values);
+  g_strfreev (ticks->labels);
+  g_free (ticks);
+}
+
+char *
+isc_format_duration_short (gint64 seconds)
+{
+  static const struct {
+    const char *symbol;
+    gint64      seconds;
+  } units[] = {
+    { "d",   86400 },
+    { "h",   3600 },
+    { "min", 60 },
+    { "s",   1 },
+  };
+  GString *out = g_string_new (NULL);
+  guint64 rest;
+  guint n_parts = 0;
+
+  if (seconds < 0)
+    g_string_append (out, MINUS_SIGN);
+
+  /* Through guint64 so that G_MININT64 has a magnitude. */
+  rest = seconds < 0 ? (guint64) 0 - (guint64) seconds : (guint64) seconds;
+
+  if (rest == 0)
+    {
+      g_string_append (out, "0" UNIT_SPACE "s");
+      return g_string_free (out, FALSE);
+    }
+
+  /* At most two units, the largest first: "1 h 30 min", "2 d". A third
+   * would be noise in a chart header, so what is below the second unit is
+   * left out.
+   */
+  for (guint i = 0; i < G_N_ELEMENTS (units) && n_parts < 2; i++)
+    {
+      guint64 n = rest / (guint64) units[i].seconds;
+
+      if (n == 0)
+        {
+          if (n_parts > 0)
+            break;
+          continue;
+        }
+
+      if (n_parts > 0)
+        g_string_append_c (out, ' ');
+      g_string_append_printf (out, "%" G_GUINT64_FORMAT UNIT_SPACE "%s", n, units[i].symbol);
+      rest -= n * (guint64) units[i].seconds;
+      n_parts++;
+
+      if (rest == 0)
+        break;
+    }
+
+  return g_string_free (out, FALSE);
+}

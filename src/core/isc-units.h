@@ -31,8 +31,27 @@ typedef struct
   gboolean     percent;      /* RATIO shown as percent */
 } IscValueFormat;
 
+/* How the strings read (the same for every function here):
+ * - A U+00A0 NO-BREAK SPACE separates the number from B, KiB … PiB, ns, µs,
+ *   ms, s, min, h, d and % ("1.5 KiB", "25 %"), as g_format_size() does;
+ *   the k, M, G, T prefixes of COUNT and PER_SECOND and "/s" follow the
+ *   number directly ("1.5k", "1.5k/s", "12/s").
+ * - RATIO outside [0, 1] is a plain number with no sign ("3.2": CPU in
+ *   cores); inside it is a percentage, never capped at 100 %.
+ * - UNKNOWN (and any unit_hint we do not know) is a plain number.
+ * - Negative numbers use U+2212 MINUS SIGN ("−5 ms"); a value that rounds
+ *   to zero has no sign.
+ * - The decimal separator is the locale's (LC_NUMERIC); no digit grouping.
+ * - Magnitudes no unit makes readable (≥ 10^15 in the largest unit, or
+ *   below 10^-4 in the smallest) read as "1.5×10⁻⁹".
+ */
+
 /* One value on its own: the unit is chosen for this value, after rounding
  * to significant_digits (so 999.96 ms reads "1 s" and 1023.9 B "1 KiB").
+ * significant_digits (clamped to 1…15) is a minimum: the integer part is
+ * never rounded away (1234.5 B with 3 digits reads "1235 B", 999.5 with 3
+ * reads "1k"). Trailing zeros after the separator are dropped ("1 KiB",
+ * "1.5 KiB", not "1.50 KiB").
  * Handles 0, negatives, NaN ("—") and infinities ("∞", "−∞").
  */
 char     *isc_format_value                 (double                value,
@@ -40,7 +59,11 @@ char     *isc_format_value                 (double                value,
                                             guint                 significant_digits);
 
 /* The format for values in [min, max]: RATIO becomes percent only when the
- * whole range lies within [0, 1]; never capped at 100 %.
+ * whole range lies within [0, 1]; never capped at 100 %. The unit comes
+ * from the larger magnitude of min and max, and decimals give that
+ * magnitude significant_digits digits; every value then shows the same
+ * number of decimals (trailing zeros kept, so a column lines up). A NaN or
+ * infinite end is ignored.
  */
 void      isc_value_format_init_for_range  (IscValueFormat       *format,
                                             IscUnitHint           unit_hint,
@@ -53,6 +76,16 @@ char     *isc_value_format_format          (const IscValueFormat *format,
 /* Ticks for a value axis: at 1, 2, 2.5 or 5 × 10^k of the displayed unit,
  * covering [min, max] with about target_count ticks, all labelled in one
  * format.
+ *
+ * - The unit comes from the larger end's magnitude, and moves up when the
+ *   extended range reaches the next unit (0…900 ms → "0.0 s" … "1.0 s").
+ * - Every label has the decimals the step needs: "0.0 s, 0.5 s, 1.0 s";
+ *   "0.00, 0.25, 0.50"; "0 %, 20 %, … 100 %".
+ * - BYTES never step by less than 1 B.
+ * - min > max is swapped; min == max gives an axis from 0 to the value (0…1
+ *   for 0); a NaN or infinite end is replaced by the other (0…1 if both).
+ * - target_count 0 means 5; it is clamped to 2…50, and there are never more
+ *   than 150 ticks.
  */
 typedef struct
 {
@@ -72,5 +105,11 @@ IscValueTicks *isc_value_ticks_new         (IscUnitHint           unit_hint,
 void           isc_value_ticks_free        (IscValueTicks        *ticks);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (IscValueTicks, isc_value_ticks_free)
+
+/* A step length or tick interval for a chart header: "30 s", "1 min",
+ * "1 h 30 min", "2 d". At most two adjacent units, the larger first; a
+ * remainder below the second is left out ("1 h" for 3601 s). 0 is "0 s".
+ */
+char          *isc_format_duration_short   (gint64                seconds);
 
 G_END_DECLS
