@@ -1,0 +1,183 @@
+/* isc-bar-renderer.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "isc-bar-renderer"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "isc-bar-renderer.h"
+
+typedef struct
+{
+  guint         series;
+  IscChartRect  bar;
+  IscChartText  label;
+  IscChartText  value;
+} Row;
+
+struct _IscBarRenderer
+{
+  IscChartRenderer  parent_instance;
+
+  GArray           *rows;
+};
+
+G_DEFINE_FINAL_TYPE (IscBarRenderer, isc_bar_renderer, ISC_TYPE_CHART_RENDERER)
+
+static void
+clear_row (gpointer data)
+{
+  Row *row = data;
+
+  g_clear_object (&row->label.layout);
+  g_clear_object (&row->value.layout);
+}
+
+/* A single value set has no time to run along: one bar per label set, its
+ * label on the left and its value at the bar's end, all against zero.
+ */
+static void
+isc_bar_renderer_prepare (IscChartRenderer     *renderer,
+                          IscChartModel        *model,
+                          const IscChartLayout *layout,
+                          const IscChartStyle  *style)
+{
+  IscBarRenderer *self = ISC_BAR_RENDERER (renderer);
+  const IscChartRect *plot = &layout->plot;
+  const guint *order;
+  guint n_order = 0;
+  double label_w = 0, value_w = 0, row_h, bar_h, span, x0, bar_w;
+
+  g_array_set_size (self->rows, 0);
+  order = isc_chart_model_get_order (model, &n_order);
+  if (n_order == 0)
+    return;
+
+  for (guint k = 0; k < n_order; k++)
+    {
+      const IscChartSeries *cs = isc_chart_model_get_series (model, order[k]);
+      g_autofree char *label = g_markup_escape_text (cs->label, -1);
+      g_autofree char *value = isc_value_format_format (&layout->value_ticks->format,
+                                                        cs->n_values > 0 ? cs->last : NAN);
+      g_autofree char *value_markup = g_markup_escape_text (value, -1);
+      Row row = { 0 };
+      int w, h;
+
+      row.series = order[k];
+      row.label.layout = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, label);
+      row.value.layout = isc_chart_layout_create_text (layout->pango, style, style->title_size, TRUE, value_markup);
+      pango_layout_get_pixel_size (row.label.layout, &w, &h);
+      label_w = MAX (label_w, w);
+      pango_layout_get_pixel_size (row.value.layout, &w, &h);
+      value_w = MAX (value_w, w);
+      g_array_append_val (self->rows, row);
+    }
+
+  label_w = MIN (label_w, plot->width / 3);
+  row_h = MIN (plot->height / n_order, 4 * style->title_size);
+  bar_h = MAX (2, row_h * 0.6);
+  x0 = plot->x + label_w + style->spacing * 2;
+  bar_w = MAX (0, plot->x + plot->width - x0 - value_w - style->spacing * 2);
+  span = layout->y_max - layout->y_min;
+
+  for (guint k = 0; k < self->rows->len; k++)
+    {
+      Row *row = &g_array_index (self->rows, Row, k);
+      const IscChartSeries *cs = isc_chart_model_get_series (model, row->series);
+      double y = plot->y + k * row_h;
+      double v = cs->n_values > 0 ? cs->last : 0;
+      double zero = span > 0 ? (0 - layout->y_min) / span : 0;
+      double frac = span > 0 ? (v - layout->y_min) / span : 0;
+      double a = x0 + bar_w * MIN (zero, frac);
+      double b = x0 + bar_w * MAX (zero, frac);
+      int w, h;
+
+      row->bar = (IscChartRect) { round (a), round (y + (row_h - bar_h) / 2), round (b) - round (a), round (bar_h) };
+      pango_layout_get_pixel_size (row->label.layout, &w, &h);
+      row->label.x = plot->x + label_w - w;
+      row->label.y = y + (row_h - h) / 2;
+      pango_layout_get_pixel_size (row->value.layout, &w, &h);
+      row->value.x = row->bar.x + row->bar.width + style->spacing;
+      row->value.y = y + (row_h - h) / 2;
+    }
+}
+
+static void
+isc_bar_renderer_draw (IscChartRenderer     *renderer,
+                       cairo_t              *cr,
+                       IscChartModel        *model,
+                       const IscChartLayout *layout,
+                       const IscChartStyle  *style)
+{
+  IscBarRenderer *self = ISC_BAR_RENDERER (renderer);
+
+  for (guint k = 0; k < self->rows->len; k++)
+    {
+      const Row *row = &g_array_index (self->rows, Row, k);
+      IscChartColor color;
+
+      isc_chart_renderer_get_series_color (renderer, model, style, row->series, &color);
+      isc_chart_style_set_source (cr, &color);
+      cairo_rectangle (cr, row->bar.x, row->bar.y, row->bar.width, row->bar.height);
+      cairo_fill (cr);
+
+      isc_chart_style_set_source (cr, &style->muted);
+      isc_chart_text_draw (cr, &row->label);
+      isc_chart_style_set_source (cr, &style->foreground);
+      isc_chart_text_draw (cr, &row->value);
+    }
+}
+
+static void
+isc_bar_renderer_get_series_color (IscChartRenderer    *renderer,
+                                   IscChartModel       *model,
+                                   const IscChartStyle *style,
+                                   guint                series,
+                                   IscChartColor       *color)
+{
+  const IscChartSeries *cs = isc_chart_model_get_series (model, series);
+
+  if (cs->role == ISC_CHART_SERIES_STATUS)
+    *color = style->status[MIN (cs->status_class, 5)];
+  else if (cs->role == ISC_CHART_SERIES_QUANTILE)
+    *color = style->fan;
+  else if (cs->role == ISC_CHART_SERIES_AVERAGE)
+    *color = style->average;
+  else
+    *color = style->palette[cs->color_index % ISC_CHART_STYLE_N_PALETTE];
+}
+
+static void
+isc_bar_renderer_finalize (GObject *object)
+{
+  IscBarRenderer *self = (IscBarRenderer *)object;
+
+  g_clear_pointer (&self->rows, g_array_unref);
+
+  G_OBJECT_CLASS (isc_bar_renderer_parent_class)->finalize (object);
+}
+
+static void
+isc_bar_renderer_class_init (IscBarRendererClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  IscChartRendererClass *renderer_class = ISC_CHART_RENDERER_CLASS (klass);
+
+  object_class->finalize = isc_bar_renderer_finalize;
+  renderer_class->prepare = isc_bar_renderer_prepare;
+  renderer_class->draw = isc_bar_renderer_draw;
+  renderer_class->get_series_color = isc_bar_renderer_get_series_color;
+}
+
+static void
+isc_bar_renderer_init (IscBarRenderer *self)
+{
+  self->rows = g_array_new (FALSE, TRUE, sizeof (Row));
+  g_array_set_clear_func (self->rows, clear_row);
+}

@@ -1,0 +1,255 @@
+/* isc-chart-decimate.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "isc-chart-decimate"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "isc-chart-decimate.h"
+
+/* Segments per stroke: long enough to keep joins, short enough that the
+ * stroker's cost stays linear.
+ */
+#define CHUNK_SEGMENTS 512
+
+static inline void
+append_point (GArray *points,
+              double  x,
+              double  y)
+{
+  IscChartPoint p = { x, y };
+
+  g_array_append_val (points, p);
+}
+
+static inline void
+append_break (GArray *points)
+{
+  if (points->len > 0 &&
+      !isnan (g_array_index (points, IscChartPoint, points->len - 1).y))
+    append_point (points, NAN, NAN);
+}
+
+static void
+flush_column (const double *xs,
+              const double *ys,
+              guint         first,
+              guint         last,
+              guint         lo,
+              guint         hi,
+              GArray       *points)
+{
+  guint idx[4] = { first, MIN (lo, hi), MAX (lo, hi), last };
+  guint prev = G_MAXUINT;
+
+  /* The four are in time order once min and max are ordered; skip
+   * duplicates.
+   */
+  for (guint k = 0; k < 4; k++)
+    {
+      if (idx[k] == prev || (k > 0 && idx[k] < prev))
+        continue;
+      append_point (points, xs[idx[k]], ys[idx[k]]);
+      prev = idx[k];
+    }
+}
+
+void
+isc_chart_decimate_m4 (const double *xs,
+                       const double *ys,
+                       guint         n,
+                       GArray       *points)
+{
+  gboolean open = FALSE;
+  double column = 0;
+  guint first = 0, last = 0, lo = 0, hi = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      double c;
+
+      if (isnan (ys[i]))
+        {
+          if (open)
+            flush_column (xs, ys, first, last, lo, hi, points);
+          open = FALSE;
+          append_break (points);
+          continue;
+        }
+
+      c = floor (xs[i]);
+      if (open && c == column)
+        {
+          last = i;
+          if (ys[i] < ys[lo])
+            lo = i;
+          if (ys[i] > ys[hi])
+            hi = i;
+          continue;
+        }
+
+      if (open)
+        flush_column (xs, ys, first, last, lo, hi, points);
+
+      open = TRUE;
+      column = c;
+      first = last = lo = hi = i;
+    }
+
+  if (open)
+    flush_column (xs, ys, first, last, lo, hi, points);
+  append_break (points);
+}
+
+void
+isc_chart_points_append (const double *xs,
+                         const double *ys,
+                         guint         n,
+                         GArray       *points)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      if (isnan (ys[i]))
+        append_break (points);
+      else
+        append_point (points, xs[i], ys[i]);
+    }
+  append_break (points);
+}
+
+void
+isc_chart_stroke_points (cairo_t             *cr,
+                         const IscChartPoint *points,
+                         guint                n_points,
+                         double               dot_radius)
+{
+  guint i = 0;
+
+  while (i < n_points)
+    {
+      guint run_end = i;
+      guint segments = 0;
+
+      if (isnan (points[i].y))
+        {
+          i++;
+          continue;
+        }
+
+      while (run_end < n_points && !isnan (points[run_end].y))
+        run_end++;
+
+      /* A lone value between gaps has no line to lie on: show it. */
+      if (run_end - i == 1)
+        {
+          cairo_new_path (cr);
+          cairo_arc (cr, points[i].x, points[i].y, dot_radius, 0, 2 * G_PI);
+          cairo_fill (cr);
+          i = run_end;
+          continue;
+        }
+
+      cairo_move_to (cr, points[i].x, points[i].y);
+      for (guint k = i + 1; k < run_end; k++)
+        {
+          cairo_line_to (cr, points[k].x, points[k].y);
+          if (++segments == CHUNK_SEGMENTS && k + 1 < run_end)
+            {
+              cairo_stroke (cr);
+              cairo_move_to (cr, points[k].x, points[k].y);
+              segments = 0;
+            }
+        }
+      cairo_stroke (cr);
+      i = run_end;
+    }
+}
+
+void
+isc_chart_fill_polygons (cairo_t             *cr,
+                         const IscChartPoint *points,
+                         guint                n_points)
+{
+  gboolean open = FALSE;
+
+  cairo_new_path (cr);
+  for (guint i = 0; i < n_points; i++)
+    {
+      if (isnan (points[i].y))
+        {
+          if (open)
+            cairo_close_path (cr);
+          open = FALSE;
+          continue;
+        }
+
+      if (!open)
+        cairo_move_to (cr, points[i].x, points[i].y);
+      else
+        cairo_line_to (cr, points[i].x, points[i].y);
+      open = TRUE;
+    }
+  if (open)
+    cairo_close_path (cr);
+  cairo_fill (cr);
+}
+
+void
+isc_chart_band_append (const double *xs,
+                       const double *upper,
+                       const double *lower,
+                       guint         n,
+                       gboolean      reduce,
+                       GArray       *points)
+{
+  g_autoptr(GArray) up = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
+  g_autoptr(GArray) down = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
+  guint i = 0;
+
+  /* A band breaks where either of its edges is null. */
+  while (i < n)
+    {
+      guint run_end;
+
+      if (isnan (upper[i]) || isnan (lower[i]))
+        {
+          i++;
+          continue;
+        }
+
+      run_end = i;
+      while (run_end < n && !isnan (upper[run_end]) && !isnan (lower[run_end]))
+        run_end++;
+
+      g_array_set_size (up, 0);
+      g_array_set_size (down, 0);
+      if (reduce)
+        {
+          isc_chart_decimate_m4 (xs + i, upper + i, run_end - i, up);
+          isc_chart_decimate_m4 (xs + i, lower + i, run_end - i, down);
+        }
+      else
+        {
+          isc_chart_points_append (xs + i, upper + i, run_end - i, up);
+          isc_chart_points_append (xs + i, lower + i, run_end - i, down);
+        }
+
+      /* Each ends in one break; a single step has no area. */
+      if (run_end - i > 1)
+        {
+          for (guint k = 0; k + 1 < up->len; k++)
+            g_array_append_val (points, g_array_index (up, IscChartPoint, k));
+          for (guint k = down->len - 1; k-- > 0;)
+            g_array_append_val (points, g_array_index (down, IscChartPoint, k));
+          append_break (points);
+        }
+
+      i = run_end;
+    }
+}

@@ -1,0 +1,224 @@
+/* isc-chart-export.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "isc-chart-export"
+
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <unistd.h>
+#include <stdio.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+
+#include "isc-chart-export.h"
+
+G_DEFINE_QUARK (isc-chart-export-error-quark, isc_chart_export_error)
+
+/* Big enough for any poster, small enough that a typo does not allocate
+ * gigabytes. */
+#define MAX_PIXELS (16384.0 * 16384.0)
+
+gboolean
+isc_chart_format_from_string (const char     *str,
+                              IscChartFormat *format)
+{
+  if (str == NULL)
+    return FALSE;
+  if (g_ascii_strcasecmp (str, "png") == 0)
+    *format = ISC_CHART_FORMAT_PNG;
+  else if (g_ascii_strcasecmp (str, "svg") == 0)
+    *format = ISC_CHART_FORMAT_SVG;
+  else if (g_ascii_strcasecmp (str, "pdf") == 0)
+    *format = ISC_CHART_FORMAT_PDF;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+const char *
+isc_chart_format_to_string (IscChartFormat format)
+{
+  switch (format)
+    {
+    case ISC_CHART_FORMAT_SVG:
+      return "svg";
+    case ISC_CHART_FORMAT_PDF:
+      return "pdf";
+    case ISC_CHART_FORMAT_PNG:
+    default:
+      return "png";
+    }
+}
+
+typedef struct
+{
+  FILE *file;
+  int   error;
+} Sink;
+
+static cairo_status_t
+sink_write (void                *closure,
+            const unsigned char *data,
+            unsigned int         length)
+{
+  Sink *sink = closure;
+
+  if (fwrite (data, 1, length, sink->file) != length)
+    {
+      sink->error = errno != 0 ? errno : EIO;
+      return CAIRO_STATUS_WRITE_ERROR;
+    }
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static void
+draw_grid (cairo_t          *cr,
+           IscChart * const *charts,
+           guint             n_charts,
+           guint             columns,
+           int               width,
+           int               height)
+{
+  for (guint i = 0; i < n_charts; i++)
+    {
+      cairo_save (cr);
+      cairo_translate (cr, (i % columns) * width, (i / columns) * height);
+      cairo_rectangle (cr, 0, 0, width, height);
+      cairo_clip (cr);
+      isc_chart_draw (charts[i], cr, width, height);
+      cairo_restore (cr);
+    }
+}
+
+gboolean
+isc_chart_export_to_file (IscChart * const *charts,
+                          guint             n_charts,
+                          guint             columns,
+                          IscChartFormat    format,
+                          int               width,
+                          int               height,
+                          double            scale,
+                          const char       *path,
+                          GError          **error)
+{
+  g_autofree char *tmp_path = NULL;
+  g_autoptr(GError) local_error = NULL;
+  cairo_surface_t *surface = NULL;
+  cairo_status_t status;
+  cairo_t *cr;
+  Sink sink = { 0 };
+  guint rows;
+  int total_w, total_h;
+  int fd;
+
+  g_return_val_if_fail (charts != NULL || n_charts == 0, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (n_charts == 0)
+    {
+      g_set_error_literal (error, ISC_CHART_EXPORT_ERROR, ISC_CHART_EXPORT_ERROR_INVALID,
+                           _("There is no chart to export"));
+      return FALSE;
+    }
+  columns = CLAMP (columns, 1, n_charts);
+  rows = (n_charts + columns - 1) / columns;
+  total_w = width * columns;
+  total_h = height * rows;
+
+  if (width < 16 || height < 16 || !(scale >= 0.1 && scale <= 16) ||
+      (double)total_w * scale * (double)total_h * scale > MAX_PIXELS)
+    {
+      g_set_error (error, ISC_CHART_EXPORT_ERROR, ISC_CHART_EXPORT_ERROR_INVALID,
+                   _("Cannot draw an image of %d×%d at scale %g"), total_w, total_h, scale);
+      return FALSE;
+    }
+
+  /* Beside the target, so the final rename stays on one file system. */
+  tmp_path = g_strdup_printf ("%s.XXXXXX", path);
+  fd = g_mkstemp_full (tmp_path, O_WRONLY, 0644);
+  if (fd < 0)
+    {
+      int errsv = errno;
+
+      g_set_error (error, ISC_CHART_EXPORT_ERROR, ISC_CHART_EXPORT_ERROR_FAILED,
+                   _("Cannot write %s: %s"), path, g_strerror (errsv));
+      return FALSE;
+    }
+  sink.file = fdopen (fd, "wb");
+  if (sink.file == NULL)
+    {
+      int errsv = errno;
+
+      close (fd);
+      g_unlink (tmp_path);
+      g_set_error (error, ISC_CHART_EXPORT_ERROR, ISC_CHART_EXPORT_ERROR_FAILED,
+                   _("Cannot write %s: %s"), path, g_strerror (errsv));
+      return FALSE;
+    }
+
+  switch (format)
+    {
+    case ISC_CHART_FORMAT_SVG:
+      surface = cairo_svg_surface_create_for_stream (sink_write, &sink, total_w, total_h);
+      break;
+    case ISC_CHART_FORMAT_PDF:
+      surface = cairo_pdf_surface_create_for_stream (sink_write, &sink, total_w, total_h);
+      break;
+    case ISC_CHART_FORMAT_PNG:
+    default:
+      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                            (int)ceil (total_w * scale), (int)ceil (total_h * scale));
+      break;
+    }
+
+  cr = cairo_create (surface);
+  if (format == ISC_CHART_FORMAT_PNG)
+    cairo_scale (cr, scale, scale);
+  draw_grid (cr, charts, n_charts, columns, width, height);
+  status = cairo_status (cr);
+  cairo_destroy (cr);
+
+  if (status == CAIRO_STATUS_SUCCESS && format == ISC_CHART_FORMAT_PNG)
+    status = cairo_surface_write_to_png_stream (surface, sink_write, &sink);
+  cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+
+  if (fflush (sink.file) != 0 && sink.error == 0)
+    sink.error = errno;
+  if (fsync (fileno (sink.file)) != 0 && sink.error == 0 && errno != EINVAL)
+    sink.error = errno;
+  if (fclose (sink.file) != 0 && sink.error == 0)
+    sink.error = errno;
+
+  if (status != CAIRO_STATUS_SUCCESS || sink.error != 0)
+    {
+      g_unlink (tmp_path);
+      g_set_error (error, ISC_CHART_EXPORT_ERROR, ISC_CHART_EXPORT_ERROR_FAILED,
+                   _("Cannot write %s: %s"), path,
+                   sink.error != 0 ? g_strerror (sink.error) : cairo_status_to_string (status));
+      return FALSE;
+    }
+
+  if (g_rename (tmp_path, path) != 0)
+    {
+      int errsv = errno;
+
+      g_unlink (tmp_path);
+      g_set_error (error, ISC_CHART_EXPORT_ERROR, ISC_CHART_EXPORT_ERROR_FAILED,
+                   _("Cannot write %s: %s"), path, g_strerror (errsv));
+      return FALSE;
+    }
+
+  return TRUE;
+}

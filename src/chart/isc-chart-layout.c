@@ -1,0 +1,407 @@
+/* isc-chart-layout.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "isc-chart-layout"
+
+#include "config.h"
+
+#include <math.h>
+#include <glib/gi18n.h>
+
+#include "isc-chart-layout.h"
+
+PangoLayout *
+isc_chart_layout_create_text (PangoContext        *pango,
+                              const IscChartStyle *style,
+                              double               size,
+                              gboolean             bold,
+                              const char          *markup)
+{
+  PangoLayout *layout = pango_layout_new (pango);
+  PangoFontDescription *font = pango_font_description_new ();
+
+  pango_font_description_set_family (font, style->font_family);
+  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
+  if (bold)
+    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_markup (layout, markup, -1);
+  pango_font_description_free (font);
+
+  return layout;
+}
+
+static void
+text_size (const IscChartText *text,
+           double             *width,
+           double             *height)
+{
+  int w = 0, h = 0;
+
+  if (text->layout != NULL)
+    pango_layout_get_pixel_size (text->layout, &w, &h);
+  if (width != NULL)
+    *width = w;
+  if (height != NULL)
+    *height = h;
+}
+
+static void
+clear_tick (gpointer data)
+{
+  IscChartTick *tick = data;
+
+  g_clear_object (&tick->text.layout);
+}
+
+static void
+clear_legend_item (gpointer data)
+{
+  IscChartLegendItem *item = data;
+
+  g_clear_object (&item->text.layout);
+}
+
+void
+isc_chart_layout_free (IscChartLayout *layout)
+{
+  if (layout == NULL)
+    return;
+
+  g_clear_object (&layout->title.layout);
+  g_clear_object (&layout->subtitle.layout);
+  g_clear_object (&layout->message.layout);
+  g_clear_pointer (&layout->value_ticks, isc_value_ticks_free);
+  g_clear_pointer (&layout->time_ticks, isc_time_ticks_free);
+  g_clear_pointer (&layout->value_tick_items, g_array_unref);
+  g_clear_pointer (&layout->time_tick_items, g_array_unref);
+  g_clear_pointer (&layout->legend, g_array_unref);
+  g_clear_object (&layout->pango);
+  g_free (layout->step_x);
+  g_free (layout);
+}
+
+double
+isc_chart_layout_x_for_ms (const IscChartLayout *layout,
+                           gint64                ms)
+{
+  double span = (double)(layout->x_max - layout->x_min);
+
+  if (span <= 0)
+    return layout->plot.x;
+  return layout->plot.x + (ms - layout->x_min) / span * layout->plot.width;
+}
+
+gint64
+isc_chart_layout_ms_for_x (const IscChartLayout *layout,
+                           double                x)
+{
+  double span = (double)(layout->x_max - layout->x_min);
+
+  if (layout->plot.width <= 0)
+    return layout->x_min;
+  return layout->x_min + (gint64)floor ((x - layout->plot.x) / layout->plot.width * span);
+}
+
+double
+isc_chart_layout_y_for_value (const IscChartLayout *layout,
+                              double                value)
+{
+  double span = layout->y_max - layout->y_min;
+
+  if (span <= 0)
+    return layout->plot.y + layout->plot.height;
+  return layout->plot.y + layout->plot.height - (value - layout->y_min) / span * layout->plot.height;
+}
+
+void
+isc_chart_layout_map_values (const IscChartLayout *layout,
+                             const double         *values,
+                             guint                 n,
+                             double               *ys)
+{
+  double span = layout->y_max - layout->y_min;
+  double k = span > 0 ? layout->plot.height / span : 0;
+  double bottom = layout->plot.y + layout->plot.height;
+
+  for (guint i = 0; i < n; i++)
+    ys[i] = isnan (values[i]) ? NAN : bottom - (values[i] - layout->y_min) * k;
+}
+
+void
+isc_chart_text_draw (cairo_t            *cr,
+                     const IscChartText *text)
+{
+  if (text->layout == NULL)
+    return;
+  cairo_move_to (cr, text->x, text->y);
+  pango_cairo_show_layout (cr, text->layout);
+}
+
+static char *
+legend_markup (IscChartModel        *model,
+               const IscChartSeries *cs,
+               const IscValueFormat *format)
+{
+  g_autofree char *min = NULL;
+  g_autofree char *mean = NULL;
+  g_autofree char *max = NULL;
+  g_autofree char *last = NULL;
+  g_autofree char *stats = NULL;
+
+  if (cs->n_values == 0)
+    return g_markup_printf_escaped ("%s  <span alpha=\"70%%\">%s</span>", cs->label, _("no data"));
+
+  min = isc_value_format_format (format, cs->min);
+  mean = isc_value_format_format (format, cs->mean);
+  max = isc_value_format_format (format, cs->max);
+  last = isc_value_format_format (format, cs->last);
+  /* Translators: a series' statistics in the legend */
+  stats = g_strdup_printf (_("min %s · mean %s · max %s · last %s"), min, mean, max, last);
+
+  return g_markup_printf_escaped ("%s  <span alpha=\"70%%\">%s</span>", cs->label, stats);
+}
+
+static void
+layout_legend (IscChartLayout      *layout,
+               IscChartModel       *model,
+               const IscChartStyle *style,
+               double               left,
+               double               right,
+               double               bottom,
+               double              *top)
+{
+  const guint *order;
+  guint n_order = 0;
+  double max_w = 0, row_h = 0, col_w;
+  guint n_cols, n_rows;
+
+  order = isc_chart_model_get_order (model, &n_order);
+  for (guint k = 0; k < n_order; k++)
+    {
+      const IscChartSeries *cs = isc_chart_model_get_series (model, order[k]);
+      g_autofree char *markup = legend_markup (model, cs, &layout->value_ticks->format);
+      IscChartLegendItem item = { 0 };
+      double w, h;
+
+      item.series = order[k];
+      item.text.layout = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, markup);
+      text_size (&item.text, &w, &h);
+      max_w = MAX (max_w, w);
+      row_h = MAX (row_h, h);
+      g_array_append_val (layout->legend, item);
+    }
+
+  if (n_order == 0)
+    {
+      *top = bottom;
+      return;
+    }
+
+  col_w = style->swatch_size + style->spacing + max_w + 3 * style->spacing;
+  n_cols = MAX (1, (guint)floor ((right - left + 3 * style->spacing) / col_w));
+  n_cols = MIN (n_cols, n_order);
+  n_rows = (n_order + n_cols - 1) / n_cols;
+  row_h += 2;
+
+  *top = bottom - n_rows * row_h;
+  for (guint k = 0; k < n_order; k++)
+    {
+      IscChartLegendItem *item = &g_array_index (layout->legend, IscChartLegendItem, k);
+      guint row = k / n_cols;
+      guint col = k % n_cols;
+      double x = left + col * col_w;
+      double y = *top + row * row_h;
+
+      item->swatch_x = x;
+      item->swatch_y = y + (row_h - style->swatch_size) / 2;
+      item->text.x = x + style->swatch_size + style->spacing;
+      item->text.y = y;
+    }
+}
+
+/**
+ * isc_chart_layout_new:
+ *
+ * Lays a chart out for a size: the header on top, the legend at the bottom,
+ * the value axis on the left sized to its widest label, and the plot in what
+ * is left. The value ticks are chosen once here, and that one format labels
+ * the axis, the legend and the hover values.
+ */
+IscChartLayout *
+isc_chart_layout_new (IscChartModel       *model,
+                      const IscChartStyle *style,
+                      PangoContext        *pango,
+                      GTimeZone           *tz,
+                      int                  width,
+                      int                  height,
+                      gboolean             reduce)
+{
+  g_autoptr(IscChartLayout) layout = g_new0 (IscChartLayout, 1);
+  g_autoptr(GString) subtitle = g_string_new (NULL);
+  IscChartPlot plot = isc_chart_model_get_plot (model);
+  gboolean empty = isc_chart_model_is_empty (model);
+  const char *unit_text = isc_chart_model_get_unit_text (model);
+  const char *step_text = isc_chart_model_get_step_text (model);
+  double pad = style->padding;
+  double title_w, title_h, sub_w, sub_h;
+  double top, bottom, left, right;
+  double label_h, value_w = 0;
+  double lo = 0, hi = 1;
+  guint n_steps = isc_chart_model_get_n_steps (model);
+  const gint64 *starts = isc_chart_model_get_step_starts (model);
+  g_autofree char *title_markup = NULL;
+  guint target;
+
+  layout->width = width;
+  layout->height = height;
+  layout->reduce = reduce;
+  layout->pango = g_object_ref (pango);
+  layout->value_tick_items = g_array_new (FALSE, TRUE, sizeof (IscChartTick));
+  g_array_set_clear_func (layout->value_tick_items, clear_tick);
+  layout->time_tick_items = g_array_new (FALSE, TRUE, sizeof (IscChartTick));
+  g_array_set_clear_func (layout->time_tick_items, clear_tick);
+  layout->legend = g_array_new (FALSE, TRUE, sizeof (IscChartLegendItem));
+  g_array_set_clear_func (layout->legend, clear_legend_item);
+
+  /* Header: the title, then its unit and step in a quieter voice. */
+  title_markup = g_markup_escape_text (isc_chart_model_get_title (model), -1);
+  layout->title.layout = isc_chart_layout_create_text (pango, style, style->title_size, TRUE, title_markup);
+  layout->title.x = pad;
+  layout->title.y = pad;
+  text_size (&layout->title, &title_w, &title_h);
+
+  if (unit_text != NULL)
+    g_string_append (subtitle, unit_text);
+  if (step_text != NULL)
+    g_string_append_printf (subtitle, "%s%s", subtitle->len > 0 ? " · " : "", step_text);
+  if (subtitle->len > 0)
+    {
+      g_autofree char *markup = g_markup_escape_text (subtitle->str, -1);
+
+      layout->subtitle.layout = isc_chart_layout_create_text (pango, style, style->label_size, FALSE, markup);
+      text_size (&layout->subtitle, &sub_w, &sub_h);
+      layout->subtitle.x = pad + title_w + 2 * style->spacing;
+      layout->subtitle.y = pad + title_h - sub_h - 1;
+    }
+
+  top = pad + title_h + style->spacing * 2;
+  bottom = height - pad;
+  left = pad;
+  right = width - pad;
+
+  /* One format decision for the whole axis. */
+  if (!empty)
+    isc_chart_model_get_extent (model, &lo, &hi);
+  if (hi <= lo)
+    hi = lo + 1;
+  target = MAX (2, (guint)((bottom - top) / style->value_tick_spacing));
+  layout->value_ticks = isc_value_ticks_new (isc_chart_model_get_unit_hint (model), lo, hi, target);
+  layout->y_min = layout->value_ticks->min;
+  layout->y_max = layout->value_ticks->max;
+  layout->x_min = isc_chart_model_get_start_ms (model);
+  layout->x_max = isc_chart_model_get_end_ms (model);
+
+  if (empty)
+    {
+      layout->message.layout = isc_chart_layout_create_text (pango, style, style->title_size, FALSE,
+                                                             _("No data in this range"));
+      layout->plot = (IscChartRect) { left, top, right - left, MAX (0, bottom - top) };
+    }
+  else if (plot == ISC_CHART_PLOT_BARS)
+    {
+      layout->plot = (IscChartRect) { left, top, right - left, MAX (0, bottom - top) };
+    }
+  else
+    {
+      double legend_top;
+
+      layout_legend (layout, model, style, left, right, bottom, &legend_top);
+      bottom = legend_top - style->spacing * 2;
+
+      /* The time axis' labels take one line under the plot. */
+      {
+        g_autoptr(PangoLayout) probe = isc_chart_layout_create_text (pango, style, style->label_size, FALSE, "0");
+        int w, h;
+
+        pango_layout_get_pixel_size (probe, &w, &h);
+        label_h = h;
+      }
+      bottom -= label_h + style->tick_length + 2;
+
+      /* Ticks again for the real plot height. */
+      target = MAX (2, (guint)((bottom - top) / style->value_tick_spacing));
+      if (target != layout->value_ticks->n_ticks)
+        {
+          g_clear_pointer (&layout->value_ticks, isc_value_ticks_free);
+          layout->value_ticks = isc_value_ticks_new (isc_chart_model_get_unit_hint (model), lo, hi, target);
+          layout->y_min = layout->value_ticks->min;
+          layout->y_max = layout->value_ticks->max;
+        }
+
+      for (guint i = 0; i < layout->value_ticks->n_ticks; i++)
+        {
+          g_autofree char *markup = g_markup_escape_text (layout->value_ticks->labels[i], -1);
+          IscChartTick tick = { 0 };
+          double w;
+
+          tick.text.layout = isc_chart_layout_create_text (pango, style, style->label_size, FALSE, markup);
+          text_size (&tick.text, &w, NULL);
+          value_w = MAX (value_w, w);
+          g_array_append_val (layout->value_tick_items, tick);
+        }
+
+      left += value_w + style->spacing;
+      layout->plot = (IscChartRect) { left, top, MAX (0, right - left), MAX (0, bottom - top) };
+
+      for (guint i = 0; i < layout->value_tick_items->len; i++)
+        {
+          IscChartTick *tick = &g_array_index (layout->value_tick_items, IscChartTick, i);
+          double w, h;
+
+          tick->pos = round (isc_chart_layout_y_for_value (layout, layout->value_ticks->values[i])) + 0.5;
+          text_size (&tick->text, &w, &h);
+          tick->text.x = layout->plot.x - style->spacing - w;
+          tick->text.y = tick->pos - h / 2;
+        }
+
+      target = MAX (2, (guint)(layout->plot.width / style->time_tick_spacing));
+      layout->time_ticks = isc_time_ticks_new (layout->x_min, layout->x_max, target, tz);
+      for (guint i = 0; i < layout->time_ticks->n_ticks; i++)
+        {
+          const IscTimeTick *t = &layout->time_ticks->ticks[i];
+          g_autofree char *markup = NULL;
+          IscChartTick tick = { 0 };
+          double w, h;
+
+          if (t->ms < layout->x_min || t->ms > layout->x_max)
+            continue;
+          markup = g_markup_escape_text (t->label, -1);
+          tick.pos = round (isc_chart_layout_x_for_ms (layout, t->ms)) + 0.5;
+          tick.text.layout = isc_chart_layout_create_text (pango, style, style->label_size, t->shows_date, markup);
+          text_size (&tick.text, &w, &h);
+          tick.text.x = CLAMP (tick.pos - w / 2, 0, width - w);
+          tick.text.y = layout->plot.y + layout->plot.height + style->tick_length + 2;
+          g_array_append_val (layout->time_tick_items, tick);
+        }
+    }
+
+  if (layout->message.layout != NULL)
+    {
+      double w, h;
+
+      text_size (&layout->message, &w, &h);
+      layout->message.x = layout->plot.x + (layout->plot.width - w) / 2;
+      layout->message.y = layout->plot.y + (layout->plot.height - h) / 2;
+    }
+
+  layout->step_x = g_new (double, MAX (1, n_steps));
+  for (guint i = 0; i < n_steps; i++)
+    layout->step_x[i] = isc_chart_layout_x_for_ms (layout, starts[i]);
+
+  return g_steal_pointer (&layout);
+}

@@ -1,0 +1,108 @@
+/* isc-chart-layout.h
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <pango/pangocairo.h>
+
+#include "isc-chart-model.h"
+#include "isc-chart-style.h"
+#include "isc-time-ticks.h"
+#include "isc-units.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  double x;
+  double y;
+  double width;
+  double height;
+} IscChartRect;
+
+/* A piece of text placed at its top-left corner. */
+typedef struct
+{
+  PangoLayout *layout;
+  double       x;
+  double       y;
+} IscChartText;
+
+typedef struct
+{
+  double        pos;    /* device y of a value tick, device x of a time tick */
+  IscChartText  text;
+} IscChartTick;
+
+typedef struct
+{
+  guint         series;  /* index into the model's series */
+  double        swatch_x;
+  double        swatch_y;
+  IscChartText  text;
+} IscChartLegendItem;
+
+/* Everything that depends on the size and the style, computed once when
+ * either changes: the plot rectangle, the axes' ticks and their text, the
+ * header, the legend, and each step's device x. Drawing only reads it.
+ */
+struct _IscChartLayout
+{
+  int             width;
+  int             height;
+  gboolean        reduce;
+
+  IscChartRect    plot;
+  gint64          x_min;
+  gint64          x_max;
+  double          y_min;
+  double          y_max;
+  double         *step_x;     /* n_steps device x, at each step's start */
+
+  IscChartText    title;
+  IscChartText    subtitle;
+  IscChartText    message;    /* "No data in this range", or no layout */
+
+  IscValueTicks  *value_ticks;
+  IscTimeTicks   *time_ticks;
+  GArray         *value_tick_items;  /* IscChartTick */
+  GArray         *time_tick_items;   /* IscChartTick */
+  GArray         *legend;            /* IscChartLegendItem */
+
+  PangoContext   *pango;
+};
+
+IscChartLayout *isc_chart_layout_new          (IscChartModel       *model,
+                                               const IscChartStyle *style,
+                                               PangoContext        *pango,
+                                               GTimeZone           *tz,
+                                               int                  width,
+                                               int                  height,
+                                               gboolean             reduce);
+void            isc_chart_layout_free         (IscChartLayout      *layout);
+double          isc_chart_layout_x_for_ms     (const IscChartLayout *layout,
+                                               gint64                ms);
+gint64          isc_chart_layout_ms_for_x     (const IscChartLayout *layout,
+                                               double                x);
+double          isc_chart_layout_y_for_value  (const IscChartLayout *layout,
+                                               double                value);
+/* Maps n values to device y, NaN staying NaN. */
+void            isc_chart_layout_map_values   (const IscChartLayout *layout,
+                                               const double         *values,
+                                               guint                 n,
+                                               double               *ys);
+void            isc_chart_text_draw           (cairo_t              *cr,
+                                               const IscChartText   *text);
+PangoLayout    *isc_chart_layout_create_text  (PangoContext         *pango,
+                                               const IscChartStyle  *style,
+                                               double                size,
+                                               gboolean              bold,
+                                               const char           *markup);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (IscChartLayout, isc_chart_layout_free)
+
+G_END_DECLS

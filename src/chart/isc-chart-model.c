@@ -1,0 +1,685 @@
+/* isc-chart-model.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "isc-chart-model"
+
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <glib/gi18n.h>
+
+#include "isc-catalogue.h"
+#include "isc-chart-model.h"
+#include "isc-units.h"
+
+struct _IscChartModel
+{
+  GObject              parent_instance;
+
+  /* Owned references */
+  IscMetricsResponse  *response;
+
+  /* Borrowed from the response */
+  const IscMetric     *metric;
+  const gint64        *step_starts;
+
+  /* Owned state */
+  char                *title;
+  char                *unit_text;
+  char                *step_text;
+  IscChartSeries      *series;
+  guint               *order;
+  double             **stack_base;
+  double             **stack_top;
+  guint                n_series;
+  guint                n_steps;
+  gint64               start_ms;
+  gint64               end_ms;
+  double               extent_min;
+  double               extent_max;
+  int                  median;
+  int                  average;
+  IscMetricKind        kind;
+  IscUnitHint          unit_hint;
+  IscCounterDisplay    counter_display;
+  IscChartPlot         plot;
+  guint                empty : 1;
+};
+
+G_DEFINE_FINAL_TYPE (IscChartModel, isc_chart_model, G_TYPE_OBJECT)
+
+static void
+isc_chart_model_finalize (GObject *object)
+{
+  IscChartModel *self = (IscChartModel *)object;
+
+  for (guint i = 0; i < self->n_series; i++)
+    {
+      g_free (self->series[i].label);
+      g_free (self->series[i].values);
+      if (self->stack_base != NULL)
+        {
+          g_free (self->stack_base[i]);
+          g_free (self->stack_top[i]);
+        }
+    }
+  g_free (self->stack_base);
+  g_free (self->stack_top);
+  g_free (self->series);
+  g_free (self->order);
+  g_free (self->title);
+  g_free (self->unit_text);
+  g_free (self->step_text);
+  g_clear_pointer (&self->response, isc_metrics_response_unref);
+
+  G_OBJECT_CLASS (isc_chart_model_parent_class)->finalize (object);
+}
+
+static void
+isc_chart_model_class_init (IscChartModelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = isc_chart_model_finalize;
+}
+
+static void
+isc_chart_model_init (IscChartModel *self)
+{
+  self->median = -1;
+  self->average = -1;
+}
+
+static char *
+quantile_label (double quantile)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  /* "p50", "p99.9": the percentile names people use for latency. */
+  g_ascii_formatd (buf, sizeof buf, "%.4g", quantile * 100.0);
+  return g_strdup_printf ("p%s", buf);
+}
+
+static void
+series_init (IscChartModel   *self,
+             IscChartSeries  *cs,
+             const IscSeries *source,
+             guint            index)
+{
+  const char *status = isc_series_lookup_label (source, "status");
+  const char *quantile = isc_series_lookup_label (source, "quantile");
+  const char *stat = isc_series_lookup_label (source, "stat");
+  guint n_labels = isc_series_get_n_labels (source);
+
+  cs->color_index = index % 7;
+
+  if (n_labels == 1 && status != NULL)
+    {
+      cs->role = ISC_CHART_SERIES_STATUS;
+      cs->label = g_strdup (status);
+      /* Exact codes ("200") and classes ("2xx") share the first digit. */
+      if (status[0] >= '1' && status[0] <= '5')
+        cs->status_class = status[0] - '0';
+    }
+  else if (n_labels == 1 && quantile != NULL)
+    {
+      char *end = NULL;
+      double q = g_ascii_strtod (quantile, &end);
+
+      if (end != quantile && *end == '\0' && isfinite (q))
+        {
+          cs->role = ISC_CHART_SERIES_QUANTILE;
+          cs->quantile = q;
+          cs->label = quantile_label (q);
+        }
+      else
+        {
+          cs->role = ISC_CHART_SERIES_LINE;
+          cs->label = g_strdup (isc_series_get_label_text (source));
+        }
+    }
+  else if (n_labels == 1 && g_strcmp0 (stat, "avg") == 0)
+    {
+      cs->role = ISC_CHART_SERIES_AVERAGE;
+      cs->label = g_strdup (_("average"));
+    }
+  else if (n_labels == 0)
+    {
+      cs->role = ISC_CHART_SERIES_LINE;
+      cs->label = g_strdup (self->title);
+    }
+  else
+    {
+      cs->role = ISC_CHART_SERIES_LINE;
+      cs->label = g_strdup (isc_series_get_label_text (source));
+    }
+}
+
+static void
+series_compute_stats (IscChartSeries *cs,
+                      guint           n_steps)
+{
+  double sum = 0;
+
+  cs->min = cs->mean = cs->max = cs->last = NAN;
+  cs->n_values = 0;
+
+  for (guint i = 0; i < n_steps; i++)
+    {
+      double v = cs->values[i];
+
+      if (isnan (v))
+        continue;
+      if (cs->n_values == 0 || v < cs->min)
+        cs->min = v;
+      if (cs->n_values == 0 || v > cs->max)
+        cs->max = v;
+      sum += v;
+      cs->last = v;
+      cs->n_values++;
+    }
+
+  if (cs->n_values > 0)
+    cs->mean = sum / cs->n_values;
+}
+
+static int
+compare_quantile (const void *a,
+                  const void *b,
+                  void       *user_data)
+{
+  const IscChartSeries *series = user_data;
+  const IscChartSeries *sa = &series[*(const guint *)a];
+  const IscChartSeries *sb = &series[*(const guint *)b];
+  int ra = sa->role == ISC_CHART_SERIES_QUANTILE ? 0 : 1;
+  int rb = sb->role == ISC_CHART_SERIES_QUANTILE ? 0 : 1;
+
+  if (ra != rb)
+    return ra - rb;
+  if (ra == 0 && sa->quantile != sb->quantile)
+    return sa->quantile < sb->quantile ? -1 : 1;
+  return (int)*(const guint *)a - (int)*(const guint *)b;
+}
+
+static int
+compare_status (const void *a,
+                const void *b,
+                void       *user_data)
+{
+  const IscChartSeries *series = user_data;
+  const IscChartSeries *sa = &series[*(const guint *)a];
+  const IscChartSeries *sb = &series[*(const guint *)b];
+  int ca = sa->role == ISC_CHART_SERIES_STATUS ? (int)sa->status_class : 9;
+  int cb = sb->role == ISC_CHART_SERIES_STATUS ? (int)sb->status_class : 9;
+
+  if (ca != cb)
+    return ca - cb;
+  if (ca != 9)
+    {
+      int c = g_strcmp0 (sa->label, sb->label);
+
+      if (c != 0)
+        return c;
+    }
+  return (int)*(const guint *)a - (int)*(const guint *)b;
+}
+
+static void
+build_stack (IscChartModel *self)
+{
+  self->stack_base = g_new0 (double *, self->n_series);
+  self->stack_top = g_new0 (double *, self->n_series);
+
+  for (guint k = 0; k < self->n_series; k++)
+    {
+      const IscChartSeries *cs = &self->series[self->order[k]];
+
+      self->stack_base[k] = g_new (double, self->n_steps);
+      self->stack_top[k] = g_new (double, self->n_steps);
+
+      for (guint i = 0; i < self->n_steps; i++)
+        {
+          double base = 0;
+
+          if (k > 0)
+            {
+              base = self->stack_base[k - 1][i];
+              if (!isnan (self->stack_top[k - 1][i]))
+                base = self->stack_top[k - 1][i];
+            }
+          self->stack_base[k][i] = base;
+          self->stack_top[k][i] = isnan (cs->values[i]) ? NAN : base + cs->values[i];
+        }
+    }
+}
+
+static void
+compute_extent (IscChartModel *self)
+{
+  gboolean any = FALSE;
+  double lo = 0, hi = 0;
+
+  for (guint k = 0; k < self->n_series; k++)
+    {
+      const IscChartSeries *cs = &self->series[k];
+
+      if (cs->n_values == 0)
+        continue;
+
+      if (self->plot == ISC_CHART_PLOT_STACKED)
+        {
+          const double *top = self->stack_top[k];
+
+          for (guint i = 0; i < self->n_steps; i++)
+            {
+              if (isnan (top[i]))
+                continue;
+              lo = any ? MIN (lo, top[i]) : top[i];
+              hi = any ? MAX (hi, top[i]) : top[i];
+              any = TRUE;
+            }
+          /* A negative value lowers the base of the layers above it. */
+          lo = MIN (lo, cs->min);
+        }
+      else
+        {
+          lo = any ? MIN (lo, cs->min) : cs->min;
+          hi = any ? MAX (hi, cs->max) : cs->max;
+          any = TRUE;
+        }
+    }
+
+  self->empty = !any;
+  /* Values are read against zero: counts, bytes and latencies start there. */
+  self->extent_min = MIN (lo, 0);
+  self->extent_max = MAX (hi, 0);
+}
+
+static const char *
+unit_text_for (IscUnitHint        source_unit,
+               IscMetricKind      kind,
+               IscCounterDisplay  display,
+               gboolean           single)
+{
+  if (kind == ISC_METRIC_KIND_COUNTER && !single)
+    {
+      if (display == ISC_COUNTER_DISPLAY_RATE)
+        {
+          switch (source_unit)
+            {
+            case ISC_UNIT_HINT_BYTES:
+            case ISC_UNIT_HINT_MEBIBYTES:
+              return _("bytes per second");
+            case ISC_UNIT_HINT_SECONDS:
+              return _("seconds per second");
+            default:
+              return _("per second");
+            }
+        }
+      return _("total per step");
+    }
+
+  switch (source_unit)
+    {
+    case ISC_UNIT_HINT_PER_SECOND:
+      return _("per second");
+    case ISC_UNIT_HINT_SECONDS:
+      return _("seconds");
+    case ISC_UNIT_HINT_BYTES:
+    case ISC_UNIT_HINT_MEBIBYTES:
+      return _("bytes");
+    case ISC_UNIT_HINT_COUNT:
+      return _("count");
+    case ISC_UNIT_HINT_RATIO:
+      return _("ratio");
+    case ISC_UNIT_HINT_UNKNOWN:
+    default:
+      return NULL;
+    }
+}
+
+/**
+ * isc_chart_model_new:
+ * @response: a decoded response
+ * @metric_index: which of its metrics
+ * @counter_display: how a COUNTER reads
+ *
+ * Builds everything drawing needs from one metric: converted values,
+ * statistics, drawing order, stacked sums and the value range. Build a new
+ * model when the data or the counter display change.
+ */
+IscChartModel *
+isc_chart_model_new (IscMetricsResponse *response,
+                     guint               metric_index,
+                     IscCounterDisplay   counter_display)
+{
+  IscChartModel *self;
+  IscUnitHint source_unit;
+  gint64 step_seconds;
+  gboolean single;
+  gboolean as_rate;
+
+  g_return_val_if_fail (response != NULL, NULL);
+  g_return_val_if_fail (metric_index < isc_metrics_response_get_n_metrics (response), NULL);
+
+  self = g_object_new (ISC_TYPE_CHART_MODEL, NULL);
+  self->response = isc_metrics_response_ref (response);
+  self->metric = isc_metrics_response_get_metric (response, metric_index);
+  self->step_starts = isc_metrics_response_get_step_starts (response, &self->n_steps);
+  self->kind = isc_metric_get_kind (self->metric);
+  self->counter_display = counter_display;
+  self->title = g_strdup (isc_catalogue_get_title (isc_metric_get_name (self->metric)));
+  self->n_series = isc_metric_get_n_series (self->metric);
+  self->series = g_new0 (IscChartSeries, self->n_series);
+  self->order = g_new (guint, self->n_series);
+
+  single = self->n_steps <= 1 || isc_metrics_response_get_mode (response) != ISC_MODE_SERIES;
+  source_unit = isc_metric_get_unit_hint (self->metric);
+  as_rate = (self->kind == ISC_METRIC_KIND_COUNTER && !single &&
+             counter_display == ISC_COUNTER_DISPLAY_RATE);
+
+  self->unit_hint = source_unit;
+  if (as_rate && (source_unit == ISC_UNIT_HINT_COUNT || source_unit == ISC_UNIT_HINT_UNKNOWN))
+    self->unit_hint = ISC_UNIT_HINT_PER_SECOND;
+  self->unit_text = g_strdup (unit_text_for (source_unit, self->kind, counter_display, single));
+
+  step_seconds = isc_metrics_response_get_step_seconds (response);
+  if (step_seconds > 0 && !single)
+    {
+      g_autofree char *step = isc_format_value ((double)step_seconds, ISC_UNIT_HINT_SECONDS, 3);
+
+      /* Translators: the length of one value set, e.g. "step 30 s" */
+      self->step_text = g_strdup_printf (_("step %s"), step);
+    }
+
+  self->start_ms = isc_metrics_response_get_start_ms (response);
+  self->end_ms = isc_metrics_response_get_end_ms (response);
+  if (self->n_steps > 0)
+    {
+      self->start_ms = MIN (self->start_ms, self->step_starts[0]);
+      self->end_ms = MAX (self->end_ms, isc_metrics_response_get_step_end_ms (response, self->n_steps - 1));
+    }
+
+  for (guint k = 0; k < self->n_series; k++)
+    {
+      const IscSeries *source = isc_metric_get_series (self->metric, k);
+      IscChartSeries *cs = &self->series[k];
+      const double *values;
+      guint n_values = 0;
+
+      series_init (self, cs, source, k);
+
+      values = isc_series_get_values (source, &n_values);
+      g_assert (n_values == self->n_steps);
+      cs->values = g_new (double, self->n_steps);
+      for (guint i = 0; i < self->n_steps; i++)
+        {
+          double v = values[i];
+
+          /* A counter's value is its step's total: per second, it is that
+           * total over the step's length, the last step ending at the
+           * window's end.
+           */
+          if (as_rate && !isnan (v))
+            {
+              gint64 len_ms = isc_metrics_response_get_step_end_ms (response, i) - self->step_starts[i];
+
+              v = len_ms > 0 ? v / (len_ms / 1000.0) : NAN;
+            }
+          cs->values[i] = v;
+        }
+      series_compute_stats (cs, self->n_steps);
+      self->order[k] = k;
+    }
+
+  if (single)
+    self->plot = ISC_CHART_PLOT_BARS;
+  else if (self->kind == ISC_METRIC_KIND_COUNTER)
+    self->plot = ISC_CHART_PLOT_STACKED;
+  else if (self->kind == ISC_METRIC_KIND_HISTOGRAM)
+    {
+      guint n_quantiles = 0;
+
+      for (guint k = 0; k < self->n_series; k++)
+        if (self->series[k].role == ISC_CHART_SERIES_QUANTILE)
+          n_quantiles++;
+      self->plot = n_quantiles > 0 ? ISC_CHART_PLOT_FAN : ISC_CHART_PLOT_LINES;
+    }
+  else
+    self->plot = ISC_CHART_PLOT_LINES;
+
+  if (self->plot == ISC_CHART_PLOT_FAN)
+    {
+      guint n_quantiles = 0;
+      int median = -1;
+
+      g_qsort_with_data (self->order, self->n_series, sizeof (guint), compare_quantile, self->series);
+      for (guint k = 0; k < self->n_series; k++)
+        {
+          const IscChartSeries *cs = &self->series[self->order[k]];
+
+          if (cs->role == ISC_CHART_SERIES_QUANTILE)
+            {
+              n_quantiles++;
+              if (cs->quantile == 0.5)
+                median = self->order[k];
+            }
+          else if (cs->role == ISC_CHART_SERIES_AVERAGE && self->average < 0)
+            self->average = self->order[k];
+        }
+      /* Without a 0.5 the middle quantile carries the solid line. */
+      self->median = median >= 0 ? median : (int)self->order[(n_quantiles - 1) / 2];
+    }
+  else if (self->plot == ISC_CHART_PLOT_STACKED)
+    {
+      g_qsort_with_data (self->order, self->n_series, sizeof (guint), compare_status, self->series);
+      build_stack (self);
+    }
+
+  compute_extent (self);
+
+  return self;
+}
+
+IscMetricsResponse *
+isc_chart_model_get_response (IscChartModel *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), NULL);
+  return self->response;
+}
+
+const char *
+isc_chart_model_get_name (IscChartModel *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), NULL);
+  return isc_metric_get_name (self->metric);
+}
+
+const char *
+isc_chart_model_get_title (IscChartModel *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), NULL);
+  return self->title;
+}
+
+IscMetricKind
+isc_chart_model_get_kind (IscChartModel *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), ISC_METRIC_KIND_UNKNOWN);
+  return self->kind;
+}
+
+IscUnitHint
+isc_chart_model_get_unit_hint (IscChartModel *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), ISC_UNIT_HINT_UNKNOWN);
+  return self->unit_hint;
+}
+
+IscCounterDisplay
+isc_chart_model_get_counter_display (IscChartModel *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), ISC_COUNTER_DISPLAY_RATE);
+  return self->counter_display;
+}
+
+IscChartPlot
+isc_chart_model_get_plot (IscChartModel *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), ISC_CHART_PLOT_LINES);
+  return self->plot;
+}
+
+const char *
+isc_chart_model_get_unit_text (IscChartModel *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), NULL);
+  return self->unit_text;
+}
+
+const char *
+isc_chart_model_get_step_text (IscChartModel *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), NULL);
+  return self->step_text;
+}
+
+gboolean
+isc_chart_model_is_empty (IscChartModel *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), TRUE);
+  return self->empty;
+}
+
+gint64
+isc_chart_model_get_start_ms (IscChartModel *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), 0);
+  return self->start_ms;
+}
+
+gint64
+isc_chart_model_get_end_ms (IscChartModel *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), 0);
+  return self->end_ms;
+}
+
+guint
+isc_chart_model_get_n_steps (IscChartModel *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), 0);
+  return self->n_steps;
+}
+
+const gint64 *
+isc_chart_model_get_step_starts (IscChartModel *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), NULL);
+  return self->step_starts;
+}
+
+int
+isc_chart_model_get_step_at (IscChartModel *self,
+                             gint64         ms)
+{
+  guint lo = 0, hi;
+
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), -1);
+
+  if (self->n_steps == 0 || ms < self->step_starts[0] || ms >= self->end_ms)
+    return -1;
+
+  /* The last step whose start is at or before ms. */
+  hi = self->n_steps;
+  while (hi - lo > 1)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (self->step_starts[mid] <= ms)
+        lo = mid;
+      else
+        hi = mid;
+    }
+
+  return lo;
+}
+
+guint
+isc_chart_model_get_n_series (IscChartModel *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), 0);
+  return self->n_series;
+}
+
+const IscChartSeries *
+isc_chart_model_get_series (IscChartModel *self,
+                            guint          index)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), NULL);
+  g_return_val_if_fail (index < self->n_series, NULL);
+  return &self->series[index];
+}
+
+const guint *
+isc_chart_model_get_order (IscChartModel *self,
+                           guint         *n_order)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), NULL);
+  if (n_order != NULL)
+    *n_order = self->n_series;
+  return self->order;
+}
+
+int
+isc_chart_model_get_median (IscChartModel *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), -1);
+  return self->median;
+}
+
+int
+isc_chart_model_get_average (IscChartModel *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), -1);
+  return self->average;
+}
+
+gboolean
+isc_chart_model_get_extent (IscChartModel *self,
+                            double        *min,
+                            double        *max)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), FALSE);
+
+  if (min != NULL)
+    *min = self->extent_min;
+  if (max != NULL)
+    *max = self->extent_max;
+  return !self->empty;
+}
+
+const double *
+isc_chart_model_get_stack_base (IscChartModel *self,
+                                guint          layer)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), NULL);
+  g_return_val_if_fail (self->stack_base != NULL, NULL);
+  g_return_val_if_fail (layer < self->n_series, NULL);
+  return self->stack_base[layer];
+}
+
+const double *
+isc_chart_model_get_stack_top (IscChartModel *self,
+                               guint          layer)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), NULL);
+  g_return_val_if_fail (self->stack_top != NULL, NULL);
+  g_return_val_if_fail (layer < self->n_series, NULL);
+  return self->stack_top[layer];
+}

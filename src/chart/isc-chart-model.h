@@ -1,0 +1,110 @@
+/* isc-chart-model.h
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib-object.h>
+
+#include "isc-chart-types.h"
+#include "isc-metrics-response.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  ISC_CHART_SERIES_LINE,      /* a plain or other-shaped label set */
+  ISC_CHART_SERIES_STATUS,    /* {"status":"2xx"} or {"status":"200"} */
+  ISC_CHART_SERIES_QUANTILE,  /* {"quantile":"0.9"} */
+  ISC_CHART_SERIES_AVERAGE,   /* {"stat":"avg"} */
+} IscChartSeriesRole;
+
+/* One label set of the metric, ready to draw: values already converted (a
+ * COUNTER drawn as a rate is divided by each step's length), its legend
+ * text and its statistics, nulls skipped (NaN when it has no value).
+ */
+typedef struct
+{
+  char               *label;
+  IscChartSeriesRole  role;
+  double              quantile;      /* ROLE_QUANTILE: 0.5, 0.99, … */
+  guint               status_class;  /* ROLE_STATUS: 1 … 5, 0 if not a digit */
+  guint               color_index;   /* into the style's palette */
+  double             *values;        /* n_steps, NaN for null */
+  guint               n_values;      /* values that are not null */
+  double              min;
+  double              mean;
+  double              max;
+  double              last;
+} IscChartSeries;
+
+#define ISC_TYPE_CHART_MODEL (isc_chart_model_get_type ())
+
+G_DECLARE_FINAL_TYPE (IscChartModel, isc_chart_model, ISC, CHART_MODEL, GObject)
+
+IscChartModel        *isc_chart_model_new                  (IscMetricsResponse *response,
+                                                            guint               metric_index,
+                                                            IscCounterDisplay   counter_display);
+
+IscMetricsResponse   *isc_chart_model_get_response         (IscChartModel      *self);
+const char           *isc_chart_model_get_name             (IscChartModel      *self);
+/* The friendly title for a known name, the raw name otherwise. */
+const char           *isc_chart_model_get_title            (IscChartModel      *self);
+IscMetricKind         isc_chart_model_get_kind             (IscChartModel      *self);
+/* The unit of the drawn values: a COUNTER of COUNT drawn as a rate is
+ * PER_SECOND.
+ */
+IscUnitHint           isc_chart_model_get_unit_hint        (IscChartModel      *self);
+IscCounterDisplay     isc_chart_model_get_counter_display  (IscChartModel      *self);
+IscChartPlot          isc_chart_model_get_plot             (IscChartModel      *self);
+/* "seconds", "per second", … for the header; NULL when nothing to say. */
+const char           *isc_chart_model_get_unit_text        (IscChartModel      *self);
+/* "step 30 s", or NULL without a step. */
+const char           *isc_chart_model_get_step_text        (IscChartModel      *self);
+
+/* TRUE when every value is null: "no data yet", not an error. */
+gboolean              isc_chart_model_is_empty             (IscChartModel      *self);
+
+/* The time range drawn: from the first step's start (or the window's, if
+ * earlier) to the window's end.
+ */
+gint64                isc_chart_model_get_start_ms         (IscChartModel      *self);
+gint64                isc_chart_model_get_end_ms           (IscChartModel      *self);
+guint                 isc_chart_model_get_n_steps          (IscChartModel      *self);
+const gint64         *isc_chart_model_get_step_starts      (IscChartModel      *self);
+/* The step at time ms (binary search), or -1 outside the steps. */
+int                   isc_chart_model_get_step_at          (IscChartModel      *self,
+                                                            gint64              ms);
+
+guint                 isc_chart_model_get_n_series         (IscChartModel      *self);
+const IscChartSeries *isc_chart_model_get_series           (IscChartModel      *self,
+                                                            guint               index);
+/* Series indices in drawing order: quantiles by numeric value for a fan,
+ * status classes ascending (bottom of the stack first) for a counter, the
+ * response's order otherwise.
+ */
+const guint          *isc_chart_model_get_order            (IscChartModel      *self,
+                                                            guint              *n_order);
+/* A fan's median and average series, or -1. */
+int                   isc_chart_model_get_median           (IscChartModel      *self);
+int                   isc_chart_model_get_average          (IscChartModel      *self);
+
+/* The range the drawn values need (stacked sums for a counter), including
+ * zero. FALSE when empty.
+ */
+gboolean              isc_chart_model_get_extent           (IscChartModel      *self,
+                                                            double             *min,
+                                                            double             *max);
+/* For a stacked counter, layer k (in drawing order) lies between base and
+ * top at each step: base is the sum of the layers below (nulls as zero),
+ * top is base plus the layer's value, NaN where the layer is null.
+ */
+const double         *isc_chart_model_get_stack_base       (IscChartModel      *self,
+                                                            guint               layer);
+const double         *isc_chart_model_get_stack_top        (IscChartModel      *self,
+                                                            guint               layer);
+
+G_END_DECLS

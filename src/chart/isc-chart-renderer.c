@@ -1,0 +1,95 @@
+/* isc-chart-renderer.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "isc-chart-renderer"
+
+#include "config.h"
+
+#include "isc-bar-renderer.h"
+#include "isc-chart-renderer.h"
+#include "isc-fan-renderer.h"
+#include "isc-line-renderer.h"
+#include "isc-stacked-renderer.h"
+
+G_DEFINE_ABSTRACT_TYPE (IscChartRenderer, isc_chart_renderer, G_TYPE_OBJECT)
+
+static void
+isc_chart_renderer_real_get_series_color (IscChartRenderer    *self,
+                                          IscChartModel       *model,
+                                          const IscChartStyle *style,
+                                          guint                series,
+                                          IscChartColor       *color)
+{
+  const IscChartSeries *cs = isc_chart_model_get_series (model, series);
+
+  *color = style->palette[cs->color_index % ISC_CHART_STYLE_N_PALETTE];
+}
+
+static void
+isc_chart_renderer_class_init (IscChartRendererClass *klass)
+{
+  klass->get_series_color = isc_chart_renderer_real_get_series_color;
+}
+
+static void
+isc_chart_renderer_init (IscChartRenderer *self)
+{
+}
+
+IscChartRenderer *
+isc_chart_renderer_new_for_model (IscChartModel *model)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (model), NULL);
+
+  switch (isc_chart_model_get_plot (model))
+    {
+    case ISC_CHART_PLOT_STACKED:
+      return g_object_new (ISC_TYPE_STACKED_RENDERER, NULL);
+    case ISC_CHART_PLOT_FAN:
+      return g_object_new (ISC_TYPE_FAN_RENDERER, NULL);
+    case ISC_CHART_PLOT_BARS:
+      return g_object_new (ISC_TYPE_BAR_RENDERER, NULL);
+    case ISC_CHART_PLOT_LINES:
+    default:
+      return g_object_new (ISC_TYPE_LINE_RENDERER, NULL);
+    }
+}
+
+void
+isc_chart_renderer_prepare (IscChartRenderer     *self,
+                            IscChartModel        *model,
+                            const IscChartLayout *layout,
+                            const IscChartStyle  *style)
+{
+  g_return_if_fail (ISC_IS_CHART_RENDERER (self));
+
+  ISC_CHART_RENDERER_GET_CLASS (self)->prepare (self, model, layout, style);
+}
+
+void
+isc_chart_renderer_draw (IscChartRenderer     *self,
+                         cairo_t              *cr,
+                         IscChartModel        *model,
+                         const IscChartLayout *layout,
+                         const IscChartStyle  *style)
+{
+  g_return_if_fail (ISC_IS_CHART_RENDERER (self));
+
+  ISC_CHART_RENDERER_GET_CLASS (self)->draw (self, cr, model, layout, style);
+}
+
+void
+isc_chart_renderer_get_series_color (IscChartRenderer    *self,
+                                     IscChartModel       *model,
+                                     const IscChartStyle *style,
+                                     guint                series,
+                                     IscChartColor       *color)
+{
+  g_return_if_fail (ISC_IS_CHART_RENDERER (self));
+
+  ISC_CHART_RENDERER_GET_CLASS (self)->get_series_color (self, model, style, series, color);
+}

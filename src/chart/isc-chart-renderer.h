@@ -1,0 +1,70 @@
+/* isc-chart-renderer.h
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <cairo.h>
+#include <glib-object.h>
+
+#include "isc-chart-layout.h"
+#include "isc-chart-model.h"
+#include "isc-chart-style.h"
+
+G_BEGIN_DECLS
+
+#define ISC_TYPE_CHART_RENDERER (isc_chart_renderer_get_type ())
+
+G_DECLARE_DERIVABLE_TYPE (IscChartRenderer, isc_chart_renderer, ISC, CHART_RENDERER, GObject)
+
+/* Draws the series of one kind of chart. prepare() runs when the data, the
+ * size or the style change and turns the model's values into device-space
+ * paths (reduced per pixel column); draw() only walks those paths.
+ */
+struct _IscChartRendererClass
+{
+  GObjectClass parent_class;
+
+  void (*prepare)          (IscChartRenderer     *self,
+                            IscChartModel        *model,
+                            const IscChartLayout *layout,
+                            const IscChartStyle  *style);
+  void (*draw)             (IscChartRenderer     *self,
+                            cairo_t              *cr,
+                            IscChartModel        *model,
+                            const IscChartLayout *layout,
+                            const IscChartStyle  *style);
+  void (*get_series_color) (IscChartRenderer     *self,
+                            IscChartModel        *model,
+                            const IscChartStyle  *style,
+                            guint                 series,
+                            IscChartColor        *color);
+
+  /*< private >*/
+  gpointer _reserved[8];
+};
+
+/* The renderer for the model's plot: lines, stacked counter, quantile fan
+ * or bars.
+ */
+IscChartRenderer *isc_chart_renderer_new_for_model (IscChartModel        *model);
+void              isc_chart_renderer_prepare       (IscChartRenderer     *self,
+                                                    IscChartModel        *model,
+                                                    const IscChartLayout *layout,
+                                                    const IscChartStyle  *style);
+void              isc_chart_renderer_draw          (IscChartRenderer     *self,
+                                                    cairo_t              *cr,
+                                                    IscChartModel        *model,
+                                                    const IscChartLayout *layout,
+                                                    const IscChartStyle  *style);
+/* The colour a series is drawn in, for legends, tooltips and tests. */
+void              isc_chart_renderer_get_series_color (IscChartRenderer  *self,
+                                                       IscChartModel     *model,
+                                                       const IscChartStyle *style,
+                                                       guint              series,
+                                                       IscChartColor     *color);
+
+G_END_DECLS

@@ -1,0 +1,90 @@
+/* isc-chart-style.h
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "isc-chart-types.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  double red;
+  double green;
+  double blue;
+  double alpha;
+} IscChartColor;
+
+#define ISC_CHART_STYLE_N_PALETTE 7
+#define ISC_CHART_STYLE_N_FAN     4
+
+/* Everything a chart's look depends on, as one plain struct: copy it, change
+ * a field, hand it to a chart. Sizes are in logical pixels; a scale factor
+ * (HiDPI, print) is applied to the cairo_t, never to these.
+ *
+ * The categorical palette is Okabe and Ito's, which stays distinguishable
+ * for the common forms of colour blindness. Status classes use the same
+ * family (2xx bluish green, 3xx blue, 4xx amber, 5xx vermillion), differ in
+ * lightness too, and 5xx is hatched so errors read without colour at all.
+ */
+struct _IscChartStyle
+{
+  IscChartTheme  theme;
+
+  /* Surfaces and text */
+  IscChartColor  background;
+  IscChartColor  foreground;
+  IscChartColor  muted;
+  IscChartColor  grid;
+  IscChartColor  axis;
+  IscChartColor  cursor;
+  IscChartColor  tooltip_background;
+  IscChartColor  tooltip_border;
+
+  /* Series */
+  IscChartColor  palette[ISC_CHART_STYLE_N_PALETTE];
+  IscChartColor  status[6];             /* [0] other, [1] 1xx … [5] 5xx */
+  IscChartColor  fan;                   /* the quantile fan's hue and median line */
+  double         fan_alpha[ISC_CHART_STYLE_N_FAN];  /* innermost band first */
+  IscChartColor  average;               /* the dashed {"stat":"avg"} line */
+  double         stack_alpha;
+  IscChartColor  hatch;                 /* the 5xx pattern */
+
+  /* Fonts */
+  const char    *font_family;
+  double         title_size;
+  double         label_size;
+
+  /* Lines */
+  double         line_width;
+  double         median_width;
+  double         grid_width;
+  double         dot_radius;
+  double         cursor_width;
+  double         dash_length;
+  double         hatch_spacing;
+
+  /* Spacing */
+  double         padding;
+  double         spacing;
+  double         tick_length;
+  double         swatch_size;
+  double         value_tick_spacing;    /* wanted pixels between value ticks */
+  double         time_tick_spacing;     /* wanted pixels between time ticks */
+};
+
+const IscChartStyle *isc_chart_style_get_default (IscChartTheme        theme);
+void                 isc_chart_style_set_source  (cairo_t             *cr,
+                                                  const IscChartColor *color);
+void                 isc_chart_style_set_source_alpha (cairo_t             *cr,
+                                                       const IscChartColor *color,
+                                                       double               alpha);
+
+G_END_DECLS

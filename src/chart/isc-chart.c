@@ -1,0 +1,528 @@
+/* isc-chart.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "isc-chart"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "isc-chart.h"
+#include "isc-chart-renderer.h"
+
+struct _IscChart
+{
+  GObject            parent_instance;
+
+  /* Owned references */
+  IscChartModel     *model;
+  IscChartRenderer  *renderer;
+  GTimeZone         *tz;
+  PangoContext      *pango;
+
+  /* Owned state, rebuilt when the model, style, zone or size change */
+  IscChartLayout    *layout;
+  PangoLayout       *hover_text;
+  int                hover_step;
+
+  IscChartStyle      style;
+  guint              reduce : 1;
+};
+
+G_DEFINE_FINAL_TYPE (IscChart, isc_chart, G_TYPE_OBJECT)
+
+static void
+isc_chart_invalidate (IscChart *self)
+{
+  g_clear_pointer (&self->layout, isc_chart_layout_free);
+  g_clear_object (&self->hover_text);
+  self->hover_step = -1;
+}
+
+static void
+isc_chart_dispose (GObject *object)
+{
+  IscChart *self = (IscChart *)object;
+
+  isc_chart_invalidate (self);
+  g_clear_object (&self->model);
+  g_clear_object (&self->renderer);
+  g_clear_object (&self->pango);
+  g_clear_pointer (&self->tz, g_time_zone_unref);
+
+  G_OBJECT_CLASS (isc_chart_parent_class)->dispose (object);
+}
+
+static void
+isc_chart_class_init (IscChartClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = isc_chart_dispose;
+}
+
+static void
+isc_chart_init (IscChart *self)
+{
+  cairo_font_options_t *options;
+
+  self->style = *isc_chart_style_get_default (ISC_CHART_THEME_LIGHT);
+  self->reduce = TRUE;
+  self->hover_step = -1;
+  self->tz = g_time_zone_new_local ();
+
+  /* Text is measured the same way for every target (window, PNG, SVG,
+   * PDF): unhinted metrics, so a chart lays out identically everywhere.
+   */
+  self->pango = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+  options = cairo_font_options_create ();
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
+  pango_cairo_context_set_font_options (self->pango, options);
+  cairo_font_options_destroy (options);
+  pango_cairo_context_set_resolution (self->pango, 96);
+}
+
+IscChart *
+isc_chart_new (IscChartModel *model)
+{
+  IscChart *self;
+
+  g_return_val_if_fail (model == NULL || ISC_IS_CHART_MODEL (model), NULL);
+
+  self = g_object_new (ISC_TYPE_CHART, NULL);
+  isc_chart_set_model (self, model);
+  return self;
+}
+
+IscChartModel *
+isc_chart_get_model (IscChart *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART (self), NULL);
+  return self->model;
+}
+
+void
+isc_chart_set_model (IscChart      *self,
+                     IscChartModel *model)
+{
+  g_return_if_fail (ISC_IS_CHART (self));
+  g_return_if_fail (model == NULL || ISC_IS_CHART_MODEL (model));
+
+  if (!g_set_object (&self->model, model))
+    return;
+
+  g_clear_object (&self->renderer);
+  if (model != NULL)
+    self->renderer = isc_chart_renderer_new_for_model (model);
+  isc_chart_invalidate (self);
+}
+
+const IscChartStyle *
+isc_chart_get_style (IscChart *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART (self), NULL);
+  return &self->style;
+}
+
+void
+isc_chart_set_style (IscChart            *self,
+                     const IscChartStyle *style)
+{
+  g_return_if_fail (ISC_IS_CHART (self));
+  g_return_if_fail (style != NULL);
+
+  if (memcmp (&self->style, style, sizeof *style) == 0)
+    return;
+  self->style = *style;
+  isc_chart_invalidate (self);
+}
+
+void
+isc_chart_set_time_zone (IscChart  *self,
+                         GTimeZone *tz)
+{
+  g_return_if_fail (ISC_IS_CHART (self));
+
+  g_clear_pointer (&self->tz, g_time_zone_unref);
+  self->tz = tz != NULL ? g_time_zone_ref (tz) : g_time_zone_new_local ();
+  isc_chart_invalidate (self);
+}
+
+void
+isc_chart_set_reduce (IscChart *self,
+                      gboolean  reduce)
+{
+  g_return_if_fail (ISC_IS_CHART (self));
+
+  reduce = !!reduce;
+  if (self->reduce == reduce)
+    return;
+  self->reduce = reduce;
+  isc_chart_invalidate (self);
+}
+
+const IscChartLayout *
+isc_chart_ensure_layout (IscChart *self,
+                         int       width,
+                         int       height)
+{
+  g_return_val_if_fail (ISC_IS_CHART (self), NULL);
+  g_return_val_if_fail (self->model != NULL, NULL);
+
+  if (self->layout != NULL &&
+      self->layout->width == width &&
+      self->layout->height == height)
+    return self->layout;
+
+  isc_chart_invalidate (self);
+  self->layout = isc_chart_layout_new (self->model, &self->style, self->pango, self->tz,
+                                       width, height, self->reduce);
+  if (!isc_chart_model_is_empty (self->model))
+    isc_chart_renderer_prepare (self->renderer, self->model, self->layout, &self->style);
+
+  return self->layout;
+}
+
+static void
+draw_grid (IscChart             *self,
+           cairo_t              *cr,
+           const IscChartLayout *layout)
+{
+  const IscChartStyle *style = &self->style;
+  const IscChartRect *plot = &layout->plot;
+
+  cairo_set_line_width (cr, style->grid_width);
+  isc_chart_style_set_source (cr, &style->grid);
+  for (guint i = 0; i < layout->value_tick_items->len; i++)
+    {
+      const IscChartTick *tick = &g_array_index (layout->value_tick_items, IscChartTick, i);
+
+      cairo_move_to (cr, plot->x, tick->pos);
+      cairo_line_to (cr, plot->x + plot->width, tick->pos);
+    }
+  for (guint i = 0; i < layout->time_tick_items->len; i++)
+    {
+      const IscChartTick *tick = &g_array_index (layout->time_tick_items, IscChartTick, i);
+
+      cairo_move_to (cr, tick->pos, plot->y);
+      cairo_line_to (cr, tick->pos, plot->y + plot->height);
+    }
+  cairo_stroke (cr);
+
+  /* The time axis and its ticks */
+  isc_chart_style_set_source (cr, &style->axis);
+  cairo_move_to (cr, plot->x, round (plot->y + plot->height) + 0.5);
+  cairo_line_to (cr, plot->x + plot->width, round (plot->y + plot->height) + 0.5);
+  for (guint i = 0; i < layout->time_tick_items->len; i++)
+    {
+      const IscChartTick *tick = &g_array_index (layout->time_tick_items, IscChartTick, i);
+
+      cairo_move_to (cr, tick->pos, plot->y + plot->height);
+      cairo_line_to (cr, tick->pos, plot->y + plot->height + style->tick_length);
+    }
+  cairo_stroke (cr);
+}
+
+static void
+draw_labels (IscChart             *self,
+             cairo_t              *cr,
+             const IscChartLayout *layout)
+{
+  const IscChartStyle *style = &self->style;
+
+  isc_chart_style_set_source (cr, &style->muted);
+  for (guint i = 0; i < layout->value_tick_items->len; i++)
+    isc_chart_text_draw (cr, &g_array_index (layout->value_tick_items, IscChartTick, i).text);
+  for (guint i = 0; i < layout->time_tick_items->len; i++)
+    isc_chart_text_draw (cr, &g_array_index (layout->time_tick_items, IscChartTick, i).text);
+
+  for (guint i = 0; i < layout->legend->len; i++)
+    {
+      const IscChartLegendItem *item = &g_array_index (layout->legend, IscChartLegendItem, i);
+      const IscChartSeries *cs = isc_chart_model_get_series (self->model, item->series);
+      IscChartColor color;
+
+      isc_chart_renderer_get_series_color (self->renderer, self->model, style, item->series, &color);
+      isc_chart_style_set_source (cr, &color);
+      if (cs->role == ISC_CHART_SERIES_AVERAGE)
+        {
+          cairo_rectangle (cr, item->swatch_x, item->swatch_y + style->swatch_size / 2 - 1,
+                           style->swatch_size / 2 - 1, 2);
+          cairo_rectangle (cr, item->swatch_x + style->swatch_size / 2 + 1,
+                           item->swatch_y + style->swatch_size / 2 - 1,
+                           style->swatch_size / 2 - 1, 2);
+        }
+      else
+        cairo_rectangle (cr, item->swatch_x, item->swatch_y, style->swatch_size, style->swatch_size);
+      cairo_fill (cr);
+
+      isc_chart_style_set_source (cr, &style->foreground);
+      isc_chart_text_draw (cr, &item->text);
+    }
+}
+
+/**
+ * isc_chart_draw:
+ * @self: a chart
+ * @cr: where to draw, in logical pixels (scale it for HiDPI or print)
+ * @width: width in logical pixels
+ * @height: height in logical pixels
+ *
+ * Draws the whole chart: background, header, grid, series, axes, legend,
+ * or "No data in this range" when every value is null.
+ */
+void
+isc_chart_draw (IscChart *self,
+                cairo_t  *cr,
+                int       width,
+                int       height)
+{
+  const IscChartStyle *style;
+  const IscChartLayout *layout;
+
+  g_return_if_fail (ISC_IS_CHART (self));
+  g_return_if_fail (cr != NULL);
+
+  if (self->model == NULL || width <= 0 || height <= 0)
+    return;
+
+  layout = isc_chart_ensure_layout (self, width, height);
+  style = &self->style;
+
+  cairo_save (cr);
+
+  isc_chart_style_set_source (cr, &style->background);
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_fill (cr);
+
+  isc_chart_style_set_source (cr, &style->foreground);
+  isc_chart_text_draw (cr, &layout->title);
+  isc_chart_style_set_source (cr, &style->muted);
+  isc_chart_text_draw (cr, &layout->subtitle);
+
+  if (layout->message.layout != NULL)
+    {
+      isc_chart_text_draw (cr, &layout->message);
+      cairo_restore (cr);
+      return;
+    }
+
+  draw_grid (self, cr, layout);
+
+  cairo_save (cr);
+  if (isc_chart_model_get_plot (self->model) != ISC_CHART_PLOT_BARS)
+    {
+      /* Lines may reach a little past the plot where a value touches the
+       * top tick; clip just outside the line width. */
+      cairo_rectangle (cr, layout->plot.x, layout->plot.y - style->median_width,
+                       layout->plot.width + style->median_width, layout->plot.height + 2 * style->median_width);
+      cairo_clip (cr);
+    }
+  isc_chart_renderer_draw (self->renderer, cr, self->model, layout, style);
+  cairo_restore (cr);
+
+  draw_labels (self, cr, layout);
+
+  cairo_restore (cr);
+}
+
+int
+isc_chart_get_step_at_x (IscChart *self,
+                         int       width,
+                         int       height,
+                         double    x)
+{
+  const IscChartLayout *layout;
+  guint n_steps;
+  int step;
+
+  g_return_val_if_fail (ISC_IS_CHART (self), -1);
+
+  if (self->model == NULL || isc_chart_model_get_plot (self->model) == ISC_CHART_PLOT_BARS)
+    return -1;
+
+  layout = isc_chart_ensure_layout (self, width, height);
+  if (x < layout->plot.x || x > layout->plot.x + layout->plot.width)
+    return -1;
+
+  step = isc_chart_model_get_step_at (self->model, isc_chart_layout_ms_for_x (layout, x));
+  n_steps = isc_chart_model_get_n_steps (self->model);
+
+  /* The nearer of this step's start and the next one's. */
+  if (step >= 0 && (guint)step + 1 < n_steps &&
+      fabs (layout->step_x[step + 1] - x) < fabs (layout->step_x[step] - x))
+    step++;
+  return step;
+}
+
+static PangoLayout *
+create_hover_text (IscChart             *self,
+                   const IscChartLayout *layout,
+                   int                   step)
+{
+  const IscChartStyle *style = &self->style;
+  const gint64 *starts = isc_chart_model_get_step_starts (self->model);
+  g_autoptr(GString) markup = g_string_new (NULL);
+  g_autoptr(GDateTime) utc = g_date_time_new_from_unix_utc (starts[step] / 1000);
+  g_autoptr(GDateTime) dt = g_date_time_to_timezone (utc, self->tz);
+  g_autofree char *when = g_date_time_format (dt, "%a %e %b %H:%M:%S");
+  const guint *order;
+  guint n_order = 0;
+
+  g_string_append_printf (markup, "<b>%s</b>", when);
+  order = isc_chart_model_get_order (self->model, &n_order);
+  for (guint k = 0; k < n_order; k++)
+    {
+      const IscChartSeries *cs = isc_chart_model_get_series (self->model, order[k]);
+      g_autofree char *value = isc_value_format_format (&layout->value_ticks->format, cs->values[step]);
+      g_autofree char *line = NULL;
+      IscChartColor color;
+
+      isc_chart_renderer_get_series_color (self->renderer, self->model, style, order[k], &color);
+      line = g_markup_printf_escaped ("\n<span foreground=\"#%02x%02x%02x\">■</span> %s  <b>%s</b>",
+                                      (int)(color.red * 255), (int)(color.green * 255),
+                                      (int)(color.blue * 255), cs->label, value);
+      g_string_append (markup, line);
+    }
+
+  return isc_chart_layout_create_text (self->pango, style, style->label_size, FALSE, markup->str);
+}
+
+void
+isc_chart_draw_hover (IscChart *self,
+                      cairo_t  *cr,
+                      int       width,
+                      int       height,
+                      int       step)
+{
+  const IscChartStyle *style;
+  const IscChartLayout *layout;
+  const IscChartRect *plot;
+  double x, box_x, box_y, pad;
+  int w, h;
+
+  g_return_if_fail (ISC_IS_CHART (self));
+
+  if (self->model == NULL || step < 0 || (guint)step >= isc_chart_model_get_n_steps (self->model))
+    return;
+
+  layout = isc_chart_ensure_layout (self, width, height);
+  style = &self->style;
+  plot = &layout->plot;
+  if (layout->message.layout != NULL)
+    return;
+
+  /* The values text only changes with the step. */
+  if (self->hover_text == NULL || self->hover_step != step)
+    {
+      g_clear_object (&self->hover_text);
+      self->hover_text = create_hover_text (self, layout, step);
+      self->hover_step = step;
+    }
+
+  x = round (layout->step_x[step]) + 0.5;
+  cairo_save (cr);
+  cairo_set_line_width (cr, style->cursor_width);
+  isc_chart_style_set_source (cr, &style->cursor);
+  cairo_move_to (cr, x, plot->y);
+  cairo_line_to (cr, x, plot->y + plot->height);
+  cairo_stroke (cr);
+
+  pad = style->spacing;
+  pango_layout_get_pixel_size (self->hover_text, &w, &h);
+  box_x = x + 2 * pad;
+  if (box_x + w + 2 * pad > plot->x + plot->width)
+    box_x = x - 2 * pad - w - 2 * pad;
+  box_x = MAX (0, box_x);
+  box_y = plot->y + pad;
+
+  cairo_rectangle (cr, round (box_x) + 0.5, round (box_y) + 0.5, w + 2 * pad, h + 2 * pad);
+  isc_chart_style_set_source (cr, &style->tooltip_background);
+  cairo_fill_preserve (cr);
+  isc_chart_style_set_source (cr, &style->tooltip_border);
+  cairo_stroke (cr);
+
+  isc_chart_style_set_source (cr, &style->foreground);
+  cairo_move_to (cr, round (box_x) + pad, round (box_y) + pad);
+  pango_cairo_show_layout (cr, self->hover_text);
+  cairo_restore (cr);
+}
+
+static GStrv
+texts_of (GArray *items,
+          gsize   stride,
+          gsize   offset)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  for (guint i = 0; i < items->len; i++)
+    {
+      const IscChartText *text = (const IscChartText *)(gpointer)(items->data + i * stride + offset);
+
+      g_strv_builder_add (builder, pango_layout_get_text (text->layout));
+    }
+  return g_strv_builder_end (builder);
+}
+
+GStrv
+isc_chart_dup_value_labels (IscChart *self,
+                            int       width,
+                            int       height)
+{
+  const IscChartLayout *layout;
+
+  g_return_val_if_fail (ISC_IS_CHART (self), NULL);
+  layout = isc_chart_ensure_layout (self, width, height);
+  return texts_of (layout->value_tick_items, sizeof (IscChartTick), G_STRUCT_OFFSET (IscChartTick, text));
+}
+
+const IscValueFormat *
+isc_chart_get_value_format (IscChart *self,
+                            int       width,
+                            int       height)
+{
+  g_return_val_if_fail (ISC_IS_CHART (self), NULL);
+  return &isc_chart_ensure_layout (self, width, height)->value_ticks->format;
+}
+
+GStrv
+isc_chart_dup_time_labels (IscChart *self,
+                           int       width,
+                           int       height)
+{
+  const IscChartLayout *layout;
+
+  g_return_val_if_fail (ISC_IS_CHART (self), NULL);
+  layout = isc_chart_ensure_layout (self, width, height);
+  return texts_of (layout->time_tick_items, sizeof (IscChartTick), G_STRUCT_OFFSET (IscChartTick, text));
+}
+
+GStrv
+isc_chart_dup_legend_texts (IscChart *self,
+                            int       width,
+                            int       height)
+{
+  const IscChartLayout *layout;
+
+  g_return_val_if_fail (ISC_IS_CHART (self), NULL);
+  layout = isc_chart_ensure_layout (self, width, height);
+  return texts_of (layout->legend, sizeof (IscChartLegendItem), G_STRUCT_OFFSET (IscChartLegendItem, text));
+}
+
+void
+isc_chart_get_series_color (IscChart      *self,
+                            guint          series,
+                            IscChartColor *color)
+{
+  g_return_if_fail (ISC_IS_CHART (self));
+  g_return_if_fail (self->renderer != NULL);
+
+  isc_chart_renderer_get_series_color (self->renderer, self->model, &self->style, series, color);
+}

@@ -1,0 +1,90 @@
+/* isc-chart.h
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <cairo.h>
+#include <glib-object.h>
+
+#include "isc-chart-layout.h"
+#include "isc-chart-model.h"
+#include "isc-chart-style.h"
+#include "isc-units.h"
+
+G_BEGIN_DECLS
+
+#define ISC_TYPE_CHART (isc_chart_get_type ())
+
+G_DECLARE_FINAL_TYPE (IscChart, isc_chart, ISC, CHART, GObject)
+
+/* One chart: a model, a style, a time zone, and the renderer for the
+ * model's kind. The layout and the renderer's device-space paths are
+ * computed on the first draw at a size and kept until the model, the
+ * style, the time zone or the size change, so drawing again only walks
+ * arrays. The window and the export both draw through isc_chart_draw().
+ */
+IscChart             *isc_chart_new                (IscChartModel       *model);
+IscChartModel        *isc_chart_get_model          (IscChart            *self);
+void                  isc_chart_set_model          (IscChart            *self,
+                                                    IscChartModel       *model);
+const IscChartStyle  *isc_chart_get_style          (IscChart            *self);
+/* Copies style. */
+void                  isc_chart_set_style          (IscChart            *self,
+                                                    const IscChartStyle *style);
+/* NULL for local time. */
+void                  isc_chart_set_time_zone      (IscChart            *self,
+                                                    GTimeZone           *tz);
+/* Per-column reduction of dense series, on by default. */
+void                  isc_chart_set_reduce         (IscChart            *self,
+                                                    gboolean             reduce);
+
+/* Lays out for width × height (logical pixels) if needed; returns the
+ * layout, owned by the chart, valid until the next change.
+ */
+const IscChartLayout *isc_chart_ensure_layout      (IscChart            *self,
+                                                    int                  width,
+                                                    int                  height);
+void                  isc_chart_draw               (IscChart            *self,
+                                                    cairo_t             *cr,
+                                                    int                  width,
+                                                    int                  height);
+
+/* The step under device x, or -1 (binary search, cheap). */
+int                   isc_chart_get_step_at_x      (IscChart            *self,
+                                                    int                  width,
+                                                    int                  height,
+                                                    double               x);
+/* The hover cursor at step and a box with each series' value there, drawn
+ * on top of a picture from isc_chart_draw(); never redraws the series.
+ */
+void                  isc_chart_draw_hover         (IscChart            *self,
+                                                    cairo_t             *cr,
+                                                    int                  width,
+                                                    int                  height,
+                                                    int                  step);
+
+/* What the axes and the legend say, for tests and accessibility: the value
+ * axis' labels (NULL-terminated, in the one format of the axis), that
+ * format, and the time axis' labels.
+ */
+GStrv                 isc_chart_dup_value_labels   (IscChart            *self,
+                                                    int                  width,
+                                                    int                  height);
+const IscValueFormat *isc_chart_get_value_format   (IscChart            *self,
+                                                    int                  width,
+                                                    int                  height);
+GStrv                 isc_chart_dup_time_labels    (IscChart            *self,
+                                                    int                  width,
+                                                    int                  height);
+GStrv                 isc_chart_dup_legend_texts   (IscChart            *self,
+                                                    int                  width,
+                                                    int                  height);
+void                  isc_chart_get_series_color   (IscChart            *self,
+                                                    guint                series,
+                                                    IscChartColor       *color);
+
+G_END_DECLS

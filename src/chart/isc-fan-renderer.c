@@ -1,0 +1,211 @@
+/* isc-fan-renderer.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "isc-fan-renderer"
+
+#include "config.h"
+
+#include "isc-chart-decimate.h"
+#include "isc-fan-renderer.h"
+
+struct _IscFanRenderer
+{
+  IscChartRenderer  parent_instance;
+
+  /* Bands between adjacent quantiles, lowest first, and their depth:
+   * 0 next to the median, growing outward. */
+  GPtrArray        *bands;
+  GArray           *band_levels;
+  /* Lines: the median and the average */
+  GArray           *median;
+  GArray           *average;
+};
+
+G_DEFINE_FINAL_TYPE (IscFanRenderer, isc_fan_renderer, ISC_TYPE_CHART_RENDERER)
+
+static void
+map_line (IscChartModel        *model,
+          const IscChartLayout *layout,
+          int                   series,
+          double               *ys,
+          GArray               *points)
+{
+  guint n_steps = isc_chart_model_get_n_steps (model);
+  const IscChartSeries *cs;
+
+  g_array_set_size (points, 0);
+  if (series < 0)
+    return;
+
+  cs = isc_chart_model_get_series (model, series);
+  isc_chart_layout_map_values (layout, cs->values, n_steps, ys);
+  if (layout->reduce)
+    isc_chart_decimate_m4 (layout->step_x, ys, n_steps, points);
+  else
+    isc_chart_points_append (layout->step_x, ys, n_steps, points);
+}
+
+static void
+isc_fan_renderer_prepare (IscChartRenderer     *renderer,
+                          IscChartModel        *model,
+                          const IscChartLayout *layout,
+                          const IscChartStyle  *style)
+{
+  IscFanRenderer *self = ISC_FAN_RENDERER (renderer);
+  guint n_steps = isc_chart_model_get_n_steps (model);
+  g_autofree double *upper = g_new (double, MAX (1, n_steps));
+  g_autofree double *lower = g_new (double, MAX (1, n_steps));
+  int median = isc_chart_model_get_median (model);
+  const guint *order;
+  guint n_order = 0, n_quantiles = 0, median_pos = 0;
+
+  g_ptr_array_set_size (self->bands, 0);
+  g_array_set_size (self->band_levels, 0);
+
+  /* The model orders quantiles by their numeric value, whatever their
+   * order in the response, then the other series. */
+  order = isc_chart_model_get_order (model, &n_order);
+  while (n_quantiles < n_order &&
+         isc_chart_model_get_series (model, order[n_quantiles])->role == ISC_CHART_SERIES_QUANTILE)
+    {
+      if ((int)order[n_quantiles] == median)
+        median_pos = n_quantiles;
+      n_quantiles++;
+    }
+
+  for (guint j = 0; j + 1 < n_quantiles; j++)
+    {
+      const IscChartSeries *lo = isc_chart_model_get_series (model, order[j]);
+      const IscChartSeries *hi = isc_chart_model_get_series (model, order[j + 1]);
+      GArray *band = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
+      guint level = j >= median_pos ? j - median_pos : median_pos - 1 - j;
+
+      isc_chart_layout_map_values (layout, hi->values, n_steps, upper);
+      isc_chart_layout_map_values (layout, lo->values, n_steps, lower);
+      isc_chart_band_append (layout->step_x, upper, lower, n_steps, layout->reduce, band);
+      g_ptr_array_add (self->bands, band);
+      g_array_append_val (self->band_levels, level);
+    }
+
+  map_line (model, layout, median, upper, self->median);
+  map_line (model, layout, isc_chart_model_get_average (model), upper, self->average);
+}
+
+static void
+isc_fan_renderer_get_series_color (IscChartRenderer    *renderer,
+                                   IscChartModel       *model,
+                                   const IscChartStyle *style,
+                                   guint                series,
+                                   IscChartColor       *color)
+{
+  const IscChartSeries *cs = isc_chart_model_get_series (model, series);
+  int median = isc_chart_model_get_median (model);
+
+  if (cs->role == ISC_CHART_SERIES_AVERAGE)
+    {
+      *color = style->average;
+    }
+  else if (cs->role == ISC_CHART_SERIES_QUANTILE)
+    {
+      const guint *order;
+      guint n_order = 0, pos = 0, mpos = 0, level;
+
+      /* A quantile's swatch is the band it bounds on the far side of the
+       * median, so the legend reads as the fan does. */
+      *color = style->fan;
+      if ((int)series == median)
+        return;
+
+      order = isc_chart_model_get_order (model, &n_order);
+      for (guint k = 0; k < n_order; k++)
+        {
+          if (order[k] == series)
+            pos = k;
+          if ((int)order[k] == median)
+            mpos = k;
+        }
+      level = MIN ((pos > mpos ? pos - mpos : mpos - pos) - 1, ISC_CHART_STYLE_N_FAN - 1);
+      color->alpha = style->fan_alpha[level];
+    }
+  else
+    {
+      *color = style->palette[cs->color_index % ISC_CHART_STYLE_N_PALETTE];
+    }
+}
+
+static void
+isc_fan_renderer_draw (IscChartRenderer     *renderer,
+                       cairo_t              *cr,
+                       IscChartModel        *model,
+                       const IscChartLayout *layout,
+                       const IscChartStyle  *style)
+{
+  IscFanRenderer *self = ISC_FAN_RENDERER (renderer);
+  double dash = style->dash_length;
+
+  cairo_save (cr);
+
+  for (guint j = 0; j < self->bands->len; j++)
+    {
+      GArray *band = g_ptr_array_index (self->bands, j);
+      guint level = MIN (g_array_index (self->band_levels, guint, j), ISC_CHART_STYLE_N_FAN - 1);
+
+      isc_chart_style_set_source_alpha (cr, &style->fan, style->fan_alpha[level]);
+      isc_chart_fill_polygons (cr, (const IscChartPoint *)(gpointer)band->data, band->len);
+    }
+
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+
+  cairo_set_line_width (cr, style->line_width);
+  isc_chart_style_set_source (cr, &style->average);
+  cairo_set_dash (cr, &dash, 1, 0);
+  isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)self->average->data, self->average->len,
+                           style->dot_radius);
+  cairo_set_dash (cr, NULL, 0, 0);
+
+  cairo_set_line_width (cr, style->median_width);
+  isc_chart_style_set_source (cr, &style->fan);
+  isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)self->median->data, self->median->len,
+                           style->dot_radius);
+
+  cairo_restore (cr);
+}
+
+static void
+isc_fan_renderer_finalize (GObject *object)
+{
+  IscFanRenderer *self = (IscFanRenderer *)object;
+
+  g_clear_pointer (&self->bands, g_ptr_array_unref);
+  g_clear_pointer (&self->band_levels, g_array_unref);
+  g_clear_pointer (&self->median, g_array_unref);
+  g_clear_pointer (&self->average, g_array_unref);
+
+  G_OBJECT_CLASS (isc_fan_renderer_parent_class)->finalize (object);
+}
+
+static void
+isc_fan_renderer_class_init (IscFanRendererClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  IscChartRendererClass *renderer_class = ISC_CHART_RENDERER_CLASS (klass);
+
+  object_class->finalize = isc_fan_renderer_finalize;
+  renderer_class->prepare = isc_fan_renderer_prepare;
+  renderer_class->draw = isc_fan_renderer_draw;
+  renderer_class->get_series_color = isc_fan_renderer_get_series_color;
+}
+
+static void
+isc_fan_renderer_init (IscFanRenderer *self)
+{
+  self->bands = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
+  self->band_levels = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->median = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
+  self->average = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
+}

@@ -1,0 +1,109 @@
+/* isc-line-renderer.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "isc-line-renderer"
+
+#include "config.h"
+
+#include "isc-chart-decimate.h"
+#include "isc-line-renderer.h"
+
+struct _IscLineRenderer
+{
+  IscChartRenderer  parent_instance;
+
+  /* One GArray of IscChartPoint per series, in the model's order */
+  GPtrArray        *paths;
+};
+
+G_DEFINE_FINAL_TYPE (IscLineRenderer, isc_line_renderer, ISC_TYPE_CHART_RENDERER)
+
+static void
+isc_line_renderer_prepare (IscChartRenderer     *renderer,
+                           IscChartModel        *model,
+                           const IscChartLayout *layout,
+                           const IscChartStyle  *style)
+{
+  IscLineRenderer *self = ISC_LINE_RENDERER (renderer);
+  guint n_steps = isc_chart_model_get_n_steps (model);
+  g_autofree double *ys = g_new (double, MAX (1, n_steps));
+  const guint *order;
+  guint n_order = 0;
+
+  g_ptr_array_set_size (self->paths, 0);
+  order = isc_chart_model_get_order (model, &n_order);
+
+  for (guint k = 0; k < n_order; k++)
+    {
+      const IscChartSeries *cs = isc_chart_model_get_series (model, order[k]);
+      GArray *points = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
+
+      isc_chart_layout_map_values (layout, cs->values, n_steps, ys);
+      if (layout->reduce)
+        isc_chart_decimate_m4 (layout->step_x, ys, n_steps, points);
+      else
+        isc_chart_points_append (layout->step_x, ys, n_steps, points);
+      g_ptr_array_add (self->paths, points);
+    }
+}
+
+static void
+isc_line_renderer_draw (IscChartRenderer     *renderer,
+                        cairo_t              *cr,
+                        IscChartModel        *model,
+                        const IscChartLayout *layout,
+                        const IscChartStyle  *style)
+{
+  IscLineRenderer *self = ISC_LINE_RENDERER (renderer);
+  const guint *order = isc_chart_model_get_order (model, NULL);
+
+  cairo_save (cr);
+  cairo_set_line_width (cr, style->line_width);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+
+  /* The first series ends up on top. */
+  for (guint k = self->paths->len; k-- > 0;)
+    {
+      GArray *points = g_ptr_array_index (self->paths, k);
+      IscChartColor color;
+
+      isc_chart_renderer_get_series_color (renderer, model, style, order[k], &color);
+      isc_chart_style_set_source (cr, &color);
+      isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)points->data, points->len,
+                               style->dot_radius);
+    }
+
+  cairo_restore (cr);
+}
+
+static void
+isc_line_renderer_finalize (GObject *object)
+{
+  IscLineRenderer *self = (IscLineRenderer *)object;
+
+  g_clear_pointer (&self->paths, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (isc_line_renderer_parent_class)->finalize (object);
+}
+
+static void
+isc_line_renderer_class_init (IscLineRendererClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  IscChartRendererClass *renderer_class = ISC_CHART_RENDERER_CLASS (klass);
+
+  object_class->finalize = isc_line_renderer_finalize;
+  renderer_class->prepare = isc_line_renderer_prepare;
+  renderer_class->draw = isc_line_renderer_draw;
+}
+
+static void
+isc_line_renderer_init (IscLineRenderer *self)
+{
+  self->paths = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
+}
