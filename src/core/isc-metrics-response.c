@@ -9,6 +9,1681 @@
 
 #include "config.h"
 
-#include "isc-metrics-response.h"
+#include <math.h>
+#include <string.h>
 
-/* Not written yet. */
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+
+#include "isc-metrics-response.h"
+#include "isc-metrics-response-private.h"
+
+/* Decoding happens in two passes over the body.
+ *
+ * The first, scan_document(), is a small validating JSON lexer and
+ * pushdown checker that builds nothing. It exists because json-glib 1.6
+ * is lenient and fragile in ways a decoder of untrusted bytes cannot be:
+ * its parser recurses once per nesting level (100000 '[' would overflow
+ * the stack), it silently wraps integers beyond 64 bits
+ * (99999999999999999999 becomes -1), and it accepts comments, hexadecimal
+ * and leading-zero numbers, single quotes, bad escapes and content after
+ * the document. The scan rejects all of these with the JSON path where
+ * they occur, so json-glib only ever sees strict RFC 8259 JSON of bounded
+ * depth.
+ *
+ * The second pass lets json-glib build its tree and walks it once against
+ * the schema of GetModelMetricsResponseV1 (baseten-api.md), copying what a
+ * chart needs into one packed block of doubles, then drops the tree.
+ */
+
+struct _IscSeries
+{
+  const char   *label_text;  /* "key=value, key=value", in the string chunk */
+  const char  **labels;      /* n_labels key/value pairs, in the string chunk */
+  const double *values;      /* n_values doubles inside the response's block */
+  guint         n_labels;
+  guint         n_values;
+};
+
+struct _IscMetric
+{
+  const char    *name;
+  const char    *unit_hint_string;
+  const char    *kind_string;
+  IscSeries     *series;      /* n_series, inside the response's array */
+  IscUnitHint    unit_hint;
+  IscMetricKind  kind;
+  guint          n_series;
+};
+
+struct _IscMetricsResponse
+{
+  IscMode       mode;
+  gint64        start_ms;
+  gint64        end_ms;
+  gint64        step_seconds;
+
+  guint         n_steps;
+  guint         n_metrics;
+  guint         n_series;
+
+  /* Owned, never changed after construction. */
+  gint64       *step_starts;  /* n_steps */
+  IscMetric    *metrics;      /* n_metrics */
+  IscSeries    *series;       /* n_series, metric by metric */
+  const char  **labels;       /* every series' key/value pointers */
+  double       *values;       /* n_series × n_steps, series by series */
+  GStringChunk *strings;      /* names, unit hints, kinds, labels */
+};
+
+G_DEFINE_QUARK (isc-response-error-quark, isc_response_error)
+
+G_DEFINE_BOXED_TYPE (IscMetricsResponse, isc_metrics_response,
+                     isc_metrics_response_ref, isc_metrics_response_unref)
+
+/* Integer millis (and step_seconds) must lie within ±2^53: every such
+ * integer is exact as a double, the window arithmetic below cannot
+ * overflow, and 2^53 ms is some 285000 years past 1970.
+ */
+#define MAX_ABS_MILLIS (G_GINT64_CONSTANT (1) << 53)
+
+/* A step start may precede the window start by up to one step; starts are
+ * rounded down to the whole second, so never allow less than that.
+ */
+#define MIN_TOLERANCE_MS 1000
+
+/* ------------------------------------------------------------------------
+ * Errors
+ * ------------------------------------------------------------------------ */
+
+static void set_error (GError     **error,
+                       int          code,
+                       const char  *path,
+                       const char  *format,
+                       ...) G_GNUC_PRINTF (4, 5);
+
+/* "path: message". The path is JSON and never translated; the message is. */
+static void
+set_error (GError     **error,
+           int          code,
+           const char  *path,
+           const char  *format,
+           ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  g_set_error (error, ISC_RESPONSE_ERROR, code, "%s: %s",
+               path != NULL && path[0] != '\0' ? path : "(root)",
+               message);
+}
+
+static const char *
+describe_node (JsonNode *node)
+{
+  switch (JSON_NODE_TYPE (node))
+    {
+    case JSON_NODE_OBJECT:
+      return _("an object");
+
+    case JSON_NODE_ARRAY:
+      return _("an array");
+
+    case JSON_NODE_NULL:
+      return _("null");
+
+    case JSON_NODE_VALUE:
+    default:
+      {
+        GType type = json_node_get_value_type (node);
+
+        if (type == G_TYPE_STRING)
+          return _("a string");
+        if (type == G_TYPE_BOOLEAN)
+          return _("a boolean");
+        return _("a number");
+      }
+    }
+}
+
+/* ------------------------------------------------------------------------
+ * The scan: strict JSON, bounded depth, 64-bit integers
+ * ------------------------------------------------------------------------ */
+
+typedef enum
+{
+  EXPECT_VALUE_OR_CLOSE,  /* just after '[' */
+  EXPECT_VALUE,           /* after ',' in an array, or ':' in an object */
+  EXPECT_COMMA_OR_CLOSE,  /* after a member or an element */
+  EXPECT_KEY_OR_CLOSE,    /* just after '{' */
+  EXPECT_KEY,             /* after ',' in an object */
+  EXPECT_COLON,           /* after a key */
+} ScanState;
+
+typedef struct
+{
+  ScanState state;
+  gboolean  is_array;
+  guint     index;        /* arrays: the current element */
+  gsize     key_offset;   /* objects: the current member's key, raw */
+  gsize     key_length;
+  gboolean  has_key;
+} ScanLevel;
+
+typedef struct
+{
+  const char *data;
+  gsize       length;
+  ScanLevel   levels[ISC_METRICS_RESPONSE_MAX_DEPTH];
+  guint       depth;
+} Scan;
+
+/* The JSON path of the value being scanned, e.g. metric_values[3].values[0] */
+static char *
+scan_path (const Scan *scan)
+{
+  GString *path = g_string_new (NULL);
+
+  for (guint i = 0; i < scan->depth; i++)
+    {
+      const ScanLevel *level = &scan->levels[i];
+
+      if (level->is_array)
+        g_string_append_printf (path, "[%u]", level->index);
+      else if (level->has_key)
+        {
+          /* Raw key bytes (valid UTF-8, maybe with escapes), cut short. */
+          gsize length = MIN (level->key_length, 64);
+
+          while (length > 0 &&
+                 (scan->data[level->key_offset + length] & 0xC0) == 0x80 &&
+                 length < level->key_length)
+            length--;
+
+          if (path->len > 0)
+            g_string_append_c (path, '.');
+          g_string_append_len (path, scan->data + level->key_offset, length);
+          if (length < level->key_length)
+            g_string_append (path, "…");
+        }
+    }
+
+  return g_string_free (path, FALSE);
+}
+
+static gboolean scan_fail (const Scan  *scan,
+                           GError     **error,
+                           const char  *format,
+                           ...) G_GNUC_PRINTF (3, 4);
+
+static gboolean
+scan_fail (const Scan  *scan,
+           GError     **error,
+           const char  *format,
+           ...)
+{
+  g_autofree char *path = scan_path (scan);
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  set_error (error, ISC_RESPONSE_ERROR_SYNTAX, path, "%s", message);
+  return FALSE;
+}
+
+static gboolean
+scan_unexpected (const Scan  *scan,
+                 gsize        offset,
+                 GError     **error)
+{
+  guchar c = (guchar) scan->data[offset];
+
+  if (c >= 0x20 && c < 0x7F)
+    return scan_fail (scan, error, _("unexpected character '%c' at byte %" G_GSIZE_FORMAT),
+                      c, offset);
+
+  return scan_fail (scan, error, _("unexpected byte 0x%02X at byte %" G_GSIZE_FORMAT),
+                    c, offset);
+}
+
+static gboolean
+scan_truncated (const Scan  *scan,
+                GError     **error)
+{
+  return scan_fail (scan, error, _("the document is truncated after %" G_GSIZE_FORMAT " bytes"),
+                    scan->length);
+}
+
+static inline gboolean
+is_hex (char c)
+{
+  return g_ascii_isxdigit (c);
+}
+
+static guint
+hex4 (const char *p)
+{
+  guint v = 0;
+
+  for (guint i = 0; i < 4; i++)
+    v = (v << 4) | (guint) g_ascii_xdigit_value (p[i]);
+
+  return v;
+}
+
+/* A string starting at the quote at *offset; leaves *offset past the
+ * closing quote. Checks escapes, control characters, surrogate pairs and
+ * UTF-8.
+ */
+static gboolean
+scan_string (Scan    *scan,
+             gsize   *offset,
+             GError **error)
+{
+  const char *data = scan->data;
+  gsize length = scan->length;
+  gsize start = *offset + 1;
+  gsize i = start;
+  gboolean high = FALSE;
+
+  for (;;)
+    {
+      guchar c;
+
+      if (i >= length)
+        return scan_truncated (scan, error);
+
+      c = (guchar) data[i];
+
+      if (c == '"')
+        break;
+
+      if (c < 0x20)
+        return scan_fail (scan, error,
+                          _("control character 0x%02X inside a string at byte %" G_GSIZE_FORMAT),
+                          c, i);
+
+      if (c >= 0x80)
+        {
+          high = TRUE;
+          i++;
+          continue;
+        }
+
+      if (c != '\\')
+        {
+          i++;
+          continue;
+        }
+
+      if (i + 1 >= length)
+        return scan_truncated (scan, error);
+
+      switch (data[i + 1])
+        {
+        case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
+          i += 2;
+          break;
+
+        case 'u':
+          {
+            guint code;
+
+            if (i + 6 > length)
+              return scan_truncated (scan, error);
+            for (guint k = 2; k < 6; k++)
+              if (!is_hex (data[i + k]))
+                return scan_fail (scan, error,
+                                  _("bad \\u escape inside a string at byte %" G_GSIZE_FORMAT), i);
+            code = hex4 (data + i + 2);
+            i += 6;
+
+            if (code >= 0xDC00 && code <= 0xDFFF)
+              return scan_fail (scan, error,
+                                _("lone UTF-16 surrogate inside a string at byte %" G_GSIZE_FORMAT),
+                                i - 6);
+
+            if (code >= 0xD800 && code <= 0xDBFF)
+              {
+                guint low;
+
+                if (i + 6 > length)
+                  return scan_truncated (scan, error);
+                if (data[i] != '\\' || data[i + 1] != 'u' ||
+                    !is_hex (data[i + 2]) || !is_hex (data[i + 3]) ||
+                    !is_hex (data[i + 4]) || !is_hex (data[i + 5]))
+                  return scan_fail (scan, error,
+                                    _("lone UTF-16 surrogate inside a string at byte %" G_GSIZE_FORMAT),
+                                    i - 6);
+                low = hex4 (data + i + 2);
+                if (low < 0xDC00 || low > 0xDFFF)
+                  return scan_fail (scan, error,
+                                    _("lone UTF-16 surrogate inside a string at byte %" G_GSIZE_FORMAT),
+                                    i - 6);
+                i += 6;
+              }
+          }
+          break;
+
+        default:
+          return scan_fail (scan, error,
+                            _("bad escape inside a string at byte %" G_GSIZE_FORMAT), i);
+        }
+    }
+
+  if (high && !g_utf8_validate (data + start, (gssize) (i - start), NULL))
+    return scan_fail (scan, error,
+                      _("a string that is not valid UTF-8 at byte %" G_GSIZE_FORMAT), start);
+
+  *offset = i + 1;
+  return TRUE;
+}
+
+/* A number per RFC 8259. An integer (no fraction, no exponent) must fit
+ * 64 bits, because json-glib would wrap it silently.
+ */
+static gboolean
+scan_number (Scan    *scan,
+             gsize   *offset,
+             GError **error)
+{
+  const char *data = scan->data;
+  gsize length = scan->length;
+  gsize i = *offset;
+  gsize digits_start;
+
+  if (data[i] == '-')
+    i++;
+
+  if (i >= length)
+    return scan_truncated (scan, error);
+
+  digits_start = i;
+
+  if (data[i] == '0')
+    i++;
+  else if (data[i] >= '1' && data[i] <= '9')
+    {
+      while (i < length && g_ascii_isdigit (data[i]))
+        i++;
+    }
+  else
+    return scan_unexpected (scan, i, error);
+
+  if (i - digits_start >= 19)
+    {
+      gsize n_digits = i - digits_start;
+      gboolean followed_by_fraction =
+        i < length && (data[i] == '.' || data[i] == 'e' || data[i] == 'E');
+
+      if (!followed_by_fraction &&
+          (n_digits > 19 || memcmp (data + digits_start, "9223372036854775807", 19) > 0))
+        return scan_fail (scan, error,
+                          _("the integer %.*s does not fit in 64 bits"),
+                          (int) MIN (i - *offset, 40), data + *offset);
+    }
+
+  if (i < length && data[i] == '.')
+    {
+      i++;
+      if (i >= length)
+        return scan_truncated (scan, error);
+      if (!g_ascii_isdigit (data[i]))
+        return scan_unexpected (scan, i, error);
+      while (i < length && g_ascii_isdigit (data[i]))
+        i++;
+    }
+
+  if (i < length && (data[i] == 'e' || data[i] == 'E'))
+    {
+      i++;
+      if (i < length && (data[i] == '+' || data[i] == '-'))
+        i++;
+      if (i >= length)
+        return scan_truncated (scan, error);
+      if (!g_ascii_isdigit (data[i]))
+        return scan_unexpected (scan, i, error);
+      while (i < length && g_ascii_isdigit (data[i]))
+        i++;
+    }
+
+  *offset = i;
+  return TRUE;
+}
+
+static gboolean
+scan_literal (Scan        *scan,
+              gsize       *offset,
+              const char  *word,
+              GError     **error)
+{
+  gsize n = strlen (word);
+
+  for (gsize k = 0; k < n; k++)
+    {
+      if (*offset + k >= scan->length)
+        return scan_truncated (scan, error);
+      if (scan->data[*offset + k] != word[k])
+        return scan_unexpected (scan, *offset + k, error);
+    }
+
+  *offset += n;
+  return TRUE;
+}
+
+/* After a complete value: the enclosing level now wants a comma or its end. */
+static inline void
+scan_value_done (Scan     *scan,
+                 gboolean *root_done)
+{
+  if (scan->depth == 0)
+    *root_done = TRUE;
+  else
+    scan->levels[scan->depth - 1].state = EXPECT_COMMA_OR_CLOSE;
+}
+
+static gboolean
+scan_document (const char  *data,
+               gsize        length,
+               GError     **error)
+{
+  g_autofree Scan *scan = g_new0 (Scan, 1);
+  gboolean root_done = FALSE;
+  gsize i = 0;
+
+  scan->data = data;
+  scan->length = length;
+
+  /* A UTF-8 byte order mark is allowed (RFC 8259 §8.1); json-glib skips it. */
+  if (length >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
+    i = 3;
+
+  while (i < length)
+    {
+      char c = data[i];
+      ScanLevel *level = scan->depth > 0 ? &scan->levels[scan->depth - 1] : NULL;
+      gboolean want_value;
+
+      if (c == ' ' || c == '\n' || c == '\r' || c == '\t')
+        {
+          i++;
+          continue;
+        }
+
+      if (root_done)
+        return scan_fail (scan, error,
+                          _("unexpected content after the end of the document at byte %" G_GSIZE_FORMAT),
+                          i);
+
+      want_value = level == NULL ||
+                   level->state == EXPECT_VALUE ||
+                   level->state == EXPECT_VALUE_OR_CLOSE;
+
+      switch (c)
+        {
+        case '[':
+        case '{':
+          if (!want_value)
+            return scan_unexpected (scan, i, error);
+
+          if (scan->depth == ISC_METRICS_RESPONSE_MAX_DEPTH)
+            return scan_fail (scan, error,
+                              _("nesting deeper than %d levels at byte %" G_GSIZE_FORMAT),
+                              ISC_METRICS_RESPONSE_MAX_DEPTH, i);
+
+          level = &scan->levels[scan->depth++];
+          memset (level, 0, sizeof *level);
+          level->is_array = c == '[';
+          level->state = c == '[' ? EXPECT_VALUE_OR_CLOSE : EXPECT_KEY_OR_CLOSE;
+          i++;
+          break;
+
+        case ']':
+        case '}':
+          if (level == NULL ||
+              level->is_array != (c == ']') ||
+              !(level->state == EXPECT_COMMA_OR_CLOSE ||
+                level->state == EXPECT_VALUE_OR_CLOSE ||
+                level->state == EXPECT_KEY_OR_CLOSE))
+            return scan_unexpected (scan, i, error);
+
+          scan->depth--;
+          scan_value_done (scan, &root_done);
+          i++;
+          break;
+
+        case ',':
+          if (level == NULL || level->state != EXPECT_COMMA_OR_CLOSE)
+            return scan_unexpected (scan, i, error);
+
+          if (level->is_array)
+            {
+              level->index++;
+              level->state = EXPECT_VALUE;
+            }
+          else
+            {
+              level->has_key = FALSE;
+              level->state = EXPECT_KEY;
+            }
+          i++;
+          break;
+
+        case ':':
+          if (level == NULL || level->state != EXPECT_COLON)
+            return scan_unexpected (scan, i, error);
+
+          level->state = EXPECT_VALUE;
+          i++;
+          break;
+
+        case '"':
+          if (level != NULL &&
+              (level->state == EXPECT_KEY || level->state == EXPECT_KEY_OR_CLOSE))
+            {
+              gsize start = i + 1;
+
+              if (!scan_string (scan, &i, error))
+                return FALSE;
+
+              level->key_offset = start;
+              level->key_length = i - 1 - start;
+              level->has_key = TRUE;
+              level->state = EXPECT_COLON;
+              break;
+            }
+
+          if (!want_value)
+            return scan_unexpected (scan, i, error);
+          if (!scan_string (scan, &i, error))
+            return FALSE;
+          scan_value_done (scan, &root_done);
+          break;
+
+        case '-': case '0': case '1': case '2': case '3': case '4':
+        case '5': case '6': case '7': case '8': case '9':
+          if (!want_value)
+            return scan_unexpected (scan, i, error);
+          if (!scan_number (scan, &i, error))
+            return FALSE;
+          scan_value_done (scan, &root_done);
+          break;
+
+        case 't':
+        case 'f':
+        case 'n':
+          if (!want_value)
+            return scan_unexpected (scan, i, error);
+          if (!scan_literal (scan, &i, c == 't' ? "true" : c == 'f' ? "false" : "null", error))
+            return FALSE;
+          scan_value_done (scan, &root_done);
+          break;
+
+        default:
+          return scan_unexpected (scan, i, error);
+        }
+    }
+
+  if (scan->depth > 0)
+    return scan_truncated (scan, error);
+
+  if (!root_done)
+    {
+      set_error (error, ISC_RESPONSE_ERROR_SYNTAX, NULL, _("the response is empty"));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------------
+ * The schema
+ * ------------------------------------------------------------------------ */
+
+static char *
+join_path (const char *parent,
+           const char *member)
+{
+  if (parent == NULL || parent[0] == '\0')
+    return g_strdup (member);
+
+  return g_strconcat (parent, ".", member, NULL);
+}
+
+static gboolean
+expect_type (JsonNode      *node,
+             JsonNodeType   node_type,
+             GType          value_type,
+             const char    *path,
+             GError       **error)
+{
+  const char *expected;
+
+  if (JSON_NODE_TYPE (node) == node_type &&
+      (node_type != JSON_NODE_VALUE || json_node_get_value_type (node) == value_type))
+    return TRUE;
+
+  if (node_type == JSON_NODE_OBJECT)
+    expected = _("an object");
+  else if (node_type == JSON_NODE_ARRAY)
+    expected = _("an array");
+  else if (value_type == G_TYPE_STRING)
+    expected = _("a string");
+  else
+    expected = _("a number");
+
+  /* TRANSLATORS: "expected a string, got a number" */
+  set_error (error, ISC_RESPONSE_ERROR_INVALID, path, _("expected %s, got %s"),
+             expected, describe_node (node));
+  return FALSE;
+}
+
+/* A required member; NULL (with @error set) when it is absent. */
+static JsonNode *
+require_member (JsonObject  *object,
+                const char  *parent,
+                const char  *name,
+                GError     **error)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  if (node == NULL)
+    {
+      g_autofree char *path = join_path (parent, name);
+
+      set_error (error, ISC_RESPONSE_ERROR_INVALID, path, _("required field is missing"));
+    }
+
+  return node;
+}
+
+static JsonObject *
+require_object (JsonNode    *node,
+                const char  *path,
+                GError     **error)
+{
+  if (!expect_type (node, JSON_NODE_OBJECT, G_TYPE_INVALID, path, error))
+    return NULL;
+
+  return json_node_get_object (node);
+}
+
+static JsonArray *
+require_array (JsonNode    *node,
+               const char  *path,
+               GError     **error)
+{
+  if (!expect_type (node, JSON_NODE_ARRAY, G_TYPE_INVALID, path, error))
+    return NULL;
+
+  return json_node_get_array (node);
+}
+
+static const char *
+require_string (JsonNode    *node,
+                const char  *path,
+                GError     **error)
+{
+  if (!expect_type (node, JSON_NODE_VALUE, G_TYPE_STRING, path, error))
+    return NULL;
+
+  return json_node_get_string (node);
+}
+
+/* An integer such as a millisecond timestamp. json-glib gives an int64
+ * node for 1700000000000 and a double node for 1700000000000.0 or 1.7e12;
+ * the latter are accepted when they hold a whole number, since some
+ * encoders write every number as a float. A fraction is an error.
+ */
+static gboolean
+require_integer (JsonNode    *node,
+                 const char  *path,
+                 gint64      *out,
+                 GError     **error)
+{
+  GType type;
+
+  if (JSON_NODE_TYPE (node) != JSON_NODE_VALUE ||
+      ((type = json_node_get_value_type (node)) != G_TYPE_INT64 && type != G_TYPE_DOUBLE))
+    {
+      set_error (error, ISC_RESPONSE_ERROR_INVALID, path, _("expected an integer, got %s"),
+                 describe_node (node));
+      return FALSE;
+    }
+
+  if (type == G_TYPE_INT64)
+    {
+      gint64 v = json_node_get_int (node);
+
+      if (v > MAX_ABS_MILLIS || v < -MAX_ABS_MILLIS)
+        {
+          set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
+                     _("%" G_GINT64_FORMAT " is out of range"), v);
+          return FALSE;
+        }
+
+      *out = v;
+      return TRUE;
+    }
+  else
+    {
+      double v = json_node_get_double (node);
+
+      if (!isfinite (v) || fabs (v) > (double) MAX_ABS_MILLIS)
+        {
+          set_error (error, ISC_RESPONSE_ERROR_INVALID, path, _("%g is out of range"), v);
+          return FALSE;
+        }
+
+      if (v != floor (v))
+        {
+          set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
+                     _("expected an integer, got %.17g"), v);
+          return FALSE;
+        }
+
+      *out = (gint64) v;
+      return TRUE;
+    }
+}
+
+typedef struct
+{
+  JsonObject *root;
+  JsonArray  *descriptors;
+  JsonArray  *value_sets;
+} Document;
+
+static gboolean
+decode_header (IscMetricsResponse  *self,
+               Document            *doc,
+               GError             **error)
+{
+  JsonNode *node;
+  const char *mode;
+
+  if (!(node = require_member (doc->root, NULL, "mode", error)) ||
+      !(mode = require_string (node, "mode", error)))
+    return FALSE;
+
+  if (!isc_mode_from_string (mode, &self->mode))
+    {
+      g_autofree char *shown = g_strndup (mode, 40);
+
+      set_error (error, ISC_RESPONSE_ERROR_INVALID, "mode",
+                 _("unknown mode \"%s\", expected CURRENT, SUMMARY or SERIES"), shown);
+      return FALSE;
+    }
+
+  if (!(node = require_member (doc->root, NULL, "start_epoch_millis", error)) ||
+      !require_integer (node, "start_epoch_millis", &self->start_ms, error))
+    return FALSE;
+
+  if (!(node = require_member (doc->root, NULL, "end_epoch_millis", error)) ||
+      !require_integer (node, "end_epoch_millis", &self->end_ms, error))
+    return FALSE;
+
+  if (self->end_ms < self->start_ms)
+    {
+      set_error (error, ISC_RESPONSE_ERROR_INVALID, "end_epoch_millis",
+                 _("the window ends (%" G_GINT64_FORMAT ") before it starts (%" G_GINT64_FORMAT ")"),
+                 self->end_ms, self->start_ms);
+      return FALSE;
+    }
+
+  /* Absent (real SUMMARY responses) and null both mean "no step". */
+  node = json_object_get_member (doc->root, "step_seconds");
+  if (node != NULL && !JSON_NODE_HOLDS_NULL (node))
+    {
+      if (!require_integer (node, "step_seconds", &self->step_seconds, error))
+        return FALSE;
+
+      if (self->step_seconds < 0 || self->step_seconds > MAX_ABS_MILLIS / 1000)
+        {
+          set_error (error, ISC_RESPONSE_ERROR_INVALID, "step_seconds",
+                     _("%" G_GINT64_FORMAT " is not a valid step length"), self->step_seconds);
+          return FALSE;
+        }
+    }
+
+  if (!(node = require_member (doc->root, NULL, "metric_descriptors", error)) ||
+      !(doc->descriptors = require_array (node, "metric_descriptors", error)))
+    return FALSE;
+
+  if (!(node = require_member (doc->root, NULL, "metric_values", error)) ||
+      !(doc->value_sets = require_array (node, "metric_values", error)))
+    return FALSE;
+
+  return TRUE;
+}
+
+static gboolean
+decode_descriptors (IscMetricsResponse  *self,
+                    Document            *doc,
+                    GError             **error)
+{
+  guint n_metrics = json_array_get_length (doc->descriptors);
+  guint n_series = 0;
+  guint n_labels = 0;
+  guint series_index = 0;
+  guint label_index = 0;
+
+  /* First count, so that series and labels are one allocation each. */
+  for (guint m = 0; m < n_metrics; m++)
+    {
+      JsonNode *node = json_array_get_element (doc->descriptors, m);
+      g_autofree char *path = g_strdup_printf ("metric_descriptors[%u]", m);
+      g_autofree char *sets_path = NULL;
+      JsonObject *descriptor;
+      JsonArray *label_sets;
+
+      if (!(descriptor = require_object (node, path, error)))
+        return FALSE;
+
+      if (!(node = require_member (descriptor, path, "label_sets", error)))
+        return FALSE;
+
+      sets_path = join_path (path, "label_sets");
+      if (!(label_sets = require_array (node, sets_path, error)))
+        return FALSE;
+
+      for (guint j = 0; j < json_array_get_length (label_sets); j++)
+        {
+          JsonNode *set = json_array_get_element (label_sets, j);
+          g_autofree char *set_path = g_strdup_printf ("%s[%u]", sets_path, j);
+          JsonObject *object;
+
+          if (!(object = require_object (set, set_path, error)))
+            return FALSE;
+
+          n_labels += json_object_get_size (object);
+        }
+
+      n_series += json_array_get_length (label_sets);
+    }
+
+  self->n_metrics = n_metrics;
+  self->n_series = n_series;
+  self->metrics = g_new0 (IscMetric, MAX (n_metrics, 1));
+  self->series = g_new0 (IscSeries, MAX (n_series, 1));
+  self->labels = g_new0 (const char *, MAX (2 * n_labels, 1));
+
+  for (guint m = 0; m < n_metrics; m++)
+    {
+      IscMetric *metric = &self->metrics[m];
+      JsonObject *descriptor = json_array_get_object_element (doc->descriptors, m);
+      g_autofree char *path = g_strdup_printf ("metric_descriptors[%u]", m);
+      JsonArray *label_sets;
+      JsonNode *node;
+      const char *str;
+
+      if (!(node = require_member (descriptor, path, "name", error)))
+        return FALSE;
+      {
+        g_autofree char *name_path = join_path (path, "name");
+
+        if (!(str = require_string (node, name_path, error)))
+          return FALSE;
+        metric->name = g_string_chunk_insert_const (self->strings, str);
+      }
+
+      if (!(node = require_member (descriptor, path, "unit_hint", error)))
+        return FALSE;
+      {
+        g_autofree char *unit_path = join_path (path, "unit_hint");
+
+        if (!(str = require_string (node, unit_path, error)))
+          return FALSE;
+        metric->unit_hint_string = g_string_chunk_insert_const (self->strings, str);
+        metric->unit_hint = isc_unit_hint_from_string (str);
+      }
+
+      if (!(node = require_member (descriptor, path, "kind", error)))
+        return FALSE;
+      {
+        g_autofree char *kind_path = join_path (path, "kind");
+
+        if (!(str = require_string (node, kind_path, error)))
+          return FALSE;
+        metric->kind_string = g_string_chunk_insert_const (self->strings, str);
+        metric->kind = isc_metric_kind_from_string (str);
+      }
+
+      label_sets = json_object_get_array_member (descriptor, "label_sets");
+      metric->n_series = json_array_get_length (label_sets);
+      metric->series = &self->series[series_index];
+      series_index += metric->n_series;
+
+      for (guint j = 0; j < metric->n_series; j++)
+        {
+          IscSeries *series = &metric->series[j];
+          JsonObject *set = json_array_get_object_element (label_sets, j);
+          g_autoptr(GList) members = json_object_get_members (set);
+          g_autoptr(GString) text = g_string_new (NULL);
+          guint k = 0;
+
+          series->n_labels = json_object_get_size (set);
+          series->labels = &self->labels[label_index];
+          label_index += 2 * series->n_labels;
+
+          for (const GList *l = members; l != NULL; l = l->next, k++)
+            {
+              const char *key = l->data;
+              JsonNode *value_node = json_object_get_member (set, key);
+              const char *value;
+
+              if (JSON_NODE_TYPE (value_node) != JSON_NODE_VALUE ||
+                  json_node_get_value_type (value_node) != G_TYPE_STRING)
+                {
+                  g_autofree char *label_path =
+                    g_strdup_printf ("%s.label_sets[%u].%s", path, j, key);
+
+                  expect_type (value_node, JSON_NODE_VALUE, G_TYPE_STRING, label_path, error);
+                  return FALSE;
+                }
+
+              value = json_node_get_string (value_node);
+              series->labels[2 * k] = g_string_chunk_insert_const (self->strings, key);
+              series->labels[2 * k + 1] = g_string_chunk_insert_const (self->strings, value);
+
+              if (text->len > 0)
+                g_string_append (text, ", ");
+              g_string_append_printf (text, "%s=%s", key, value);
+            }
+
+          series->label_text = g_string_chunk_insert_const (self->strings, text->str);
+        }
+    }
+
+  return TRUE;
+}
+
+static char *
+count_values (guint n)
+{
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u value", "%u values", n), n);
+}
+
+static char *
+count_label_sets (guint n)
+{
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u label set", "%u label sets", n), n);
+}
+
+static char *
+count_metrics (guint n)
+{
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u metric", "%u metrics", n), n);
+}
+
+/* One value set: its start, and one value per series, written down the
+ * columns of the packed block.
+ */
+static gboolean
+decode_value_set (IscMetricsResponse  *self,
+                  Document            *doc,
+                  guint                s,
+                  GError             **error)
+{
+  JsonNode *node = json_array_get_element (doc->value_sets, s);
+  const guint n_steps = self->n_steps;
+  JsonObject *set;
+  JsonArray *values;
+  guint series_base = 0;
+
+  if (JSON_NODE_TYPE (node) != JSON_NODE_OBJECT)
+    {
+      g_autofree char *path = g_strdup_printf ("metric_values[%u]", s);
+
+      return expect_type (node, JSON_NODE_OBJECT, G_TYPE_INVALID, path, error);
+    }
+
+  set = json_node_get_object (node);
+
+  node = json_object_get_member (set, "start_epoch_millis");
+  if (node == NULL || JSON_NODE_TYPE (node) != JSON_NODE_VALUE ||
+      json_node_get_value_type (node) != G_TYPE_INT64)
+    {
+      g_autofree char *path = g_strdup_printf ("metric_values[%u]", s);
+      g_autofree char *start_path = join_path (path, "start_epoch_millis");
+
+      if (node == NULL)
+        {
+          require_member (set, path, "start_epoch_millis", error);
+          return FALSE;
+        }
+      if (!require_integer (node, start_path, &self->step_starts[s], error))
+        return FALSE;
+    }
+  else
+    {
+      gint64 v = json_node_get_int (node);
+
+      if (v > MAX_ABS_MILLIS || v < -MAX_ABS_MILLIS)
+        {
+          g_autofree char *path = g_strdup_printf ("metric_values[%u].start_epoch_millis", s);
+
+          return require_integer (node, path, &v, error);
+        }
+
+      self->step_starts[s] = v;
+    }
+
+  if (s > 0 && self->step_starts[s] <= self->step_starts[s - 1])
+    {
+      g_autofree char *path = g_strdup_printf ("metric_values[%u].start_epoch_millis", s);
+
+      set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
+                 _("%" G_GINT64_FORMAT " does not come after the previous step's start %" G_GINT64_FORMAT),
+                 self->step_starts[s], self->step_starts[s - 1]);
+      return FALSE;
+    }
+
+  node = json_object_get_member (set, "values");
+  if (node == NULL || JSON_NODE_TYPE (node) != JSON_NODE_ARRAY)
+    {
+      g_autofree char *path = g_strdup_printf ("metric_values[%u]", s);
+      g_autofree char *values_path = join_path (path, "values");
+
+      if (node == NULL)
+        require_member (set, path, "values", error);
+      else
+        expect_type (node, JSON_NODE_ARRAY, G_TYPE_INVALID, values_path, error);
+      return FALSE;
+    }
+
+  values = json_node_get_array (node);
+
+  if (json_array_get_length (values) != self->n_metrics)
+    {
+      g_autofree char *path = g_strdup_printf ("metric_values[%u].values", s);
+      g_autofree char *have = count_values (json_array_get_length (values));
+      g_autofree char *want = count_metrics (self->n_metrics);
+
+      /* TRANSLATORS: "2 values, but the response describes 3 metrics" */
+      set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
+                 _("%s, but the response describes %s"), have, want);
+      return FALSE;
+    }
+
+  for (guint m = 0; m < self->n_metrics; m++)
+    {
+      const IscMetric *metric = &self->metrics[m];
+      JsonNode *row_node = json_array_get_element (values, m);
+      double *column = self->values + (gsize) series_base * n_steps + s;
+      JsonArray *row;
+
+      if (JSON_NODE_TYPE (row_node) != JSON_NODE_ARRAY)
+        {
+          g_autofree char *path = g_strdup_printf ("metric_values[%u].values[%u]", s, m);
+
+          return expect_type (row_node, JSON_NODE_ARRAY, G_TYPE_INVALID, path, error);
+        }
+
+      row = json_node_get_array (row_node);
+
+      if (json_array_get_length (row) != metric->n_series)
+        {
+          g_autofree char *path = g_strdup_printf ("metric_values[%u].values[%u]", s, m);
+          g_autofree char *have = count_values (json_array_get_length (row));
+          g_autofree char *want = count_label_sets (metric->n_series);
+
+          /* TRANSLATORS: "2 values, but metric "x" has 5 label sets" */
+          set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
+                     _("%s, but metric \"%s\" has %s"), have, metric->name, want);
+          return FALSE;
+        }
+
+      for (guint j = 0; j < metric->n_series; j++)
+        {
+          JsonNode *value = json_array_get_element (row, j);
+          double v;
+
+          if (JSON_NODE_TYPE (value) == JSON_NODE_VALUE)
+            {
+              GType type = json_node_get_value_type (value);
+
+              if (type == G_TYPE_DOUBLE)
+                v = json_node_get_double (value);
+              else if (type == G_TYPE_INT64)
+                v = (double) json_node_get_int (value);
+              else
+                goto not_a_number;
+
+              /* json-glib turns 1e999 into inf. */
+              if (G_UNLIKELY (!isfinite (v)))
+                {
+                  g_autofree char *path =
+                    g_strdup_printf ("metric_values[%u].values[%u][%u]", s, m, j);
+
+                  set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
+                             _("the number does not fit a double"));
+                  return FALSE;
+                }
+            }
+          else if (JSON_NODE_TYPE (value) == JSON_NODE_NULL)
+            v = NAN;
+          else
+            goto not_a_number;
+
+          column[(gsize) j * n_steps] = v;
+          continue;
+
+        not_a_number:
+          {
+            g_autofree char *path =
+              g_strdup_printf ("metric_values[%u].values[%u][%u]", s, m, j);
+
+            set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
+                       _("expected a number or null, got %s"), describe_node (value));
+            return FALSE;
+          }
+        }
+
+      series_base += metric->n_series;
+    }
+
+  return TRUE;
+}
+
+/* The window rules of baseten-api.md. CURRENT is a snapshot: its window is
+ * 0/0 and its one step may start at 0 or at now, so it is not checked.
+ * Otherwise a step may start up to one step before the window (starts are
+ * rounded down to the second and not aligned) and none may start after
+ * its end. "One step" is step_seconds; without one (SUMMARY, synthetic
+ * SERIES) it is the largest spacing of the steps, or for a single step the
+ * window's length, since that step then spans the whole window.
+ */
+static gboolean
+check_window (IscMetricsResponse  *self,
+              GError             **error)
+{
+  gint64 tolerance;
+
+  if (self->mode == ISC_MODE_CURRENT || self->n_steps == 0)
+    return TRUE;
+
+  if (self->step_seconds > 0)
+    tolerance = self->step_seconds * 1000;
+  else if (self->n_steps >= 2)
+    {
+      tolerance = 0;
+      for (guint s = 1; s < self->n_steps; s++)
+        tolerance = MAX (tolerance, self->step_starts[s] - self->step_starts[s - 1]);
+    }
+  else
+    tolerance = self->end_ms - self->start_ms;
+
+  tolerance = MAX (tolerance, MIN_TOLERANCE_MS);
+
+  if (self->step_starts[0] < self->start_ms - tolerance)
+    {
+      set_error (error, ISC_RESPONSE_ERROR_INVALID, "metric_values[0].start_epoch_millis",
+                 _("the step starts %" G_GINT64_FORMAT " ms before the window, more than one step (%" G_GINT64_FORMAT " ms)"),
+                 self->start_ms - self->step_starts[0], tolerance);
+      return FALSE;
+    }
+
+  for (guint s = 0; s < self->n_steps; s++)
+    {
+      if (self->step_starts[s] > self->end_ms)
+        {
+          g_autofree char *path = g_strdup_printf ("metric_values[%u].start_epoch_millis", s);
+
+          set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
+                     _("the step starts after the window ends (%" G_GINT64_FORMAT ")"),
+                     self->end_ms);
+          return FALSE;
+        }
+    }
+
+  return TRUE;
+}
+
+static void
+isc_metrics_response_clear (gpointer data)
+{
+  IscMetricsResponse *self = data;
+
+  g_clear_pointer (&self->step_starts, g_free);
+  g_clear_pointer (&self->metrics, g_free);
+  g_clear_pointer (&self->series, g_free);
+  g_clear_pointer (&self->labels, g_free);
+  g_clear_pointer (&self->values, g_free);
+  if (self->strings != NULL)
+    g_clear_pointer (&self->strings, g_string_chunk_free);
+}
+
+static IscMetricsResponse *
+decode_tree (JsonNode  *root,
+             GError   **error)
+{
+  IscMetricsResponse *self;
+  Document doc = { 0 };
+  gsize n_values;
+
+  if (JSON_NODE_TYPE (root) != JSON_NODE_OBJECT)
+    {
+      expect_type (root, JSON_NODE_OBJECT, G_TYPE_INVALID, NULL, error);
+      return NULL;
+    }
+
+  doc.root = json_node_get_object (root);
+
+  self = g_atomic_rc_box_new0 (IscMetricsResponse);
+  self->strings = g_string_chunk_new (256);
+
+  if (!decode_header (self, &doc, error) ||
+      !decode_descriptors (self, &doc, error))
+    goto failed;
+
+  self->n_steps = json_array_get_length (doc.value_sets);
+
+  switch (self->mode)
+    {
+    case ISC_MODE_SUMMARY:
+      /* One value set over the window; an empty answer (no metrics, no
+       * value sets) means "no metrics found" in every mode.
+       */
+      if (self->n_steps != 1 && !(self->n_steps == 0 && self->n_metrics == 0))
+        {
+          set_error (error, ISC_RESPONSE_ERROR_INVALID, "metric_values",
+                     _("a SUMMARY response has exactly one value set, this one has %u"),
+                     self->n_steps);
+          goto failed;
+        }
+      break;
+
+    case ISC_MODE_CURRENT:
+      if (self->n_steps > 1)
+        {
+          set_error (error, ISC_RESPONSE_ERROR_INVALID, "metric_values",
+                     _("a CURRENT response has at most one value set, this one has %u"),
+                     self->n_steps);
+          goto failed;
+        }
+      break;
+
+    case ISC_MODE_SERIES:
+    default:
+      break;
+    }
+
+  /* Every value took at least two bytes of the body ("0,"), so this
+   * cannot overflow nor be a memory bomb.
+   */
+  n_values = (gsize) self->n_series * self->n_steps;
+  self->values = g_new (double, MAX (n_values, 1));
+  self->step_starts = g_new0 (gint64, MAX (self->n_steps, 1));
+
+  for (guint s = 0; s < self->n_steps; s++)
+    {
+      if (!decode_value_set (self, &doc, s, error))
+        goto failed;
+    }
+
+  if (!check_window (self, error))
+    goto failed;
+
+  for (guint k = 0; k < self->n_series; k++)
+    {
+      self->series[k].values = self->values + (gsize) k * self->n_steps;
+      self->series[k].n_values = self->n_steps;
+    }
+
+  return self;
+
+failed:
+  g_atomic_rc_box_release_full (self, isc_metrics_response_clear);
+  return NULL;
+}
+
+/* ------------------------------------------------------------------------
+ * Public API
+ * ------------------------------------------------------------------------ */
+
+gboolean
+_isc_metrics_response_check_syntax (const char  *data,
+                                    gsize        length,
+                                    GError     **error)
+{
+  return scan_document (data, length, error);
+}
+
+IscMetricsResponse *
+isc_metrics_response_new_from_data (const char  *data,
+                                    gssize       length,
+                                    GError     **error)
+{
+  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(GError) local_error = NULL;
+  JsonNode *root;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (length < 0)
+    length = (gssize) strlen (data);
+
+  if (length == 0)
+    {
+      set_error (error, ISC_RESPONSE_ERROR_SYNTAX, NULL, _("the response is empty"));
+      return NULL;
+    }
+
+  if (!scan_document (data, (gsize) length, error))
+    return NULL;
+
+  parser = json_parser_new ();
+
+  if (!json_parser_load_from_data (parser, data, length, &local_error))
+    {
+      /* The scan should have caught it; keep json-glib's word for it. */
+      set_error (error, ISC_RESPONSE_ERROR_SYNTAX, NULL, "%s", local_error->message);
+      return NULL;
+    }
+
+  root = json_parser_get_root (parser);
+  if (root == NULL)
+    {
+      set_error (error, ISC_RESPONSE_ERROR_SYNTAX, NULL, _("the response is empty"));
+      return NULL;
+    }
+
+  return decode_tree (root, error);
+}
+
+IscMetricsResponse *
+isc_metrics_response_new_from_bytes (GBytes  *bytes,
+                                     GError **error)
+{
+  const char *data;
+  gsize length;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+
+  data = g_bytes_get_data (bytes, &length);
+  if (length > G_MAXSSIZE)
+    {
+      set_error (error, ISC_RESPONSE_ERROR_SYNTAX, NULL, _("the response is too large"));
+      return NULL;
+    }
+
+  return isc_metrics_response_new_from_data (data != NULL ? data : "", (gssize) length, error);
+}
+
+IscMetricsResponse *
+isc_metrics_response_new_from_file (const char  *path,
+                                    GError     **error)
+{
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (!g_file_get_contents (path, &contents, &length, error))
+    return NULL;
+
+  return isc_metrics_response_new_from_data (contents, (gssize) length, error);
+}
+
+IscMetricsResponse *
+isc_metrics_response_ref (IscMetricsResponse *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return g_atomic_rc_box_acquire (self);
+}
+
+void
+isc_metrics_response_unref (IscMetricsResponse *self)
+{
+  g_return_if_fail (self != NULL);
+
+  g_atomic_rc_box_release_full (self, isc_metrics_response_clear);
+}
+
+IscMode
+isc_metrics_response_get_mode (const IscMetricsResponse *self)
+{
+  g_return_val_if_fail (self != NULL, ISC_MODE_CURRENT);
+
+  return self->mode;
+}
+
+gint64
+isc_metrics_response_get_start_ms (const IscMetricsResponse *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->start_ms;
+}
+
+gint64
+isc_metrics_response_get_end_ms (const IscMetricsResponse *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->end_ms;
+}
+
+gint64
+isc_metrics_response_get_step_seconds (const IscMetricsResponse *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->step_seconds;
+}
+
+guint
+isc_metrics_response_get_n_steps (const IscMetricsResponse *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->n_steps;
+}
+
+gint64
+isc_metrics_response_get_step_start_ms (const IscMetricsResponse *self,
+                                        guint                     step)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (step < self->n_steps, 0);
+
+  return self->step_starts[step];
+}
+
+/* The next step's start, or the window's end for the last step. A CURRENT
+ * snapshot has a 0/0 window while its step may start at now, so the end is
+ * never before the start: such a step has no length.
+ */
+gint64
+isc_metrics_response_get_step_end_ms (const IscMetricsResponse *self,
+                                      guint                     step)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (step < self->n_steps, 0);
+
+  if (step + 1 < self->n_steps)
+    return self->step_starts[step + 1];
+
+  return MAX (self->end_ms, self->step_starts[step]);
+}
+
+const gint64 *
+isc_metrics_response_get_step_starts (const IscMetricsResponse *self,
+                                      guint                    *n_steps)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (n_steps != NULL)
+    *n_steps = self->n_steps;
+
+  return self->step_starts;
+}
+
+guint
+isc_metrics_response_get_n_metrics (const IscMetricsResponse *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->n_metrics;
+}
+
+const IscMetric *
+isc_metrics_response_get_metric (const IscMetricsResponse *self,
+                                 guint                     index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index < self->n_metrics, NULL);
+
+  return &self->metrics[index];
+}
+
+/* A linear search: a response carries a few dozen metrics at most. If a
+ * name appears twice, the first wins.
+ */
+const IscMetric *
+isc_metrics_response_lookup_metric (const IscMetricsResponse *self,
+                                    const char               *name)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  for (guint m = 0; m < self->n_metrics; m++)
+    {
+      if (strcmp (self->metrics[m].name, name) == 0)
+        return &self->metrics[m];
+    }
+
+  return NULL;
+}
+
+const char *
+isc_metric_get_name (const IscMetric *metric)
+{
+  g_return_val_if_fail (metric != NULL, NULL);
+
+  return metric->name;
+}
+
+IscUnitHint
+isc_metric_get_unit_hint (const IscMetric *metric)
+{
+  g_return_val_if_fail (metric != NULL, ISC_UNIT_HINT_UNKNOWN);
+
+  return metric->unit_hint;
+}
+
+const char *
+isc_metric_get_unit_hint_string (const IscMetric *metric)
+{
+  g_return_val_if_fail (metric != NULL, NULL);
+
+  return metric->unit_hint_string;
+}
+
+IscMetricKind
+isc_metric_get_kind (const IscMetric *metric)
+{
+  g_return_val_if_fail (metric != NULL, ISC_METRIC_KIND_UNKNOWN);
+
+  return metric->kind;
+}
+
+const char *
+isc_metric_get_kind_string (const IscMetric *metric)
+{
+  g_return_val_if_fail (metric != NULL, NULL);
+
+  return metric->kind_string;
+}
+
+guint
+isc_metric_get_n_series (const IscMetric *metric)
+{
+  g_return_val_if_fail (metric != NULL, 0);
+
+  return metric->n_series;
+}
+
+const IscSeries *
+isc_metric_get_series (const IscMetric *metric,
+                       guint            index)
+{
+  g_return_val_if_fail (metric != NULL, NULL);
+  g_return_val_if_fail (index < metric->n_series, NULL);
+
+  return &metric->series[index];
+}
+
+guint
+isc_series_get_n_labels (const IscSeries *series)
+{
+  g_return_val_if_fail (series != NULL, 0);
+
+  return series->n_labels;
+}
+
+const char *
+isc_series_get_label_key (const IscSeries *series,
+                          guint            index)
+{
+  g_return_val_if_fail (series != NULL, NULL);
+  g_return_val_if_fail (index < series->n_labels, NULL);
+
+  return series->labels[2 * index];
+}
+
+const char *
+isc_series_get_label_value (const IscSeries *series,
+                            guint            index)
+{
+  g_return_val_if_fail (series != NULL, NULL);
+  g_return_val_if_fail (index < series->n_labels, NULL);
+
+  return series->labels[2 * index + 1];
+}
+
+const char *
+isc_series_lookup_label (const IscSeries *series,
+                         const char      *key)
+{
+  g_return_val_if_fail (series != NULL, NULL);
+  g_return_val_if_fail (key != NULL, NULL);
+
+  for (guint k = 0; k < series->n_labels; k++)
+    {
+      if (strcmp (series->labels[2 * k], key) == 0)
+        return series->labels[2 * k + 1];
+    }
+
+  return NULL;
+}
+
+const char *
+isc_series_get_label_text (const IscSeries *series)
+{
+  g_return_val_if_fail (series != NULL, NULL);
+
+  return series->label_text;
+}
+
+const double *
+isc_series_get_values (const IscSeries *series,
+                       guint           *n_values)
+{
+  g_return_val_if_fail (series != NULL, NULL);
+
+  if (n_values != NULL)
+    *n_values = series->n_values;
+
+  return series->values;
+}
