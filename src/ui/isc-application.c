@@ -16,10 +16,21 @@
 
 struct _IscApplication
 {
-  AdwApplication parent_instance;
+  AdwApplication  parent_instance;
+
+  /* Owned references */
+  GSettings      *settings;  /* NULL when the schema is not installed */
 };
 
 G_DEFINE_FINAL_TYPE (IscApplication, isc_application, ADW_TYPE_APPLICATION)
+
+/* AdwAboutDialog replaces AdwAboutWindow from libadwaita 1.5 on (the
+ * Flatpak runtime); Debian 12 has 1.2. Both take the same properties. */
+#if ADW_CHECK_VERSION (1, 5, 0)
+# define ISC_ABOUT_TYPE ADW_TYPE_ABOUT_DIALOG
+#else
+# define ISC_ABOUT_TYPE ADW_TYPE_ABOUT_WINDOW
+#endif
 
 static void
 isc_application_activate (GApplication *app)
@@ -54,30 +65,49 @@ isc_application_about_action (GSimpleAction *action,
   static const char *developers[] = { "The Inferscope authors", NULL };
   IscApplication *self = user_data;
   GtkWindow *window;
+  GObject *about;
 
   window = gtk_application_get_active_window (GTK_APPLICATION (self));
 
-  adw_show_about_window (window,
-                         "application-name", _("Inferscope"),
-                         "application-icon", APPLICATION_ID,
-                         "developer-name", _("The Inferscope authors"),
-                         "version", PACKAGE_VERSION,
-                         "comments", _("Watch the metrics of your Baseten deployments"),
-                         "website", "https://github.com/inferscope/inferscope",
-                         "issue-url", "https://github.com/inferscope/inferscope/issues",
-                         "developers", developers,
-                         "copyright", "© 2026 The Inferscope authors",
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "translator-credits", _("translator-credits"),
-                         NULL);
+  about = g_object_new (ISC_ABOUT_TYPE,
+                        "application-name", _("Inferscope"),
+                        "application-icon", APPLICATION_ID,
+                        "developer-name", _("The Inferscope authors"),
+                        "version", PACKAGE_VERSION,
+                        "comments", _("Watch the metrics of your Baseten deployments"),
+                        "website", "https://github.com/inferscope/inferscope",
+                        "issue-url", "https://github.com/inferscope/inferscope/issues",
+                        "developers", developers,
+                        "copyright", "© 2026 The Inferscope authors",
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        /* Translators: your names, one a line */
+                        "translator-credits", _("translator-credits"),
+                        NULL);
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_present (ADW_DIALOG (about), GTK_WIDGET (window));
+#else
+  gtk_window_set_transient_for (GTK_WINDOW (about), window);
+  gtk_window_present (GTK_WINDOW (about));
+#endif
 }
 
+/* Closing each window, rather than g_application_quit (), lets a window
+ * save its size and refuse to close later when it has something to say;
+ * the application ends when its last window is gone.
+ */
 static void
 isc_application_quit_action (GSimpleAction *action,
                              GVariant      *parameter,
                              gpointer       user_data)
 {
-  g_application_quit (G_APPLICATION (user_data));
+  GtkApplication *app = user_data;
+  g_autolist(GtkWindow) windows = NULL;
+
+  windows = g_list_copy_deep (gtk_application_get_windows (app),
+                              (GCopyFunc) g_object_ref, NULL);
+  for (const GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (l->data);
 }
 
 static const GActionEntry app_actions[] = {
@@ -88,7 +118,7 @@ static const GActionEntry app_actions[] = {
 static void
 isc_application_startup (GApplication *app)
 {
-  static const char *quit_accels[] = { "<primary>q", NULL };
+  static const char *quit_accels[] = { "<Control>q", NULL };
 
   G_APPLICATION_CLASS (isc_application_parent_class)->startup (app);
 
@@ -100,9 +130,22 @@ isc_application_startup (GApplication *app)
 }
 
 static void
+isc_application_finalize (GObject *object)
+{
+  IscApplication *self = ISC_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (isc_application_parent_class)->finalize (object);
+}
+
+static void
 isc_application_class_init (IscApplicationClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->finalize = isc_application_finalize;
 
   app_class->activate = isc_application_activate;
   app_class->startup = isc_application_startup;
@@ -116,8 +159,23 @@ isc_application_init (IscApplication *self)
     { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Show the version and quit"), NULL },
     { NULL }
   };
+  GSettingsSchemaSource *source;
+  g_autoptr(GSettingsSchema) schema = NULL;
 
   g_application_add_main_option_entries (G_APPLICATION (self), entries);
+  g_application_set_option_context_summary (G_APPLICATION (self),
+                                            _("Watch the metrics of your Baseten deployments.\n"
+                                              "Run “inferscope export --help” to export without a window."));
+
+  /* An uninstalled build run without GSETTINGS_SCHEMA_DIR (build-aux/run
+   * sets it) still opens; it just does not remember its window. */
+  source = g_settings_schema_source_get_default ();
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, ISC_SETTINGS_SCHEMA_ID, TRUE);
+  if (schema != NULL)
+    self->settings = g_settings_new_full (schema, NULL, NULL);
+  else
+    g_debug ("Schema %s is not installed: settings are not kept", ISC_SETTINGS_SCHEMA_ID);
 }
 
 IscApplication *
@@ -128,4 +186,20 @@ isc_application_new (void)
                        "flags", G_APPLICATION_DEFAULT_FLAGS,
                        "resource-base-path", "/io/github/inferscope/Inferscope",
                        NULL);
+}
+
+/**
+ * isc_application_get_settings:
+ * @self: an #IscApplication
+ *
+ * Returns: (transfer none) (nullable): the application's settings, or
+ *   %NULL when the schema is not installed (an uninstalled build run by
+ *   hand); callers then keep their defaults.
+ */
+GSettings *
+isc_application_get_settings (IscApplication *self)
+{
+  g_return_val_if_fail (ISC_IS_APPLICATION (self), NULL);
+
+  return self->settings;
 }

@@ -11,10 +11,15 @@
 
 G_BEGIN_DECLS
 
+/* The schema id has no .Devel: development and release builds share
+ * their settings. */
+#define ISC_SETTINGS_SCHEMA_ID "io.github.inferscope.Inferscope"
+
 #define ISC_TYPE_APPLICATION (isc_application_get_type ())
 
 G_DECLARE_FINAL_TYPE (IscApplication, isc_application, ISC, APPLICATION, AdwApplication)
 
-IscApplication *isc_application_new (void);
+IscApplication *isc_application_new          (void);
+GSettings      *isc_application_get_settings (IscApplication *self);
 
 G_END_DECLS
