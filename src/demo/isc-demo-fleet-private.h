@@ -1,0 +1,124 @@
+/* isc-demo-fleet-private.h
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "isc-catalogue.h"
+
+G_BEGIN_DECLS
+
+/* The demo models, deployments and environments, and the facts the data
+ * generator needs about each deployment. Plain static tables: the fleet
+ * never changes while a server runs.
+ */
+
+typedef enum
+{
+  _ISC_DEMO_SHARE_ALWAYS,           /* serves all the time */
+  _ISC_DEMO_SHARE_UNTIL_PROMOTION,  /* production until the last promotion */
+  _ISC_DEMO_SHARE_FROM_PROMOTION,   /* smoke tests, then production after it */
+  _ISC_DEMO_SHARE_WORK_HOURS,       /* a developer's bursts on weekdays */
+  _ISC_DEMO_SHARE_NONE,             /* retired: no traffic, no replicas */
+} IscDemoShare;
+
+typedef struct
+{
+  const char   *id;
+  const char   *name;
+  const char   *model_id;
+  const char   *status;            /* as discovery reports it */
+  const char   *environment;       /* NULL when in none */
+  gboolean      is_production;
+  gboolean      is_development;
+  IscAppliesTo  applies;           /* GPU, LLM, ASYNC */
+  IscDemoShare  share;
+  int           created_days_ago;  /* ignored for FROM_PROMOTION */
+
+  /* Traffic and latency */
+  double        peak_rps;
+  double        e2e_median_s;
+  double        ttfb_fraction;     /* of the end-to-end median */
+  double        request_bytes;
+  double        response_bytes;
+  double        base_4xx;
+  int           incident_minute;   /* of the UTC day; -1 for none */
+
+  /* Autoscaling and the instance */
+  guint         min_replica;
+  guint         max_replica;
+  guint         concurrency_target;
+  guint         scale_down_delay_s;
+  guint         start_seconds;     /* a new replica's start-up time */
+  const char   *instance_type_name;
+  guint         memory_limit_mib;
+  guint         millicpu_limit;
+  guint         gpu_count;
+  const char   *gpu_type;
+  guint         gpu_memory_limit_mib;
+  double        cpu_cores;         /* per replica at full load */
+  double        memory_bytes;      /* per replica, working set */
+  double        gpu_memory_mib;    /* per replica at rest */
+} IscDemoDeployment;
+
+typedef struct
+{
+  const char *id;
+  const char *name;
+  const char *production_id;
+  const char *development_id;
+  int         created_days_ago;
+} IscDemoModel;
+
+typedef struct
+{
+  const char *name;
+  const char *model_id;
+  const char *deployment_id;  /* serving now */
+  const char *previous_id;    /* serving before the last promotion, or NULL */
+  int         created_days_ago;
+} IscDemoEnvironment;
+
+const IscDemoModel       *_isc_demo_fleet_get_models        (guint                     *n_models);
+const IscDemoModel       *_isc_demo_fleet_lookup_model      (const char                *model_id);
+const IscDemoDeployment  *_isc_demo_fleet_lookup_deployment (const IscDemoModel        *model,
+                                                             const char                *deployment_id);
+const IscDemoEnvironment *_isc_demo_fleet_lookup_environment (const IscDemoModel       *model,
+                                                              const char               *name);
+/* The deployment serving @env at @t_s (seconds since the epoch). */
+const IscDemoDeployment  *_isc_demo_fleet_serving           (const IscDemoEnvironment  *env,
+                                                             guint64                    seed,
+                                                             gint64                     now_s,
+                                                             gint64                     t_s);
+
+/* The last promotion of a production environment with a previous
+ * deployment: a fixed minute of the UTC day, between 1 and 25 hours
+ * before @now_s. A multiple of 60 s.
+ */
+gint64                    _isc_demo_fleet_promotion_time    (guint64                    seed,
+                                                             gint64                     now_s);
+/* When the deployment came to be, in seconds since the epoch. */
+gint64                    _isc_demo_fleet_created_time      (const IscDemoDeployment   *dep,
+                                                             guint64                    seed,
+                                                             gint64                     now_s);
+
+/* Discovery bodies, as baseten-api.md shapes them. */
+JsonNode                 *_isc_demo_fleet_model_json        (const IscDemoModel        *model,
+                                                             guint64                    seed,
+                                                             gint64                     now_s);
+JsonNode                 *_isc_demo_fleet_deployment_json   (const IscDemoDeployment   *dep,
+                                                             guint64                    seed,
+                                                             gint64                     now_s);
+JsonNode                 *_isc_demo_fleet_environment_json  (const IscDemoEnvironment  *env,
+                                                             guint64                    seed,
+                                                             gint64                     now_s);
+/* Borrowed entries, for GET …/deployments and …/environments. */
+GPtrArray                *_isc_demo_fleet_list_deployments  (const IscDemoModel        *model);
+GPtrArray                *_isc_demo_fleet_list_environments (const IscDemoModel        *model);
+
+G_END_DECLS

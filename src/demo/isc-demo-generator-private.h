@@ -1,0 +1,70 @@
+/* isc-demo-generator-private.h
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "isc-demo-fleet-private.h"
+#include "isc-types.h"
+
+G_BEGIN_DECLS
+
+/* The data generator: every value is a function of (seed, deployment,
+ * metric, time), computed on a 30-second grid of buckets. A longer step
+ * sums (COUNTER), averages (GAUGE) or traffic-weights (HISTOGRAM) its
+ * buckets, so zooming in shows the same curve at a finer step and a
+ * SUMMARY counter is the sum of its SERIES values over the same window.
+ *
+ * Things relative to "now": the deployment promoted during the last day,
+ * histograms null during the last 90 s or so (ingestion lag), nothing at
+ * or after now. All are fixed for a given now, so two requests with the
+ * same now agree exactly, and requests a little apart agree on every step
+ * older than a few minutes.
+ */
+
+#define _ISC_DEMO_BUCKET_SECONDS 30
+#define _ISC_DEMO_MAX_WINDOW_MS  ((gint64) 7 * 24 * 3600 * 1000)
+#define _ISC_DEMO_MAX_STEPS      360
+#define _ISC_DEMO_DENSE_STEPS    10080
+
+typedef struct
+{
+  IscMode     mode;
+  gint64      start_ms;   /* the window, already checked; ignored for CURRENT */
+  gint64      end_ms;
+  gint64      now_ms;
+  /* Known catalogue names, in the order asked; NULL or empty for the
+   * default set. Names that do not apply to the target are left out.
+   */
+  GPtrArray  *metrics;
+  /* 1-minute steps over the 7 days before now, whatever was asked. */
+  gboolean    dense;
+} IscDemoMetricsRequest;
+
+/* Exactly one of @dep and @env is non-NULL. Returns the JSON body of a
+ * GetModelMetricsResponseV1.
+ */
+GBytes   *_isc_demo_generator_build          (guint64                      seed,
+                                              const IscDemoDeployment     *dep,
+                                              const IscDemoEnvironment    *env,
+                                              const IscDemoMetricsRequest *request);
+/* The SERIES step for a window: the smallest of 30, 60, 120, 300, 600,
+ * 900, 1800 and 3600 s that keeps at most 360 value sets once the sets
+ * start at multiples of the step.
+ */
+guint     _isc_demo_generator_step_seconds   (gint64                       start_ms,
+                                              gint64                       end_ms);
+/* Active replicas at @now_s, for discovery. */
+guint     _isc_demo_generator_replicas_now   (const IscDemoDeployment     *dep,
+                                              guint64                      seed,
+                                              gint64                       now_s);
+/* Appends @value as a JSON number, "null" for NaN; locale-independent. */
+void      _isc_demo_append_number            (GString                     *str,
+                                              double                       value);
+
+G_END_DECLS

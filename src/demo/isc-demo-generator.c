@@ -1,0 +1,1036 @@
+/* isc-demo-generator.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "isc-demo-generator"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "isc-catalogue.h"
+#include "isc-demo-generator-private.h"
+
+#define BUCKET  _ISC_DEMO_BUCKET_SECONDS
+#define DAY_S   (24 * 3600)
+
+/* Histogram series, in the order Baseten sends them. */
+static const char * const quantile_labels[] = { "0.5", "0.9", "0.95", "0.99" };
+static const double quantile_z[] = { 0.0, 1.2816, 1.6449, 2.3263 };
+static const char * const status_labels[] = { "2xx", "4xx", "5xx" };
+static const char * const condition_labels[] = { "true", "false", "unknown" };
+
+/* Independent noise streams, so one metric's noise is not another's. */
+enum {
+  STREAM_LOAD = 1,
+  STREAM_COUNT,
+  STREAM_4XX,
+  STREAM_5XX,
+  STREAM_SLOT,
+  STREAM_INCIDENT,
+  STREAM_LATENCY,
+  STREAM_TOKENS,
+  STREAM_MEMORY,
+  STREAM_METRIC,
+  STREAM_SPREAD,
+};
+
+/* What a metric's values are made of. The catalogue says what a name's
+ * unit, kind and label sets are; this says how its numbers behave.
+ */
+typedef enum
+{
+  SOURCE_GENERIC,
+  SOURCE_REPLICAS_ACTIVE,
+  SOURCE_REPLICAS_STARTING,
+  SOURCE_REQUESTS,
+  SOURCE_E2E,
+  SOURCE_TTFB,
+  SOURCE_QUEUE_TIME,
+  SOURCE_WEBHOOK_LATENCY,
+  SOURCE_REQUEST_SIZE,
+  SOURCE_RESPONSE_SIZE,
+  SOURCE_CONCURRENCY,
+  SOURCE_QUEUE_SIZE,
+  SOURCE_WEBSOCKETS,
+  SOURCE_READINESS,
+  SOURCE_RESTARTS,
+  SOURCE_WEBHOOKS,
+  SOURCE_CPU,
+  SOURCE_MEMORY,
+  SOURCE_GPU_MEMORY,
+  SOURCE_GPU_UTILIZATION,
+  SOURCE_LLM_INPUT_TOTAL,
+  SOURCE_LLM_OUTPUT_TOTAL,
+  SOURCE_LLM_ACCEPTED,
+  SOURCE_LLM_DRAFT,
+  SOURCE_LLM_INPUT_PER_REQUEST,
+  SOURCE_LLM_OUTPUT_PER_REQUEST,
+  SOURCE_LLM_TOKENS_PER_SECOND,
+  SOURCE_LLM_KV_HIT,
+  SOURCE_LLM_IN_FLIGHT,
+  SOURCE_LLM_AVG_IN_FLIGHT,
+  SOURCE_LLM_NUM_REQUESTS,
+} Source;
+
+static const struct
+{
+  const char *name;
+  Source      source;
+} sources[] = {
+  { "baseten_replicas_active", SOURCE_REPLICAS_ACTIVE },
+  { "baseten_replicas_starting", SOURCE_REPLICAS_STARTING },
+  { "baseten_inference_requests_total", SOURCE_REQUESTS },
+  { "baseten_end_to_end_response_time_seconds", SOURCE_E2E },
+  { "baseten_time_to_first_byte_seconds", SOURCE_TTFB },
+  { "baseten_time_in_async_queue_seconds", SOURCE_QUEUE_TIME },
+  { "baseten_async_webhook_latency_seconds", SOURCE_WEBHOOK_LATENCY },
+  { "baseten_request_size_bytes", SOURCE_REQUEST_SIZE },
+  { "baseten_response_size_bytes", SOURCE_RESPONSE_SIZE },
+  { "baseten_concurrent_requests", SOURCE_CONCURRENCY },
+  { "baseten_async_queue_size", SOURCE_QUEUE_SIZE },
+  { "baseten_ongoing_websocket_connections", SOURCE_WEBSOCKETS },
+  { "baseten_pod_readiness", SOURCE_READINESS },
+  { "baseten_container_restarts_total", SOURCE_RESTARTS },
+  { "baseten_async_webhook_requests_total", SOURCE_WEBHOOKS },
+  { "baseten_container_cpu_usage_seconds_total", SOURCE_CPU },
+  { "baseten_container_cpu_memory_working_set_bytes", SOURCE_MEMORY },
+  { "baseten_gpu_memory_used", SOURCE_GPU_MEMORY },
+  { "baseten_gpu_utilization", SOURCE_GPU_UTILIZATION },
+  { "baseten_llm_input_tokens_total", SOURCE_LLM_INPUT_TOTAL },
+  { "baseten_llm_output_tokens_total", SOURCE_LLM_OUTPUT_TOTAL },
+  { "baseten_llm_spec_decode_num_accepted_tokens_total", SOURCE_LLM_ACCEPTED },
+  { "baseten_llm_spec_decode_num_draft_tokens_total", SOURCE_LLM_DRAFT },
+  { "baseten_llm_input_tokens_per_request", SOURCE_LLM_INPUT_PER_REQUEST },
+  { "baseten_llm_output_tokens_per_request", SOURCE_LLM_OUTPUT_PER_REQUEST },
+  { "baseten_llm_tokens_per_second_per_request", SOURCE_LLM_TOKENS_PER_SECOND },
+  { "baseten_llm_kv_cache_hit_rate", SOURCE_LLM_KV_HIT },
+  { "baseten_llm_in_flight_tokens", SOURCE_LLM_IN_FLIGHT },
+  { "baseten_llm_avg_in_flight_tokens", SOURCE_LLM_AVG_IN_FLIGHT },
+  { "baseten_llm_num_requests", SOURCE_LLM_NUM_REQUESTS },
+};
+
+/* One deployment as seen by one request. */
+typedef struct
+{
+  const IscDemoDeployment *dep;
+  guint64                  key;
+  guint64                  seed;
+  gint64                   now_s;
+  gint64                   promotion_s;
+  gint64                   created_s;
+} DepContext;
+
+/* Everything about a deployment during one 30-second bucket. */
+typedef struct
+{
+  const DepContext *ctx;
+  gint64            t;            /* start of the bucket */
+  gboolean          exists;       /* deployed, and before now */
+  gboolean          lagged;       /* not yet ingested: histograms null */
+  double            n;            /* requests completed in the bucket */
+  double            n_status[3];  /* 2xx, 4xx, 5xx */
+  double            load;         /* utilization of the active replicas */
+  double            concurrency;
+  double            active;
+  double            starting;
+  double            latency;      /* end-to-end median, seconds */
+  double            incident;     /* 0 … about 1.5 */
+  double            queue;        /* async queue length */
+  double            tokens_in;    /* mean tokens per request */
+  double            tokens_out;
+} Bucket;
+
+/* splitmix64: cheap, well mixed, the same everywhere. */
+static inline guint64
+mix64 (guint64 z)
+{
+  z += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+  return z ^ (z >> 31);
+}
+
+/* Uniform in [0, 1). */
+static inline double
+noise (guint64 key,
+       guint64 stream,
+       gint64  index)
+{
+  guint64 h = mix64 (key ^ mix64 (stream * G_GUINT64_CONSTANT (0x2545f4914f6cdd1d) ^ (guint64) index));
+
+  return (double) (h >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/* Smooth noise in [-1, 1]: knots every @period seconds, eased between. */
+static double
+smooth_noise (guint64 key,
+              guint64 stream,
+              double  t,
+              double  period)
+{
+  double x = t / period;
+  double k = floor (x);
+  double f = x - k;
+  double a = noise (key, stream, (gint64) k) * 2 - 1;
+  double b = noise (key, stream, (gint64) k + 1) * 2 - 1;
+
+  f = f * f * (3 - 2 * f);
+  return a + (b - a) * f;
+}
+
+static guint64
+string_key (const char *str)
+{
+  guint64 h = G_GUINT64_CONSTANT (14695981039346656037);
+
+  for (const char *p = str; *p != '\0'; p++)
+    h = (h ^ (guchar) *p) * G_GUINT64_CONSTANT (1099511628211);
+
+  return h;
+}
+
+static void
+dep_context_init (DepContext              *ctx,
+                  const IscDemoDeployment *dep,
+                  guint64                  seed,
+                  gint64                   now_s)
+{
+  ctx->dep = dep;
+  ctx->seed = seed;
+  ctx->key = mix64 (seed) ^ string_key (dep->id);
+  ctx->now_s = now_s;
+  ctx->promotion_s = _isc_demo_fleet_promotion_time (seed, now_s);
+  ctx->created_s = _isc_demo_fleet_created_time (dep, seed, now_s);
+}
+
+static inline gint64
+floor_div (gint64 a,
+           gint64 b)
+{
+  gint64 q = a / b;
+
+  if ((a % b != 0) && ((a < 0) != (b < 0)))
+    q--;
+  return q;
+}
+
+static double
+share_at (const DepContext *ctx,
+          gint64            t)
+{
+  switch (ctx->dep->share)
+    {
+    case _ISC_DEMO_SHARE_ALWAYS:
+      return 1.0;
+
+    case _ISC_DEMO_SHARE_UNTIL_PROMOTION:
+      return t < ctx->promotion_s ? 1.0 : 0.0;
+
+    case _ISC_DEMO_SHARE_FROM_PROMOTION:
+      return t < ctx->promotion_s ? 0.012 : 1.0;
+
+    case _ISC_DEMO_SHARE_WORK_HOURS:
+      {
+        gint64 day = floor_div (t, DAY_S);
+        gint64 hour = (t - day * DAY_S) / 3600;
+        int weekday = (int) (((day + 4) % 7 + 7) % 7);  /* 0 is Sunday */
+
+        if (weekday == 0 || weekday == 6 || hour < 8 || hour >= 18)
+          return 0.0;
+        /* A developer tries things in 20-minute bursts. */
+        return noise (ctx->key, STREAM_SLOT, floor_div (t, 1200)) < 0.45 ? 1.0 : 0.0;
+      }
+
+    case _ISC_DEMO_SHARE_NONE:
+    default:
+      return 0.0;
+    }
+}
+
+/* 0 … about 1.5 during the daily incident of a production deployment. */
+static double
+incident_at (const DepContext *ctx,
+             gint64            t)
+{
+  const gint64 length = 25 * 60;
+  gint64 offset, day, into;
+
+  if (ctx->dep->incident_minute < 0)
+    return 0.0;
+
+  offset = ((gint64) ctx->dep->incident_minute * 60 + (gint64) (ctx->seed % 5) * 900) % DAY_S;
+  day = floor_div (t - offset, DAY_S);
+  into = t - offset - day * DAY_S;
+  if (into >= length)
+    return 0.0;
+
+  return pow (sin (G_PI * (double) into / (double) length), 0.7)
+         * (0.5 + noise (ctx->key, STREAM_INCIDENT, day));
+}
+
+/* Requests per second arriving at @t. */
+static double
+rate_at (const DepContext *ctx,
+         gint64            t)
+{
+  const IscDemoDeployment *dep = ctx->dep;
+  double share = share_at (ctx, t);
+  double hour, daily, rate;
+  gint64 day;
+  int weekday;
+
+  if (share <= 0 || dep->peak_rps <= 0)
+    return 0.0;
+
+  day = floor_div (t, DAY_S);
+  hour = (double) (t - day * DAY_S) / 3600.0;
+  weekday = (int) (((day + 4) % 7 + 7) % 7);
+
+  /* Busiest at 16:00 UTC, a tenth of that at night, quieter at weekends. */
+  daily = 0.1 + 0.9 * pow (0.5 + 0.5 * cos (2 * G_PI * (hour - 16.0) / 24.0), 1.6);
+  if (weekday == 0 || weekday == 6)
+    daily *= 0.65;
+
+  rate = dep->peak_rps * share * daily * (1.0 + 0.15 * smooth_noise (ctx->key, STREAM_LOAD, (double) t, 600));
+
+  /* Async work arrives in hourly batches, five minutes past the hour. */
+  if (dep->applies & ISC_APPLIES_ASYNC)
+    {
+      double minutes = (double) ((((t - 300) % 3600) + 3600) % 3600) / 60.0;
+
+      rate *= 0.45 + 2.4 * exp (-minutes / 9.0);
+    }
+
+  return MAX (rate, 0.0);
+}
+
+static double
+base_mean_latency (const IscDemoDeployment *dep)
+{
+  return dep->e2e_median_s * 1.15;
+}
+
+/* Replicas the autoscaler asks for at @t, from the load a minute before. */
+static double
+desired_at (const DepContext *ctx,
+            gint64            t)
+{
+  const IscDemoDeployment *dep = ctx->dep;
+  double concurrency = rate_at (ctx, t - 60) * base_mean_latency (dep);
+  double desired;
+
+  if (concurrency <= 0.0)
+    return dep->min_replica;
+
+  desired = ceil (concurrency / (dep->concurrency_target * 0.7));
+  return CLAMP (desired, (double) MAX (dep->min_replica, 1), (double) dep->max_replica);
+}
+
+/* Scale-down waits for the delay: the most asked for during it. */
+static double
+scaled_at (const DepContext *ctx,
+           gint64            t)
+{
+  gint64 delay = ctx->dep->scale_down_delay_s;
+  double most = 0;
+
+  if (t < ctx->created_s)
+    return 0;
+
+  for (int k = 0; k <= 4; k++)
+    most = MAX (most, desired_at (ctx, t - k * delay / 4));
+
+  return most;
+}
+
+static void
+bucket_fill (Bucket           *b,
+             const DepContext *ctx,
+             gint64            t)
+{
+  const IscDemoDeployment *dep = ctx->dep;
+  gint64 index = t / BUCKET;
+  double rate, scaled, scaled_before, capacity, n, f4, f5;
+
+  memset (b, 0, sizeof *b);
+  b->ctx = ctx;
+  b->t = t;
+  b->exists = t >= ctx->created_s && t < ctx->now_s;
+  b->lagged = t + BUCKET > ctx->now_s - 90;
+  if (!b->exists)
+    return;
+
+  /* Replicas: a new one is starting for start_seconds before it is active. */
+  scaled = scaled_at (ctx, t);
+  scaled_before = scaled_at (ctx, t - dep->start_seconds);
+  b->active = MIN (scaled, scaled_before);
+  b->starting = scaled - b->active;
+
+  rate = rate_at (ctx, t + BUCKET / 2);
+  b->incident = rate > 0 ? incident_at (ctx, t) : 0.0;
+
+  /* Latency rises with the load on the active replicas. */
+  capacity = MAX (b->active, 0.5) * dep->concurrency_target;
+  b->load = MIN (rate * base_mean_latency (dep) / capacity, 2.5);
+  b->latency = dep->e2e_median_s
+               * (1.0 + 0.7 * b->load * b->load)
+               * (1.0 + 1.6 * b->incident)
+               * (1.0 + 0.1 * (noise (ctx->key, STREAM_LATENCY, index) - 0.5));
+  if (b->active == 0 && rate > 0)
+    b->latency += dep->start_seconds * 0.5;  /* a cold start */
+  b->concurrency = rate * b->latency * 1.15;
+
+  n = floor (rate * BUCKET + noise (ctx->key, STREAM_COUNT, index));
+  f5 = 0.0015 + 0.2 * b->incident;
+  f4 = dep->base_4xx * (0.7 + 0.6 * noise (ctx->key, STREAM_4XX, index));
+  b->n = n;
+  b->n_status[2] = MIN (n, floor (n * f5 + noise (ctx->key, STREAM_5XX, index)));
+  b->n_status[1] = MIN (n - b->n_status[2], floor (n * f4 + noise (ctx->key, STREAM_4XX, index + 7)));
+  b->n_status[0] = n - b->n_status[1] - b->n_status[2];
+
+  if (dep->applies & ISC_APPLIES_LLM)
+    {
+      b->tokens_in = 1050 * (1.0 + 0.2 * smooth_noise (ctx->key, STREAM_TOKENS, (double) t, 1800));
+      b->tokens_out = 310 * (1.0 + 0.15 * smooth_noise (ctx->key, STREAM_TOKENS + 100, (double) t, 1200));
+    }
+
+  if (dep->applies & ISC_APPLIES_ASYNC)
+    {
+      double minutes = (double) ((((t - 300) % 3600) + 3600) % 3600) / 60.0;
+
+      b->queue = floor (dep->peak_rps * 60 * 2.2 * exp (-minutes / 9.0)
+                        * (rate / MAX (dep->peak_rps, 1e-9))
+                        + noise (ctx->key, STREAM_METRIC, index));
+    }
+}
+
+/* Median and log-spread of a histogram in one bucket. */
+static void
+histogram_shape (const Bucket *b,
+                 Source        source,
+                 guint64       metric_key,
+                 double       *median,
+                 double       *sigma)
+{
+  const IscDemoDeployment *dep = b->ctx->dep;
+  gint64 index = b->t / BUCKET;
+
+  switch (source)
+    {
+    case SOURCE_E2E:
+      *median = b->latency;
+      *sigma = dep->applies & ISC_APPLIES_LLM ? 0.55 : 0.45;
+      break;
+    case SOURCE_TTFB:
+      *median = b->latency * dep->ttfb_fraction;
+      *sigma = 0.6;
+      break;
+    case SOURCE_QUEUE_TIME:
+      *median = 1.2 + b->queue / (MAX (b->active, 1.0) * 0.6);
+      *sigma = 0.8;
+      break;
+    case SOURCE_WEBHOOK_LATENCY:
+      *median = 0.16 * (1.0 + 3.0 * b->incident);
+      *sigma = 0.45;
+      break;
+    case SOURCE_REQUEST_SIZE:
+      *median = dep->request_bytes * (1.0 + 0.1 * smooth_noise (b->ctx->key, metric_key, (double) b->t, 900));
+      *sigma = 0.6;
+      break;
+    case SOURCE_RESPONSE_SIZE:
+      *median = dep->response_bytes * (1.0 + 0.1 * smooth_noise (b->ctx->key, metric_key, (double) b->t, 900));
+      *sigma = 0.5;
+      break;
+    case SOURCE_LLM_INPUT_PER_REQUEST:
+      *median = b->tokens_in * 0.66;
+      *sigma = 0.85;
+      break;
+    case SOURCE_LLM_OUTPUT_PER_REQUEST:
+      *median = b->tokens_out * 0.75;
+      *sigma = 0.7;
+      break;
+    case SOURCE_LLM_TOKENS_PER_SECOND:
+      *median = 72.0 * (1.0 - 0.3 * MIN (b->load, 1.2));
+      *sigma = 0.22;
+      break;
+    case SOURCE_LLM_KV_HIT:
+      *median = 0.52 + 0.1 * smooth_noise (b->ctx->key, metric_key, (double) b->t, 1800);
+      *sigma = 0.5;
+      break;
+    default:
+      *median = 0.05 * (1.0 + b->load);
+      *sigma = 0.5;
+      break;
+    }
+
+  *median *= 1.0 + 0.06 * (noise (b->ctx->key, metric_key, index) - 0.5);
+  *sigma *= 1.0 + 0.1 * (noise (b->ctx->key, metric_key ^ STREAM_SPREAD, index) - 0.5);
+}
+
+/* The value of series @j of a metric in one bucket, NaN for none, and the
+ * weight a histogram value carries when buckets are merged.
+ */
+static double
+bucket_value (const Bucket   *b,
+              Source          source,
+              IscMetricKind   kind,
+              guint64         metric_key,
+              guint           j,
+              double         *weight)
+{
+  const IscDemoDeployment *dep = b->ctx->dep;
+  gint64 index = b->t / BUCKET;
+  double pods = b->active + b->starting;
+
+  *weight = 1.0;
+  if (!b->exists)
+    return NAN;
+
+  if (kind == ISC_METRIC_KIND_HISTOGRAM)
+    {
+      double median, sigma;
+
+      if (b->lagged || b->n <= 0)
+        return NAN;
+
+      *weight = b->n;
+      histogram_shape (b, source, metric_key, &median, &sigma);
+
+      if (source == SOURCE_LLM_KV_HIT)
+        {
+          /* A ratio: quantiles approach 1 without reaching it. */
+          if (j >= G_N_ELEMENTS (quantile_z))
+            return median - 0.03;
+          return 1.0 - (1.0 - median) * exp (-sigma * quantile_z[j]);
+        }
+
+      if (j >= G_N_ELEMENTS (quantile_z))
+        return median * exp (sigma * sigma / 2);
+      return median * exp (sigma * quantile_z[j]);
+    }
+
+  switch (source)
+    {
+    case SOURCE_REPLICAS_ACTIVE:
+      return b->active;
+    case SOURCE_REPLICAS_STARTING:
+      return b->starting;
+    case SOURCE_REQUESTS:
+      return b->n_status[MIN (j, 2)];
+    case SOURCE_CONCURRENCY:
+    case SOURCE_LLM_NUM_REQUESTS:
+      return b->concurrency;
+    case SOURCE_QUEUE_SIZE:
+      return b->queue;
+    case SOURCE_WEBSOCKETS:
+      return dep->applies & ISC_APPLIES_LLM ? floor (b->concurrency * 0.2) : 0.0;
+    case SOURCE_READINESS:
+      if (j == 0)
+        return b->active;
+      if (j == 1)
+        return b->starting;
+      return b->incident > 0.6 && noise (b->ctx->key, metric_key, index) < 0.3 ? 1.0 : 0.0;
+    case SOURCE_RESTARTS:
+      return b->incident > 0.3 && noise (b->ctx->key, metric_key, index) < 0.08 * b->incident ? 1.0 : 0.0;
+    case SOURCE_WEBHOOKS:
+      return b->n_status[0] + b->n_status[2];
+    case SOURCE_CPU:
+      if (pods <= 0)
+        return NAN;
+      return dep->cpu_cores * (0.2 + 0.8 * MIN (b->load, 1.2))
+             * (1.0 + 0.08 * (noise (b->ctx->key, metric_key, index) - 0.5));
+    case SOURCE_MEMORY:
+      if (pods <= 0)
+        return NAN;
+      return floor (dep->memory_bytes * (0.92 + 0.06 * MIN (b->load, 1.5)
+                                         + 0.02 * smooth_noise (b->ctx->key, STREAM_MEMORY, (double) b->t, 3600)));
+    case SOURCE_GPU_MEMORY:
+      if (pods <= 0)
+        return NAN;
+      return MIN (floor (dep->gpu_memory_mib + 0.06 * dep->gpu_memory_limit_mib * MIN (b->load, 1.0)
+                         + 150 * noise (b->ctx->key, metric_key, index)),
+                  dep->gpu_memory_limit_mib * 0.985);
+    case SOURCE_GPU_UTILIZATION:
+      if (pods <= 0)
+        return NAN;
+      return CLAMP (0.04 + 0.86 * MIN (b->load, 1.1) / 1.1 + 0.04 * (noise (b->ctx->key, metric_key, index) - 0.5),
+                    0.0, 1.0);
+    case SOURCE_LLM_INPUT_TOTAL:
+      return floor (b->n * b->tokens_in);
+    case SOURCE_LLM_OUTPUT_TOTAL:
+      return floor (b->n * b->tokens_out);
+    case SOURCE_LLM_DRAFT:
+      return floor (b->n * b->tokens_out * 2.4);
+    case SOURCE_LLM_ACCEPTED:
+      return floor (b->n * b->tokens_out * 2.4 * (0.58 + 0.1 * noise (b->ctx->key, metric_key, index)));
+    case SOURCE_LLM_IN_FLIGHT:
+      return floor (b->concurrency * (b->tokens_in + b->tokens_out * 0.5));
+    case SOURCE_LLM_AVG_IN_FLIGHT:
+      return b->concurrency * (b->tokens_in + b->tokens_out * 0.5) * 0.94;
+    case SOURCE_GENERIC:
+    default:
+      if (kind == ISC_METRIC_KIND_COUNTER)
+        return b->n;
+      return 10.0 * (1.0 + smooth_noise (b->ctx->key, metric_key, (double) b->t, 900)) / 2;
+    }
+}
+
+static Source
+source_for (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (sources); i++)
+    {
+      if (strcmp (sources[i].name, name) == 0)
+        return sources[i].source;
+    }
+
+  return SOURCE_GENERIC;
+}
+
+guint
+_isc_demo_generator_step_seconds (gint64 start_ms,
+                                  gint64 end_ms)
+{
+  static const guint steps[] = { 30, 60, 120, 300, 600, 900, 1800, 3600 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    {
+      gint64 step_ms = (gint64) steps[i] * 1000;
+      gint64 first = floor_div (start_ms, step_ms);
+      gint64 last = floor_div (end_ms - 1, step_ms);
+
+      if (last - first + 1 <= _ISC_DEMO_MAX_STEPS)
+        return steps[i];
+    }
+
+  return steps[G_N_ELEMENTS (steps) - 1];
+}
+
+guint
+_isc_demo_generator_replicas_now (const IscDemoDeployment *dep,
+                                  guint64                  seed,
+                                  gint64                   now_s)
+{
+  DepContext ctx;
+  Bucket b;
+
+  dep_context_init (&ctx, dep, seed, now_s);
+  bucket_fill (&b, &ctx, floor_div (now_s - 1, BUCKET) * BUCKET);
+  return (guint) b.active;
+}
+
+void
+_isc_demo_append_number (GString *str,
+                         double   value)
+{
+  char buf[48];
+  char *p = buf + sizeof buf;
+  gboolean negative;
+  guint64 digits;
+  int decimals = 0;
+
+  if (!isfinite (value))
+    {
+      g_string_append_len (str, "null", 4);
+      return;
+    }
+
+  negative = value < 0;
+  if (negative)
+    value = -value;
+
+  if (value >= 1e15)
+    {
+      char tmp[G_ASCII_DTOSTR_BUF_SIZE];
+
+      if (negative)
+        g_string_append_c (str, '-');
+      g_string_append (str, g_ascii_dtostr (tmp, sizeof tmp, value));
+      return;
+    }
+
+  /* About seven significant digits: plenty for a chart, short on the wire. */
+  if (value != floor (value))
+    {
+      int magnitude = value > 0 ? (int) floor (log10 (value)) : 0;
+
+      decimals = CLAMP (6 - magnitude, 0, 12);
+    }
+
+  digits = (guint64) llround (value * pow (10, decimals));
+  /* Drop trailing zeros of the fraction. */
+  while (decimals > 0 && digits % 10 == 0)
+    {
+      digits /= 10;
+      decimals--;
+    }
+
+  *--p = '\0';
+  for (int i = 0; i < decimals; i++)
+    {
+      *--p = (char) ('0' + digits % 10);
+      digits /= 10;
+    }
+  if (decimals > 0)
+    *--p = '.';
+  do
+    {
+      *--p = (char) ('0' + digits % 10);
+      digits /= 10;
+    }
+  while (digits > 0);
+  if (negative)
+    *--p = '-';
+
+  g_string_append (str, p);
+}
+
+/* One metric of the response. */
+typedef struct
+{
+  const IscCatalogueEntry *entry;
+  Source                   source;
+  guint64                  key;
+  guint                    n_series;
+} Column;
+
+static guint
+n_series_for (IscLabelShape shape)
+{
+  switch (shape)
+    {
+    case ISC_LABEL_SHAPE_STATUS:
+      return G_N_ELEMENTS (status_labels);
+    case ISC_LABEL_SHAPE_QUANTILES:
+      return G_N_ELEMENTS (quantile_labels) + 1;
+    case ISC_LABEL_SHAPE_CONDITION:
+      return G_N_ELEMENTS (condition_labels);
+    case ISC_LABEL_SHAPE_PLAIN:
+    default:
+      return 1;
+    }
+}
+
+static void
+append_label_sets (GString       *str,
+                   IscLabelShape  shape)
+{
+  g_string_append_c (str, '[');
+  switch (shape)
+    {
+    case ISC_LABEL_SHAPE_STATUS:
+      for (guint i = 0; i < G_N_ELEMENTS (status_labels); i++)
+        g_string_append_printf (str, "%s{\"status\":\"%s\"}", i ? "," : "", status_labels[i]);
+      break;
+    case ISC_LABEL_SHAPE_QUANTILES:
+      for (guint i = 0; i < G_N_ELEMENTS (quantile_labels); i++)
+        g_string_append_printf (str, "{\"quantile\":\"%s\"},", quantile_labels[i]);
+      g_string_append (str, "{\"stat\":\"avg\"}");
+      break;
+    case ISC_LABEL_SHAPE_CONDITION:
+      for (guint i = 0; i < G_N_ELEMENTS (condition_labels); i++)
+        g_string_append_printf (str, "%s{\"condition\":\"%s\"}", i ? "," : "", condition_labels[i]);
+      break;
+    case ISC_LABEL_SHAPE_PLAIN:
+    default:
+      g_string_append (str, "{}");
+      break;
+    }
+  g_string_append_c (str, ']');
+}
+
+static gboolean
+applies (const IscCatalogueEntry *entry,
+         const IscDemoDeployment *dep)
+{
+  return (entry->applies_to & ~dep->applies) == 0;
+}
+
+/* A step: whole buckets [first, last), the edge buckets counted in part
+ * when a SUMMARY window does not fall on bucket boundaries.
+ */
+typedef struct
+{
+  gint64 start_ms;
+  gint64 first;      /* bucket indices, relative to the bucket array */
+  gint64 last;
+  double first_fraction;
+  double last_fraction;
+} Step;
+
+GBytes *
+_isc_demo_generator_build (guint64                      seed,
+                           const IscDemoDeployment     *dep,
+                           const IscDemoEnvironment    *env,
+                           const IscDemoMetricsRequest *request)
+{
+  g_autoptr(GArray) columns = g_array_new (FALSE, FALSE, sizeof (Column));
+  g_autoptr(GArray) steps = g_array_new (FALSE, FALSE, sizeof (Step));
+  g_autofree Bucket *buckets = NULL;
+  g_autofree double *values = NULL;
+  DepContext contexts[2];
+  const DepContext *serving_after;
+  const DepContext *serving_before;
+  gint64 now_s = floor_div (request->now_ms, 1000);
+  gint64 promotion_s = 0;
+  gint64 win_start_ms, win_end_ms;     /* the window the steps cover */
+  gint64 out_start_ms, out_end_ms;     /* the window the response states */
+  gint64 bucket0, n_buckets;
+  guint step_s = 0;
+  guint n_total_series = 0;
+  IscMode mode = request->mode;
+  GString *str;
+
+  g_return_val_if_fail ((dep == NULL) != (env == NULL), NULL);
+
+  /* The deployments behind the target: an environment changes hands at
+   * its last promotion.
+   */
+  if (env != NULL)
+    {
+      dep_context_init (&contexts[0], _isc_demo_fleet_serving (env, seed, now_s, now_s), seed, now_s);
+      if (env->previous_id != NULL)
+        {
+          promotion_s = _isc_demo_fleet_promotion_time (seed, now_s);
+          dep_context_init (&contexts[1], _isc_demo_fleet_serving (env, seed, now_s, promotion_s - 1),
+                            seed, now_s);
+          serving_before = &contexts[1];
+        }
+      else
+        serving_before = &contexts[0];
+    }
+  else
+    {
+      dep_context_init (&contexts[0], dep, seed, now_s);
+      serving_before = &contexts[0];
+    }
+  serving_after = &contexts[0];
+
+  /* The metrics, in the order asked, left out where they do not apply. */
+  if (request->metrics == NULL || request->metrics->len == 0)
+    {
+      guint n_entries;
+      const IscCatalogueEntry *entries = isc_catalogue_get_entries (&n_entries);
+
+      for (guint i = 0; i < n_entries; i++)
+        {
+          if (entries[i].in_default_set && applies (&entries[i], serving_after->dep))
+            {
+              Column c = { &entries[i], source_for (entries[i].name), string_key (entries[i].name),
+                           n_series_for (entries[i].label_shape) };
+              g_array_append_val (columns, c);
+            }
+        }
+    }
+  else
+    {
+      for (guint i = 0; i < request->metrics->len; i++)
+        {
+          const IscCatalogueEntry *entry = isc_catalogue_lookup (g_ptr_array_index (request->metrics, i));
+          gboolean seen = FALSE;
+
+          if (entry == NULL || !applies (entry, serving_after->dep))
+            continue;
+          for (guint k = 0; k < columns->len; k++)
+            seen |= g_array_index (columns, Column, k).entry == entry;
+          if (!seen)
+            {
+              Column c = { entry, source_for (entry->name), string_key (entry->name),
+                           n_series_for (entry->label_shape) };
+              g_array_append_val (columns, c);
+            }
+        }
+    }
+  for (guint k = 0; k < columns->len; k++)
+    n_total_series += g_array_index (columns, Column, k).n_series;
+
+  /* The window and its steps. */
+  if (request->dense)
+    {
+      gint64 last = floor_div (now_s, 60) * 60;
+
+      mode = ISC_MODE_SERIES;
+      step_s = 60;
+      win_start_ms = (last - (_ISC_DEMO_DENSE_STEPS - 1) * 60) * 1000;
+      win_end_ms = (last + 60) * 1000;
+      out_start_ms = win_start_ms;
+      out_end_ms = win_end_ms;
+    }
+  else if (mode == ISC_MODE_CURRENT)
+    {
+      /* The last minute that has been ingested. */
+      gint64 end = floor_div (now_s, BUCKET) * BUCKET - 120;
+
+      win_start_ms = (end - 60) * 1000;
+      win_end_ms = end * 1000;
+      out_start_ms = 0;
+      out_end_ms = 0;
+    }
+  else if (mode == ISC_MODE_SERIES)
+    {
+      gint64 step_ms;
+
+      step_s = _isc_demo_generator_step_seconds (request->start_ms, request->end_ms);
+      step_ms = (gint64) step_s * 1000;
+      win_start_ms = floor_div (request->start_ms, step_ms) * step_ms;
+      win_end_ms = (floor_div (request->end_ms - 1, step_ms) + 1) * step_ms;
+      out_start_ms = win_start_ms;
+      out_end_ms = win_end_ms;
+    }
+  else
+    {
+      win_start_ms = request->start_ms;
+      win_end_ms = request->end_ms;
+      out_start_ms = win_start_ms;
+      out_end_ms = win_end_ms;
+    }
+
+  bucket0 = floor_div (win_start_ms, BUCKET * 1000);
+  n_buckets = floor_div (win_end_ms - 1, BUCKET * 1000) - bucket0 + 1;
+
+  if (mode == ISC_MODE_SERIES)
+    {
+      gint64 step_ms = (gint64) step_s * 1000;
+
+      for (gint64 s = win_start_ms; s < win_end_ms; s += step_ms)
+        {
+          Step st = { s, (s / 1000) / BUCKET - bucket0, (s + step_ms) / 1000 / BUCKET - bucket0, 1, 1 };
+
+          /* An environment's step is split where the promotion falls. */
+          if (env != NULL && promotion_s != 0 &&
+              promotion_s * 1000 > s && promotion_s * 1000 < s + step_ms)
+            {
+              Step second = { promotion_s * 1000, promotion_s / BUCKET - bucket0, st.last, 1, 1 };
+
+              st.last = second.first;
+              g_array_append_val (steps, st);
+              g_array_append_val (steps, second);
+            }
+          else
+            g_array_append_val (steps, st);
+        }
+    }
+  else
+    {
+      Step st = { mode == ISC_MODE_CURRENT ? 0 : win_start_ms, 0, n_buckets, 1, 1 };
+      gint64 b_start_ms = bucket0 * BUCKET * 1000;
+      gint64 b_last_ms = (bucket0 + n_buckets - 1) * BUCKET * 1000;
+
+      st.first_fraction = 1.0 - (double) (win_start_ms - b_start_ms) / (BUCKET * 1000.0);
+      st.last_fraction = (double) (win_end_ms - b_last_ms) / (BUCKET * 1000.0);
+      if (n_buckets == 1)
+        st.first_fraction = st.last_fraction = (double) (win_end_ms - win_start_ms) / (BUCKET * 1000.0);
+      g_array_append_val (steps, st);
+    }
+
+  /* Every bucket once, then every metric reads them. */
+  buckets = g_new (Bucket, n_buckets);
+  for (gint64 i = 0; i < n_buckets; i++)
+    {
+      gint64 t = (bucket0 + i) * BUCKET;
+      const DepContext *ctx = (promotion_s != 0 && t < promotion_s) ? serving_before : serving_after;
+
+      bucket_fill (&buckets[i], ctx, t);
+    }
+
+  values = g_new (double, (gsize) steps->len * MAX (n_total_series, 1));
+  for (guint k = 0, col = 0; k < columns->len; k++)
+    {
+      const Column *c = &g_array_index (columns, Column, k);
+
+      for (guint j = 0; j < c->n_series; j++, col++)
+        {
+          for (guint s = 0; s < steps->len; s++)
+            {
+              const Step *st = &g_array_index (steps, Step, s);
+              double sum = 0, weights = 0;
+              gboolean any = FALSE;
+
+              for (gint64 i = st->first; i < st->last; i++)
+                {
+                  double w, v;
+                  double fraction = (i == st->first) ? st->first_fraction
+                                    : (i == st->last - 1) ? st->last_fraction : 1.0;
+
+                  v = bucket_value (&buckets[i], c->source, c->entry->kind, c->key, j, &w);
+                  if (isnan (v))
+                    continue;
+                  any = TRUE;
+                  w *= fraction;
+                  if (c->entry->kind == ISC_METRIC_KIND_COUNTER)
+                    sum += v * fraction;
+                  else
+                    {
+                      sum += v * w;
+                      weights += w;
+                    }
+                }
+
+              if (!any)
+                values[(gsize) s * n_total_series + col] = NAN;
+              else if (c->entry->kind == ISC_METRIC_KIND_COUNTER)
+                values[(gsize) s * n_total_series + col] = sum;
+              else
+                values[(gsize) s * n_total_series + col] = weights > 0 ? sum / weights : NAN;
+            }
+        }
+    }
+
+  /* Write it out. */
+  str = g_string_sized_new (256 + (gsize) steps->len * (40 + n_total_series * 8));
+  g_string_append (str, "{\"start_epoch_millis\":");
+  g_string_append_printf (str, "%" G_GINT64_FORMAT, out_start_ms);
+  g_string_append (str, ",\"end_epoch_millis\":");
+  g_string_append_printf (str, "%" G_GINT64_FORMAT, out_end_ms);
+  g_string_append_printf (str, ",\"mode\":\"%s\",\"step_seconds\":", isc_mode_to_string (mode));
+  if (mode == ISC_MODE_SERIES)
+    g_string_append_printf (str, "%u", step_s);
+  else
+    g_string_append (str, "null");
+
+  g_string_append (str, ",\"metric_descriptors\":[");
+  for (guint k = 0; k < columns->len; k++)
+    {
+      const Column *c = &g_array_index (columns, Column, k);
+
+      g_string_append_printf (str, "%s{\"name\":\"%s\",\"unit_hint\":\"%s\",\"kind\":\"%s\",\"label_sets\":",
+                              k ? "," : "", c->entry->name,
+                              isc_unit_hint_to_string (c->entry->unit_hint),
+                              isc_metric_kind_to_string (c->entry->kind));
+      append_label_sets (str, c->entry->label_shape);
+      g_string_append_c (str, '}');
+    }
+
+  g_string_append (str, "],\"metric_values\":[");
+  for (guint s = 0; s < steps->len; s++)
+    {
+      const Step *st = &g_array_index (steps, Step, s);
+      const double *row = &values[(gsize) s * n_total_series];
+
+      g_string_append (str, s ? ",{\"start_epoch_millis\":" : "{\"start_epoch_millis\":");
+      g_string_append_printf (str, "%" G_GINT64_FORMAT, st->start_ms);
+      g_string_append (str, ",\"values\":[");
+      for (guint k = 0, col = 0; k < columns->len; k++)
+        {
+          const Column *c = &g_array_index (columns, Column, k);
+
+          g_string_append (str, k ? ",[" : "[");
+          for (guint j = 0; j < c->n_series; j++, col++)
+            {
+              if (j > 0)
+                g_string_append_c (str, ',');
+              _isc_demo_append_number (str, row[col]);
+            }
+          g_string_append_c (str, ']');
+        }
+      g_string_append (str, "]}");
+    }
+  g_string_append (str, "]}");
+
+  return g_string_free_to_bytes (str);
+}

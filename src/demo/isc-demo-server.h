@@ -1,0 +1,80 @@
+/* isc-demo-server.h
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "isc-demo-ids.h"
+
+G_BEGIN_DECLS
+
+/* The simulated Baseten API: a SoupServer that answers the endpoints of
+ * baseten-api.md with deterministic demo data, plus faults on request
+ * (see README.md, "Simulated API").
+ *
+ * The server runs in the thread-default GMainContext of the thread that
+ * calls isc_demo_server_listen*(): iterate that context (the app's main
+ * loop, or a test's) for it to answer. A test that blocks on synchronous
+ * requests uses isc_demo_server_run_in_thread() instead, which gives the
+ * server a thread and a context of its own until the object is disposed;
+ * the ::request-logged signal is then emitted in that thread.
+ */
+
+#define ISC_DEMO_SERVER_ERROR (isc_demo_server_error_quark ())
+
+typedef enum
+{
+  ISC_DEMO_SERVER_ERROR_LISTEN,   /* the address could not be bound */
+} IscDemoServerError;
+
+GQuark isc_demo_server_error_quark (void);
+
+#define ISC_TYPE_DEMO_SERVER (isc_demo_server_get_type ())
+
+G_DECLARE_FINAL_TYPE (IscDemoServer, isc_demo_server, ISC, DEMO_SERVER, GObject)
+
+/* @api_key: the key every request must carry, as "Authorization: Bearer
+ * KEY" or "Authorization: Api-Key KEY", or NULL to accept any key or none
+ * (what `inferscope --demo` uses). Tests pass a key so the 401 paths run.
+ * @seed chooses the data; the same seed gives the same values.
+ */
+IscDemoServer *isc_demo_server_new              (guint64         seed,
+                                                 const char     *api_key);
+
+/* Binds 127.0.0.1:@port (0: the OS chooses) in the thread-default
+ * context of the calling thread.
+ */
+gboolean       isc_demo_server_listen_loopback  (IscDemoServer  *self,
+                                                 guint           port,
+                                                 GError        **error);
+/* Binds @host (an IP address, NULL for 127.0.0.1) and @port. */
+gboolean       isc_demo_server_listen           (IscDemoServer  *self,
+                                                 const char     *host,
+                                                 guint           port,
+                                                 GError        **error);
+/* Binds 127.0.0.1:@port and serves from a thread of its own; returns
+ * once the server is listening. Dispose stops the thread.
+ */
+gboolean       isc_demo_server_run_in_thread    (IscDemoServer  *self,
+                                                 guint           port,
+                                                 GError        **error);
+
+/* "http://127.0.0.1:PORT", with no trailing slash; NULL before listening. */
+const char    *isc_demo_server_get_base_url     (IscDemoServer  *self);
+guint          isc_demo_server_get_port         (IscDemoServer  *self);
+guint64        isc_demo_server_get_seed         (IscDemoServer  *self);
+
+/* Fixes the server's clock at @now_ms (milliseconds since the epoch),
+ * for reproducible tests; 0 returns to the real clock.
+ */
+void           isc_demo_server_set_now_ms       (IscDemoServer  *self,
+                                                 gint64          now_ms);
+/* Forgets how many requests each "429 for the first N" fault has seen. */
+void           isc_demo_server_reset_faults     (IscDemoServer  *self);
+
+G_END_DECLS
