@@ -1146,16 +1146,14 @@ decode_value_set (IscMetricsResponse  *self,
           JsonNode *value = json_array_get_element (row, j);
           double v;
 
-          if (JSON_NODE_TYPE (value) == JSON_NODE_VALUE)
-            {
-              GType type = json_node_get_value_type (value);
+          /* One call tells a double, an integer and everything else
+           * (G_TYPE_INVALID for null) apart: this loop runs once per value.
+           */
+          GType type = json_node_get_value_type (value);
 
-              if (type == G_TYPE_DOUBLE)
-                v = json_node_get_double (value);
-              else if (type == G_TYPE_INT64)
-                v = (double) json_node_get_int (value);
-              else
-                goto not_a_number;
+          if (G_LIKELY (type == G_TYPE_DOUBLE))
+            {
+              v = json_node_get_double (value);
 
               /* json-glib turns 1e999 into inf. */
               if (G_UNLIKELY (!isfinite (v)))
@@ -1168,7 +1166,9 @@ decode_value_set (IscMetricsResponse  *self,
                   return FALSE;
                 }
             }
-          else if (JSON_NODE_TYPE (value) == JSON_NODE_NULL)
+          else if (type == G_TYPE_INT64)
+            v = (double) json_node_get_int (value);
+          else if (JSON_NODE_HOLDS_NULL (value))
             v = NAN;
           else
             goto not_a_number;
@@ -1348,6 +1348,16 @@ failed:
 /* ------------------------------------------------------------------------
  * Public API
  * ------------------------------------------------------------------------ */
+
+IscMetricsResponse *
+_isc_metrics_response_new_from_node (JsonNode  *root,
+                                     GError   **error)
+{
+  g_return_val_if_fail (root != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return decode_tree (root, error);
+}
 
 gboolean
 _isc_metrics_response_check_syntax (const char  *data,
