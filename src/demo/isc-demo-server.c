@@ -185,12 +185,13 @@ on_request_finished (SoupServer        *server,
   log_request (self, msg, soup_server_message_get_status (msg), body != NULL ? body->length : 0);
 }
 
+/* libsoup reports a 500 as aborted too: log what was sent. */
 static void
 on_request_aborted (SoupServer        *server,
                     SoupServerMessage *msg,
                     IscDemoServer     *self)
 {
-  log_request (self, msg, 0, 0);
+  on_request_finished (server, msg, self);
 }
 
 /* Faults */
