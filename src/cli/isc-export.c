@@ -52,9 +52,9 @@ _isc_export_options_clear (IscExportOptions *options)
 static void
 print_usage_error (const GError *error)
 {
-  /* Translators: the usage line of the export command; the options are
-   * not translated. */
   g_printerr ("inferscope export: %s\n", error->message);
+  /* Translators: the usage line of the export command; the %s are its
+   * options, which are not translated. */
   g_printerr (_("Usage: inferscope export %s %s\n"),
               _isc_export_source_get_usage (),
               _isc_export_sink_get_usage ());

@@ -1,0 +1,490 @@
+/* test-export-cli.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* Runs the real `inferscope` binary (INFERSCOPE_BINARY) as a script would,
+ * with no display at all, and checks exit status, standard output,
+ * standard error and the files left behind.
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "isc-csv.h"
+
+typedef struct
+{
+  int     status;
+  GBytes *out;
+  char   *out_text;  /* out, NUL-terminated */
+  char   *err;
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_clear_pointer (&run->out, g_bytes_unref);
+  g_clear_pointer (&run->out_text, g_free);
+  g_clear_pointer (&run->err, g_free);
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(char * const *) a, *(char * const *) b);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static const char *
+binary (void)
+{
+  const char *path = g_getenv ("INFERSCOPE_BINARY");
+
+  g_assert_nonnull (path);
+  return path;
+}
+
+static char *
+fixture (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "fixtures", name, NULL);
+}
+
+/* Runs inferscope with @args (NULL-terminated), @input on standard input,
+ * and no display: DISPLAY and WAYLAND_DISPLAY unset. @locale, when set,
+ * is the LC_ALL of the child. */
+static void
+run_full (Run                *run,
+          GBytes             *input,
+          const char         *locale,
+          const char * const *args)
+{
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GBytes) err = NULL;
+  g_autoptr(GBytes) empty = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_ptr_array_add (argv, (gpointer) binary ());
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE |
+                                        G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                        G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_unsetenv (launcher, "DISPLAY");
+  g_subprocess_launcher_unsetenv (launcher, "WAYLAND_DISPLAY");
+  if (locale != NULL)
+    g_subprocess_launcher_setenv (launcher, "LC_ALL", locale, TRUE);
+
+  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
+  g_assert_no_error (error);
+
+  /* Standard input is a pipe that closes at once unless @input is given:
+   * nothing waits for a person to type. */
+  if (input == NULL)
+    input = empty = g_bytes_new_static ("", 0);
+  g_subprocess_communicate (process, input, NULL, &run->out, &err, &error);
+  g_assert_no_error (error);
+
+  g_assert_true (g_subprocess_get_if_exited (process));
+  run->status = g_subprocess_get_exit_status (process);
+  run->out_text = g_strndup (g_bytes_get_size (run->out) > 0 ? g_bytes_get_data (run->out, NULL) : "",
+                             g_bytes_get_size (run->out));
+  run->err = g_strndup (g_bytes_get_size (err) > 0 ? g_bytes_get_data (err, NULL) : "",
+                        g_bytes_get_size (err));
+}
+
+#define RUN(run, ...) run_full ((run), NULL, NULL, (const char *[]) { __VA_ARGS__, NULL })
+
+/* What the command must print: the library's CSV of the same document. */
+static GBytes *
+expected_csv (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IscMetricsResponse) response = isc_metrics_response_new_from_file (path, &error);
+
+  g_assert_no_error (error);
+  return isc_csv_from_response (response);
+}
+
+static void
+assert_bytes_equal (GBytes *a,
+                    GBytes *b)
+{
+  g_assert_cmpmem (g_bytes_get_data (a, NULL), g_bytes_get_size (a),
+                   g_bytes_get_data (b, NULL), g_bytes_get_size (b));
+}
+
+/* The names in @dir, sorted and joined by spaces. */
+static char *
+list_dir (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  g_ptr_array_add (names, NULL);
+
+  return g_strjoinv (" ", (char **) names->pdata);
+}
+
+static void
+remove_dir (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+/* ---- success ----------------------------------------------------------- */
+
+static void
+test_csv_to_stdout (void)
+{
+  g_autofree char *input = fixture ("default-series.json");
+  g_autoptr(GBytes) expected = expected_csv (input);
+  g_auto(Run) run = { 0 };
+
+  RUN (&run, "export", "--input", input, "--format", "csv");
+
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpuint (g_bytes_get_size (run.out), >, 1000);
+  assert_bytes_equal (run.out, expected);
+}
+
+static void
+test_csv_to_dash (void)
+{
+  g_autofree char *input = fixture ("default-summary.json");
+  g_autoptr(GBytes) expected = expected_csv (input);
+  g_auto(Run) run = { 0 };
+
+  RUN (&run, "export", "--input", input, "--format", "csv", "-o", "-");
+
+  g_assert_cmpint (run.status, ==, 0);
+  assert_bytes_equal (run.out, expected);
+}
+
+static void
+test_csv_from_stdin (void)
+{
+  g_autofree char *input = fixture ("default-current.json");
+  g_autoptr(GBytes) expected = expected_csv (input);
+  g_autoptr(GBytes) document = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GMappedFile) mapped = g_mapped_file_new (input, FALSE, &error);
+  g_auto(Run) run = { 0 };
+
+  g_assert_no_error (error);
+  document = g_mapped_file_get_bytes (mapped);
+
+  run_full (&run, document, NULL, (const char *[]) { "export", "--input", "-", NULL });
+
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpint (run.status, ==, 0);
+  assert_bytes_equal (run.out, expected);
+}
+
+static void
+test_csv_to_file (void)
+{
+  g_autofree char *input = fixture ("default-series.json");
+  g_autoptr(GBytes) expected = expected_csv (input);
+  g_autofree char *dir = g_dir_make_tmp ("isc-export-XXXXXX", NULL);
+  g_autofree char *out = g_build_filename (dir, "metrics.csv", NULL);
+  g_autofree char *listing = NULL;
+  g_autoptr(GMappedFile) written = NULL;
+  g_autoptr(GBytes) written_bytes = NULL;
+  g_auto(Run) run = { 0 };
+
+  /* No --format: the .csv of the output names it. */
+  RUN (&run, "export", "--input", input, "-o", out);
+
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpuint (g_bytes_get_size (run.out), ==, 0);
+
+  written = g_mapped_file_new (out, FALSE, NULL);
+  g_assert_nonnull (written);
+  written_bytes = g_mapped_file_get_bytes (written);
+  assert_bytes_equal (written_bytes, expected);
+
+  /* No temporary file left beside it. */
+  listing = list_dir (dir);
+  g_assert_cmpstr (listing, ==, "metrics.csv");
+
+  remove_dir (dir);
+}
+
+static void
+test_csv_replaces_file (void)
+{
+  g_autofree char *input = fixture ("default-summary.json");
+  g_autoptr(GBytes) expected = expected_csv (input);
+  g_autofree char *dir = g_dir_make_tmp ("isc-export-XXXXXX", NULL);
+  g_autofree char *out = g_build_filename (dir, "metrics.csv", NULL);
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  g_auto(Run) run = { 0 };
+
+  /* A longer old file: nothing of it may remain at the end. */
+  g_assert_true (g_file_set_contents (out, "old contents, much longer than the new CSV ......"
+                                           "..................................................."
+                                           "..................................................."
+                                           "...................................................",
+                                      -1, NULL));
+
+  RUN (&run, "export", "--input", input, "--format", "csv", "-o", out);
+
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_file_get_contents (out, &contents, &length, NULL));
+  g_assert_cmpmem (contents, length, g_bytes_get_data (expected, NULL), g_bytes_get_size (expected));
+
+  remove_dir (dir);
+}
+
+static void
+test_csv_locale_independent (void)
+{
+  g_autofree char *input = fixture ("default-summary.json");
+  g_autoptr(GBytes) expected = expected_csv (input);
+  g_auto(Run) run = { 0 };
+
+  /* A German desktop: 0.647 replicas must not become 0,647. */
+  run_full (&run, NULL, "de_DE.UTF-8",
+            (const char *[]) { "export", "--input", input, NULL });
+
+  g_assert_cmpint (run.status, ==, 0);
+  assert_bytes_equal (run.out, expected);
+  g_assert_nonnull (strstr (run.out_text, ",0.647,"));
+}
+
+/* ---- rejected documents ------------------------------------------------ */
+
+static void
+test_rejected_document (gconstpointer data)
+{
+  const char *name = data;
+  g_autofree char *input = g_test_build_filename (G_TEST_DIST, "fixtures", "malformed", name, NULL);
+  g_autofree char *dir = g_dir_make_tmp ("isc-export-XXXXXX", NULL);
+  g_autofree char *fresh = g_build_filename (dir, "fresh.csv", NULL);
+  g_autofree char *kept = g_build_filename (dir, "kept.csv", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *listing = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IscMetricsResponse) response = NULL;
+  g_auto(Run) run = { 0 };
+  g_auto(Run) run_kept = { 0 };
+
+  response = isc_metrics_response_new_from_file (input, &error);
+  g_assert_null (response);
+  g_assert_error (error, ISC_RESPONSE_ERROR, error->code);
+
+  /* Exit 1 with the decoder's own words, and no file at all. */
+  RUN (&run, "export", "--input", input, "--format", "csv", "-o", fresh);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.err, error->message));
+  g_assert_true (g_str_has_prefix (run.err, "inferscope export: "));
+  g_assert_cmpuint (g_bytes_get_size (run.out), ==, 0);
+  g_assert_false (g_file_test (fresh, G_FILE_TEST_EXISTS));
+
+  /* A file that was there stays as it was. */
+  g_assert_true (g_file_set_contents (kept, "yesterday's export\r\n", -1, NULL));
+  RUN (&run_kept, "export", "--input", input, "-o", kept);
+  g_assert_cmpint (run_kept.status, ==, 1);
+  g_assert_true (g_file_get_contents (kept, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "yesterday's export\r\n");
+
+  listing = list_dir (dir);
+  g_assert_cmpstr (listing, ==, "kept.csv");
+
+  remove_dir (dir);
+}
+
+static void
+test_missing_input_file (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("isc-export-XXXXXX", NULL);
+  g_autofree char *input = g_build_filename (dir, "no-such-response.json", NULL);
+  g_autofree char *out = g_build_filename (dir, "out.csv", NULL);
+  g_auto(Run) run = { 0 };
+
+  RUN (&run, "export", "--input", input, "-o", out);
+
+  /* A failure, not bad usage; the message names the file. */
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.err, "no-such-response.json"));
+  g_assert_null (strstr (run.err, "Usage:"));
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+
+  remove_dir (dir);
+}
+
+static void
+test_unwritable_output (void)
+{
+  g_autofree char *input = fixture ("default-summary.json");
+  g_autofree char *dir = g_dir_make_tmp ("isc-export-XXXXXX", NULL);
+  g_autofree char *out = g_build_filename (dir, "no-such-folder", "out.csv", NULL);
+  g_auto(Run) run = { 0 };
+
+  RUN (&run, "export", "--input", input, "-o", out);
+
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.err, "out.csv"));
+  g_assert_cmpuint (g_bytes_get_size (run.out), ==, 0);
+
+  remove_dir (dir);
+}
+
+/* ---- bad usage --------------------------------------------------------- */
+
+typedef struct
+{
+  const char *name;
+  const char *args[8];     /* after "export"; "@" is a valid input file */
+  const char *complaint;   /* a part of the message */
+} UsageCase;
+
+static const UsageCase usage_cases[] = {
+  { "no-arguments", { NULL }, "--input" },
+  { "unknown-option", { "--input", "@", "--colour", "red", NULL }, "--colour" },
+  { "missing-value", { "--input", NULL }, "--input" },
+  { "unknown-format", { "--input", "@", "--format", "xlsx", NULL }, "xlsx" },
+  { "extra-argument", { "--input", "@", "stray.json", NULL }, "stray.json" },
+  { "empty-output", { "--input", "@", "-o", "", NULL }, "output" },
+};
+
+static void
+test_bad_usage (gconstpointer data)
+{
+  const UsageCase *c = data;
+  g_autofree char *input = fixture ("default-summary.json");
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  g_auto(Run) run = { 0 };
+
+  g_ptr_array_add (args, (gpointer) "export");
+  for (guint i = 0; c->args[i] != NULL; i++)
+    g_ptr_array_add (args, (gpointer) (g_str_equal (c->args[i], "@") ? input : c->args[i]));
+  g_ptr_array_add (args, NULL);
+
+  run_full (&run, NULL, NULL, (const char * const *) args->pdata);
+
+  /* Status 2, what was wrong, and how to call it; nothing on stdout. */
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, c->complaint));
+  g_assert_nonnull (strstr (run.err, "Usage: inferscope export --input FILE.json"));
+  g_assert_cmpuint (g_bytes_get_size (run.out), ==, 0);
+}
+
+static void
+test_export_help (void)
+{
+  g_auto(Run) run = { 0 };
+  const char *out;
+
+  RUN (&run, "export", "--help");
+
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.err, ==, "");
+  out = run.out_text;
+  g_assert_nonnull (strstr (out, "inferscope export"));
+  g_assert_nonnull (strstr (out, "--input"));
+  g_assert_nonnull (strstr (out, "--format"));
+  g_assert_nonnull (strstr (out, "--output"));
+}
+
+/* ---- the application's own options, also with no display --------------- */
+
+static void
+test_app_version (void)
+{
+  g_auto(Run) run = { 0 };
+  g_autofree char *expected = g_strdup_printf ("Inferscope %s\n", PACKAGE_VERSION);
+
+  RUN (&run, "--version");
+
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out_text, ==, expected);
+}
+
+static void
+test_app_help (void)
+{
+  g_auto(Run) run = { 0 };
+  const char *out;
+
+  RUN (&run, "--help");
+
+  g_assert_cmpint (run.status, ==, 0);
+  out = run.out_text;
+  g_assert_nonnull (strstr (out, "--version"));
+  /* It points to the headless command. */
+  g_assert_nonnull (strstr (out, "inferscope export --help"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *malformed = NULL;
+  g_autoptr(GDir) dir = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/isc/export-cli/csv-to-stdout", test_csv_to_stdout);
+  g_test_add_func ("/isc/export-cli/csv-to-dash", test_csv_to_dash);
+  g_test_add_func ("/isc/export-cli/csv-from-stdin", test_csv_from_stdin);
+  g_test_add_func ("/isc/export-cli/csv-to-file", test_csv_to_file);
+  g_test_add_func ("/isc/export-cli/csv-replaces-file", test_csv_replaces_file);
+  g_test_add_func ("/isc/export-cli/csv-locale-independent", test_csv_locale_independent);
+  g_test_add_func ("/isc/export-cli/missing-input-file", test_missing_input_file);
+  g_test_add_func ("/isc/export-cli/unwritable-output", test_unwritable_output);
+  g_test_add_func ("/isc/export-cli/help", test_export_help);
+  g_test_add_func ("/isc/app/version", test_app_version);
+  g_test_add_func ("/isc/app/help", test_app_help);
+
+  for (guint i = 0; i < G_N_ELEMENTS (usage_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/isc/export-cli/bad-usage/%s", usage_cases[i].name);
+      g_test_add_data_func (path, &usage_cases[i], test_bad_usage);
+    }
+
+  /* Every malformed fixture: a handful would do, all of them costs little. */
+  malformed = g_test_build_filename (G_TEST_DIST, "fixtures", "malformed", NULL);
+  dir = g_dir_open (malformed, 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  g_assert_cmpuint (names->len, >=, 5);
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/isc/export-cli/rejected/%s", (char *) names->pdata[i]);
+      g_test_add_data_func (path, names->pdata[i], test_rejected_document);
+    }
+
+  return g_test_run ();
+}
