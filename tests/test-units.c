@@ -33,6 +33,7 @@ static const FormatCase format_cases[] = {
   { 0,                   ISC_UNIT_HINT_BYTES, 3, "0" NB "B" },
   { 1,                   ISC_UNIT_HINT_BYTES, 3, "1" NB "B" },
   { 512,                 ISC_UNIT_HINT_BYTES, 3, "512" NB "B" },
+  { 999.5,               ISC_UNIT_HINT_BYTES, 3, "1000" NB "B" },
   { 1023,                ISC_UNIT_HINT_BYTES, 3, "1023" NB "B" },
   { 1023.4,              ISC_UNIT_HINT_BYTES, 3, "1023" NB "B" },
   { 1023.9,              ISC_UNIT_HINT_BYTES, 3, "1" NB "KiB" },
@@ -122,6 +123,7 @@ static const FormatCase format_cases[] = {
 
   /* UNKNOWN, and a unit_hint from a newer API: plain numbers. */
   { 1234567,             ISC_UNIT_HINT_UNKNOWN, 3, "1234567" },
+  { 1234.5,              ISC_UNIT_HINT_UNKNOWN, 3, "1235" },
   { 3.14159,             ISC_UNIT_HINT_UNKNOWN, 3, "3.14" },
   { 3.14159,             ISC_UNIT_HINT_UNKNOWN, 6, "3.14159" },
   { 0.0001,              ISC_UNIT_HINT_UNKNOWN, 3, "0.0001" },
@@ -218,6 +220,13 @@ static const TicksCase ticks_cases[] = {
     "10" NB "ms 20" NB "ms 30" NB "ms 40" NB "ms 50" NB "ms", 0.010, 0.010 },
   { "seconds-min", ISC_UNIT_HINT_SECONDS, 0, 600, 5,
     "0" NB "min 2" NB "min 4" NB "min 6" NB "min 8" NB "min 10" NB "min", 0, 120 },
+  /* Not "0.0 min, 0.5 min …": minutes and hours are not decimal. */
+  { "seconds-not-min", ISC_UNIT_HINT_SECONDS, 0, 100, 5,
+    "0" NB "s 20" NB "s 40" NB "s 60" NB "s 80" NB "s 100" NB "s", 0, 20 },
+  { "seconds-not-hours", ISC_UNIT_HINT_SECONDS, 0, 7200, 5,
+    "0" NB "min 25" NB "min 50" NB "min 75" NB "min 100" NB "min 125" NB "min", 0, 1500 },
+  { "seconds-hours", ISC_UNIT_HINT_SECONDS, 0, 36000, 5,
+    "0" NB "h 2" NB "h 4" NB "h 6" NB "h 8" NB "h 10" NB "h", 0, 7200 },
   { "percent", ISC_UNIT_HINT_RATIO, 0, 0.97, 5,
     "0" NB "% 20" NB "% 40" NB "% 60" NB "% 80" NB "% 100" NB "%", 0, 0.2 },
   { "percent-quarter", ISC_UNIT_HINT_RATIO, 0.1, 0.6, 2,

@@ -535,6 +535,43 @@ nice_step (double  raw,
   return mantissa * power;
 }
 
+typedef struct
+{
+  double step;      /* displayed units */
+  double first;     /* displayed units */
+  guint  n_ticks;
+  guint  decimals;
+  double reach;     /* largest magnitude of a tick, displayed units */
+} AxisPlan;
+
+/* Ticks for [lo, hi] (base units) in the unit scale->steps[idx]. */
+static void
+plan_axis (AxisPlan           *plan,
+           const IscUnitScale *scale,
+           guint               idx,
+           double              lo,
+           double              hi,
+           guint               target_count)
+{
+  double factor = scale->steps[idx].factor;
+  double lo_d = lo / factor;
+  double hi_d = hi / factor;
+  double first_k;
+  double last_k;
+
+  plan->step = nice_step ((hi_d - lo_d) / target_count, &plan->decimals);
+
+  /* Bytes do not split: no tick at half a byte. */
+  if (scale == &bytes_scale && idx == 0 && plan->step < 1.0)
+    plan->step = nice_step (1.0, &plan->decimals);
+
+  first_k = floor (lo_d / plan->step + 1e-9);
+  last_k = ceil (hi_d / plan->step - 1e-9);
+  plan->first = first_k * plan->step;
+  plan->n_ticks = (guint) CLAMP (last_k - first_k + 1.0, 2.0, (double) MAX_TICKS);
+  plan->reach = MAX (fabs (plan->first), fabs (plan->first + (plan->n_ticks - 1) * plan->step));
+}
+
 IscValueTicks *
 isc_value_ticks_new (IscUnitHint unit_hint,
                      double      min,
@@ -543,6 +580,7 @@ isc_value_ticks_new (IscUnitHint unit_hint,
 {
   IscValueTicks *ticks;
   const IscUnitScale *scale;
+  AxisPlan plan;
   double multiplier;
   double lo;
   double hi;
@@ -617,33 +655,37 @@ isc_value_ticks_new (IscUnitHint unit_hint,
    */
   for (;;)
     {
-      double factor = scale->steps[idx].factor;
-      double lo_d = lo / factor;
-      double hi_d = hi / factor;
-      double first_k;
-      double last_k;
-      double reach;
-
-      step = nice_step ((hi_d - lo_d) / target_count, &decimals);
-
-      /* Bytes do not split: no tick at half a byte. */
-      if (scale == &bytes_scale && idx == 0 && step < 1.0)
-        step = nice_step (1.0, &decimals);
-
-      first_k = floor (lo_d / step + 1e-9);
-      last_k = ceil (hi_d / step - 1e-9);
-      first = first_k * step;
-      n_ticks = (guint) CLAMP (last_k - first_k + 1.0, 2.0, (double) MAX_TICKS);
-
-      reach = MAX (fabs (first), fabs (first + (n_ticks - 1) * step));
+      plan_axis (&plan, scale, idx, lo, hi, target_count);
       if (idx + 1 < scale->n_steps &&
-          reach >= scale->steps[idx + 1].factor / factor)
+          plan.reach >= scale->steps[idx + 1].factor / scale->steps[idx].factor)
         {
           idx++;
           continue;
         }
       break;
     }
+
+  /* Minutes, hours and days are not decimal: "0 s, 20 s … 100 s" reads
+   * better than "0.0 min, 0.5 min … 2.0 min". Stay one unit down when the
+   * larger one would need decimals and the smaller needs neither decimals
+   * nor a fourth digit.
+   */
+  if (scale == &seconds_scale && scale->steps[idx].factor >= 60.0 && plan.decimals > 0)
+    {
+      AxisPlan smaller;
+
+      plan_axis (&smaller, scale, idx - 1, lo, hi, target_count);
+      if (smaller.decimals == 0 && smaller.reach < 1000.0)
+        {
+          plan = smaller;
+          idx--;
+        }
+    }
+
+  step = plan.step;
+  first = plan.first;
+  n_ticks = plan.n_ticks;
+  decimals = plan.decimals;
 
   ticks = g_new0 (IscValueTicks, 1);
   ticks->format.unit_hint = unit_hint;

@@ -36,8 +36,9 @@ typedef struct
  *   ms, s, min, h, d and % ("1.5 KiB", "25 %"), as g_format_size() does;
  *   the k, M, G, T prefixes of COUNT and PER_SECOND and "/s" follow the
  *   number directly ("1.5k", "1.5k/s", "12/s").
- * - RATIO outside [0, 1] is a plain number with no sign ("3.2": CPU in
- *   cores); inside it is a percentage, never capped at 100 %.
+ * - RATIO outside [0, 1] is a plain number with no symbol ("3.2": CPU in
+ *   cores, as DESIGN.md says); inside it is a percentage, never capped at
+ *   100 %.
  * - UNKNOWN (and any unit_hint we do not know) is a plain number.
  * - Negative numbers use U+2212 MINUS SIGN ("−5 ms"); a value that rounds
  *   to zero has no sign.
@@ -49,8 +50,8 @@ typedef struct
 /* One value on its own: the unit is chosen for this value, after rounding
  * to significant_digits (so 999.96 ms reads "1 s" and 1023.9 B "1 KiB").
  * significant_digits (clamped to 1…15) is a minimum: the integer part is
- * never rounded away (1234.5 B with 3 digits reads "1235 B", 999.5 with 3
- * reads "1k"). Trailing zeros after the separator are dropped ("1 KiB",
+ * never rounded away (UNKNOWN 1234.5 with 3 digits reads "1235", COUNT
+ * 999.5 reads "1k"). Trailing zeros after the separator are dropped ("1 KiB",
  * "1.5 KiB", not "1.50 KiB").
  * Handles 0, negatives, NaN ("—") and infinities ("∞", "−∞").
  */
@@ -79,6 +80,8 @@ char     *isc_value_format_format          (const IscValueFormat *format,
  *
  * - The unit comes from the larger end's magnitude, and moves up when the
  *   extended range reaches the next unit (0…900 ms → "0.0 s" … "1.0 s").
+ *   Minutes, hours and days give way to the unit below when they would
+ *   need decimals and it would not ("0 s … 100 s", not "0.0 min …").
  * - Every label has the decimals the step needs: "0.0 s, 0.5 s, 1.0 s";
  *   "0.00, 0.25, 0.50"; "0 %, 20 %, … 100 %".
  * - BYTES never step by less than 1 B.
