@@ -564,6 +564,26 @@ test_huge_integer_value (void)
 }
 
 static void
+test_huge_integer_unknown_field (void)
+{
+  /* Nothing reads an unknown field, so a number json-glib cannot hold
+   * there is no reason to refuse a real response.
+   */
+  const char *json =
+    "{\"mode\":\"CURRENT\",\"start_epoch_millis\":0,\"end_epoch_millis\":0,"
+    "\"trace_id\":340282366920938463463374607431768211455,"
+    "\"metric_descriptors\":[{\"name\":\"m\",\"unit_hint\":\"BYTES\",\"kind\":\"GAUGE\","
+    "\"label_sets\":[{}],\"ids\":[99999999999999999999]}],"
+    "\"metric_values\":[{\"start_epoch_millis\":0,\"n\":99999999999999999999,"
+    "\"values\":[[1.5]]}]}";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IscMetricsResponse) response = isc_metrics_response_new_from_data (json, -1, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpfloat (isc_series_get_values (isc_metric_get_series (isc_metrics_response_get_metric (response, 0), 0), NULL)[0], ==, 1.5);
+}
+
+static void
 test_embedded_nul (void)
 {
   const char json[] = "{\"mode\":\"CURRENT\"\0, \"x\": 1}";
@@ -684,6 +704,44 @@ test_mutations (void)
   g_assert_cmpuint (n_rejected, >, 0);
 }
 
+static void
+test_token_soup (void)
+{
+  /* Random sequences of JSON tokens, mostly not JSON: whatever the strict
+   * scan lets through, json-glib must parse, so every syntax error is ours
+   * and names a path (json-glib's own messages say "<data>:line:col").
+   */
+  static const char * const tokens[] = {
+    "{", "}", "[", "]", ",", ":", "\"mode\"", "\"SERIES\"", "\"k\"", "\"\\u00e9\"",
+    "0", "-1", "1.5e3", "1e999", "99999999999999999999", "true", "false", "null", " ",
+    "\"metric_values\"", "\"values\"", "\"start_epoch_millis\"",
+  };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (42);
+  guint n_parsed = 0;
+
+  for (guint i = 0; i < 20000; i++)
+    {
+      g_autoptr(GString) json = g_string_new (NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(IscMetricsResponse) response = NULL;
+      guint n = (guint) g_rand_int_range (rand, 1, 24);
+
+      for (guint k = 0; k < n; k++)
+        g_string_append (json, tokens[g_rand_int_range (rand, 0, G_N_ELEMENTS (tokens))]);
+
+      response = isc_metrics_response_new_from_data (json->str, (gssize) json->len, &error);
+      g_assert_null (response);
+      g_assert_nonnull (error);
+      if (strstr (error->message, "<data>") != NULL)
+        g_error ("json-glib refused what the scan let through: %s -> %s", json->str, error->message);
+      if (error->code == ISC_RESPONSE_ERROR_INVALID)
+        n_parsed++;
+    }
+
+  /* Some soups are JSON, only not a response. */
+  g_assert_cmpuint (n_parsed, >, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -716,9 +774,11 @@ main (int   argc,
 
   g_test_add_func ("/isc/metrics-response/deep-nesting", test_deep_nesting);
   g_test_add_func ("/isc/metrics-response/huge-integer-value", test_huge_integer_value);
+  g_test_add_func ("/isc/metrics-response/huge-integer-unknown-field", test_huge_integer_unknown_field);
   g_test_add_func ("/isc/metrics-response/embedded-nul", test_embedded_nul);
   g_test_add_func ("/isc/metrics-response/truncations", test_truncations);
   g_test_add_func ("/isc/metrics-response/mutations", test_mutations);
+  g_test_add_func ("/isc/metrics-response/token-soup", test_token_soup);
 
   return g_test_run ();
 }

@@ -199,9 +199,9 @@ scan_path (const Scan *scan)
           /* Raw key bytes (valid UTF-8, maybe with escapes), cut short. */
           gsize length = MIN (level->key_length, 64);
 
-          while (length > 0 &&
-                 (scan->data[level->key_offset + length] & 0xC0) == 0x80 &&
-                 length < level->key_length)
+          /* Cut on a character boundary. */
+          while (length > 0 && length < level->key_length &&
+                 (scan->data[level->key_offset + length] & 0xC0) == 0x80)
             length--;
 
           if (path->len > 0)
@@ -386,8 +386,61 @@ scan_string (Scan    *scan,
   return TRUE;
 }
 
-/* A number per RFC 8259. An integer (no fraction, no exponent) must fit
- * 64 bits, because json-glib would wrap it silently.
+static gboolean
+scan_key_is (const Scan  *scan,
+             guint        depth,
+             const char  *name)
+{
+  const ScanLevel *level = &scan->levels[depth];
+  gsize n = strlen (name);
+
+  if (level->is_array || !level->has_key)
+    return FALSE;
+
+  /* An escaped key might spell the name once unescaped: assume it does. */
+  if (memchr (scan->data + level->key_offset, '\\', level->key_length) != NULL)
+    return TRUE;
+
+  return level->key_length == n && memcmp (scan->data + level->key_offset, name, n) == 0;
+}
+
+/* Whether the number being scanned sits where the schema reads a number:
+ * the window, the step, a value set's start or a value. Elsewhere (an
+ * unknown extra field) a number json-glib cannot hold does no harm, since
+ * nothing reads it, and real responses may carry such fields.
+ */
+static gboolean
+scan_at_schema_number (const Scan *scan)
+{
+  switch (scan->depth)
+    {
+    case 1:
+      return scan_key_is (scan, 0, "start_epoch_millis") ||
+             scan_key_is (scan, 0, "end_epoch_millis") ||
+             scan_key_is (scan, 0, "step_seconds");
+
+    case 3:
+      return scan_key_is (scan, 0, "metric_values") &&
+             scan->levels[1].is_array &&
+             scan_key_is (scan, 2, "start_epoch_millis");
+
+    case 5:
+      return scan_key_is (scan, 0, "metric_values") &&
+             scan->levels[1].is_array &&
+             scan_key_is (scan, 2, "values") &&
+             scan->levels[3].is_array &&
+             scan->levels[4].is_array;
+
+    default:
+      return FALSE;
+    }
+}
+
+/* A number per RFC 8259. An integer (no fraction, no exponent) that the
+ * schema reads must fit 64 bits, because json-glib would wrap it silently
+ * (99999999999999999999 becomes -1). Such a value is refused rather than
+ * recovered: no metric comes near 2^63, and a timestamp beyond it is
+ * wrong anyway.
  */
 static gboolean
 scan_number (Scan    *scan,
@@ -424,7 +477,8 @@ scan_number (Scan    *scan,
         i < length && (data[i] == '.' || data[i] == 'e' || data[i] == 'E');
 
       if (!followed_by_fraction &&
-          (n_digits > 19 || memcmp (data + digits_start, "9223372036854775807", 19) > 0))
+          (n_digits > 19 || memcmp (data + digits_start, "9223372036854775807", 19) > 0) &&
+          scan_at_schema_number (scan))
         return scan_fail (scan, error,
                           _("the integer %.*s does not fit in 64 bits"),
                           (int) MIN (i - *offset, 40), data + *offset);
