@@ -63,7 +63,7 @@ isc_bar_renderer_prepare (IscChartRenderer     *renderer,
     {
       const IscChartSeries *cs = isc_chart_model_get_series (model, order[k]);
       g_autofree char *label = g_markup_escape_text (cs->label, -1);
-      g_autofree char *value = isc_value_format_format (&layout->value_ticks->format,
+      g_autofree char *value = isc_value_format_format (&layout->value_format,
                                                         cs->n_values > 0 ? cs->last : NAN);
       g_autofree char *value_markup = g_markup_escape_text (value, -1);
       Row row = { 0 };

@@ -13,10 +13,10 @@
 
 #include "isc-chart-decimate.h"
 
-/* Segments per stroke: long enough to keep joins, short enough that the
- * stroker's cost stays linear.
+/* Columns per stroke: long enough to keep joins, short enough that the
+ * stroker's cost stays linear (at most 4 × 64 segments once reduced).
  */
-#define CHUNK_SEGMENTS 512
+#define CHUNK_COLUMNS 64
 
 static inline void
 append_point (GArray *points,
@@ -25,6 +25,15 @@ append_point (GArray *points,
 {
   IscChartPoint p = { x, y };
 
+  /* A repeated point is a zero-length segment, which cairo's stroker
+   * draws without a join: skip it. */
+  if (points->len > 0)
+    {
+      const IscChartPoint *last = &g_array_index (points, IscChartPoint, points->len - 1);
+
+      if (last->x == x && last->y == y)
+        return;
+    }
   g_array_append_val (points, p);
 }
 
@@ -134,7 +143,6 @@ isc_chart_stroke_points (cairo_t             *cr,
   while (i < n_points)
     {
       guint run_end = i;
-      guint segments = 0;
 
       if (isnan (points[i].y))
         {
@@ -159,11 +167,16 @@ isc_chart_stroke_points (cairo_t             *cr,
       for (guint k = i + 1; k < run_end; k++)
         {
           cairo_line_to (cr, points[k].x, points[k].y);
-          if (++segments == CHUNK_SEGMENTS && k + 1 < run_end)
+          /* Chunks end where the path crosses into another block of
+           * columns: after reduction a chunk holds at most four points
+           * per column of the block, and the breaks fall on the same
+           * segments with or without reduction, so both draw the same
+           * pixels. */
+          if (floor (points[k].x / CHUNK_COLUMNS) != floor (points[k - 1].x / CHUNK_COLUMNS) &&
+              k + 1 < run_end)
             {
               cairo_stroke (cr);
               cairo_move_to (cr, points[k].x, points[k].y);
-              segments = 0;
             }
         }
       cairo_stroke (cr);

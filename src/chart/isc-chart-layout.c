@@ -184,7 +184,7 @@ layout_legend (IscChartLayout      *layout,
   for (guint k = 0; k < n_order; k++)
     {
       const IscChartSeries *cs = isc_chart_model_get_series (model, order[k]);
-      g_autofree char *markup = legend_markup (model, cs, &layout->value_ticks->format);
+      g_autofree char *markup = legend_markup (model, cs, &layout->value_format);
       IscChartLegendItem item = { 0 };
       double w, h;
 
@@ -303,6 +303,8 @@ isc_chart_layout_new (IscChartModel       *model,
   layout->value_ticks = isc_value_ticks_new (isc_chart_model_get_unit_hint (model), lo, hi, target);
   layout->y_min = layout->value_ticks->min;
   layout->y_max = layout->value_ticks->max;
+  isc_value_format_init_for_range (&layout->value_format, isc_chart_model_get_unit_hint (model),
+                                   layout->y_min, layout->y_max, 3);
   layout->x_min = isc_chart_model_get_start_ms (model);
   layout->x_max = isc_chart_model_get_end_ms (model);
 
@@ -400,8 +402,12 @@ isc_chart_layout_new (IscChartModel       *model,
     }
 
   layout->step_x = g_new (double, MAX (1, n_steps));
+  /* Steps sit on pixel-column centres: lines are crisp, and every point
+   * of a column shares one x, so the stroke of a column's points is the
+   * stroke of its extremes, and reducing a column to its first, lowest,
+   * highest and last point draws exactly the same pixels. */
   for (guint i = 0; i < n_steps; i++)
-    layout->step_x[i] = isc_chart_layout_x_for_ms (layout, starts[i]);
+    layout->step_x[i] = floor (isc_chart_layout_x_for_ms (layout, starts[i])) + 0.5;
 
   return g_steal_pointer (&layout);
 }

@@ -68,6 +68,10 @@ struct _IscChartLayout
   IscChartText    message;    /* "No data in this range", or no layout */
 
   IscValueTicks  *value_ticks;
+  /* The legend, the hover box and the bars read values more precisely
+   * than the axis' round ticks: three significant digits, in a unit
+   * chosen once for the whole range. */
+  IscValueFormat  value_format;
   IscTimeTicks   *time_ticks;
   GArray         *value_tick_items;  /* IscChartTick */
   GArray         *time_tick_items;   /* IscChartTick */

@@ -381,7 +381,7 @@ create_hover_text (IscChart             *self,
   for (guint k = 0; k < n_order; k++)
     {
       const IscChartSeries *cs = isc_chart_model_get_series (self->model, order[k]);
-      g_autofree char *value = isc_value_format_format (&layout->value_ticks->format, cs->values[step]);
+      g_autofree char *value = isc_value_format_format (&layout->value_format, cs->values[step]);
       g_autofree char *line = NULL;
       IscChartColor color;
 
@@ -490,6 +490,15 @@ isc_chart_get_value_format (IscChart *self,
 {
   g_return_val_if_fail (ISC_IS_CHART (self), NULL);
   return &isc_chart_ensure_layout (self, width, height)->value_ticks->format;
+}
+
+const IscValueFormat *
+isc_chart_get_legend_format (IscChart *self,
+                             int       width,
+                             int       height)
+{
+  g_return_val_if_fail (ISC_IS_CHART (self), NULL);
+  return &isc_chart_ensure_layout (self, width, height)->value_format;
 }
 
 GStrv

@@ -77,6 +77,10 @@ GStrv                 isc_chart_dup_value_labels   (IscChart            *self,
 const IscValueFormat *isc_chart_get_value_format   (IscChart            *self,
                                                     int                  width,
                                                     int                  height);
+/* The format of the legend, the hover values and the bars. */
+const IscValueFormat *isc_chart_get_legend_format  (IscChart            *self,
+                                                    int                  width,
+                                                    int                  height);
 GStrv                 isc_chart_dup_time_labels    (IscChart            *self,
                                                     int                  width,
                                                     int                  height);

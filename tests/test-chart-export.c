@@ -1,0 +1,331 @@
+/* test-chart-export.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * PNG, SVG and PDF through cairo surfaces: the requested size and scale,
+ * well-formed files, a dashboard grid, and no partial file on failure.
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "isc-chart-export.h"
+#include "test-chart-fixtures.h"
+
+static double
+wave (guint series, guint step, gpointer data)
+{
+  return 1.0 + series + sin (step / 5.0);
+}
+
+static IscChart *
+make_chart (IscChartTheme theme)
+{
+  g_autoptr(IscMetricsResponse) response =
+    test_response_new ("SERIES", 30, 120, "baseten_end_to_end_response_time_seconds", "SECONDS", "HISTOGRAM",
+                       "[{\"quantile\":\"0.5\"},{\"quantile\":\"0.9\"},{\"quantile\":\"0.99\"},{\"stat\":\"avg\"}]",
+                       4, wave, NULL);
+
+  return test_chart_new (response, ISC_COUNTER_DISPLAY_RATE, theme);
+}
+
+static char *
+temp_dir (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("isc-chart-export-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+static void
+remove_dir (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+static guint
+count_files (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (d != NULL && g_dir_read_name (d) != NULL)
+    n++;
+  return n;
+}
+
+static void
+test_png_size_and_scale (void)
+{
+  g_autofree char *dir = temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "chart.png", NULL);
+  g_autoptr(IscChart) chart = make_chart (ISC_CHART_THEME_LIGHT);
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *image;
+
+  g_assert_true (isc_chart_export_to_file (&chart, 1, 1, ISC_CHART_FORMAT_PNG, 600, 300, 1.0, path, &error));
+  g_assert_no_error (error);
+  image = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_surface_status (image), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (image), ==, 600);
+  g_assert_cmpint (cairo_image_surface_get_height (image), ==, 300);
+  cairo_surface_destroy (image);
+
+  /* Scale 2 doubles the pixels, not the layout. */
+  g_assert_true (isc_chart_export_to_file (&chart, 1, 1, ISC_CHART_FORMAT_PNG, 600, 300, 2.0, path, &error));
+  g_assert_no_error (error);
+  image = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_image_surface_get_width (image), ==, 1200);
+  g_assert_cmpint (cairo_image_surface_get_height (image), ==, 600);
+  cairo_surface_destroy (image);
+
+  /* Only the file asked for: no temporary left beside it. */
+  g_assert_cmpuint (count_files (dir), ==, 1);
+  remove_dir (dir);
+}
+
+typedef struct
+{
+  guint n_elements;
+  guint n_paths;
+  guint n_text;
+  char *root;
+} SvgCount;
+
+static void
+svg_start (GMarkupParseContext  *context,
+           const char           *element,
+           const char          **names,
+           const char          **values,
+           gpointer              user_data,
+           GError              **error)
+{
+  SvgCount *count = user_data;
+
+  if (count->n_elements++ == 0)
+    count->root = g_strdup (element);
+  if (g_str_equal (element, "path"))
+    count->n_paths++;
+  if (g_str_equal (element, "glyph") || g_str_equal (element, "use"))
+    count->n_text++;
+}
+
+static void
+test_svg_parses (void)
+{
+  static const GMarkupParser parser = { svg_start, NULL, NULL, NULL, NULL };
+  g_autofree char *dir = temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "chart.svg", NULL);
+  g_autoptr(IscChart) chart = make_chart (ISC_CHART_THEME_DARK);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  GMarkupParseContext *context;
+  SvgCount count = { 0 };
+  const char *body;
+
+  g_assert_true (isc_chart_export_to_file (&chart, 1, 1, ISC_CHART_FORMAT_SVG, 800, 400, 1.0, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, &length, &error));
+  g_assert_no_error (error);
+
+  /* GMarkup reads XML without a prolog or doctype; skip the prolog. */
+  body = strstr (contents, "<svg");
+  g_assert_nonnull (body);
+  context = g_markup_parse_context_new (&parser, 0, &count, NULL);
+  g_assert_true (g_markup_parse_context_parse (context, body, -1, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_markup_parse_context_end_parse (context, &error));
+  g_assert_no_error (error);
+  g_markup_parse_context_free (context);
+
+  g_assert_cmpstr (count.root, ==, "svg");
+  g_assert_nonnull (strstr (body, "width=\"800\""));
+  /* The series and the text are there, as vector paths and glyphs. */
+  g_assert_cmpuint (count.n_paths, >, 5);
+  g_assert_cmpuint (count.n_text, >, 20);
+  g_free (count.root);
+  remove_dir (dir);
+}
+
+static void
+test_svg_xmllint (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *xmllint = g_find_program_in_path ("xmllint");
+  g_autoptr(IscChart) chart = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { NULL, "--noout", NULL, NULL };
+  int status = -1;
+
+  if (xmllint == NULL)
+    {
+      g_test_skip ("xmllint is not installed (libxml2-utils)");
+      return;
+    }
+
+  dir = temp_dir ();
+  path = g_build_filename (dir, "chart.svg", NULL);
+  chart = make_chart (ISC_CHART_THEME_LIGHT);
+  g_assert_true (isc_chart_export_to_file (&chart, 1, 1, ISC_CHART_FORMAT_SVG, 640, 320, 1.0, path, &error));
+  argv[0] = xmllint;
+  argv[2] = path;
+  g_assert_true (g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, &error));
+  g_assert_no_error (error);
+  remove_dir (dir);
+}
+
+static void
+test_pdf_header (void)
+{
+  g_autofree char *dir = temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "chart.pdf", NULL);
+  g_autoptr(IscChart) chart = make_chart (ISC_CHART_THEME_LIGHT);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+
+  g_assert_true (isc_chart_export_to_file (&chart, 1, 1, ISC_CHART_FORMAT_PDF, 800, 400, 1.0, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, &length, &error));
+  g_assert_cmpuint (length, >, 1000);
+  g_assert_true (g_str_has_prefix (contents, "%PDF-"));
+  /* A complete file ends with its trailer. */
+  g_assert_nonnull (g_strrstr_len (contents + length - 64, 64, "%%EOF"));
+  remove_dir (dir);
+}
+
+static void
+test_dashboard_grid (void)
+{
+  g_autofree char *dir = temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "dashboard.png", NULL);
+  IscChart *charts[3] = { make_chart (ISC_CHART_THEME_LIGHT), make_chart (ISC_CHART_THEME_LIGHT),
+                          make_chart (ISC_CHART_THEME_LIGHT) };
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *image;
+  const guint8 *data;
+  int stride;
+  guint32 empty_cell, first_cell;
+
+  /* Three charts in two columns: two rows, the last cell empty. */
+  g_assert_true (isc_chart_export_to_file (charts, 3, 2, ISC_CHART_FORMAT_PNG, 400, 250, 1.0, path, &error));
+  g_assert_no_error (error);
+  image = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_image_surface_get_width (image), ==, 800);
+  g_assert_cmpint (cairo_image_surface_get_height (image), ==, 500);
+
+  /* Each used cell has its own white background; the empty one has none. */
+  data = cairo_image_surface_get_data (image);
+  stride = cairo_image_surface_get_stride (image);
+  first_cell = *(const guint32 *)(gconstpointer)(data + 2 * stride + 2 * 4);
+  empty_cell = *(const guint32 *)(gconstpointer)(data + 400 * stride + 600 * 4);
+  g_assert_cmphex (first_cell, ==, 0xffffffff);
+  g_assert_cmphex (empty_cell >> 24, ==, 0);
+  cairo_surface_destroy (image);
+
+  for (guint i = 0; i < 3; i++)
+    g_object_unref (charts[i]);
+  remove_dir (dir);
+}
+
+static void
+test_failure_leaves_nothing (void)
+{
+  g_autofree char *dir = temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "chart.png", NULL);
+  g_autofree char *missing = g_build_filename (dir, "no-such-dir", "chart.png", NULL);
+  g_autoptr(IscChart) chart = make_chart (ISC_CHART_THEME_LIGHT);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+
+  /* An existing file stays as it was when the export is refused. */
+  g_assert_true (g_file_set_contents (path, "old", -1, NULL));
+  g_assert_false (isc_chart_export_to_file (&chart, 1, 1, ISC_CHART_FORMAT_PNG, 0, 300, 1.0, path, &error));
+  g_assert_error (error, ISC_CHART_EXPORT_ERROR, ISC_CHART_EXPORT_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (isc_chart_export_to_file (&chart, 1, 1, ISC_CHART_FORMAT_PNG, 100000, 100000, 4.0, path, &error));
+  g_assert_error (error, ISC_CHART_EXPORT_ERROR, ISC_CHART_EXPORT_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "old");
+
+  /* A directory that does not exist: an error, and no file anywhere. */
+  g_assert_false (isc_chart_export_to_file (&chart, 1, 1, ISC_CHART_FORMAT_SVG, 300, 200, 1.0, missing, &error));
+  g_assert_error (error, ISC_CHART_EXPORT_ERROR, ISC_CHART_EXPORT_ERROR_FAILED);
+  g_assert_cmpuint (count_files (dir), ==, 1);
+  remove_dir (dir);
+}
+
+static void
+test_failure_full_disk (void)
+{
+  g_autoptr(IscChart) chart = make_chart (ISC_CHART_THEME_LIGHT);
+  g_autoptr(GError) error = NULL;
+
+  /* /dev/full takes the temporary's place only where we may write beside
+   * it, which a test cannot; write into a read-only directory instead. */
+  g_autofree char *dir = temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "chart.pdf", NULL);
+
+  if (geteuid () == 0)
+    {
+      g_test_skip ("root writes into read-only directories");
+      remove_dir (dir);
+      return;
+    }
+  g_chmod (dir, 0555);
+  g_assert_false (isc_chart_export_to_file (&chart, 1, 1, ISC_CHART_FORMAT_PDF, 300, 200, 1.0, path, &error));
+  g_assert_error (error, ISC_CHART_EXPORT_ERROR, ISC_CHART_EXPORT_ERROR_FAILED);
+  g_chmod (dir, 0755);
+  g_assert_cmpuint (count_files (dir), ==, 0);
+  remove_dir (dir);
+}
+
+static void
+test_format_names (void)
+{
+  IscChartFormat format = ISC_CHART_FORMAT_PNG;
+
+  g_assert_true (isc_chart_format_from_string ("SVG", &format));
+  g_assert_cmpint (format, ==, ISC_CHART_FORMAT_SVG);
+  g_assert_true (isc_chart_format_from_string ("pdf", &format));
+  g_assert_cmpint (format, ==, ISC_CHART_FORMAT_PDF);
+  g_assert_false (isc_chart_format_from_string ("jpeg", &format));
+  g_assert_cmpstr (isc_chart_format_to_string (ISC_CHART_FORMAT_PNG), ==, "png");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/isc/chart-export/png/size-and-scale", test_png_size_and_scale);
+  g_test_add_func ("/isc/chart-export/svg/parses", test_svg_parses);
+  g_test_add_func ("/isc/chart-export/svg/xmllint", test_svg_xmllint);
+  g_test_add_func ("/isc/chart-export/pdf/header", test_pdf_header);
+  g_test_add_func ("/isc/chart-export/dashboard/grid", test_dashboard_grid);
+  g_test_add_func ("/isc/chart-export/failure/leaves-nothing", test_failure_leaves_nothing);
+  g_test_add_func ("/isc/chart-export/failure/read-only", test_failure_full_disk);
+  g_test_add_func ("/isc/chart-export/format-names", test_format_names);
+
+  return g_test_run ();
+}
