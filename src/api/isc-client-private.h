@@ -15,6 +15,9 @@ G_BEGIN_DECLS
  * the body size cap. */
 void  _isc_client_set_delay_scale   (IscClient *self,
                                      double     scale);
+/* How long one attempt may take in all, body included. */
+void  _isc_client_set_total_timeout (IscClient *self,
+                                     guint      total_timeout_ms);
 void  _isc_client_set_max_body_size (IscClient *self,
                                      gsize      max_body_size);
 

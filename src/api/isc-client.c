@@ -19,6 +19,8 @@
 
 #define DEFAULT_CONNECT_TIMEOUT_MS 15000
 #define DEFAULT_IDLE_TIMEOUT_MS    30000
+/* A body that trickles in just under the idle timeout still ends. */
+#define DEFAULT_TOTAL_TIMEOUT_MS   (5 * 60 * 1000)
 #define MAX_CONNECTIONS            8
 #define MAX_CONNECTIONS_PER_HOST   4
 #define READ_CHUNK                 (64 * 1024)
@@ -44,6 +46,7 @@ struct _IscClient
 
   guint              connect_timeout_ms;
   guint              idle_timeout_ms;
+  guint              total_timeout_ms;
   double             delay_scale;
   gsize              max_body_size;
 };
@@ -156,6 +159,7 @@ isc_client_init (IscClient *self)
 {
   self->connect_timeout_ms = DEFAULT_CONNECT_TIMEOUT_MS;
   self->idle_timeout_ms = DEFAULT_IDLE_TIMEOUT_MS;
+  self->total_timeout_ms = DEFAULT_TOTAL_TIMEOUT_MS;
   self->delay_scale = 1.0;
   self->max_body_size = ISC_CLIENT_MAX_BODY_BYTES;
 
@@ -362,6 +366,16 @@ isc_client_set_timeouts (IscClient *self,
 }
 
 void
+_isc_client_set_total_timeout (IscClient *self,
+                               guint      total_timeout_ms)
+{
+  g_return_if_fail (ISC_IS_CLIENT (self));
+  g_return_if_fail (total_timeout_ms > 0);
+
+  self->total_timeout_ms = total_timeout_ms;
+}
+
+void
 _isc_client_set_delay_scale (IscClient *self,
                              double     scale)
 {
@@ -422,6 +436,7 @@ struct _Request
   GCancellable     *user_cancellable;
   gulong            cancelled_id;
   GSource          *timer;
+  GSource          *deadline;
   gboolean          timed_out;
   GSource          *wait_source;
   GSource          *wait_cancel_source;
@@ -452,6 +467,7 @@ request_free (gpointer data)
   Request *request = data;
 
   destroy_source (&request->timer);
+  destroy_source (&request->deadline);
   destroy_source (&request->wait_source);
   destroy_source (&request->wait_cancel_source);
 
@@ -497,6 +513,29 @@ on_timer (gpointer data)
   g_cancellable_cancel (request->cancellable);
 
   return G_SOURCE_REMOVE;
+}
+
+static gboolean
+on_deadline (gpointer data)
+{
+  Request *request = data;
+
+  request->timed_out = TRUE;
+  g_clear_pointer (&request->deadline, g_source_unref);
+  g_cancellable_cancel (request->cancellable);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+request_arm_deadline (Request *request)
+{
+  destroy_source (&request->deadline);
+
+  request->deadline = g_timeout_source_new (request->client->total_timeout_ms);
+  g_source_set_callback (request->deadline, on_deadline, request, NULL);
+  g_source_set_static_name (request->deadline, "[inferscope] request deadline");
+  g_source_attach (request->deadline, request->context);
 }
 
 static void
@@ -614,6 +653,7 @@ request_return_error (GTask  *task,
   Request *request = g_task_get_task_data (task);
 
   destroy_source (&request->timer);
+  destroy_source (&request->deadline);
   destroy_source (&request->wait_source);
   destroy_source (&request->wait_cancel_source);
 
@@ -723,6 +763,9 @@ request_retry_after (GTask  *task,
   guint ms = (guint) CLAMP (delay_ms * request->client->delay_scale, 0, G_MAXINT);
 
   g_debug ("Retrying %s in %u ms", request->uri, ms);
+
+  destroy_source (&request->timer);
+  destroy_source (&request->deadline);
 
   g_clear_object (&request->message);
   g_clear_object (&request->stream);
@@ -890,6 +933,7 @@ handle_status (GTask *task)
   double seconds = 1.0;
 
   destroy_source (&request->timer);
+  destroy_source (&request->deadline);
   g_clear_object (&request->stream);
   request->body_bytes = g_byte_array_free_to_bytes (g_steal_pointer (&request->body));
 
@@ -1151,6 +1195,7 @@ start_attempt (GTask *task)
     }
 
   request_arm_timer (request, request->client->connect_timeout_ms);
+  request_arm_deadline (request);
   soup_session_send_async (request->client->session,
                            request->message,
                            G_PRIORITY_DEFAULT,

@@ -1,0 +1,1510 @@
+/* test-client.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <libsoup/soup.h>
+
+#include "isc-api-error.h"
+#include "isc-client-private.h"
+#include "isc-metrics-loader.h"
+
+/* Every server here listens on 127.0.0.1 inside the test process: a
+ * SoupServer for canned answers, a raw socket for what a SoupServer will
+ * not send (a cut-off body, silence), and a fake resolver for DNS.
+ */
+
+#define TEST_KEY "sk-test-5e3c7a-DO-NOT-SHOW"
+
+#define SERIES_BODY \
+  "{\"start_epoch_millis\":1700000000000,\"end_epoch_millis\":1700000060000," \
+  "\"mode\":\"SERIES\",\"step_seconds\":30,\"metric_descriptors\":[" \
+  "{\"name\":\"baseten_replicas_active\",\"unit_hint\":\"COUNT\",\"kind\":\"GAUGE\",\"label_sets\":[{}]}]," \
+  "\"metric_values\":[{\"start_epoch_millis\":1700000000000,\"values\":[[1]]}," \
+  "{\"start_epoch_millis\":1700000030000,\"values\":[[2]]}]}"
+
+#define OTHER_BODY \
+  "{\"start_epoch_millis\":1700000000000,\"end_epoch_millis\":1700000060000," \
+  "\"mode\":\"SERIES\",\"step_seconds\":30,\"metric_descriptors\":[" \
+  "{\"name\":\"baseten_concurrent_requests\",\"unit_hint\":\"COUNT\",\"kind\":\"GAUGE\",\"label_sets\":[{}]}]," \
+  "\"metric_values\":[{\"start_epoch_millis\":1700000000000,\"values\":[[7]]}]}"
+
+/* A self-signed certificate for 127.0.0.1, which no system trusts. */
+static const char tls_pem[] =
+  "-----BEGIN CERTIFICATE-----\n"
+  "MIIBkDCCATagAwIBAgIUXxzcoO0TbP5S8r09YeOrpjhH8pUwCgYIKoZIzj0EAwIw\n"
+  "FDESMBAGA1UEAwwJMTI3LjAuMC4xMCAXDTI2MTEzMDIzMjI0NloYDzIxMjYxMTA2\n"
+  "MjMyMjQ2WjAUMRIwEAYDVQQDDAkxMjcuMC4wLjEwWTATBgcqhkjOPQIBBggqhkjO\n"
+  "PQMBBwNCAATowhl/LbBuMBpoSApRKdELIBX8O8jn5RA5fFT6mKbGmSglUSZ3OEjV\n"
+  "P35uS3nL+REXMUtSfnT1E4q91BgKYcwqo2QwYjAdBgNVHQ4EFgQUop19IvDgUynn\n"
+  "B6bNwfyZzjx60zwwHwYDVR0jBBgwFoAUop19IvDgUynnB6bNwfyZzjx60zwwDwYD\n"
+  "VR0TAQH/BAUwAwEB/zAPBgNVHREECDAGhwR/AAABMAoGCCqGSM49BAMCA0gAMEUC\n"
+  "IFXvTohR13EfrGZpvIz1aqn7k7VNwZf2CxCPi3ssK3SSAiEAz0cSao09OWcir9kf\n"
+  "FK/YyLFYTiLH7K45ESHXnwkuRLI=\n"
+  "-----END CERTIFICATE-----\n"
+  "-----BEGIN PRIVATE KEY-----\n"
+  "MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgZRknoD2MO1RC4V0+\n"
+  "MPAYgKDzEsMNiOZb/I4sDMcLYQKhRANCAATowhl/LbBuMBpoSApRKdELIBX8O8jn\n"
+  "5RA5fFT6mKbGmSglUSZ3OEjVP35uS3nL+REXMUtSfnT1E4q91BgKYcwq\n"
+  "-----END PRIVATE KEY-----\n";
+
+/* Captured log output: the key must never reach it. */
+static GString *captured_log;
+
+static GLogWriterOutput
+capture_writer (GLogLevelFlags   log_level,
+                const GLogField *fields,
+                gsize            n_fields,
+                gpointer         user_data)
+{
+  for (gsize i = 0; i < n_fields; i++)
+    {
+      if (strcmp (fields[i].key, "MESSAGE") == 0 && fields[i].length < 0)
+        {
+          g_string_append (captured_log, fields[i].value);
+          g_string_append_c (captured_log, '\n');
+        }
+    }
+
+  if (log_level & G_LOG_LEVEL_DEBUG)
+    return G_LOG_WRITER_HANDLED;
+
+  return g_log_writer_default (log_level, fields, n_fields, user_data);
+}
+
+/* Canned answers */
+
+typedef struct
+{
+  guint       status;
+  const char *body;
+  const char *retry_after;   /* a Retry-After header */
+  gboolean    gzip;
+  gboolean    chunked;
+  gboolean    stall;         /* headers and a first chunk, then nothing */
+  guint       drip_ms;       /* a byte every drip_ms, forever */
+  gsize       content_length; /* announce this length, send nothing */
+} Canned;
+
+typedef struct
+{
+  SoupServer     *server;
+  char           *base_url;
+  const Canned   *canned;
+  guint           n_canned;
+  guint           n_requests;
+  GPtrArray      *queries;
+  GPtrArray      *paths;
+  GArray         *times;
+  char           *authorization;
+  char           *user_agent;
+  char           *accept_encoding;
+  GPtrArray      *held;         /* stalled messages */
+  GArray         *drips;        /* source ids */
+  IscClient      *client;
+} Fixture;
+
+static void
+fixture_set (Fixture      *fixture,
+             const Canned *canned,
+             guint         n_canned)
+{
+  fixture->canned = canned;
+  fixture->n_canned = n_canned;
+}
+
+typedef struct
+{
+  SoupServerMessage *message;
+} Drip;
+
+static gboolean
+drip_byte (gpointer data)
+{
+  SoupServerMessage *message = data;
+
+  soup_message_body_append (soup_server_message_get_response_body (message),
+                            SOUP_MEMORY_STATIC, " ", 1);
+  soup_server_message_unpause (message);
+
+  return G_SOURCE_CONTINUE;
+}
+
+static GBytes *
+gzip_bytes (const char *text)
+{
+  g_autoptr(GZlibCompressor) compressor = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, -1);
+  g_autoptr(GOutputStream) memory = g_memory_output_stream_new_resizable ();
+  g_autoptr(GOutputStream) out = g_converter_output_stream_new (memory, G_CONVERTER (compressor));
+
+  g_assert_true (g_output_stream_write_all (out, text, strlen (text), NULL, NULL, NULL));
+  g_assert_true (g_output_stream_close (out, NULL, NULL));
+
+  return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (memory));
+}
+
+static void
+server_callback (SoupServer        *server,
+                 SoupServerMessage *message,
+                 const char        *path,
+                 GHashTable        *query,
+                 gpointer           user_data)
+{
+  Fixture *fixture = user_data;
+  SoupMessageHeaders *request_headers = soup_server_message_get_request_headers (message);
+  SoupMessageHeaders *headers = soup_server_message_get_response_headers (message);
+  GUri *uri = soup_server_message_get_uri (message);
+  const Canned *canned;
+  gint64 now = g_get_monotonic_time ();
+
+  fixture->n_requests++;
+  g_ptr_array_add (fixture->queries, g_strdup (g_uri_get_query (uri)));
+  g_ptr_array_add (fixture->paths, g_strdup (path));
+  g_array_append_val (fixture->times, now);
+  g_free (fixture->authorization);
+  fixture->authorization = g_strdup (soup_message_headers_get_one (request_headers, "Authorization"));
+  g_free (fixture->user_agent);
+  fixture->user_agent = g_strdup (soup_message_headers_get_one (request_headers, "User-Agent"));
+  g_free (fixture->accept_encoding);
+  fixture->accept_encoding = g_strdup (soup_message_headers_get_one (request_headers, "Accept-Encoding"));
+
+  g_assert_cmpuint (fixture->n_canned, >, 0);
+  canned = &fixture->canned[MIN (fixture->n_requests, fixture->n_canned) - 1];
+
+  soup_server_message_set_status (message, canned->status, NULL);
+  if (canned->retry_after != NULL)
+    soup_message_headers_replace (headers, "Retry-After", canned->retry_after);
+
+  if (canned->stall || canned->drip_ms > 0)
+    {
+      soup_message_headers_set_encoding (headers, SOUP_ENCODING_CHUNKED);
+      soup_message_headers_set_content_type (headers, "application/json", NULL);
+      soup_message_body_append (soup_server_message_get_response_body (message),
+                                SOUP_MEMORY_STATIC, "{\"mode\":", 8);
+      g_ptr_array_add (fixture->held, g_object_ref (message));
+      if (canned->drip_ms > 0)
+        {
+          guint id = g_timeout_add (canned->drip_ms, drip_byte, message);
+          g_array_append_val (fixture->drips, id);
+        }
+      return;
+    }
+
+  if (canned->content_length > 0)
+    {
+      /* Announced, never sent: the client must refuse before reading. */
+      soup_message_headers_set_content_length (headers, canned->content_length);
+      soup_message_headers_set_content_type (headers, "application/json", NULL);
+      soup_message_body_append (soup_server_message_get_response_body (message),
+                                SOUP_MEMORY_STATIC, "{\"mode\":", 8);
+      g_ptr_array_add (fixture->held, g_object_ref (message));
+      return;
+    }
+
+  if (canned->body == NULL)
+    return;
+
+  if (canned->chunked)
+    soup_message_headers_set_encoding (headers, SOUP_ENCODING_CHUNKED);
+
+  if (canned->gzip)
+    {
+      g_autoptr(GBytes) compressed = gzip_bytes (canned->body);
+
+      soup_message_headers_replace (headers, "Content-Encoding", "gzip");
+      soup_message_headers_set_content_type (headers, "application/json", NULL);
+      soup_message_body_append_bytes (soup_server_message_get_response_body (message), compressed);
+      if (canned->chunked)
+        soup_message_body_complete (soup_server_message_get_response_body (message));
+      return;
+    }
+
+  soup_server_message_set_response (message, "application/json", SOUP_MEMORY_COPY,
+                                    canned->body, strlen (canned->body));
+}
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoslist(GUri) uris = NULL;
+
+  fixture->server = soup_server_new (NULL, NULL);
+  fixture->queries = g_ptr_array_new_with_free_func (g_free);
+  fixture->paths = g_ptr_array_new_with_free_func (g_free);
+  fixture->times = g_array_new (FALSE, FALSE, sizeof (gint64));
+  fixture->held = g_ptr_array_new_with_free_func (g_object_unref);
+  fixture->drips = g_array_new (FALSE, FALSE, sizeof (guint));
+  soup_server_add_handler (fixture->server, NULL, server_callback, fixture, NULL);
+
+  soup_server_listen_local (fixture->server, 0, SOUP_SERVER_LISTEN_IPV4_ONLY, &error);
+  g_assert_no_error (error);
+
+  uris = soup_server_get_uris (fixture->server);
+  fixture->base_url = g_strdup_printf ("http://127.0.0.1:%d", g_uri_get_port (uris->data));
+
+  fixture->client = isc_client_new (fixture->base_url, TEST_KEY, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (fixture->client);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  for (guint i = 0; i < fixture->drips->len; i++)
+    g_source_remove (g_array_index (fixture->drips, guint, i));
+
+  g_clear_object (&fixture->client);
+  soup_server_disconnect (fixture->server);
+  g_clear_pointer (&fixture->held, g_ptr_array_unref);
+  g_clear_object (&fixture->server);
+  g_clear_pointer (&fixture->queries, g_ptr_array_unref);
+  g_clear_pointer (&fixture->paths, g_ptr_array_unref);
+  g_clear_pointer (&fixture->times, g_array_unref);
+  g_clear_pointer (&fixture->drips, g_array_unref);
+  g_free (fixture->base_url);
+  g_free (fixture->authorization);
+  g_free (fixture->user_agent);
+  g_free (fixture->accept_encoding);
+
+  /* Let closed connections finish in this test, not the next. */
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* Running a fetch to its end */
+
+typedef struct
+{
+  gboolean            done;
+  IscMetricsResponse *response;
+  GError             *error;
+} Result;
+
+static void
+result_clear (Result *result)
+{
+  g_clear_pointer (&result->response, isc_metrics_response_unref);
+  g_clear_error (&result->error);
+}
+
+static void
+on_fetched (GObject      *object,
+            GAsyncResult *async_result,
+            gpointer      data)
+{
+  Result *result = data;
+
+  result->response = isc_client_fetch_metrics_finish (ISC_CLIENT (object), async_result, &result->error);
+  result->done = TRUE;
+}
+
+static void
+fetch (IscClient      *client,
+       const IscQuery *query,
+       GCancellable   *cancellable,
+       Result         *result)
+{
+  memset (result, 0, sizeof *result);
+  isc_client_fetch_metrics_async (client, query, cancellable, on_fetched, result);
+  while (!result->done)
+    g_main_context_iteration (NULL, TRUE);
+
+  /* Exactly one of the two. */
+  g_assert_true ((result->response == NULL) != (result->error == NULL));
+  if (result->error != NULL)
+    {
+      g_assert_null (strstr (result->error->message, TEST_KEY));
+      g_string_append (captured_log, result->error->message);
+      g_string_append_c (captured_log, '\n');
+    }
+}
+
+static IscQuery *
+deployment_query (void)
+{
+  g_autoptr(IscTimeRange) range = isc_time_range_new_absolute (1700000000000, 1700003600000);
+  const char *metrics[] = { "baseten_replicas_active", "baseten_inference_requests_total", NULL };
+
+  return isc_query_new ("abc123", ISC_TARGET_DEPLOYMENT, "dep456", ISC_MODE_SERIES, range, metrics);
+}
+
+static double
+seconds_between (Fixture *fixture,
+                 guint    a,
+                 guint    b)
+{
+  return (g_array_index (fixture->times, gint64, b) - g_array_index (fixture->times, gint64, a)) / 1e6;
+}
+
+/* Base URLs */
+
+typedef struct
+{
+  const char *url;
+  const char *expected;   /* NULL: refused */
+} UrlCase;
+
+static const UrlCase url_cases[] = {
+  { "https://api.baseten.co", "https://api.baseten.co" },
+  { "https://api.baseten.co/", "https://api.baseten.co" },
+  { "  https://api.baseten.co  ", "https://api.baseten.co" },
+  { "http://127.0.0.1:8080", "http://127.0.0.1:8080" },
+  { "http://127.1.2.3:9", "http://127.1.2.3:9" },
+  { "http://localhost", "http://localhost" },
+  { "http://LOCALHOST:80/", "http://LOCALHOST:80" },
+  { "http://[::1]:4000", "http://[::1]:4000" },
+  { "http://example.com", NULL },
+  { "http://api.baseten.co", NULL },
+  { "http://10.0.0.1", NULL },
+  { "http://localhost.example.com", NULL },
+  { "ftp://127.0.0.1", NULL },
+  { "api.baseten.co", NULL },
+  { "", NULL },
+  { "https://user:hunter2@api.baseten.co", NULL },
+  { "https://api.baseten.co/?x=1", NULL },
+};
+
+static void
+test_base_url (gconstpointer data)
+{
+  const UrlCase *c = data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *checked = isc_client_check_base_url (c->url, &error);
+  g_autoptr(IscClient) client = NULL;
+
+  if (c->expected == NULL)
+    {
+      g_assert_error (error, ISC_API_ERROR, ISC_API_ERROR_INVALID_URL);
+      g_assert_null (checked);
+      /* A refused URL is never echoed: it may hold a password. */
+      g_assert_null (strstr (error->message, "hunter2"));
+      g_clear_error (&error);
+
+      client = isc_client_new (c->url, NULL, &error);
+      g_assert_null (client);
+      g_assert_error (error, ISC_API_ERROR, ISC_API_ERROR_INVALID_URL);
+    }
+  else
+    {
+      g_assert_no_error (error);
+      g_assert_cmpstr (checked, ==, c->expected);
+    }
+}
+
+static void
+test_base_url_plain_http_message (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IscClient) client = isc_client_new (NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (isc_client_get_base_url (client), ==, "https://api.baseten.co");
+
+  /* Refused at set-base-url too, and the old URL stays. */
+  g_assert_false (isc_client_set_base_url (client, "http://example.com", &error));
+  g_assert_error (error, ISC_API_ERROR, ISC_API_ERROR_INVALID_URL);
+  g_assert_nonnull (strstr (error->message, "example.com"));
+  g_assert_nonnull (strstr (error->message, "https"));
+  g_assert_cmpstr (isc_client_get_base_url (client), ==, "https://api.baseten.co");
+}
+
+/* Requests as sent */
+
+static void
+test_request_exact (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  static const Canned ok[] = { { 200, SERIES_BODY } };
+  g_autoptr(IscQuery) query = deployment_query ();
+  Result result;
+
+  fixture_set (fixture, ok, G_N_ELEMENTS (ok));
+  fetch (fixture->client, query, NULL, &result);
+
+  g_assert_no_error (result.error);
+  g_assert_cmpuint (isc_metrics_response_get_n_steps (result.response), ==, 2);
+  g_assert_cmpuint (fixture->n_requests, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (fixture->paths, 0), ==, "/v1/models/abc123/deployments/dep456/metrics");
+  g_assert_cmpstr (g_ptr_array_index (fixture->queries, 0), ==,
+                   "mode=SERIES&start_epoch_millis=1700000000000&end_epoch_millis=1700003600000"
+                   "&metrics=baseten_replicas_active&metrics=baseten_inference_requests_total");
+  g_assert_cmpstr (fixture->authorization, ==, "Bearer " TEST_KEY);
+  g_assert_cmpstr (fixture->user_agent, ==, "Inferscope/" PACKAGE_VERSION);
+  g_assert_nonnull (fixture->accept_encoding);
+  g_assert_nonnull (strstr (fixture->accept_encoding, "gzip"));
+  result_clear (&result);
+}
+
+static void
+test_request_current_environment (Fixture       *fixture,
+                                  gconstpointer  data)
+{
+  static const Canned ok[] = { { 200, SERIES_BODY } };
+  g_autoptr(IscQuery) query = isc_query_new ("abc123", ISC_TARGET_ENVIRONMENT, "production",
+                                             ISC_MODE_CURRENT, NULL, NULL);
+  Result result;
+
+  fixture_set (fixture, ok, G_N_ELEMENTS (ok));
+  isc_client_set_api_key (fixture->client, NULL);
+  fetch (fixture->client, query, NULL, &result);
+
+  g_assert_no_error (result.error);
+  g_assert_cmpstr (g_ptr_array_index (fixture->paths, 0), ==, "/v1/models/abc123/environments/production/metrics");
+  /* No start or end in CURRENT; no key, no Authorization header. */
+  g_assert_cmpstr (g_ptr_array_index (fixture->queries, 0), ==, "mode=CURRENT");
+  g_assert_null (fixture->authorization);
+  result_clear (&result);
+}
+
+static void
+test_request_gzip (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  static const Canned gz[] = { { 200, SERIES_BODY, .gzip = TRUE } };
+  g_autoptr(IscQuery) query = deployment_query ();
+  Result result;
+
+  fixture_set (fixture, gz, G_N_ELEMENTS (gz));
+  fetch (fixture->client, query, NULL, &result);
+
+  g_assert_no_error (result.error);
+  g_assert_cmpuint (isc_metrics_response_get_n_steps (result.response), ==, 2);
+  result_clear (&result);
+}
+
+static void
+test_request_invalid_query (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  static const Canned ok[] = { { 200, SERIES_BODY } };
+  g_autoptr(IscTimeRange) long_range = isc_time_range_new_relative ((gint64) 8 * 24 * 3600 * 1000);
+  g_autoptr(IscTimeRange) hour = isc_time_range_new_relative ((gint64) 3600 * 1000);
+  g_autoptr(IscQuery) too_long = isc_query_new ("m", ISC_TARGET_DEPLOYMENT, "d", ISC_MODE_SERIES, long_range, NULL);
+  g_autoptr(IscQuery) current = isc_query_new ("m", ISC_TARGET_DEPLOYMENT, "d", ISC_MODE_CURRENT, hour, NULL);
+  Result result;
+
+  fixture_set (fixture, ok, G_N_ELEMENTS (ok));
+
+  fetch (fixture->client, too_long, NULL, &result);
+  g_assert_error (result.error, ISC_QUERY_ERROR, ISC_QUERY_ERROR_RANGE_TOO_LONG);
+  result_clear (&result);
+
+  fetch (fixture->client, current, NULL, &result);
+  g_assert_error (result.error, ISC_QUERY_ERROR, ISC_QUERY_ERROR_RANGE_IN_CURRENT);
+  result_clear (&result);
+
+  /* Refused before any request is sent. */
+  g_assert_cmpuint (fixture->n_requests, ==, 0);
+}
+
+/* HTTP errors */
+
+typedef struct
+{
+  const char   *name;
+  Canned        canned;
+  IscTargetKind target_kind;
+  gboolean      no_key;
+  gint          code;
+  const char   *must_contain[3];
+  const char   *must_not_contain[3];
+} StatusCase;
+
+static const StatusCase status_cases[] = {
+  { "401", { 401, "{\"error\":\"invalid api key " TEST_KEY "\"}" }, ISC_TARGET_DEPLOYMENT, FALSE,
+    ISC_API_ERROR_KEY_REFUSED, { "refused the API key", "Preferences" }, { "invalid api key" } },
+  { "403", { 403, NULL }, ISC_TARGET_DEPLOYMENT, FALSE,
+    ISC_API_ERROR_KEY_REFUSED, { "refused the API key", "403" } },
+  { "401-no-key", { 401, NULL }, ISC_TARGET_DEPLOYMENT, TRUE,
+    ISC_API_ERROR_NO_KEY, { "needs an API key", "BASETEN_API_KEY" } },
+  { "404-deployment", { 404, "{\"detail\":\"Not found\"}" }, ISC_TARGET_DEPLOYMENT, FALSE,
+    ISC_API_ERROR_NOT_FOUND, { "deployment “dep456”", "model “abc123”" } },
+  { "404-environment", { 404, NULL }, ISC_TARGET_ENVIRONMENT, FALSE,
+    ISC_API_ERROR_NOT_FOUND, { "environment “dep456”", "model “abc123”" } },
+  { "400-message", { 400, "{\"code\":\"VALIDATION_ERROR\",\"message\":\"Unknown metric: baseten_nope\"}" },
+    ISC_TARGET_DEPLOYMENT, FALSE,
+    ISC_API_ERROR_BAD_REQUEST, { "Unknown metric: baseten_nope", "400" }, { "VALIDATION_ERROR", "{" } },
+  { "422-detail", { 422, "{\"detail\":\"end_epoch_millis must be after start\"}" },
+    ISC_TARGET_DEPLOYMENT, FALSE,
+    ISC_API_ERROR_BAD_REQUEST, { "end_epoch_millis must be after start", "422" }, { "\"detail\"" } },
+  { "400-error-field", { 400, "{\"error\":\"bad mode\",\"detail\":\"ignored\"}" },
+    ISC_TARGET_DEPLOYMENT, FALSE,
+    ISC_API_ERROR_BAD_REQUEST, { "bad mode" }, { "ignored" } },
+  { "400-echoes-key", { 400, "{\"message\":\"key " TEST_KEY " is not allowed here\"}" },
+    ISC_TARGET_DEPLOYMENT, FALSE,
+    ISC_API_ERROR_BAD_REQUEST, { "is not allowed here" } },
+  { "418-raw", { 418, "<html><body>\n\n  I'm a teapot  </body></html>" },
+    ISC_TARGET_DEPLOYMENT, FALSE,
+    ISC_API_ERROR_BAD_REQUEST, { "<html><body> I'm a teapot </body></html>" } },
+  { "302", { 302, NULL, .retry_after = NULL }, ISC_TARGET_DEPLOYMENT, FALSE,
+    ISC_API_ERROR_BAD_REQUEST, { "redirect" } },
+  { "200-malformed", { 200, "{\"mode\":\"SERIES\",\"metric_values\":[" }, ISC_TARGET_DEPLOYMENT, FALSE,
+    ISC_API_ERROR_MALFORMED, { "cannot read" } },
+  { "200-invalid", { 200, "{\"mode\":\"SERIES\"}" }, ISC_TARGET_DEPLOYMENT, FALSE,
+    ISC_API_ERROR_MALFORMED, { "cannot read", "start_epoch_millis" } },
+  { "200-empty", { 200, "" }, ISC_TARGET_DEPLOYMENT, FALSE,
+    ISC_API_ERROR_MALFORMED, { "cannot read" } },
+};
+
+static void
+test_status (Fixture       *fixture,
+             gconstpointer  data)
+{
+  const StatusCase *c = data;
+  g_autoptr(IscQuery) query = deployment_query ();
+  Result result;
+
+  query->target_kind = c->target_kind;
+  fixture_set (fixture, &c->canned, 1);
+  if (c->no_key)
+    isc_client_set_api_key (fixture->client, NULL);
+
+  fetch (fixture->client, query, NULL, &result);
+
+  g_assert_error (result.error, ISC_API_ERROR, c->code);
+  g_test_message ("%s: %s", c->name, result.error->message);
+  for (guint i = 0; i < G_N_ELEMENTS (c->must_contain) && c->must_contain[i]; i++)
+    g_assert_nonnull (strstr (result.error->message, c->must_contain[i]));
+  for (guint i = 0; i < G_N_ELEMENTS (c->must_not_contain) && c->must_not_contain[i]; i++)
+    g_assert_null (strstr (result.error->message, c->must_not_contain[i]));
+
+  /* Client errors are not retried. */
+  g_assert_cmpuint (fixture->n_requests, ==, 1);
+  result_clear (&result);
+}
+
+static void
+test_status_long_body_cut (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  g_autoptr(GString) body = g_string_new (NULL);
+  g_autoptr(IscQuery) query = deployment_query ();
+  Canned canned[1] = { { 400 } };
+  Result result;
+
+  for (guint i = 0; i < 5000; i++)
+    g_string_append (body, "overlong ");
+  canned[0].body = body->str;
+  fixture_set (fixture, canned, 1);
+
+  fetch (fixture->client, query, NULL, &result);
+
+  g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_BAD_REQUEST);
+  /* Cut short, and marked as cut. */
+  g_assert_cmpuint (g_utf8_strlen (result.error->message, -1), <, 400);
+  g_assert_true (g_str_has_suffix (result.error->message, "…"));
+  result_clear (&result);
+}
+
+/* Retries */
+
+static void
+test_retry_429_then_success (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  static const Canned answers[] = {
+    { 429, "{\"error\":\"Rate limit exceeded\",\"retry_after\":0.3}" },
+    { 200, SERIES_BODY },
+  };
+  g_autoptr(IscQuery) query = deployment_query ();
+  Result result;
+
+  fixture_set (fixture, answers, G_N_ELEMENTS (answers));
+  fetch (fixture->client, query, NULL, &result);
+
+  g_assert_no_error (result.error);
+  g_assert_nonnull (result.response);
+  g_assert_cmpuint (fixture->n_requests, ==, 2);
+  /* The body's retry_after is honoured, plus jitter, not much more. */
+  g_assert_cmpfloat (seconds_between (fixture, 0, 1), >=, 0.3);
+  g_assert_cmpfloat (seconds_between (fixture, 0, 1), <, 1.5);
+  /* The retry asks the same thing. */
+  g_assert_cmpstr (g_ptr_array_index (fixture->queries, 0), ==, g_ptr_array_index (fixture->queries, 1));
+  result_clear (&result);
+}
+
+static void
+test_retry_429_header (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  static const Canned answers[] = {
+    { 429, "slow down", .retry_after = "1" },
+    { 200, SERIES_BODY },
+  };
+  g_autoptr(IscQuery) query = deployment_query ();
+  Result result;
+
+  fixture_set (fixture, answers, G_N_ELEMENTS (answers));
+  fetch (fixture->client, query, NULL, &result);
+
+  g_assert_no_error (result.error);
+  g_assert_cmpuint (fixture->n_requests, ==, 2);
+  /* Without retry_after in the body, the Retry-After header counts. */
+  g_assert_cmpfloat (seconds_between (fixture, 0, 1), >=, 1.0);
+  g_assert_cmpfloat (seconds_between (fixture, 0, 1), <, 2.5);
+  result_clear (&result);
+}
+
+static void
+test_retry_429_gives_up (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  static const Canned answers[] = {
+    { 429, "{\"error\":\"Rate limit exceeded\",\"retry_after\":1}" },
+  };
+  g_autoptr(IscQuery) query = deployment_query ();
+  Result result;
+
+  fixture_set (fixture, answers, G_N_ELEMENTS (answers));
+  _isc_client_set_delay_scale (fixture->client, 0.01);
+  fetch (fixture->client, query, NULL, &result);
+
+  g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_RATE_LIMITED);
+  g_assert_nonnull (strstr (result.error->message, "3 retries"));
+  /* One try and three retries, no more. */
+  g_assert_cmpuint (fixture->n_requests, ==, 4);
+  result_clear (&result);
+}
+
+static void
+test_retry_429_too_long (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  static const Canned answers[] = {
+    { 429, "{\"error\":\"Rate limit exceeded\",\"retry_after\":3600}" },
+  };
+  g_autoptr(IscQuery) query = deployment_query ();
+  Result result;
+
+  fixture_set (fixture, answers, G_N_ELEMENTS (answers));
+  fetch (fixture->client, query, NULL, &result);
+
+  /* An hour's wait is said at once, not waited out behind a spinner. */
+  g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_RATE_LIMITED);
+  g_assert_nonnull (strstr (result.error->message, "3600 seconds"));
+  g_assert_cmpuint (fixture->n_requests, ==, 1);
+  result_clear (&result);
+}
+
+static void
+test_retry_5xx_then_success (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  static const Canned answers[] = {
+    { 503, NULL },
+    { 502, NULL },
+    { 200, SERIES_BODY },
+  };
+  g_autoptr(IscQuery) query = deployment_query ();
+  Result result;
+
+  fixture_set (fixture, answers, G_N_ELEMENTS (answers));
+  _isc_client_set_delay_scale (fixture->client, 0.1);
+  fetch (fixture->client, query, NULL, &result);
+
+  g_assert_no_error (result.error);
+  g_assert_cmpuint (fixture->n_requests, ==, 3);
+  /* Backoff: the second wait is longer than the first. */
+  g_assert_cmpfloat (seconds_between (fixture, 1, 2), >, seconds_between (fixture, 0, 1) * 1.2);
+  result_clear (&result);
+}
+
+static void
+test_retry_5xx_gives_up (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  static const Canned answers[] = {
+    { 500, "{\"message\":\"Internal error, id 42\"}" },
+  };
+  g_autoptr(IscQuery) query = deployment_query ();
+  Result result;
+
+  fixture_set (fixture, answers, G_N_ELEMENTS (answers));
+  _isc_client_set_delay_scale (fixture->client, 0.01);
+  fetch (fixture->client, query, NULL, &result);
+
+  g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_SERVER);
+  g_assert_nonnull (strstr (result.error->message, "Internal error, id 42"));
+  g_assert_nonnull (strstr (result.error->message, "2 retries"));
+  g_assert_null (strstr (result.error->message, "{"));
+  g_assert_cmpuint (fixture->n_requests, ==, 3);
+  result_clear (&result);
+}
+
+/* Size, time and cancellation */
+
+static void
+test_too_large_announced (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  static const Canned answers[] = { { 200, .content_length = 4096 } };
+  g_autoptr(IscQuery) query = deployment_query ();
+  Result result;
+
+  fixture_set (fixture, answers, G_N_ELEMENTS (answers));
+  _isc_client_set_max_body_size (fixture->client, 1024);
+  fetch (fixture->client, query, NULL, &result);
+
+  g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_TOO_LARGE);
+  g_assert_nonnull (strstr (result.error->message, "KiB"));
+  result_clear (&result);
+}
+
+static void
+test_too_large_unannounced (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autoptr(GString) body = g_string_new ("{\"pad\":\"");
+  g_autoptr(IscQuery) query = deployment_query ();
+  Canned canned[1] = { { 200, .chunked = TRUE } };
+  Result result;
+
+  for (guint i = 0; i < 4096; i++)
+    g_string_append_c (body, 'x');
+  g_string_append (body, "\"}");
+  canned[0].body = body->str;
+  fixture_set (fixture, canned, 1);
+  _isc_client_set_max_body_size (fixture->client, 1024);
+
+  /* Chunked: no length to check first, so the cap holds while reading. */
+  fetch (fixture->client, query, NULL, &result);
+  g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_TOO_LARGE);
+  result_clear (&result);
+
+  /* The same body gzipped is measured after decompression. */
+  canned[0].gzip = TRUE;
+  fetch (fixture->client, query, NULL, &result);
+  g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_TOO_LARGE);
+  result_clear (&result);
+}
+
+static void
+test_idle_timeout_stall (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  static const Canned answers[] = { { 200, .stall = TRUE } };
+  g_autoptr(IscQuery) query = deployment_query ();
+  Result result;
+  gint64 start;
+  double elapsed;
+
+  fixture_set (fixture, answers, G_N_ELEMENTS (answers));
+  isc_client_set_timeouts (fixture->client, 2000, 400);
+
+  start = g_get_monotonic_time ();
+  fetch (fixture->client, query, NULL, &result);
+  elapsed = (g_get_monotonic_time () - start) / 1e6;
+
+  g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_TIMEOUT);
+  g_assert_nonnull (strstr (result.error->message, "127.0.0.1"));
+  /* The idle bound, not the connect bound nor libsoup's own. */
+  g_assert_cmpfloat (elapsed, >=, 0.4);
+  g_assert_cmpfloat (elapsed, <, 1.9);
+  result_clear (&result);
+}
+
+static void
+test_slow_drip_deadline (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  static const Canned answers[] = { { 200, .drip_ms = 100 } };
+  g_autoptr(IscQuery) query = deployment_query ();
+  Result result;
+  gint64 start;
+  double elapsed;
+
+  fixture_set (fixture, answers, G_N_ELEMENTS (answers));
+  /* A byte every 100 ms never trips a 400 ms idle timer; the deadline
+   * for the whole attempt ends it. */
+  isc_client_set_timeouts (fixture->client, 2000, 400);
+  _isc_client_set_total_timeout (fixture->client, 1200);
+
+  start = g_get_monotonic_time ();
+  fetch (fixture->client, query, NULL, &result);
+  elapsed = (g_get_monotonic_time () - start) / 1e6;
+
+  g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_TIMEOUT);
+  g_assert_cmpfloat (elapsed, >=, 1.2);
+  g_assert_cmpfloat (elapsed, <, 3.0);
+  result_clear (&result);
+}
+
+static void
+test_cancel_before (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  static const Canned ok[] = { { 200, SERIES_BODY } };
+  g_autoptr(IscQuery) query = deployment_query ();
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  Result result;
+
+  fixture_set (fixture, ok, G_N_ELEMENTS (ok));
+  g_cancellable_cancel (cancellable);
+  fetch (fixture->client, query, cancellable, &result);
+
+  g_assert_error (result.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_null (result.response);
+  g_assert_cmpuint (fixture->n_requests, ==, 0);
+  result_clear (&result);
+}
+
+static gboolean
+cancel_when_requested (gpointer data)
+{
+  Fixture *fixture = g_object_get_data (data, "fixture");
+
+  if (fixture->n_requests == 0)
+    return G_SOURCE_CONTINUE;
+
+  g_cancellable_cancel (data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+test_cancel_during (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  static const Canned answers[] = { { 200, .stall = TRUE } };
+  g_autoptr(IscQuery) query = deployment_query ();
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  Result result;
+  gint64 start;
+
+  fixture_set (fixture, answers, G_N_ELEMENTS (answers));
+  g_object_set_data (G_OBJECT (cancellable), "fixture", fixture);
+  g_timeout_add (20, cancel_when_requested, cancellable);
+
+  start = g_get_monotonic_time ();
+  fetch (fixture->client, query, cancellable, &result);
+
+  /* Cancelled mid-body: promptly, and with no result. */
+  g_assert_error (result.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_null (result.response);
+  g_assert_cmpfloat ((g_get_monotonic_time () - start) / 1e6, <, 2.0);
+  result_clear (&result);
+}
+
+static void
+test_cancel_during_retry_wait (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  static const Canned answers[] = {
+    { 429, "{\"error\":\"Rate limit exceeded\",\"retry_after\":30}" },
+    { 200, SERIES_BODY },
+  };
+  g_autoptr(IscQuery) query = deployment_query ();
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  Result result;
+  gint64 start;
+
+  fixture_set (fixture, answers, G_N_ELEMENTS (answers));
+  g_object_set_data (G_OBJECT (cancellable), "fixture", fixture);
+  g_timeout_add (20, cancel_when_requested, cancellable);
+
+  start = g_get_monotonic_time ();
+  fetch (fixture->client, query, cancellable, &result);
+
+  /* The 30 s wait ends at the cancel, and nothing more is sent. */
+  g_assert_error (result.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpfloat ((g_get_monotonic_time () - start) / 1e6, <, 2.0);
+  g_assert_cmpuint (fixture->n_requests, ==, 1);
+  result_clear (&result);
+}
+
+/* The loader: superseded requests */
+
+typedef struct
+{
+  guint               n_loaded;
+  guint               n_failed;
+  IscMetricsResponse *last;
+  GError             *error;
+} LoaderLog;
+
+static void
+on_loaded (IscMetricsLoader   *loader,
+           IscMetricsResponse *response,
+           LoaderLog          *log)
+{
+  log->n_loaded++;
+  g_clear_pointer (&log->last, isc_metrics_response_unref);
+  log->last = isc_metrics_response_ref (response);
+}
+
+static void
+on_failed (IscMetricsLoader   *loader,
+           const GError       *error,
+           IscMetricsResponse *cached,
+           gint64              cached_ms,
+           LoaderLog          *log)
+{
+  log->n_failed++;
+  g_clear_error (&log->error);
+  log->error = g_error_copy (error);
+}
+
+static void
+loader_log_clear (LoaderLog *log)
+{
+  g_clear_pointer (&log->last, isc_metrics_response_unref);
+  g_clear_error (&log->error);
+}
+
+static void
+wait_loader (IscMetricsLoader *loader)
+{
+  while (isc_metrics_loader_get_loading (loader))
+    g_main_context_iteration (NULL, TRUE);
+
+  /* Anything late would arrive now. */
+  for (guint i = 0; i < 20; i++)
+    {
+      g_usleep (5000);
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+}
+
+static void
+test_loader_superseded (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  static const Canned answers[] = {
+    { 200, SERIES_BODY },
+    { 200, OTHER_BODY },
+  };
+  g_autoptr(IscMetricsLoader) loader = isc_metrics_loader_new (fixture->client);
+  g_autoptr(IscQuery) first = deployment_query ();
+  g_autoptr(IscQuery) second = deployment_query ();
+  LoaderLog log = { 0 };
+
+  g_signal_connect (loader, "loaded", G_CALLBACK (on_loaded), &log);
+  g_signal_connect (loader, "failed", G_CALLBACK (on_failed), &log);
+  fixture_set (fixture, answers, G_N_ELEMENTS (answers));
+  second->target = g_strdup ("dep789");
+
+  /* The first is answered by the server before the second is asked. */
+  isc_metrics_loader_load (loader, first);
+  while (fixture->n_requests < 1)
+    g_main_context_iteration (NULL, TRUE);
+  isc_metrics_loader_load (loader, second);
+  wait_loader (loader);
+
+  g_assert_cmpuint (log.n_failed, ==, 0);
+  g_assert_cmpuint (log.n_loaded, ==, 1);
+  g_assert_nonnull (isc_metrics_response_lookup_metric (log.last, "baseten_concurrent_requests"));
+  loader_log_clear (&log);
+}
+
+static void
+test_loader_immediate_supersede (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  static const Canned answers[] = { { 200, SERIES_BODY } };
+  g_autoptr(IscMetricsLoader) loader = isc_metrics_loader_new (fixture->client);
+  g_autoptr(IscQuery) query = deployment_query ();
+  LoaderLog log = { 0 };
+
+  g_signal_connect (loader, "loaded", G_CALLBACK (on_loaded), &log);
+  g_signal_connect (loader, "failed", G_CALLBACK (on_failed), &log);
+  fixture_set (fixture, answers, G_N_ELEMENTS (answers));
+
+  for (guint i = 0; i < 5; i++)
+    isc_metrics_loader_load (loader, query);
+  wait_loader (loader);
+
+  /* Five asks, one answer, no "cancelled" shown. */
+  g_assert_cmpuint (log.n_loaded, ==, 1);
+  g_assert_cmpuint (log.n_failed, ==, 0);
+  loader_log_clear (&log);
+}
+
+static void
+test_loader_dispose_cancels (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  static const Canned answers[] = { { 200, .stall = TRUE } };
+  g_autoptr(IscQuery) query = deployment_query ();
+  IscMetricsLoader *loader = isc_metrics_loader_new (fixture->client);
+  LoaderLog log = { 0 };
+
+  g_signal_connect (loader, "loaded", G_CALLBACK (on_loaded), &log);
+  g_signal_connect (loader, "failed", G_CALLBACK (on_failed), &log);
+  fixture_set (fixture, answers, G_N_ELEMENTS (answers));
+
+  isc_metrics_loader_load (loader, query);
+  while (fixture->n_requests < 1)
+    g_main_context_iteration (NULL, TRUE);
+  g_object_unref (loader);
+
+  for (guint i = 0; i < 20; i++)
+    {
+      g_usleep (5000);
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+
+  g_assert_cmpuint (log.n_loaded, ==, 0);
+  g_assert_cmpuint (log.n_failed, ==, 0);
+}
+
+static void
+test_loader_failed (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  static const Canned answers[] = { { 404, NULL } };
+  g_autoptr(IscMetricsLoader) loader = isc_metrics_loader_new (fixture->client);
+  g_autoptr(IscQuery) query = deployment_query ();
+  LoaderLog log = { 0 };
+
+  g_signal_connect (loader, "loaded", G_CALLBACK (on_loaded), &log);
+  g_signal_connect (loader, "failed", G_CALLBACK (on_failed), &log);
+  fixture_set (fixture, answers, G_N_ELEMENTS (answers));
+
+  isc_metrics_loader_load (loader, query);
+  wait_loader (loader);
+
+  g_assert_cmpuint (log.n_loaded, ==, 0);
+  g_assert_cmpuint (log.n_failed, ==, 1);
+  g_assert_error (log.error, ISC_API_ERROR, ISC_API_ERROR_NOT_FOUND);
+  loader_log_clear (&log);
+}
+
+/* Raw sockets: what a SoupServer will not do */
+
+typedef struct
+{
+  GSocketService *service;
+  guint16         port;
+  const char     *reply;      /* NULL: never answer */
+  GPtrArray      *held;
+} RawServer;
+
+typedef struct
+{
+  RawServer         *raw;
+  GSocketConnection *connection;
+  char               buffer[8192];
+  gsize              filled;
+} RawConnection;
+
+static void
+on_raw_read (GObject      *object,
+             GAsyncResult *result,
+             gpointer      data)
+{
+  RawConnection *rc = data;
+  gssize n = g_input_stream_read_finish (G_INPUT_STREAM (object), result, NULL);
+
+  if (n <= 0)
+    {
+      g_object_unref (rc->connection);
+      g_free (rc);
+      return;
+    }
+
+  rc->filled += n;
+  rc->buffer[rc->filled] = '\0';
+
+  if (strstr (rc->buffer, "\r\n\r\n") == NULL && rc->filled < sizeof rc->buffer - 1)
+    {
+      g_input_stream_read_async (G_INPUT_STREAM (object), rc->buffer + rc->filled,
+                                 sizeof rc->buffer - 1 - rc->filled, G_PRIORITY_DEFAULT,
+                                 NULL, on_raw_read, rc);
+      return;
+    }
+
+  if (rc->raw->reply == NULL)
+    {
+      g_ptr_array_add (rc->raw->held, g_steal_pointer (&rc->connection));
+      g_free (rc);
+      return;
+    }
+
+  g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (rc->connection)),
+                             rc->raw->reply, strlen (rc->raw->reply), NULL, NULL, NULL);
+  g_io_stream_close (G_IO_STREAM (rc->connection), NULL, NULL);
+  g_object_unref (rc->connection);
+  g_free (rc);
+}
+
+static gboolean
+on_raw_incoming (GSocketService    *service,
+                 GSocketConnection *connection,
+                 GObject           *source,
+                 gpointer           data)
+{
+  RawConnection *rc = g_new0 (RawConnection, 1);
+
+  rc->raw = data;
+  rc->connection = g_object_ref (connection);
+  g_input_stream_read_async (g_io_stream_get_input_stream (G_IO_STREAM (connection)),
+                             rc->buffer, sizeof rc->buffer - 1, G_PRIORITY_DEFAULT,
+                             NULL, on_raw_read, rc);
+
+  return TRUE;
+}
+
+static void
+raw_server_start (RawServer  *raw,
+                  const char *reply)
+{
+  g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr(GSocketAddress) address = g_inet_socket_address_new (loopback, 0);
+  g_autoptr(GSocketAddress) effective = NULL;
+  g_autoptr(GError) error = NULL;
+
+  raw->reply = reply;
+  raw->held = g_ptr_array_new_with_free_func (g_object_unref);
+  raw->service = g_socket_service_new ();
+  g_socket_listener_add_address (G_SOCKET_LISTENER (raw->service), address,
+                                 G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP,
+                                 NULL, &effective, &error);
+  g_assert_no_error (error);
+  raw->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (effective));
+  g_signal_connect (raw->service, "incoming", G_CALLBACK (on_raw_incoming), raw);
+  g_socket_service_start (raw->service);
+}
+
+static void
+raw_server_stop (RawServer *raw)
+{
+  g_socket_service_stop (raw->service);
+  g_socket_listener_close (G_SOCKET_LISTENER (raw->service));
+  g_clear_object (&raw->service);
+  g_clear_pointer (&raw->held, g_ptr_array_unref);
+
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static IscClient *
+raw_client (RawServer *raw)
+{
+  g_autofree char *url = g_strdup_printf ("http://127.0.0.1:%u", raw->port);
+  g_autoptr(GError) error = NULL;
+  IscClient *client = isc_client_new (url, TEST_KEY, &error);
+
+  g_assert_no_error (error);
+  return client;
+}
+
+static void
+test_cut_off_with_length (void)
+{
+  RawServer raw = { 0 };
+  g_autoptr(IscClient) client = NULL;
+  g_autoptr(IscQuery) query = deployment_query ();
+  Result result;
+
+  raw_server_start (&raw,
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                    "Content-Length: 500\r\n\r\n"
+                    "{\"start_epoch_millis\":1700000000000,\"end_epoch_");
+  client = raw_client (&raw);
+  fetch (client, query, NULL, &result);
+
+  /* A decode error in words, not a crash and not a network error. */
+  g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_MALFORMED);
+  g_assert_nonnull (strstr (result.error->message, "cut off"));
+  result_clear (&result);
+  raw_server_stop (&raw);
+}
+
+static void
+test_cut_off_on_close (void)
+{
+  RawServer raw = { 0 };
+  g_autoptr(IscClient) client = NULL;
+  g_autoptr(IscQuery) query = deployment_query ();
+  Result result;
+
+  raw_server_start (&raw,
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                    "Connection: close\r\n\r\n"
+                    "{\"start_epoch_millis\":1700000000000,\"end_epoch_");
+  client = raw_client (&raw);
+  fetch (client, query, NULL, &result);
+
+  g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_MALFORMED);
+  g_assert_nonnull (strstr (result.error->message, "cannot read"));
+  result_clear (&result);
+  raw_server_stop (&raw);
+}
+
+static void
+test_connect_timeout_silence (void)
+{
+  RawServer raw = { 0 };
+  g_autoptr(IscClient) client = NULL;
+  g_autoptr(IscQuery) query = deployment_query ();
+  Result result;
+  gint64 start;
+  double elapsed;
+
+  /* Accepts, reads the request, never answers. */
+  raw_server_start (&raw, NULL);
+  client = raw_client (&raw);
+  isc_client_set_timeouts (client, 500, 5000);
+
+  start = g_get_monotonic_time ();
+  fetch (client, query, NULL, &result);
+  elapsed = (g_get_monotonic_time () - start) / 1e6;
+
+  g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_TIMEOUT);
+  g_assert_cmpfloat (elapsed, >=, 0.5);
+  g_assert_cmpfloat (elapsed, <, 2.0);
+  result_clear (&result);
+  raw_server_stop (&raw);
+}
+
+static void
+test_connection_refused (void)
+{
+  RawServer raw = { 0 };
+  g_autoptr(IscClient) client = NULL;
+  g_autoptr(IscQuery) query = deployment_query ();
+  Result result;
+
+  /* A port that was just free and is closed again. */
+  raw_server_start (&raw, NULL);
+  client = raw_client (&raw);
+  raw_server_stop (&raw);
+
+  fetch (client, query, NULL, &result);
+
+  g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_NETWORK);
+  g_assert_nonnull (strstr (result.error->message, "Could not reach “127.0.0.1”"));
+  result_clear (&result);
+}
+
+/* TLS: a certificate no one trusts is refused, never waved through. */
+static void
+test_tls_untrusted (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GTlsCertificate) certificate = NULL;
+  g_autoptr(SoupServer) server = NULL;
+  g_autoptr(IscClient) client = NULL;
+  g_autoptr(IscQuery) query = deployment_query ();
+  g_autoslist(GUri) uris = NULL;
+  g_autofree char *url = NULL;
+  Result result;
+
+  certificate = g_tls_certificate_new_from_pem (tls_pem, -1, &error);
+  g_assert_no_error (error);
+  server = soup_server_new ("tls-certificate", certificate, NULL);
+  soup_server_add_handler (server, NULL, server_callback, NULL, NULL);
+  soup_server_listen_local (server, 0, SOUP_SERVER_LISTEN_IPV4_ONLY | SOUP_SERVER_LISTEN_HTTPS, &error);
+  g_assert_no_error (error);
+  uris = soup_server_get_uris (server);
+  url = g_strdup_printf ("https://127.0.0.1:%d", g_uri_get_port (uris->data));
+
+  client = isc_client_new (url, TEST_KEY, &error);
+  g_assert_no_error (error);
+  fetch (client, query, NULL, &result);
+
+  g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_TLS);
+  g_assert_nonnull (strstr (result.error->message, "certificate"));
+  result_clear (&result);
+
+  soup_server_disconnect (server);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* DNS: a resolver that knows no names, so nothing leaves the machine. */
+
+typedef struct { GResolver parent_instance; } FakeResolver;
+typedef struct { GResolverClass parent_class; } FakeResolverClass;
+
+GType fake_resolver_get_type (void);
+G_DEFINE_TYPE (FakeResolver, fake_resolver, G_TYPE_RESOLVER)
+
+static GList *
+fake_lookup_by_name (GResolver     *resolver,
+                     const char    *hostname,
+                     GCancellable  *cancellable,
+                     GError       **error)
+{
+  g_set_error (error, G_RESOLVER_ERROR, G_RESOLVER_ERROR_NOT_FOUND,
+               "Error resolving “%s”: Name or service not known", hostname);
+  return NULL;
+}
+
+static void
+fake_lookup_by_name_async (GResolver           *resolver,
+                           const char          *hostname,
+                           GCancellable        *cancellable,
+                           GAsyncReadyCallback  callback,
+                           gpointer             data)
+{
+  g_autoptr(GTask) task = g_task_new (resolver, cancellable, callback, data);
+
+  g_task_return_new_error (task, G_RESOLVER_ERROR, G_RESOLVER_ERROR_NOT_FOUND,
+                           "Error resolving “%s”: Name or service not known", hostname);
+}
+
+static GList *
+fake_lookup_by_name_finish (GResolver     *resolver,
+                            GAsyncResult  *result,
+                            GError       **error)
+{
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+static GList *
+fake_lookup_by_name_with_flags (GResolver                 *resolver,
+                                const char                *hostname,
+                                GResolverNameLookupFlags   flags,
+                                GCancellable              *cancellable,
+                                GError                   **error)
+{
+  return fake_lookup_by_name (resolver, hostname, cancellable, error);
+}
+
+static void
+fake_lookup_by_name_with_flags_async (GResolver                *resolver,
+                                      const char               *hostname,
+                                      GResolverNameLookupFlags  flags,
+                                      GCancellable             *cancellable,
+                                      GAsyncReadyCallback       callback,
+                                      gpointer                  data)
+{
+  fake_lookup_by_name_async (resolver, hostname, cancellable, callback, data);
+}
+
+static void
+fake_resolver_class_init (FakeResolverClass *klass)
+{
+  GResolverClass *resolver_class = G_RESOLVER_CLASS (klass);
+
+  resolver_class->lookup_by_name = fake_lookup_by_name;
+  resolver_class->lookup_by_name_async = fake_lookup_by_name_async;
+  resolver_class->lookup_by_name_finish = fake_lookup_by_name_finish;
+  resolver_class->lookup_by_name_with_flags = fake_lookup_by_name_with_flags;
+  resolver_class->lookup_by_name_with_flags_async = fake_lookup_by_name_with_flags_async;
+  resolver_class->lookup_by_name_with_flags_finish = fake_lookup_by_name_finish;
+}
+
+static void
+fake_resolver_init (FakeResolver *self)
+{
+}
+
+static void
+test_dns_failure (void)
+{
+  g_autoptr(GResolver) previous = g_resolver_get_default ();
+  g_autoptr(GResolver) fake = g_object_new (fake_resolver_get_type (), NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IscClient) client = NULL;
+  g_autoptr(IscQuery) query = deployment_query ();
+  Result result;
+
+  g_resolver_set_default (fake);
+  client = isc_client_new ("https://api.inferscope-test.invalid", TEST_KEY, &error);
+  g_assert_no_error (error);
+  fetch (client, query, NULL, &result);
+  g_resolver_set_default (previous);
+
+  g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_DNS);
+  g_assert_nonnull (strstr (result.error->message, "“api.inferscope-test.invalid”"));
+  result_clear (&result);
+}
+
+/* Run last: everything captured so far must be free of the key. */
+static void
+test_key_never_logged (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  static const Canned answers[] = {
+    { 401, "{\"message\":\"key " TEST_KEY " refused\"}" },
+    { 200, SERIES_BODY },
+  };
+  g_autoptr(IscQuery) query = deployment_query ();
+  Result result;
+
+  fixture_set (fixture, answers, G_N_ELEMENTS (answers));
+  fetch (fixture->client, query, NULL, &result);
+  g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_KEY_REFUSED);
+  result_clear (&result);
+  fetch (fixture->client, query, NULL, &result);
+  g_assert_no_error (result.error);
+  result_clear (&result);
+
+  /* The capture works: the client's debug lines name the URLs it asked. */
+  g_assert_nonnull (strstr (captured_log->str, "/v1/models/abc123/deployments/dep456/metrics"));
+  g_assert_null (strstr (captured_log->str, TEST_KEY));
+  g_assert_null (strstr (captured_log->str, "sk-test"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  /* No proxy lookups, and every debug line reaches the capture. */
+  g_setenv ("GIO_USE_PROXY_RESOLVER", "dummy", TRUE);
+  g_setenv ("G_MESSAGES_DEBUG", "all", TRUE);
+  captured_log = g_string_new (NULL);
+  g_log_set_writer_func (capture_writer, NULL, NULL);
+
+  g_test_init (&argc, &argv, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (url_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/isc/client/base-url/%u", i);
+      g_test_add_data_func (path, &url_cases[i], test_base_url);
+    }
+  g_test_add_func ("/isc/client/base-url/plain-http-message", test_base_url_plain_http_message);
+
+#define ADD(path, func) \
+  g_test_add ("/isc/client/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+#define ADD_DATA(path, data, func) \
+  g_test_add (path, Fixture, data, fixture_setup, func, fixture_teardown)
+
+  ADD ("request/exact", test_request_exact);
+  ADD ("request/current-environment", test_request_current_environment);
+  ADD ("request/gzip", test_request_gzip);
+  ADD ("request/invalid-query", test_request_invalid_query);
+  for (guint i = 0; i < G_N_ELEMENTS (status_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/isc/client/status/%s", status_cases[i].name);
+      ADD_DATA (path, &status_cases[i], test_status);
+    }
+  ADD ("status/long-body-cut", test_status_long_body_cut);
+  ADD ("retry/429-then-success", test_retry_429_then_success);
+  ADD ("retry/429-header", test_retry_429_header);
+  ADD ("retry/429-gives-up", test_retry_429_gives_up);
+  ADD ("retry/429-too-long", test_retry_429_too_long);
+  ADD ("retry/5xx-then-success", test_retry_5xx_then_success);
+  ADD ("retry/5xx-gives-up", test_retry_5xx_gives_up);
+  ADD ("size/announced", test_too_large_announced);
+  ADD ("size/unannounced", test_too_large_unannounced);
+  ADD ("timeout/idle-stall", test_idle_timeout_stall);
+  ADD ("timeout/slow-drip", test_slow_drip_deadline);
+  ADD ("cancel/before", test_cancel_before);
+  ADD ("cancel/during", test_cancel_during);
+  ADD ("cancel/during-retry-wait", test_cancel_during_retry_wait);
+  ADD ("loader/superseded", test_loader_superseded);
+  ADD ("loader/immediate-supersede", test_loader_immediate_supersede);
+  ADD ("loader/dispose-cancels", test_loader_dispose_cancels);
+  ADD ("loader/failed", test_loader_failed);
+  g_test_add_func ("/isc/client/raw/cut-off-with-length", test_cut_off_with_length);
+  g_test_add_func ("/isc/client/raw/cut-off-on-close", test_cut_off_on_close);
+  g_test_add_func ("/isc/client/raw/connect-timeout", test_connect_timeout_silence);
+  g_test_add_func ("/isc/client/raw/connection-refused", test_connection_refused);
+  g_test_add_func ("/isc/client/tls/untrusted", test_tls_untrusted);
+  g_test_add_func ("/isc/client/dns/failure", test_dns_failure);
+  ADD ("zz/key-never-logged", test_key_never_logged);
+
+  return g_test_run ();
+}
