@@ -246,10 +246,10 @@ scan_unexpected (const Scan  *scan,
   guchar c = (guchar) scan->data[offset];
 
   if (c >= 0x20 && c < 0x7F)
-    return scan_fail (scan, error, _("unexpected character '%c' at byte %" G_GSIZE_FORMAT),
+    return scan_fail (scan, error, _("unexpected character '%c' at byte %zu"),
                       c, offset);
 
-  return scan_fail (scan, error, _("unexpected byte 0x%02X at byte %" G_GSIZE_FORMAT),
+  return scan_fail (scan, error, _("unexpected byte 0x%02X at byte %zu"),
                     c, offset);
 }
 
@@ -257,7 +257,7 @@ static gboolean
 scan_truncated (const Scan  *scan,
                 GError     **error)
 {
-  return scan_fail (scan, error, _("the document is truncated after %" G_GSIZE_FORMAT " bytes"),
+  return scan_fail (scan, error, _("the document is truncated after %zu bytes"),
                     scan->length);
 }
 
@@ -307,7 +307,7 @@ scan_string (Scan    *scan,
 
       if (c < 0x20)
         return scan_fail (scan, error,
-                          _("control character 0x%02X inside a string at byte %" G_GSIZE_FORMAT),
+                          _("control character 0x%02X inside a string at byte %zu"),
                           c, i);
 
       if (c >= 0x80)
@@ -341,13 +341,13 @@ scan_string (Scan    *scan,
             for (guint k = 2; k < 6; k++)
               if (!is_hex (data[i + k]))
                 return scan_fail (scan, error,
-                                  _("bad \\u escape inside a string at byte %" G_GSIZE_FORMAT), i);
+                                  _("bad \\u escape inside a string at byte %zu"), i);
             code = hex4 (data + i + 2);
             i += 6;
 
             if (code >= 0xDC00 && code <= 0xDFFF)
               return scan_fail (scan, error,
-                                _("lone UTF-16 surrogate inside a string at byte %" G_GSIZE_FORMAT),
+                                _("lone UTF-16 surrogate inside a string at byte %zu"),
                                 i - 6);
 
             if (code >= 0xD800 && code <= 0xDBFF)
@@ -360,12 +360,12 @@ scan_string (Scan    *scan,
                     !is_hex (data[i + 2]) || !is_hex (data[i + 3]) ||
                     !is_hex (data[i + 4]) || !is_hex (data[i + 5]))
                   return scan_fail (scan, error,
-                                    _("lone UTF-16 surrogate inside a string at byte %" G_GSIZE_FORMAT),
+                                    _("lone UTF-16 surrogate inside a string at byte %zu"),
                                     i - 6);
                 low = hex4 (data + i + 2);
                 if (low < 0xDC00 || low > 0xDFFF)
                   return scan_fail (scan, error,
-                                    _("lone UTF-16 surrogate inside a string at byte %" G_GSIZE_FORMAT),
+                                    _("lone UTF-16 surrogate inside a string at byte %zu"),
                                     i - 6);
                 i += 6;
               }
@@ -374,13 +374,13 @@ scan_string (Scan    *scan,
 
         default:
           return scan_fail (scan, error,
-                            _("bad escape inside a string at byte %" G_GSIZE_FORMAT), i);
+                            _("bad escape inside a string at byte %zu"), i);
         }
     }
 
   if (high && !g_utf8_validate (data + start, (gssize) (i - start), NULL))
     return scan_fail (scan, error,
-                      _("a string that is not valid UTF-8 at byte %" G_GSIZE_FORMAT), start);
+                      _("a string that is not valid UTF-8 at byte %zu"), start);
 
   *offset = i + 1;
   return TRUE;
@@ -573,7 +573,7 @@ scan_document (const char  *data,
 
       if (root_done)
         return scan_fail (scan, error,
-                          _("unexpected content after the end of the document at byte %" G_GSIZE_FORMAT),
+                          _("unexpected content after the end of the document at byte %zu"),
                           i);
 
       want_value = level == NULL ||
@@ -589,7 +589,7 @@ scan_document (const char  *data,
 
           if (scan->depth == ISC_METRICS_RESPONSE_MAX_DEPTH)
             return scan_fail (scan, error,
-                              _("nesting deeper than %d levels at byte %" G_GSIZE_FORMAT),
+                              _("nesting deeper than %d levels at byte %zu"),
                               ISC_METRICS_RESPONSE_MAX_DEPTH, i);
 
           level = &scan->levels[scan->depth++];
@@ -819,7 +819,7 @@ require_integer (JsonNode    *node,
       if (v > MAX_ABS_MILLIS || v < -MAX_ABS_MILLIS)
         {
           set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
-                     _("%" G_GINT64_FORMAT " is out of range"), v);
+                     _("%lld is out of range"), (long long) v);
           return FALSE;
         }
 
@@ -887,8 +887,8 @@ decode_header (IscMetricsResponse  *self,
   if (self->end_ms < self->start_ms)
     {
       set_error (error, ISC_RESPONSE_ERROR_INVALID, "end_epoch_millis",
-                 _("the window ends (%" G_GINT64_FORMAT ") before it starts (%" G_GINT64_FORMAT ")"),
-                 self->end_ms, self->start_ms);
+                 _("the window ends (%lld) before it starts (%lld)"),
+                 (long long) self->end_ms, (long long) self->start_ms);
       return FALSE;
     }
 
@@ -902,7 +902,8 @@ decode_header (IscMetricsResponse  *self,
       if (self->step_seconds < 0 || self->step_seconds > MAX_ABS_MILLIS / 1000)
         {
           set_error (error, ISC_RESPONSE_ERROR_INVALID, "step_seconds",
-                     _("%" G_GINT64_FORMAT " is not a valid step length"), self->step_seconds);
+                     _("%lld is not a valid step length"),
+                     (long long) self->step_seconds);
           return FALSE;
         }
     }
@@ -1062,19 +1063,19 @@ decode_descriptors (IscMetricsResponse  *self,
 static char *
 count_values (guint n)
 {
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u value", "%u values", n), n);
+  return g_strdup_printf (ngettext ("%u value", "%u values", n), n);
 }
 
 static char *
 count_label_sets (guint n)
 {
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u label set", "%u label sets", n), n);
+  return g_strdup_printf (ngettext ("%u label set", "%u label sets", n), n);
 }
 
 static char *
 count_metrics (guint n)
 {
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u metric", "%u metrics", n), n);
+  return g_strdup_printf (ngettext ("%u metric", "%u metrics", n), n);
 }
 
 /* One value set: its start, and one value per series, written down the
@@ -1135,8 +1136,8 @@ decode_value_set (IscMetricsResponse  *self,
       g_autofree char *path = g_strdup_printf ("metric_values[%u].start_epoch_millis", s);
 
       set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
-                 _("%" G_GINT64_FORMAT " does not come after the previous step's start %" G_GINT64_FORMAT),
-                 self->step_starts[s], self->step_starts[s - 1]);
+                 _("%lld does not come after the previous step's start %lld"),
+                 (long long) self->step_starts[s], (long long) self->step_starts[s - 1]);
       return FALSE;
     }
 
@@ -1280,8 +1281,8 @@ check_window (IscMetricsResponse  *self,
   if (self->step_starts[0] < self->start_ms - tolerance)
     {
       set_error (error, ISC_RESPONSE_ERROR_INVALID, "metric_values[0].start_epoch_millis",
-                 _("the step starts %" G_GINT64_FORMAT " ms before the window, more than one step (%" G_GINT64_FORMAT " ms)"),
-                 self->start_ms - self->step_starts[0], tolerance);
+                 _("the step starts %lld ms before the window, more than one step (%lld ms)"),
+                 (long long) (self->start_ms - self->step_starts[0]), (long long) tolerance);
       return FALSE;
     }
 
@@ -1292,8 +1293,8 @@ check_window (IscMetricsResponse  *self,
           g_autofree char *path = g_strdup_printf ("metric_values[%u].start_epoch_millis", s);
 
           set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
-                     _("the step starts after the window ends (%" G_GINT64_FORMAT ")"),
-                     self->end_ms);
+                     _("the step starts after the window ends (%lld)"),
+                     (long long) self->end_ms);
           return FALSE;
         }
     }
