@@ -88,6 +88,11 @@ draw_grid (cairo_t          *cr,
            int               width,
            int               height)
 {
+  /* A dashboard is one picture: empty cells take the first chart's
+   * background rather than showing through. */
+  isc_chart_style_set_source (cr, &isc_chart_get_style (charts[0])->background);
+  cairo_paint (cr);
+
   for (guint i = 0; i < n_charts; i++)
     {
       cairo_save (cr);

@@ -386,7 +386,7 @@ isc_chart_layout_new (IscChartModel       *model,
           tick.pos = round (isc_chart_layout_x_for_ms (layout, t->ms)) + 0.5;
           tick.text.layout = isc_chart_layout_create_text (pango, style, style->label_size, t->shows_date, markup);
           text_size (&tick.text, &w, &h);
-          tick.text.x = CLAMP (tick.pos - w / 2, 0, width - w);
+          tick.text.x = CLAMP (tick.pos - w / 2, pad / 2, width - pad / 2 - w);
           tick.text.y = layout->plot.y + layout->plot.height + style->tick_length + 2;
           g_array_append_val (layout->time_tick_items, tick);
         }

@@ -86,7 +86,7 @@ static const IscChartStyle dark_style = {
     RGB (0xe69f00), RGB (0xd55e00),
   },
   .fan = RGB (0x56b4e9),
-  .fan_alpha = { 0.45, 0.30, 0.18, 0.10 },
+  .fan_alpha = { 0.62, 0.44, 0.30, 0.19 },
   .average = RGB (0xe69f00),
   .stack_alpha = 0.80,
   .hatch = RGBA (0x000000, 0.40),

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include "isc-chart-decimate.h"
 #include "isc-stacked-renderer.h"
 
@@ -46,6 +48,11 @@ isc_stacked_renderer_prepare (IscChartRenderer     *renderer,
       isc_chart_layout_map_values (layout, isc_chart_model_get_stack_top (model, k), n_steps, top);
       isc_chart_layout_map_values (layout, isc_chart_model_get_stack_base (model, k), n_steps, base);
       isc_chart_band_append (layout->step_x, top, base, n_steps, layout->reduce, band);
+      /* The edge marks where the layer has something; a layer of zeros
+       * would draw its line over the top of the layer below. */
+      for (guint i = 0; i < n_steps; i++)
+        if (top[i] == base[i])
+          top[i] = NAN;
       if (layout->reduce)
         isc_chart_decimate_m4 (layout->step_x, top, n_steps, edge);
       else
