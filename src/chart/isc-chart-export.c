@@ -9,13 +9,8 @@
 
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <math.h>
-#include <unistd.h>
-#include <stdio.h>
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 
@@ -59,24 +54,12 @@ isc_chart_format_to_string (IscChartFormat format)
     }
 }
 
-typedef struct
-{
-  FILE *file;
-  int   error;
-} Sink;
-
 static cairo_status_t
-sink_write (void                *closure,
-            const unsigned char *data,
-            unsigned int         length)
+append_bytes (void                *closure,
+              const unsigned char *data,
+              unsigned int         length)
 {
-  Sink *sink = closure;
-
-  if (fwrite (data, 1, length, sink->file) != length)
-    {
-      sink->error = errno != 0 ? errno : EIO;
-      return CAIRO_STATUS_WRITE_ERROR;
-    }
+  g_byte_array_append (closure, data, length);
   return CAIRO_STATUS_SUCCESS;
 }
 
@@ -104,35 +87,30 @@ draw_grid (cairo_t          *cr,
     }
 }
 
-gboolean
-isc_chart_export_to_file (IscChart * const *charts,
-                          guint             n_charts,
-                          guint             columns,
-                          IscChartFormat    format,
-                          int               width,
-                          int               height,
-                          double            scale,
-                          const char       *path,
-                          GError          **error)
+GBytes *
+isc_chart_export_to_bytes (IscChart * const *charts,
+                           guint             n_charts,
+                           guint             columns,
+                           IscChartFormat    format,
+                           int               width,
+                           int               height,
+                           double            scale,
+                           GError          **error)
 {
-  g_autofree char *tmp_path = NULL;
-  g_autoptr(GError) local_error = NULL;
+  g_autoptr(GByteArray) out = NULL;
   cairo_surface_t *surface = NULL;
   cairo_status_t status;
   cairo_t *cr;
-  Sink sink = { 0 };
   guint rows;
   int total_w, total_h;
-  int fd;
 
-  g_return_val_if_fail (charts != NULL || n_charts == 0, FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (charts != NULL || n_charts == 0, NULL);
 
   if (n_charts == 0)
     {
       g_set_error_literal (error, ISC_CHART_EXPORT_ERROR, ISC_CHART_EXPORT_ERROR_INVALID,
                            _("There is no chart to export"));
-      return FALSE;
+      return NULL;
     }
   columns = CLAMP (columns, 1, n_charts);
   rows = (n_charts + columns - 1) / columns;
@@ -144,39 +122,17 @@ isc_chart_export_to_file (IscChart * const *charts,
     {
       g_set_error (error, ISC_CHART_EXPORT_ERROR, ISC_CHART_EXPORT_ERROR_INVALID,
                    _("Cannot draw an image of %d×%d at scale %g"), total_w, total_h, scale);
-      return FALSE;
+      return NULL;
     }
 
-  /* Beside the target, so the final rename stays on one file system. */
-  tmp_path = g_strdup_printf ("%s.XXXXXX", path);
-  fd = g_mkstemp_full (tmp_path, O_WRONLY, 0644);
-  if (fd < 0)
-    {
-      int errsv = errno;
-
-      g_set_error (error, ISC_CHART_EXPORT_ERROR, ISC_CHART_EXPORT_ERROR_FAILED,
-                   _("Cannot write %s: %s"), path, g_strerror (errsv));
-      return FALSE;
-    }
-  sink.file = fdopen (fd, "wb");
-  if (sink.file == NULL)
-    {
-      int errsv = errno;
-
-      close (fd);
-      g_unlink (tmp_path);
-      g_set_error (error, ISC_CHART_EXPORT_ERROR, ISC_CHART_EXPORT_ERROR_FAILED,
-                   _("Cannot write %s: %s"), path, g_strerror (errsv));
-      return FALSE;
-    }
-
+  out = g_byte_array_new ();
   switch (format)
     {
     case ISC_CHART_FORMAT_SVG:
-      surface = cairo_svg_surface_create_for_stream (sink_write, &sink, total_w, total_h);
+      surface = cairo_svg_surface_create_for_stream (append_bytes, out, total_w, total_h);
       break;
     case ISC_CHART_FORMAT_PDF:
-      surface = cairo_pdf_surface_create_for_stream (sink_write, &sink, total_w, total_h);
+      surface = cairo_pdf_surface_create_for_stream (append_bytes, out, total_w, total_h);
       break;
     case ISC_CHART_FORMAT_PNG:
     default:
@@ -193,35 +149,50 @@ isc_chart_export_to_file (IscChart * const *charts,
   cairo_destroy (cr);
 
   if (status == CAIRO_STATUS_SUCCESS && format == ISC_CHART_FORMAT_PNG)
-    status = cairo_surface_write_to_png_stream (surface, sink_write, &sink);
+    status = cairo_surface_write_to_png_stream (surface, append_bytes, out);
   cairo_surface_finish (surface);
   if (status == CAIRO_STATUS_SUCCESS)
     status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
 
-  if (fflush (sink.file) != 0 && sink.error == 0)
-    sink.error = errno;
-  if (fsync (fileno (sink.file)) != 0 && sink.error == 0 && errno != EINVAL)
-    sink.error = errno;
-  if (fclose (sink.file) != 0 && sink.error == 0)
-    sink.error = errno;
-
-  if (status != CAIRO_STATUS_SUCCESS || sink.error != 0)
+  if (status != CAIRO_STATUS_SUCCESS)
     {
-      g_unlink (tmp_path);
       g_set_error (error, ISC_CHART_EXPORT_ERROR, ISC_CHART_EXPORT_ERROR_FAILED,
-                   _("Cannot write %s: %s"), path,
-                   sink.error != 0 ? g_strerror (sink.error) : cairo_status_to_string (status));
-      return FALSE;
+                   _("Cannot draw the charts: %s"), cairo_status_to_string (status));
+      return NULL;
     }
 
-  if (g_rename (tmp_path, path) != 0)
-    {
-      int errsv = errno;
+  return g_byte_array_free_to_bytes (g_steal_pointer (&out));
+}
 
-      g_unlink (tmp_path);
+gboolean
+isc_chart_export_to_file (IscChart * const *charts,
+                          guint             n_charts,
+                          guint             columns,
+                          IscChartFormat    format,
+                          int               width,
+                          int               height,
+                          double            scale,
+                          const char       *path,
+                          GError          **error)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) local_error = NULL;
+  gconstpointer data;
+  gsize length = 0;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  bytes = isc_chart_export_to_bytes (charts, n_charts, columns, format, width, height, scale, error);
+  if (bytes == NULL)
+    return FALSE;
+
+  /* Written beside path and renamed over it when complete. */
+  data = g_bytes_get_data (bytes, &length);
+  if (!g_file_set_contents_full (path, data, length, G_FILE_SET_CONTENTS_CONSISTENT, 0666, &local_error))
+    {
       g_set_error (error, ISC_CHART_EXPORT_ERROR, ISC_CHART_EXPORT_ERROR_FAILED,
-                   _("Cannot write %s: %s"), path, g_strerror (errsv));
+                   _("Cannot write %s: %s"), path, local_error->message);
       return FALSE;
     }
 

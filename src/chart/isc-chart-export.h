@@ -34,6 +34,15 @@ const char *isc_chart_format_to_string   (IscChartFormat   format);
  * written beside path and renamed over it only when complete, so a failure
  * leaves no partial file.
  */
+/* The same drawing, as the bytes of the file. */
+GBytes   *isc_chart_export_to_bytes      (IscChart * const *charts,
+                                          guint             n_charts,
+                                          guint             columns,
+                                          IscChartFormat    format,
+                                          int               width,
+                                          int               height,
+                                          double            scale,
+                                          GError          **error);
 gboolean  isc_chart_export_to_file       (IscChart * const *charts,
                                           guint             n_charts,
                                           guint             columns,
