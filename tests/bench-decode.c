@@ -72,7 +72,7 @@ generate (void)
           for (int j = 0; j < n_series; j++)
             {
               /* A cheap deterministic generator; one value in 50 null,
-               * counters as integers, the rest with a few decimals. */
+               * counters as integers, the rest with six decimals. */
               state = state * 1664525u + 1013904223u;
               if (j > 0)
                 g_string_append_c (json, ',');
@@ -81,7 +81,7 @@ generate (void)
               else if (m % 3 == 1)
                 g_string_append_printf (json, "%u", state % 5000);
               else
-                g_string_append_printf (json, "%.4f", (state % 1000000) / 1000.0);
+                g_string_append_printf (json, "%.6f", (state % 1000000) / 1000.0);
             }
           g_string_append_c (json, ']');
         }
@@ -167,7 +167,7 @@ main (int   argc,
 
   json = generate ();
   packed = (gsize) n_steps * n_metrics * n_series * sizeof (double);
-  g_print ("document: %d steps × %d metrics × %d series, %.2f MB of JSON, %.2f MB packed\n",
+  g_print ("document: %d steps x %d metrics x %d series, %.2f MB of JSON, %.2f MB packed\n",
            n_steps, n_metrics, n_series, json->len / 1e6, packed / 1e6);
 
   parse_times = g_new (double, n_runs);
@@ -235,14 +235,14 @@ main (int   argc,
   g_print ("  strict syntax scan        %8.1f ms\n", scan_ms);
   g_print ("  schema walk of the tree   %8.1f ms\n", walk_ms);
   g_print ("  full decode               %8.1f ms  (scan, parse, walk, free the tree)\n", decode_ms);
-  g_print ("  decode / parse            %8.2f ×\n", decode_ms / parse_ms);
-  g_print ("  decode / (parse + free)   %8.2f ×\n", decode_ms / parse_free_ms);
-  g_print ("  (scan + walk) / parse     %8.2f    (what the decoder adds; target ≤ 0.30)\n",
+  g_print ("  decode / parse            %8.2f x\n", decode_ms / parse_ms);
+  g_print ("  decode / (parse + free)   %8.2f x\n", decode_ms / parse_free_ms);
+  g_print ("  (scan + walk) / parse     %8.2f    (what the decoder adds; target <= 0.30)\n",
            (scan_ms + walk_ms) / parse_ms);
   g_print ("memory:\n");
   g_print ("  peak RSS                  %8.1f MiB  (%.1f MiB with only the document)\n",
            peak_rss_mib (), rss_before_decode);
-  g_print ("  retained by the response  %8.2f MB  (%.2f × packed, target ≤ 1.50)\n",
+  g_print ("  retained by the response  %8.2f MB  (%.2f x packed, target <= 1.50)\n",
            retained / 1e6, (double) retained / packed);
 
   isc_metrics_response_unref (response);
