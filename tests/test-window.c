@@ -243,8 +243,12 @@ test_app_about (void)
         about = w;
     }
 
-  /* The About window names the app and its version, over the main window. */
+  /* The About window names the app and its version, over the main window,
+   * with the app's icon rather than a "missing image". */
   g_assert_nonnull (about);
+  g_assert_cmpstr (adw_about_window_get_application_icon (ADW_ABOUT_WINDOW (about)), ==, APPLICATION_ID);
+  g_assert_true (gtk_icon_theme_has_icon (gtk_icon_theme_get_for_display (gtk_widget_get_display (GTK_WIDGET (about))),
+                                          APPLICATION_ID));
   g_assert_cmpstr (adw_about_window_get_application_name (ADW_ABOUT_WINDOW (about)), ==, "Inferscope");
   g_assert_cmpstr (adw_about_window_get_version (ADW_ABOUT_WINDOW (about)), ==, PACKAGE_VERSION);
   g_assert_true (adw_about_window_get_license_type (ADW_ABOUT_WINDOW (about)) == GTK_LICENSE_GPL_3_0);
@@ -281,6 +285,12 @@ main (int   argc,
   int status;
 
   g_test_init (&argc, &argv, NULL);
+
+  /* With no session bus, GLib would autolaunch one on the X display
+   * (slow, and a daemon left behind); a bus that is plainly absent makes
+   * the application run on its own instead. */
+  if (g_getenv ("DBUS_SESSION_BUS_ADDRESS") == NULL)
+    g_setenv ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/inferscope-test-bus", TRUE);
 
   /* Non-unique: another Inferscope on the session bus must not turn this
    * one into a remote. */
