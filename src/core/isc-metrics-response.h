@@ -21,6 +21,10 @@ G_BEGIN_DECLS
  * as long as it does.
  */
 
+/* A rejected body's message names the JSON path, then what is wrong:
+ * "metric_values[3].values[1]: 2 values, but metric "…" has 5 label sets",
+ * or "(root): …" for the document as a whole.
+ */
 #define ISC_RESPONSE_ERROR (isc_response_error_quark ())
 
 typedef enum
