@@ -12,6 +12,7 @@
 
 #include "isc-api-error.h"
 #include "isc-client-private.h"
+#include "isc-demo-server.h"
 #include "isc-metrics-loader.h"
 
 /* Every server here listens on 127.0.0.1 inside the test process: a
@@ -543,7 +544,9 @@ static const StatusCase status_cases[] = {
     ISC_API_ERROR_BAD_REQUEST, { "is not allowed here" } },
   { "418-raw", { 418, "<html><body>\n\n  I'm a teapot  </body></html>" },
     ISC_TARGET_DEPLOYMENT, FALSE,
-    ISC_API_ERROR_BAD_REQUEST, { "<html><body> I'm a teapot </body></html>" } },
+    ISC_API_ERROR_BAD_REQUEST, { "(HTTP 418): I'm a teapot" }, { "<" } },
+  { "418-text", { 418, "  I'm\n\n   a teapot  " }, ISC_TARGET_DEPLOYMENT, FALSE,
+    ISC_API_ERROR_BAD_REQUEST, { "(HTTP 418): I'm a teapot" } },
   { "302", { 302, NULL, .retry_after = NULL }, ISC_TARGET_DEPLOYMENT, FALSE,
     ISC_API_ERROR_BAD_REQUEST, { "redirect" } },
   { "200-malformed", { 200, "{\"mode\":\"SERIES\",\"metric_values\":[" }, ISC_TARGET_DEPLOYMENT, FALSE,
@@ -1421,6 +1424,311 @@ test_dns_failure (void)
   result_clear (&result);
 }
 
+
+/* Against the simulated API: every fault it offers */
+
+typedef struct
+{
+  IscDemoServer *server;
+  IscClient     *client;
+  GPtrArray     *logged;    /* "STATUS PATH?QUERY" per request */
+} Demo;
+
+static void
+on_request_logged (IscDemoServer *server,
+                   const char    *method,
+                   const char    *path,
+                   guint          status,
+                   guint64        bytes,
+                   double         milliseconds,
+                   Demo          *demo)
+{
+  g_ptr_array_add (demo->logged, g_strdup_printf ("%u %s", status, path));
+}
+
+static void
+demo_setup (Demo          *demo,
+            gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  demo->logged = g_ptr_array_new_with_free_func (g_free);
+  demo->server = isc_demo_server_new (42, TEST_KEY);
+  g_signal_connect (demo->server, "request-logged", G_CALLBACK (on_request_logged), demo);
+  isc_demo_server_listen_loopback (demo->server, 0, &error);
+  g_assert_no_error (error);
+
+  demo->client = isc_client_new (isc_demo_server_get_base_url (demo->server), TEST_KEY, &error);
+  g_assert_no_error (error);
+}
+
+static void
+demo_teardown (Demo          *demo,
+               gconstpointer  data)
+{
+  g_clear_object (&demo->client);
+  g_clear_object (&demo->server);
+  g_clear_pointer (&demo->logged, g_ptr_array_unref);
+
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static IscQuery *
+demo_query (const char *deployment)
+{
+  g_autoptr(IscTimeRange) range = isc_time_range_new_relative ((gint64) 3600 * 1000);
+  const char *metrics[] = { "baseten_replicas_active", "baseten_inference_requests_total", NULL };
+
+  return isc_query_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT, deployment,
+                        ISC_MODE_SERIES, range, metrics);
+}
+
+static void
+test_demo_series (Demo          *demo,
+                  gconstpointer  data)
+{
+  g_autoptr(IscTimeRange) range = isc_time_range_new_absolute (1764543600000, 1764547200000);
+  const char *metrics[] = { "baseten_replicas_active", "baseten_inference_requests_total", NULL };
+  g_autoptr(IscQuery) query = isc_query_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT,
+                                             ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION,
+                                             ISC_MODE_SERIES, range, metrics);
+  g_autofree char *expected = NULL;
+  Result result;
+
+  fetch (demo->client, query, NULL, &result);
+
+  g_assert_no_error (result.error);
+  g_assert_cmpuint (isc_metrics_response_get_n_metrics (result.response), ==, 2);
+  g_assert_nonnull (isc_metrics_response_lookup_metric (result.response, "baseten_inference_requests_total"));
+  g_assert_cmpuint (isc_metrics_response_get_n_steps (result.response), >, 10);
+
+  /* What the server received, exactly. */
+  g_assert_cmpuint (demo->logged->len, ==, 1);
+  expected = g_strdup_printf ("200 /v1/models/%s/deployments/%s/metrics?mode=SERIES"
+                              "&start_epoch_millis=1764543600000&end_epoch_millis=1764547200000"
+                              "&metrics=baseten_replicas_active&metrics=baseten_inference_requests_total",
+                              ISC_DEMO_MODEL_CHAT, ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION);
+  g_assert_cmpstr (g_ptr_array_index (demo->logged, 0), ==, expected);
+  result_clear (&result);
+}
+
+static void
+test_demo_environment_current (Demo          *demo,
+                               gconstpointer  data)
+{
+  g_autoptr(IscQuery) query = isc_query_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_ENVIRONMENT,
+                                             ISC_DEMO_ENVIRONMENT_PRODUCTION,
+                                             ISC_MODE_CURRENT, NULL, NULL);
+  Result result;
+
+  fetch (demo->client, query, NULL, &result);
+
+  g_assert_no_error (result.error);
+  g_assert_cmpint (isc_metrics_response_get_mode (result.response), ==, ISC_MODE_CURRENT);
+  /* The server's default set when no metrics are named. */
+  g_assert_nonnull (isc_metrics_response_lookup_metric (result.response, "baseten_replicas_active"));
+  g_assert_true (g_str_has_suffix (g_ptr_array_index (demo->logged, 0), "/metrics?mode=CURRENT"));
+  result_clear (&result);
+}
+
+typedef struct
+{
+  const char *name;
+  const char *model;
+  IscTargetKind target_kind;
+  const char *target;
+  const char *metric;        /* NULL: the default two */
+  const char *key;           /* "": none; NULL: the right one */
+  double      delay_scale;
+  gint        code;          /* -1: success */
+  guint       n_requests;
+  const char *must_contain[2];
+} DemoCase;
+
+static const DemoCase demo_cases[] = {
+  { "wrong-key", ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT, ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION, NULL,
+    "sk-wrong", 1, ISC_API_ERROR_KEY_REFUSED, 1, { "refused the API key" } },
+  { "no-key", ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT, ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION, NULL,
+    "", 1, ISC_API_ERROR_NO_KEY, 1, { "needs an API key" } },
+  { "404-model", "no-such-model", ISC_TARGET_DEPLOYMENT, "d1", NULL,
+    NULL, 1, ISC_API_ERROR_NOT_FOUND, 1, { "“no-such-model”" } },
+  { "404-deployment", ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT, "no-such-deployment", NULL,
+    NULL, 1, ISC_API_ERROR_NOT_FOUND, 1, { "deployment “no-such-deployment”" } },
+  { "404-environment", ISC_DEMO_MODEL_CHAT, ISC_TARGET_ENVIRONMENT, "staging", NULL,
+    NULL, 1, ISC_API_ERROR_NOT_FOUND, 1, { "environment “staging”" } },
+  { "400-unknown-metric", ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT, ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION,
+    "baseten_no_such_metric", NULL, 1, ISC_API_ERROR_BAD_REQUEST, 1, { "baseten_no_such_metric", "HTTP 400" } },
+  { "429-then-success", ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT, "fault-429-1", NULL,
+    NULL, 1, -1, 2 },
+  { "429-gives-up", ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT, "fault-429-100", NULL,
+    NULL, 0.02, ISC_API_ERROR_RATE_LIMITED, 4, { "3 retries" } },
+  { "500", ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT, "fault-500", NULL,
+    NULL, 0.02, ISC_API_ERROR_SERVER, 3, { "HTTP 500", "An internal error occurred" } },
+  { "502-html", ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT, "fault-502", NULL,
+    NULL, 0.02, ISC_API_ERROR_SERVER, 3, { "(HTTP 502) and still did after 2 retries: 502 Bad Gateway." } },
+  { "503", ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT, "fault-503", NULL,
+    NULL, 0.02, ISC_API_ERROR_SERVER, 3, { "temporarily unavailable" } },
+  { "truncate", ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT, "fault-truncate", NULL,
+    NULL, 1, ISC_API_ERROR_MALFORMED, 1, { "cut off" } },
+  { "invalid-json", ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT, "fault-invalid-json", NULL,
+    NULL, 1, ISC_API_ERROR_MALFORMED, 1, { "cannot read" } },
+  { "wrong-shape", ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT, "fault-wrong-shape", NULL,
+    NULL, 1, ISC_API_ERROR_MALFORMED, 1, { "cannot read", "start_epoch_millis" } },
+  { "drop", ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT, "fault-drop", NULL,
+    NULL, 1, ISC_API_ERROR_NETWORK, 1, { "Could not reach “127.0.0.1”" } },
+  { "delay-within", ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT, "fault-delay-200", NULL,
+    NULL, 1, -1, 1 },
+  { "drip-within", ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT, "fault-drip-20", NULL,
+    NULL, 1, -1, 1 },
+};
+
+static void
+test_demo_case (Demo          *demo,
+                gconstpointer  data)
+{
+  const DemoCase *c = data;
+  const char *metrics[] = { c->metric, NULL };
+  g_autoptr(IscTimeRange) range = isc_time_range_new_relative ((gint64) 3600 * 1000);
+  g_autoptr(IscQuery) query = isc_query_new (c->model, c->target_kind, c->target,
+                                             ISC_MODE_SERIES, range,
+                                             c->metric ? metrics : NULL);
+  Result result;
+
+  if (c->key != NULL)
+    isc_client_set_api_key (demo->client, c->key);
+  _isc_client_set_delay_scale (demo->client, c->delay_scale);
+  isc_client_set_timeouts (demo->client, 1500, 1500);
+
+  fetch (demo->client, query, NULL, &result);
+
+  if (c->code < 0)
+    {
+      g_assert_no_error (result.error);
+      g_assert_cmpuint (isc_metrics_response_get_n_metrics (result.response), >, 0);
+    }
+  else
+    {
+      g_assert_error (result.error, ISC_API_ERROR, c->code);
+      g_test_message ("%s: %s", c->name, result.error->message);
+      for (guint i = 0; i < G_N_ELEMENTS (c->must_contain) && c->must_contain[i]; i++)
+        g_assert_nonnull (strstr (result.error->message, c->must_contain[i]));
+    }
+
+  g_assert_cmpuint (demo->logged->len, ==, c->n_requests);
+  result_clear (&result);
+}
+
+static void
+test_demo_delay_timeout (Demo          *demo,
+                         gconstpointer  data)
+{
+  g_autoptr(IscQuery) query = demo_query ("fault-delay-3000");
+  Result result;
+  gint64 start;
+  double elapsed;
+
+  /* The headers come after 3 s: the connect-and-headers bound ends it. */
+  isc_client_set_timeouts (demo->client, 500, 5000);
+  start = g_get_monotonic_time ();
+  fetch (demo->client, query, NULL, &result);
+  elapsed = (g_get_monotonic_time () - start) / 1e6;
+
+  g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_TIMEOUT);
+  g_assert_cmpfloat (elapsed, >=, 0.5);
+  g_assert_cmpfloat (elapsed, <, 2.0);
+  result_clear (&result);
+}
+
+static void
+test_demo_slow_drip (Demo          *demo,
+                     gconstpointer  data)
+{
+  g_autoptr(IscQuery) query = demo_query ("fault-drip-1000");
+  Result result;
+  gint64 start;
+  double elapsed;
+
+  /* A chunk a second against a 400 ms idle bound. */
+  isc_client_set_timeouts (demo->client, 1500, 400);
+  start = g_get_monotonic_time ();
+  fetch (demo->client, query, NULL, &result);
+  elapsed = (g_get_monotonic_time () - start) / 1e6;
+
+  g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_TIMEOUT);
+  g_assert_cmpfloat (elapsed, <, 3.0);
+  result_clear (&result);
+}
+
+static void
+test_demo_dense_over_cap (Demo          *demo,
+                          gconstpointer  data)
+{
+  g_autoptr(IscTimeRange) week = isc_time_range_new_relative ((gint64) 7 * 24 * 3600 * 1000);
+  g_autoptr(IscQuery) query = isc_query_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT, "fault-dense",
+                                             ISC_MODE_SERIES, week, NULL);
+  Result result;
+
+  _isc_client_set_max_body_size (demo->client, 64 * 1024);
+  fetch (demo->client, query, NULL, &result);
+
+  g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_TOO_LARGE);
+  result_clear (&result);
+}
+
+static void
+cancel_once (gpointer data)
+{
+  g_cancellable_cancel (data);
+}
+
+static void
+test_demo_cancel (Demo          *demo,
+                  gconstpointer  data)
+{
+  g_autoptr(IscQuery) query = demo_query ("fault-delay-2000");
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  Result result;
+
+  g_timeout_add_once (100, cancel_once, cancellable);
+  fetch (demo->client, query, cancellable, &result);
+
+  g_assert_error (result.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_null (result.response);
+  result_clear (&result);
+}
+
+static void
+test_demo_superseded (Demo          *demo,
+                      gconstpointer  data)
+{
+  g_autoptr(IscMetricsLoader) loader = isc_metrics_loader_new (demo->client);
+  g_autoptr(IscQuery) slow = demo_query ("fault-delay-300");
+  g_autoptr(IscQuery) fast = demo_query (ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION);
+  LoaderLog log = { 0 };
+
+  g_signal_connect (loader, "loaded", G_CALLBACK (on_loaded), &log);
+  g_signal_connect (loader, "failed", G_CALLBACK (on_failed), &log);
+
+  isc_metrics_loader_load (loader, slow);
+  g_usleep (50000);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  isc_metrics_loader_load (loader, fast);
+  wait_loader (loader);
+  /* Past the slow one's delay: it still delivers nothing. */
+  for (guint i = 0; i < 40; i++)
+    {
+      g_usleep (10000);
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+
+  g_assert_cmpuint (log.n_loaded, ==, 1);
+  g_assert_cmpuint (log.n_failed, ==, 0);
+  loader_log_clear (&log);
+}
+
 /* Run last: everything captured so far must be free of the key. */
 static void
 test_key_never_logged (Fixture       *fixture,
@@ -1504,6 +1812,20 @@ main (int   argc,
   g_test_add_func ("/isc/client/raw/connection-refused", test_connection_refused);
   g_test_add_func ("/isc/client/tls/untrusted", test_tls_untrusted);
   g_test_add_func ("/isc/client/dns/failure", test_dns_failure);
+#define ADD_DEMO(path, data, func) \
+  g_test_add ("/isc/client/demo/" path, Demo, data, demo_setup, func, demo_teardown)
+  ADD_DEMO ("series", NULL, test_demo_series);
+  ADD_DEMO ("environment-current", NULL, test_demo_environment_current);
+  for (guint i = 0; i < G_N_ELEMENTS (demo_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/isc/client/demo/fault/%s", demo_cases[i].name);
+      g_test_add (path, Demo, &demo_cases[i], demo_setup, test_demo_case, demo_teardown);
+    }
+  ADD_DEMO ("delay-timeout", NULL, test_demo_delay_timeout);
+  ADD_DEMO ("slow-drip", NULL, test_demo_slow_drip);
+  ADD_DEMO ("dense-over-cap", NULL, test_demo_dense_over_cap);
+  ADD_DEMO ("cancel", NULL, test_demo_cancel);
+  ADD_DEMO ("superseded", NULL, test_demo_superseded);
   ADD ("zz/key-never-logged", test_key_never_logged);
 
   return g_test_run ();

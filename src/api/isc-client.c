@@ -438,6 +438,7 @@ struct _Request
   GSource          *timer;
   GSource          *deadline;
   gboolean          timed_out;
+  gboolean          reading_body;
   GSource          *wait_source;
   GSource          *wait_cancel_source;
 
@@ -614,8 +615,38 @@ server_message (const Request *request,
         }
     }
 
-  /* Raw text: one line, cut short. */
+  /* Raw text: one line, cut short. An HTML page (from a proxy in front of
+   * the API) says what it means in its title, or else in its text. */
   valid = g_utf8_make_valid (data, size);
+  if (g_str_has_prefix (g_strchug (valid), "<"))
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+      const char *title = strstr (valid, "<title>");
+      const char *title_end = title ? strstr (title, "</title>") : NULL;
+      gboolean in_tag = FALSE;
+
+      if (title != NULL && title_end != NULL && title_end > title + 7)
+        g_string_append_len (text, title + 7, title_end - (title + 7));
+      else
+        {
+          for (const char *p = valid; *p != '\0'; p++)
+            {
+              if (*p == '<')
+                in_tag = TRUE;
+              else if (*p == '>')
+                {
+                  in_tag = FALSE;
+                  g_string_append_c (text, ' ');
+                }
+              else if (!in_tag)
+                g_string_append_c (text, *p);
+            }
+        }
+
+      g_free (valid);
+      valid = g_string_free (g_steal_pointer (&text), FALSE);
+    }
+
   collapsed = g_string_new (NULL);
   for (const char *p = valid; *p != '\0'; p = g_utf8_next_char (p))
     {
@@ -692,7 +723,7 @@ request_fail (GTask        *task,
     mapped = g_error_new (ISC_API_ERROR, ISC_API_ERROR_TIMEOUT,
                           _("“%s” did not answer in time. Check the network connection, then refresh."),
                           host);
-  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
+  else if (request->reading_body && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
     mapped = g_error_new_literal (ISC_API_ERROR, ISC_API_ERROR_MALFORMED,
                                   _("Baseten’s response was cut off before its end. Refresh to try again."));
   else if (g_error_matches (error, SOUP_SESSION_ERROR, SOUP_SESSION_ERROR_PARSING) ||
@@ -939,6 +970,20 @@ handle_status (GTask *task)
 
   if (SOUP_STATUS_IS_SUCCESSFUL (status))
     {
+      SoupMessageHeaders *headers = soup_message_get_response_headers (request->message);
+
+      /* Fewer bytes than announced: the connection closed early. */
+      if (soup_message_headers_get_encoding (headers) == SOUP_ENCODING_CONTENT_LENGTH &&
+          soup_message_headers_get_one (headers, "Content-Encoding") == NULL &&
+          (guint64) g_bytes_get_size (request->body_bytes) < (guint64) soup_message_headers_get_content_length (headers))
+        {
+          request_return_error (task,
+                                g_error_new_literal (ISC_API_ERROR, ISC_API_ERROR_MALFORMED,
+                                                     _("Baseten’s response was cut off before its end. Refresh to try again.")));
+          g_object_unref (task);
+          return;
+        }
+
       g_task_set_return_on_cancel (task, TRUE);
       g_task_run_in_thread (task, decode_thread);
       g_object_unref (task);
@@ -1147,6 +1192,7 @@ on_sent (GObject      *object,
     request->limit = MAX_ERROR_BODY;
 
   request->body = g_byte_array_new ();
+  request->reading_body = TRUE;
   request_arm_timer (request, request->client->idle_timeout_ms);
   g_input_stream_read_bytes_async (request->stream,
                                    MIN (READ_CHUNK, request->limit + 1),
@@ -1171,6 +1217,7 @@ start_attempt (GTask *task)
       return;
     }
 
+  request->reading_body = FALSE;
   request->message = soup_message_new (SOUP_METHOD_GET, request->uri);
   if (request->message == NULL)
     {
