@@ -53,9 +53,15 @@ isc_bar_renderer_prepare (IscChartRenderer     *renderer,
   const guint *order;
   guint n_order = 0;
   double label_w = 0, value_w = 0, row_h, bar_h, span, x0, bar_w;
+  double window_s;
+  IscUnitHint unit_hint;
+  IscMetricKind kind;
 
   g_array_set_size (self->rows, 0);
   order = isc_chart_model_get_order (model, &n_order);
+  unit_hint = isc_chart_model_get_unit_hint (model);
+  kind = isc_chart_model_get_kind (model);
+  window_s = (isc_chart_model_get_end_ms (model) - isc_chart_model_get_start_ms (model)) / 1000.0;
   if (n_order == 0)
     return;
 
@@ -63,9 +69,22 @@ isc_bar_renderer_prepare (IscChartRenderer     *renderer,
     {
       const IscChartSeries *cs = isc_chart_model_get_series (model, order[k]);
       g_autofree char *label = g_markup_escape_text (cs->label, -1);
-      g_autofree char *value = isc_value_format_format (&layout->value_format,
-                                                        cs->n_values > 0 ? cs->last : NAN);
-      g_autofree char *value_markup = g_markup_escape_text (value, -1);
+      /* Bars of very different sizes each read best in their own unit:
+       * "20.4 s" beside "1.87 min", "3.60k" beside "40". */
+      g_autofree char *value = isc_format_value (cs->n_values > 0 ? cs->last : NAN, unit_hint, 3);
+      g_autofree char *value_markup = NULL;
+
+      /* A counter's total over the window, then its mean rate, as
+       * Baseten's own CLI prints it: "3.6k (1/s)". */
+      if (kind == ISC_METRIC_KIND_COUNTER && window_s > 0 && cs->n_values > 0)
+        {
+          g_autofree char *rate = isc_format_value (cs->last / window_s, ISC_UNIT_HINT_PER_SECOND, 3);
+
+          value_markup = g_markup_printf_escaped ("%s  <span weight=\"normal\" alpha=\"70%%\">%s</span>",
+                                                  value, rate);
+        }
+      else
+        value_markup = g_markup_escape_text (value, -1);
       Row row = { 0 };
       int w, h;
 

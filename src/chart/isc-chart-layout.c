@@ -299,6 +299,10 @@ isc_chart_layout_new (IscChartModel       *model,
     isc_chart_model_get_extent (model, &lo, &hi);
   if (hi <= lo)
     hi = lo + 1;
+  /* A little headroom, so a series at its maximum does not run along the
+   * plot's top edge. */
+  else if (hi > 0)
+    hi += (hi - lo) * 0.04;
   target = MAX (2, (guint)((bottom - top) / style->value_tick_spacing));
   layout->value_ticks = isc_value_ticks_new (isc_chart_model_get_unit_hint (model), lo, hi, target);
   layout->y_min = layout->value_ticks->min;

@@ -314,7 +314,8 @@ isc_chart_draw (IscChart *self,
       return;
     }
 
-  draw_grid (self, cr, layout);
+  if (isc_chart_model_get_plot (self->model) != ISC_CHART_PLOT_BARS)
+    draw_grid (self, cr, layout);
 
   cairo_save (cr);
   if (isc_chart_model_get_plot (self->model) != ISC_CHART_PLOT_BARS)

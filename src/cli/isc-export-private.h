@@ -9,6 +9,7 @@
 
 #include <gio/gio.h>
 
+#include "isc-chart-types.h"
 #include "isc-metrics-response.h"
 
 G_BEGIN_DECLS
@@ -23,7 +24,9 @@ G_BEGIN_DECLS
 typedef enum
 {
   ISC_EXPORT_FORMAT_CSV,
-  /* The image formats (PNG, SVG, PDF) go here. */
+  ISC_EXPORT_FORMAT_PNG,
+  ISC_EXPORT_FORMAT_SVG,
+  ISC_EXPORT_FORMAT_PDF,
 } IscExportFormat;
 
 typedef struct
@@ -37,7 +40,15 @@ typedef struct
   char            *format_name;
   IscExportFormat  format;
   char            *output;
-  /* Image options (--size, --scale, --theme, --columns) add theirs here. */
+  /* Image options (isc-export-image.c): --size, --scale, --theme,
+   * --columns as given, and as checked. */
+  char            *size_name;
+  double           scale;
+  char            *theme_name;
+  int              columns;
+  int              width;
+  int              height;
+  IscChartTheme    theme;
 
   gboolean         help;
 } IscExportOptions;
@@ -72,6 +83,15 @@ gboolean            _isc_export_sink_write         (const IscExportOptions *opti
  * is standard output. */
 gboolean            _isc_export_write_bytes        (const char             *output,
                                                     GBytes                 *bytes,
+                                                    GError                **error);
+
+/* isc-export-image.c: PNG, SVG and PDF through the chart layer. */
+void                _isc_export_image_add_options  (GOptionGroup           *group,
+                                                    IscExportOptions       *options);
+gboolean            _isc_export_image_check        (IscExportOptions       *options,
+                                                    GError                **error);
+GBytes             *_isc_export_image_render       (const IscExportOptions *options,
+                                                    IscMetricsResponse     *response,
                                                     GError                **error);
 
 G_END_DECLS

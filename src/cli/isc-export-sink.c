@@ -27,6 +27,9 @@ static const struct {
   IscExportFormat  format;
 } formats[] = {
   { "csv", ISC_EXPORT_FORMAT_CSV },
+  { "png", ISC_EXPORT_FORMAT_PNG },
+  { "svg", ISC_EXPORT_FORMAT_SVG },
+  { "pdf", ISC_EXPORT_FORMAT_PDF },
 };
 
 static gboolean
@@ -51,19 +54,20 @@ _isc_export_sink_add_options (GOptionGroup     *group,
 {
   const GOptionEntry entries[] = {
     { "format", 'f', 0, G_OPTION_ARG_STRING, &options->format_name,
-      N_("The format to write: csv (default: from the output file’s extension, else csv)"), N_("FORMAT") },
+      N_("The format to write: csv, png, svg or pdf (default: from the output file’s extension, else csv)"), N_("FORMAT") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &options->output,
       N_("Write to FILE, replacing it whole; “-” or none is standard output"), N_("FILE") },
     { NULL }
   };
 
   g_option_group_add_entries (group, entries);
+  _isc_export_image_add_options (group, options);
 }
 
 const char *
 _isc_export_sink_get_usage (void)
 {
-  return "[--format csv] [-o OUT]";
+  return "[--format png|svg|pdf|csv] [--size 1200x600] [--scale 2] [--theme light|dark] [--columns N] [-o OUT]";
 }
 
 gboolean
@@ -75,7 +79,7 @@ _isc_export_sink_check (IscExportOptions  *options,
       if (!format_from_name (options->format_name, &options->format))
         {
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       _("Unknown format “%s”: use csv"),
+                       _("Unknown format “%s”: use csv, png, svg or pdf"),
                        options->format_name);
           return FALSE;
         }
@@ -100,7 +104,7 @@ _isc_export_sink_check (IscExportOptions  *options,
       return FALSE;
     }
 
-  return TRUE;
+  return _isc_export_image_check (options, error);
 }
 
 gboolean
@@ -146,6 +150,12 @@ _isc_export_sink_write (const IscExportOptions  *options,
     {
     case ISC_EXPORT_FORMAT_CSV:
       bytes = isc_csv_from_response (response);
+      break;
+
+    case ISC_EXPORT_FORMAT_PNG:
+    case ISC_EXPORT_FORMAT_SVG:
+    case ISC_EXPORT_FORMAT_PDF:
+      bytes = _isc_export_image_render (options, response, error);
       break;
 
     default:

@@ -47,6 +47,8 @@ _isc_export_options_clear (IscExportOptions *options)
   g_clear_pointer (&options->input, g_free);
   g_clear_pointer (&options->format_name, g_free);
   g_clear_pointer (&options->output, g_free);
+  g_clear_pointer (&options->size_name, g_free);
+  g_clear_pointer (&options->theme_name, g_free);
 }
 
 static void

@@ -1,0 +1,172 @@
+/* isc-export-image.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* The image formats of `inferscope export`: --format png|svg|pdf with
+ * --size WxH (each chart's cell, logical pixels), --scale (PNG pixels per
+ * logical pixel), --theme light|dark and --columns N (a dashboard grid of
+ * every metric in the response). The charts are the chart layer's, so the
+ * file shows what the window shows.
+ */
+
+#define G_LOG_DOMAIN "isc-export"
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <glib/gi18n.h>
+
+#include "isc-chart-export.h"
+#include "isc-export-private.h"
+
+#define DEFAULT_WIDTH  1200
+#define DEFAULT_HEIGHT 600
+
+void
+_isc_export_image_add_options (GOptionGroup     *group,
+                               IscExportOptions *options)
+{
+  const GOptionEntry entries[] = {
+    { "size", 0, 0, G_OPTION_ARG_STRING, &options->size_name,
+      N_("Each chart’s size in pixels, WIDTHxHEIGHT (default: 1200x600)"), N_("WxH") },
+    { "scale", 0, 0, G_OPTION_ARG_DOUBLE, &options->scale,
+      N_("Pixels per chart pixel in a PNG, for HiDPI or print (default: 1)"), N_("SCALE") },
+    { "theme", 0, 0, G_OPTION_ARG_STRING, &options->theme_name,
+      N_("light or dark (default: light)"), N_("THEME") },
+    { "columns", 0, 0, G_OPTION_ARG_INT, &options->columns,
+      N_("Lay the charts out in N columns (default: 1)"), N_("N") },
+    { NULL }
+  };
+
+  g_option_group_add_entries (group, entries);
+}
+
+static gboolean
+parse_size (const char *str,
+            int        *width,
+            int        *height)
+{
+  char *end = NULL;
+  gint64 w, h;
+
+  w = g_ascii_strtoll (str, &end, 10);
+  if (end == str || (*end != 'x' && *end != 'X'))
+    return FALSE;
+  str = end + 1;
+  h = g_ascii_strtoll (str, &end, 10);
+  if (end == str || *end != '\0')
+    return FALSE;
+  if (w < 16 || h < 16 || w > 16384 || h > 16384)
+    return FALSE;
+  *width = (int)w;
+  *height = (int)h;
+  return TRUE;
+}
+
+gboolean
+_isc_export_image_check (IscExportOptions  *options,
+                         GError           **error)
+{
+  gboolean image = options->format != ISC_EXPORT_FORMAT_CSV;
+
+  if (!image &&
+      (options->size_name != NULL || options->scale != 0 ||
+       options->theme_name != NULL || options->columns != 0))
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("--size, --scale, --theme and --columns apply to png, svg and pdf only"));
+      return FALSE;
+    }
+
+  options->width = DEFAULT_WIDTH;
+  options->height = DEFAULT_HEIGHT;
+  if (options->size_name != NULL &&
+      !parse_size (options->size_name, &options->width, &options->height))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("Bad size “%s”: use WIDTHxHEIGHT, each from 16 to 16384, e.g. 1200x600"),
+                   options->size_name);
+      return FALSE;
+    }
+
+  if (options->scale == 0)
+    options->scale = 1;
+  else if (!(options->scale >= 0.1 && options->scale <= 16))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("Bad scale %g: use a number from 0.1 to 16"), options->scale);
+      return FALSE;
+    }
+
+  options->theme = ISC_CHART_THEME_LIGHT;
+  if (options->theme_name != NULL)
+    {
+      if (g_ascii_strcasecmp (options->theme_name, "dark") == 0)
+        options->theme = ISC_CHART_THEME_DARK;
+      else if (g_ascii_strcasecmp (options->theme_name, "light") != 0)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("Unknown theme “%s”: use light or dark"), options->theme_name);
+          return FALSE;
+        }
+    }
+
+  if (options->columns == 0)
+    options->columns = 1;
+  else if (options->columns < 1 || options->columns > 64)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("Bad column count %d: use 1 to 64"), options->columns);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+GBytes *
+_isc_export_image_render (const IscExportOptions  *options,
+                          IscMetricsResponse      *response,
+                          GError                 **error)
+{
+  g_autoptr(GPtrArray) charts = g_ptr_array_new_with_free_func (g_object_unref);
+  const IscChartStyle *style = isc_chart_style_get_default (options->theme);
+  guint n_metrics = isc_metrics_response_get_n_metrics (response);
+  IscChartFormat format;
+
+  switch (options->format)
+    {
+    case ISC_EXPORT_FORMAT_SVG:
+      format = ISC_CHART_FORMAT_SVG;
+      break;
+    case ISC_EXPORT_FORMAT_PDF:
+      format = ISC_CHART_FORMAT_PDF;
+      break;
+    case ISC_EXPORT_FORMAT_PNG:
+    case ISC_EXPORT_FORMAT_CSV:
+    default:
+      format = ISC_CHART_FORMAT_PNG;
+      break;
+    }
+
+  if (n_metrics == 0)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                           _("The response has no metrics to draw"));
+      return NULL;
+    }
+
+  for (guint i = 0; i < n_metrics; i++)
+    {
+      g_autoptr(IscChartModel) model = isc_chart_model_new (response, i, ISC_COUNTER_DISPLAY_RATE);
+      IscChart *chart = isc_chart_new (model);
+
+      isc_chart_set_style (chart, style);
+      g_ptr_array_add (charts, chart);
+    }
+
+  return isc_chart_export_to_bytes ((IscChart * const *)charts->pdata, charts->len, options->columns,
+                                    format, options->width, options->height, options->scale, error);
+}

@@ -1,0 +1,226 @@
+/* test-chart-cli.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * `inferscope export --format png|svg|pdf`: the process, headless, as a
+ * script would run it.
+ */
+
+#include "config.h"
+
+#include <cairo.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+typedef struct
+{
+  int    status;
+  char  *out;
+  char  *err;
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_clear_pointer (&run->out, g_free);
+  g_clear_pointer (&run->err, g_free);
+}
+
+static void
+run_export (Run         *run,
+            const char  *first,
+            ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  const char *binary = g_getenv ("INFERSCOPE_BINARY");
+  const char *arg;
+  va_list ap;
+  int wait_status = 0;
+
+  g_assert_nonnull (binary);
+  g_ptr_array_add (argv, (gpointer)binary);
+  g_ptr_array_add (argv, (gpointer)"export");
+  va_start (ap, first);
+  for (arg = first; arg != NULL; arg = va_arg (ap, const char *))
+    g_ptr_array_add (argv, (gpointer)arg);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+
+  run_clear (run);
+  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &run->out, &run->err, &wait_status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  run->status = WEXITSTATUS (wait_status);
+}
+
+static char *
+fixture (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "fixtures", name, NULL);
+}
+
+static char *
+temp_dir (void)
+{
+  char *dir = g_dir_make_tmp ("isc-chart-cli-XXXXXX", NULL);
+
+  g_assert_nonnull (dir);
+  return dir;
+}
+
+static void
+remove_dir (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+static guint
+count_files (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (d != NULL && g_dir_read_name (d) != NULL)
+    n++;
+  return n;
+}
+
+static void
+test_png_size_scale (void)
+{
+  g_autofree char *input = fixture ("default-series.json");
+  g_autofree char *dir = temp_dir ();
+  g_autofree char *out = g_build_filename (dir, "charts.png", NULL);
+  Run run = { 0 };
+  cairo_surface_t *image;
+
+  /* Three metrics in two columns of 500×300, at scale 2. */
+  run_export (&run, "--input", input, "--size", "500x300", "--scale", "2", "--columns", "2", "-o", out, NULL);
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpint (run.status, ==, 0);
+  image = cairo_image_surface_create_from_png (out);
+  g_assert_cmpint (cairo_surface_status (image), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (image), ==, 2000);
+  g_assert_cmpint (cairo_image_surface_get_height (image), ==, 1200);
+  cairo_surface_destroy (image);
+  g_assert_cmpuint (count_files (dir), ==, 1);
+  run_clear (&run);
+  remove_dir (dir);
+}
+
+static void
+test_svg_pdf_to_stdout (void)
+{
+  g_autofree char *input = fixture ("default-series.json");
+  Run run = { 0 };
+
+  run_export (&run, "--input", input, "--format", "svg", "--theme", "dark", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "<svg"));
+  g_assert_true (g_str_has_suffix (g_strchomp (run.out), "</svg>"));
+
+  run_export (&run, "--input", input, "--format", "pdf", "--size", "800x400", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_str_has_prefix (run.out, "%PDF-"));
+  run_clear (&run);
+}
+
+static void
+test_format_from_extension (void)
+{
+  g_autofree char *input = fixture ("default-summary.json");
+  g_autofree char *dir = temp_dir ();
+  g_autofree char *out = g_build_filename (dir, "summary.pdf", NULL);
+  g_autofree char *contents = NULL;
+  Run run = { 0 };
+
+  run_export (&run, "--input", input, "-o", out, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_file_get_contents (out, &contents, NULL, NULL));
+  g_assert_true (g_str_has_prefix (contents, "%PDF-"));
+  run_clear (&run);
+  remove_dir (dir);
+}
+
+typedef struct
+{
+  const char *name;
+  const char *args[6];
+  const char *mentions;
+} BadUsage;
+
+static const BadUsage bad_usages[] = {
+  { "size", { "--format", "png", "--size", "1200", NULL }, "1200" },
+  { "size-small", { "--format", "png", "--size", "4x4", NULL }, "4x4" },
+  { "scale", { "--format", "png", "--scale", "100", NULL }, "100" },
+  { "theme", { "--format", "svg", "--theme", "blue", NULL }, "blue" },
+  { "columns", { "--format", "pdf", "--columns", "-1", NULL }, "-1" },
+  { "csv-size", { "--format", "csv", "--size", "100x100", NULL }, "--size" },
+};
+
+static void
+test_bad_usage (gconstpointer data)
+{
+  const BadUsage *bad = data;
+  g_autofree char *input = fixture ("default-series.json");
+  g_autofree char *dir = temp_dir ();
+  g_autofree char *out = g_build_filename (dir, "out.png", NULL);
+  Run run = { 0 };
+
+  run_export (&run, "--input", input, "-o", out, bad->args[0], bad->args[1], bad->args[2], bad->args[3], NULL);
+  /* Bad usage: status 2, the reason named, and no file. */
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, bad->mentions));
+  g_assert_cmpuint (count_files (dir), ==, 0);
+  run_clear (&run);
+  remove_dir (dir);
+}
+
+static void
+test_failure_no_partial (void)
+{
+  g_autofree char *input = fixture ("default-series.json");
+  g_autofree char *dir = temp_dir ();
+  g_autofree char *out = g_build_filename (dir, "no-such-folder", "out.png", NULL);
+  Run run = { 0 };
+
+  run_export (&run, "--input", input, "--format", "png", "-o", out, NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.err, "out.png"));
+  g_assert_cmpuint (count_files (dir), ==, 0);
+  run_clear (&run);
+  remove_dir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/isc/chart-cli/png/size-scale-columns", test_png_size_scale);
+  g_test_add_func ("/isc/chart-cli/svg-pdf/stdout", test_svg_pdf_to_stdout);
+  g_test_add_func ("/isc/chart-cli/format-from-extension", test_format_from_extension);
+  for (guint i = 0; i < G_N_ELEMENTS (bad_usages); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/isc/chart-cli/bad-usage/%s", bad_usages[i].name);
+
+      g_test_add_data_func (path, &bad_usages[i], test_bad_usage);
+    }
+  g_test_add_func ("/isc/chart-cli/failure/no-partial", test_failure_no_partial);
+
+  return g_test_run ();
+}
