@@ -1,0 +1,428 @@
+/* test-cache.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <sys/stat.h>
+#include <glib/gstdio.h>
+
+#include "isc-api-error.h"
+#include "isc-client.h"
+#include "isc-demo-server.h"
+#include "isc-metrics-loader.h"
+#include "isc-response-cache.h"
+
+#define TEST_KEY "sk-cache-test-7f7f-NEVER-ON-DISK"
+#define BASE_URL "https://api.baseten.co"
+
+#define BODY(value) \
+  "{\"start_epoch_millis\":1700000000000,\"end_epoch_millis\":1700000060000," \
+  "\"mode\":\"SUMMARY\",\"metric_descriptors\":[" \
+  "{\"name\":\"baseten_replicas_active\",\"unit_hint\":\"COUNT\",\"kind\":\"GAUGE\",\"label_sets\":[{}]}]," \
+  "\"metric_values\":[{\"start_epoch_millis\":1700000000000,\"values\":[[" value "]]}]}"
+
+typedef struct
+{
+  char *dir;
+} Fixture;
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  fixture->dir = g_dir_make_tmp ("inferscope-cache-XXXXXX", &error);
+  g_assert_no_error (error);
+}
+
+static void
+remove_tree (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)))
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  remove_tree (fixture->dir);
+  g_free (fixture->dir);
+}
+
+static IscQuery *
+query_for (const char *deployment)
+{
+  g_autoptr(IscTimeRange) range = isc_time_range_new_relative ((gint64) 6 * 3600 * 1000);
+
+  return isc_query_new ("m1", ISC_TARGET_DEPLOYMENT, deployment, ISC_MODE_SUMMARY, range, NULL);
+}
+
+static void
+store (IscResponseCache *cache,
+       const char       *base_url,
+       const IscQuery   *query,
+       const char       *body)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new (body, strlen (body));
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (isc_response_cache_store (cache, base_url, query, bytes, &error));
+  g_assert_no_error (error);
+}
+
+static double
+first_value (IscMetricsResponse *response)
+{
+  const IscMetric *metric = isc_metrics_response_get_metric (response, 0);
+
+  return isc_series_get_values (isc_metric_get_series (metric, 0), NULL)[0];
+}
+
+static guint
+count_files (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (d != NULL && g_dir_read_name (d))
+    n++;
+
+  return n;
+}
+
+static void
+test_round_trip (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(IscResponseCache) cache = isc_response_cache_new (fixture->dir, 0);
+  g_autoptr(IscQuery) query = query_for ("d1");
+  g_autoptr(IscQuery) other = query_for ("d2");
+  g_autoptr(IscMetricsResponse) response = NULL;
+  g_autoptr(IscMetricsResponse) missing = NULL;
+  g_autoptr(IscMetricsResponse) elsewhere = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 before = g_get_real_time () / 1000;
+  gint64 stored_ms = 0;
+
+  store (cache, BASE_URL, query, BODY ("3"));
+
+  response = isc_response_cache_lookup (cache, BASE_URL, query, &stored_ms, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (response);
+  g_assert_cmpfloat (first_value (response), ==, 3);
+  /* The age is when it was received. */
+  g_assert_cmpint (stored_ms, >=, before);
+  g_assert_cmpint (stored_ms, <=, g_get_real_time () / 1000);
+
+  /* Another query, or the same query on another server, is a miss. */
+  missing = isc_response_cache_lookup (cache, BASE_URL, other, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_null (missing);
+  elsewhere = isc_response_cache_lookup (cache, "http://127.0.0.1:1234", query, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_null (elsewhere);
+}
+
+static void
+test_replace (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autoptr(IscResponseCache) cache = isc_response_cache_new (fixture->dir, 0);
+  g_autoptr(IscQuery) query = query_for ("d1");
+  g_autoptr(IscMetricsResponse) response = NULL;
+
+  store (cache, BASE_URL, query, BODY ("3"));
+  store (cache, BASE_URL, query, BODY ("5"));
+
+  /* The last good response, in one file. */
+  response = isc_response_cache_lookup (cache, BASE_URL, query, NULL, NULL);
+  g_assert_cmpfloat (first_value (response), ==, 5);
+  g_assert_cmpuint (count_files (fixture->dir), ==, 1);
+}
+
+static void
+test_file_private (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autofree char *sub = g_build_filename (fixture->dir, "inferscope", NULL);
+  g_autoptr(IscResponseCache) cache = isc_response_cache_new (sub, 0);
+  g_autoptr(IscQuery) query = query_for ("secret-deployment-name");
+  g_autofree char *path = isc_response_cache_get_path (cache, BASE_URL, query);
+  g_autofree char *name = g_path_get_basename (path);
+  GStatBuf st;
+
+  store (cache, BASE_URL, query, BODY ("1"));
+
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+  g_assert_cmpint (g_stat (sub, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0700);
+  /* Named by a hash: the file name says nothing of the query. */
+  g_assert_null (strstr (name, "secret"));
+  g_assert_cmpuint (strlen (name), ==, 64 + strlen (".cache"));
+  /* Written atomically: no temporary file left beside it. */
+  g_assert_cmpuint (count_files (sub), ==, 1);
+
+  remove_tree (sub);
+}
+
+static void
+test_default_directory (void)
+{
+  g_autoptr(IscResponseCache) cache = isc_response_cache_new (NULL, 0);
+  g_autofree char *expected = g_build_filename (g_get_user_cache_dir (), "inferscope", NULL);
+
+  g_assert_cmpstr (isc_response_cache_get_directory (cache), ==, expected);
+}
+
+typedef struct
+{
+  const char *name;
+  const char *contents;
+} CorruptCase;
+
+static const CorruptCase corrupt_cases[] = {
+  { "garbage", "\x89PNG\r\n\x1a\n not a cache file" },
+  { "empty", "" },
+  { "no-header", BODY ("1") },
+  { "bad-time", "inferscope-cache 1 yesterday\n" BODY ("1") },
+  { "cut-off", "inferscope-cache 1 1700000000000\n{\"start_epoch_millis\":17000" },
+  { "wrong-shape", "inferscope-cache 1 1700000000000\n{\"mode\":\"SERIES\"}" },
+};
+
+static void
+test_corrupt (Fixture       *fixture,
+              gconstpointer  data)
+{
+  const CorruptCase *c = data;
+  g_autoptr(IscResponseCache) cache = isc_response_cache_new (fixture->dir, 0);
+  g_autoptr(IscQuery) query = query_for ("d1");
+  g_autofree char *path = isc_response_cache_get_path (cache, BASE_URL, query);
+  g_autoptr(IscMetricsResponse) response = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (path, c->contents, -1, NULL));
+
+  response = isc_response_cache_lookup (cache, BASE_URL, query, NULL, &error);
+
+  /* Never trusted, and gone so it is not read again. */
+  g_assert_no_error (error);
+  g_assert_null (response);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+}
+
+static void
+test_lru_eviction (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr(IscQuery) q1 = query_for ("d1");
+  g_autoptr(IscQuery) q2 = query_for ("d2");
+  g_autoptr(IscQuery) q3 = query_for ("d3");
+  g_autoptr(IscResponseCache) cache = NULL;
+  g_autoptr(IscMetricsResponse) r1 = NULL;
+  g_autoptr(IscMetricsResponse) r2 = NULL;
+  g_autoptr(IscMetricsResponse) r3 = NULL;
+  g_autoptr(IscMetricsResponse) touched = NULL;
+  gsize one = strlen ("inferscope-cache 1 1700000000000\n") + strlen (BODY ("1"));
+
+  /* Room for two files, not three. */
+  cache = isc_response_cache_new (fixture->dir, one * 2 + one / 2);
+
+  store (cache, BASE_URL, q1, BODY ("1"));
+  g_usleep (20000);
+  store (cache, BASE_URL, q2, BODY ("2"));
+  g_usleep (20000);
+  /* Using q1 makes q2 the least recently used. */
+  touched = isc_response_cache_lookup (cache, BASE_URL, q1, NULL, NULL);
+  g_assert_nonnull (touched);
+  g_usleep (20000);
+  store (cache, BASE_URL, q3, BODY ("3"));
+
+  r1 = isc_response_cache_lookup (cache, BASE_URL, q1, NULL, NULL);
+  r2 = isc_response_cache_lookup (cache, BASE_URL, q2, NULL, NULL);
+  r3 = isc_response_cache_lookup (cache, BASE_URL, q3, NULL, NULL);
+  g_assert_nonnull (r1);
+  g_assert_null (r2);
+  g_assert_nonnull (r3);
+  g_assert_cmpuint (isc_response_cache_get_total_size (cache), <=, one * 2 + one / 2);
+}
+
+static void
+test_bounded_total (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr(IscResponseCache) cache = isc_response_cache_new (fixture->dir, 2000);
+
+  for (guint i = 0; i < 30; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("d%u", i);
+      g_autoptr(IscQuery) query = query_for (name);
+
+      store (cache, BASE_URL, query, BODY ("1"));
+    }
+
+  g_assert_cmpuint (isc_response_cache_get_total_size (cache), <=, 2000);
+  g_assert_cmpuint (count_files (fixture->dir), >, 0);
+  g_assert_cmpuint (count_files (fixture->dir), <, 30);
+}
+
+static void
+on_lookup (GObject      *object,
+           GAsyncResult *result,
+           gpointer      data)
+{
+  IscMetricsResponse **out = data;
+  g_autoptr(GError) error = NULL;
+  gint64 stored_ms = 0;
+
+  *out = isc_response_cache_lookup_finish (ISC_RESPONSE_CACHE (object), result, &stored_ms, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (stored_ms, >, 0);
+}
+
+static void
+test_lookup_async (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr(IscResponseCache) cache = isc_response_cache_new (fixture->dir, 0);
+  g_autoptr(IscQuery) query = query_for ("d1");
+  IscMetricsResponse *response = NULL;
+
+  store (cache, BASE_URL, query, BODY ("4"));
+  isc_response_cache_lookup_async (cache, BASE_URL, query, NULL, on_lookup, &response);
+  while (response == NULL)
+    g_main_context_iteration (NULL, TRUE);
+
+  g_assert_cmpfloat (first_value (response), ==, 4);
+  isc_metrics_response_unref (response);
+}
+
+/* With the client: what it keeps, and what a view gets when the network
+ * is gone. */
+
+typedef struct
+{
+  guint               n_loaded;
+  guint               n_failed;
+  GError             *error;
+  IscMetricsResponse *cached;
+  gint64              cached_ms;
+} LoaderLog;
+
+static void
+on_loaded (IscMetricsLoader   *loader,
+           IscMetricsResponse *response,
+           LoaderLog          *log)
+{
+  log->n_loaded++;
+}
+
+static void
+on_failed (IscMetricsLoader   *loader,
+           const GError       *error,
+           IscMetricsResponse *cached,
+           gint64              cached_ms,
+           LoaderLog          *log)
+{
+  log->n_failed++;
+  g_clear_error (&log->error);
+  log->error = g_error_copy (error);
+  g_clear_pointer (&log->cached, isc_metrics_response_unref);
+  log->cached = cached ? isc_metrics_response_ref (cached) : NULL;
+  log->cached_ms = cached_ms;
+}
+
+static void
+test_client_offline (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr(IscDemoServer) server = isc_demo_server_new (7, TEST_KEY);
+  g_autoptr(IscResponseCache) cache = isc_response_cache_new (fixture->dir, 0);
+  g_autoptr(IscClient) client = NULL;
+  g_autoptr(IscMetricsLoader) loader = NULL;
+  g_autoptr(IscQuery) query = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *contents = NULL;
+  gint64 before = g_get_real_time () / 1000;
+  LoaderLog log = { 0 };
+
+  isc_demo_server_listen_loopback (server, 0, &error);
+  g_assert_no_error (error);
+  client = isc_client_new (isc_demo_server_get_base_url (server), TEST_KEY, &error);
+  g_assert_no_error (error);
+  isc_client_set_cache (client, cache);
+
+  query = isc_query_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT, ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION,
+                         ISC_MODE_SUMMARY, NULL, NULL);
+  loader = isc_metrics_loader_new (client);
+  g_signal_connect (loader, "loaded", G_CALLBACK (on_loaded), &log);
+  g_signal_connect (loader, "failed", G_CALLBACK (on_failed), &log);
+
+  isc_metrics_loader_load (loader, query);
+  while (isc_metrics_loader_get_loading (loader))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (log.n_loaded, ==, 1);
+
+  /* Kept on disk, without the key. */
+  path = isc_response_cache_get_path (cache, isc_demo_server_get_base_url (server), query);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_null (strstr (contents, TEST_KEY));
+  g_assert_nonnull (strstr (contents, "metric_descriptors"));
+
+  /* The network goes away: the view gets the error and the last data
+   * with its age. */
+  g_clear_object (&server);
+  isc_metrics_loader_load (loader, query);
+  while (isc_metrics_loader_get_loading (loader))
+    g_main_context_iteration (NULL, TRUE);
+
+  g_assert_cmpuint (log.n_failed, ==, 1);
+  g_assert_error (log.error, ISC_API_ERROR, ISC_API_ERROR_NETWORK);
+  g_assert_nonnull (log.cached);
+  g_assert_cmpint (log.cached_ms, >=, before);
+  g_assert_cmpuint (isc_metrics_response_get_n_metrics (log.cached), >, 0);
+
+  g_clear_error (&log.error);
+  g_clear_pointer (&log.cached, isc_metrics_response_unref);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) \
+  g_test_add ("/isc/cache/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+
+  ADD ("round-trip", test_round_trip);
+  ADD ("replace", test_replace);
+  ADD ("file-private", test_file_private);
+  g_test_add_func ("/isc/cache/default-directory", test_default_directory);
+  for (guint i = 0; i < G_N_ELEMENTS (corrupt_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/isc/cache/corrupt/%s", corrupt_cases[i].name);
+      g_test_add (path, Fixture, &corrupt_cases[i], fixture_setup, test_corrupt, fixture_teardown);
+    }
+  ADD ("lru-eviction", test_lru_eviction);
+  ADD ("bounded-total", test_bounded_total);
+  ADD ("lookup-async", test_lookup_async);
+  ADD ("client-offline", test_client_offline);
+
+  return g_test_run ();
+}

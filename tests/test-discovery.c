@@ -1,0 +1,308 @@
+/* test-discovery.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "isc-api-error.h"
+#include "isc-client.h"
+#include "isc-demo-server.h"
+#include "isc-discovery.h"
+
+#define TEST_KEY "sk-discovery-test-0000"
+
+static GBytes *
+bytes_of (const char *text)
+{
+  return g_bytes_new_static (text, strlen (text));
+}
+
+static void
+test_models_tolerant (void)
+{
+  g_autoptr(GBytes) bytes = bytes_of (
+    "{\"models\":["
+    " {\"id\":\"abc\",\"name\":\"Chat\",\"created_at\":\"2025-01-02T03:04:05Z\",\"deployments_count\":3,"
+    "  \"production_deployment_id\":\"d8\",\"development_deployment_id\":null,"
+    "  \"instance_type_name\":\"H100\",\"team_name\":\"ml\",\"a_new_field\":{\"x\":[1,2]}},"
+    " {\"id\":12345,\"name\":null,\"deployments_count\":\"many\"}"
+    "],\"next_page\":null}");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) models = isc_models_from_bytes (bytes, &error);
+  IscModel *first, *second;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (models->len, ==, 2);
+
+  first = g_ptr_array_index (models, 0);
+  g_assert_cmpstr (first->id, ==, "abc");
+  g_assert_cmpstr (first->name, ==, "Chat");
+  g_assert_cmpint (first->deployments_count, ==, 3);
+  g_assert_cmpstr (first->production_deployment_id, ==, "d8");
+  g_assert_null (first->development_deployment_id);
+  g_assert_cmpstr (first->team_name, ==, "ml");
+
+  /* A numeric id reads as text; a field of the wrong type reads as absent. */
+  second = g_ptr_array_index (models, 1);
+  g_assert_cmpstr (second->id, ==, "12345");
+  g_assert_null (second->name);
+  g_assert_cmpint (second->deployments_count, ==, -1);
+}
+
+static void
+test_deployments_unknown_status (void)
+{
+  g_autoptr(GBytes) bytes = bytes_of (
+    "{\"deployments\":["
+    " {\"id\":\"d1\",\"name\":\"v1\",\"model_id\":\"abc\",\"is_production\":true,\"is_development\":false,"
+    "  \"status\":\"SCALED_TO_ZERO\",\"active_replica_count\":0,"
+    "  \"autoscaling_settings\":{\"min_replica\":0,\"max_replica\":4,\"concurrency_target\":2,"
+    "   \"autoscaling_window\":60,\"scale_down_delay\":900,\"target_utilization_percentage\":70},"
+    "  \"instance_type_name\":\"A10G\",\"environment\":\"production\"},"
+    " {\"id\":\"d2\",\"status\":\"HIBERNATING\",\"autoscaling_settings\":null,\"environment\":null}"
+    "]}");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) deployments = isc_deployments_from_bytes (bytes, &error);
+  IscDeployment *d1, *d2;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (deployments->len, ==, 2);
+
+  d1 = g_ptr_array_index (deployments, 0);
+  g_assert_true (d1->is_production);
+  g_assert_cmpint (d1->status, ==, ISC_DEPLOYMENT_STATUS_SCALED_TO_ZERO);
+  g_assert_true (d1->has_autoscaling);
+  g_assert_cmpint (d1->autoscaling.max_replica, ==, 4);
+  g_assert_cmpint (d1->autoscaling.concurrency_target, ==, 2);
+  g_assert_cmpstr (d1->environment, ==, "production");
+
+  /* A status from a newer API is kept as sent, not an error. */
+  d2 = g_ptr_array_index (deployments, 1);
+  g_assert_cmpint (d2->status, ==, ISC_DEPLOYMENT_STATUS_UNKNOWN);
+  g_assert_cmpstr (d2->status_string, ==, "HIBERNATING");
+  g_assert_false (d2->has_autoscaling);
+  g_assert_cmpint (d2->autoscaling.max_replica, ==, -1);
+  g_assert_null (d2->environment);
+}
+
+static void
+test_environments (void)
+{
+  g_autoptr(GBytes) bytes = bytes_of (
+    "{\"environments\":[{\"name\":\"production\",\"model_id\":\"abc\",\"created_at\":\"2025-01-01T00:00:00Z\","
+    " \"current_deployment\":{\"id\":\"d8\",\"status\":\"ACTIVE\"},"
+    " \"candidate_deployment\":{\"id\":\"d9\",\"status\":\"DEPLOYING\"},"
+    " \"in_progress_promotion\":{\"status\":\"RAMPING_UP\",\"percent_traffic_to_new_version\":25},"
+    " \"autoscaling_settings\":{\"max_replica\":8},"
+    " \"instance_type\":{\"memory_limit_mib\":65536,\"millicpu_limit\":8000,\"gpu_count\":1,"
+    "  \"gpu_type\":\"H100\",\"gpu_memory_limit_mib\":81920}},"
+    " {\"name\":\"staging\",\"current_deployment\":null}]}");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) environments = isc_environments_from_bytes (bytes, &error);
+  IscEnvironment *production, *staging;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (environments->len, ==, 2);
+
+  production = g_ptr_array_index (environments, 0);
+  g_assert_cmpstr (production->current_deployment->id, ==, "d8");
+  g_assert_cmpint (production->current_deployment->status, ==, ISC_DEPLOYMENT_STATUS_ACTIVE);
+  g_assert_cmpstr (production->candidate_deployment->id, ==, "d9");
+  g_assert_cmpstr (production->promotion_status, ==, "RAMPING_UP");
+  g_assert_cmpfloat (production->promotion_percent, ==, 25);
+  g_assert_cmpint (production->autoscaling.max_replica, ==, 8);
+  g_assert_cmpint (production->gpu_memory_limit_mib, ==, 81920);
+  g_assert_cmpstr (production->gpu_type, ==, "H100");
+
+  staging = g_ptr_array_index (environments, 1);
+  g_assert_null (staging->current_deployment);
+  g_assert_null (staging->promotion_status);
+  g_assert_cmpint (staging->gpu_count, ==, -1);
+}
+
+typedef struct
+{
+  const char *name;
+  const char *json;
+  const char *path;   /* in the message */
+} BadCase;
+
+static const BadCase bad_cases[] = {
+  { "not-json", "<html>", NULL },
+  { "empty", "", NULL },
+  { "array", "[]", NULL },
+  { "no-list", "{\"items\":[]}", "“models”" },
+  { "missing-id", "{\"models\":[{\"id\":\"a\"},{\"name\":\"no id\"}]}", "models[1]" },
+  { "not-object", "{\"models\":[{\"id\":\"a\"},7]}", "models[1]" },
+};
+
+static void
+test_models_bad (gconstpointer data)
+{
+  const BadCase *c = data;
+  g_autoptr(GBytes) bytes = bytes_of (c->json);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) models = isc_models_from_bytes (bytes, &error);
+
+  g_assert_null (models);
+  g_assert_error (error, ISC_API_ERROR, ISC_API_ERROR_MALFORMED);
+  g_assert_nonnull (strstr (error->message, "cannot read"));
+  if (c->path != NULL)
+    g_assert_nonnull (strstr (error->message, c->path));
+}
+
+static void
+test_user (void)
+{
+  g_autoptr(GBytes) full = bytes_of ("{\"user_id\":\"u1\",\"email\":\"a@b.c\",\"name\":\"Ada\",\"workspace_name\":\"Lab\"}");
+  g_autoptr(GBytes) bare = bytes_of ("{\"user_id\":\"u2\"}");
+  g_autoptr(GBytes) none = bytes_of ("{\"email\":\"a@b.c\"}");
+  g_autoptr(IscUser) user = isc_user_from_bytes (full, NULL);
+  g_autoptr(IscUser) user2 = isc_user_from_bytes (bare, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IscUser) user3 = isc_user_from_bytes (none, &error);
+
+  g_assert_cmpstr (user->workspace_name, ==, "Lab");
+  g_assert_cmpstr (user2->user_id, ==, "u2");
+  g_assert_null (user2->email);
+  g_assert_null (user3);
+  g_assert_error (error, ISC_API_ERROR, ISC_API_ERROR_MALFORMED);
+}
+
+/* Against the simulated API */
+
+typedef struct
+{
+  gboolean  done;
+  gpointer  result;
+  GError   *error;
+} Outcome;
+
+static void
+on_done (GObject      *object,
+         GAsyncResult *result,
+         gpointer      data)
+{
+  Outcome *outcome = data;
+  IscClient *client = ISC_CLIENT (object);
+  gpointer tag = g_task_get_source_tag (G_TASK (result));
+
+  if (tag == isc_client_list_models_async)
+    outcome->result = isc_client_list_models_finish (client, result, &outcome->error);
+  else if (tag == isc_client_list_deployments_async)
+    outcome->result = isc_client_list_deployments_finish (client, result, &outcome->error);
+  else if (tag == isc_client_list_environments_async)
+    outcome->result = isc_client_list_environments_finish (client, result, &outcome->error);
+  else
+    outcome->result = isc_client_get_current_user_finish (client, result, &outcome->error);
+
+  outcome->done = TRUE;
+}
+
+static void
+wait_outcome (Outcome *outcome)
+{
+  while (!outcome->done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static gboolean
+has_id (GPtrArray  *items,
+        gsize       offset,
+        const char *id)
+{
+  for (guint i = 0; i < items->len; i++)
+    {
+      const char *item_id = G_STRUCT_MEMBER (const char *, g_ptr_array_index (items, i), offset);
+
+      if (g_strcmp0 (item_id, id) == 0)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+static void
+test_demo_discovery (void)
+{
+  g_autoptr(IscDemoServer) server = isc_demo_server_new (3, TEST_KEY);
+  g_autoptr(IscClient) client = NULL;
+  g_autoptr(GError) error = NULL;
+  Outcome outcome = { 0 };
+
+  isc_demo_server_listen_loopback (server, 0, &error);
+  g_assert_no_error (error);
+  client = isc_client_new (isc_demo_server_get_base_url (server), TEST_KEY, &error);
+  g_assert_no_error (error);
+
+  isc_client_list_models_async (client, NULL, on_done, &outcome);
+  wait_outcome (&outcome);
+  g_assert_no_error (outcome.error);
+  g_assert_true (has_id (outcome.result, G_STRUCT_OFFSET (IscModel, id), ISC_DEMO_MODEL_CHAT));
+  g_assert_true (has_id (outcome.result, G_STRUCT_OFFSET (IscModel, id), ISC_DEMO_MODEL_EMBED));
+  g_clear_pointer (&outcome.result, g_ptr_array_unref);
+  memset (&outcome, 0, sizeof outcome);
+
+  isc_client_list_deployments_async (client, ISC_DEMO_MODEL_CHAT, NULL, on_done, &outcome);
+  wait_outcome (&outcome);
+  g_assert_no_error (outcome.error);
+  g_assert_true (has_id (outcome.result, G_STRUCT_OFFSET (IscDeployment, id), ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION));
+  g_assert_false (has_id (outcome.result, G_STRUCT_OFFSET (IscDeployment, id), ISC_DEMO_DEPLOYMENT_EMBED_PRODUCTION));
+  g_clear_pointer (&outcome.result, g_ptr_array_unref);
+  memset (&outcome, 0, sizeof outcome);
+
+  isc_client_list_environments_async (client, ISC_DEMO_MODEL_CHAT, NULL, on_done, &outcome);
+  wait_outcome (&outcome);
+  g_assert_no_error (outcome.error);
+  g_assert_true (has_id (outcome.result, G_STRUCT_OFFSET (IscEnvironment, name), ISC_DEMO_ENVIRONMENT_PRODUCTION));
+  g_clear_pointer (&outcome.result, g_ptr_array_unref);
+  memset (&outcome, 0, sizeof outcome);
+
+  isc_client_get_current_user_async (client, NULL, on_done, &outcome);
+  wait_outcome (&outcome);
+  g_assert_no_error (outcome.error);
+  g_assert_nonnull (((IscUser *) outcome.result)->user_id);
+  g_clear_pointer (&outcome.result, isc_user_unref);
+  memset (&outcome, 0, sizeof outcome);
+
+  /* An unknown model is named. */
+  isc_client_list_deployments_async (client, "no-such-model", NULL, on_done, &outcome);
+  wait_outcome (&outcome);
+  g_assert_error (outcome.error, ISC_API_ERROR, ISC_API_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (outcome.error->message, "No model “no-such-model”"));
+  g_clear_error (&outcome.error);
+  memset (&outcome, 0, sizeof outcome);
+
+  /* Checking a key: the wrong one is refused. */
+  isc_client_set_api_key (client, "sk-wrong");
+  isc_client_get_current_user_async (client, NULL, on_done, &outcome);
+  wait_outcome (&outcome);
+  g_assert_error (outcome.error, ISC_API_ERROR, ISC_API_ERROR_KEY_REFUSED);
+  g_assert_null (strstr (outcome.error->message, "sk-wrong"));
+  g_clear_error (&outcome.error);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/isc/discovery/models-tolerant", test_models_tolerant);
+  g_test_add_func ("/isc/discovery/deployments-unknown-status", test_deployments_unknown_status);
+  g_test_add_func ("/isc/discovery/environments", test_environments);
+  for (guint i = 0; i < G_N_ELEMENTS (bad_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/isc/discovery/bad/%s", bad_cases[i].name);
+      g_test_add_data_func (path, &bad_cases[i], test_models_bad);
+    }
+  g_test_add_func ("/isc/discovery/user", test_user);
+  g_test_add_func ("/isc/discovery/demo", test_demo_discovery);
+
+  return g_test_run ();
+}
