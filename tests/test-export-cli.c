@@ -394,7 +394,8 @@ test_bad_usage (gconstpointer data)
   /* Status 2, what was wrong, and how to call it; nothing on stdout. */
   g_assert_cmpint (run.status, ==, 2);
   g_assert_nonnull (strstr (run.err, c->complaint));
-  g_assert_nonnull (strstr (run.err, "Usage: inferscope export --input FILE.json"));
+  g_assert_nonnull (strstr (run.err, "Usage: inferscope export "));
+  g_assert_nonnull (strstr (strstr (run.err, "Usage: "), "--input FILE.json"));
   g_assert_cmpuint (g_bytes_get_size (run.out), ==, 0);
 }
 
