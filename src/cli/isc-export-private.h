@@ -10,6 +10,7 @@
 #include <gio/gio.h>
 
 #include "isc-chart-types.h"
+#include "isc-export-live-private.h"
 #include "isc-metrics-response.h"
 
 G_BEGIN_DECLS
@@ -34,7 +35,8 @@ typedef struct
   /* Source: a saved response, --input FILE ("-" is standard input). */
   char            *input;
   /* Live sources (--model, --deployment, --environment, --mode, --range,
-   * --start, --end, --metrics, --base-url, --demo) add their fields here. */
+   * --start, --end, --metrics, --base-url, --demo): isc-export-live.c. */
+  IscExportLiveOptions live;
 
   /* Sink: --format and -o/--output (NULL or "-" is standard output). */
   char            *format_name;

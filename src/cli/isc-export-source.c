@@ -30,22 +30,36 @@ _isc_export_source_add_options (GOptionGroup     *group,
   };
 
   g_option_group_add_entries (group, entries);
+  _isc_export_live_add_options (group, &options->live);
 }
 
 const char *
 _isc_export_source_get_usage (void)
 {
-  return "--input FILE.json";
+  return "(--input FILE.json | " ISC_EXPORT_LIVE_USAGE ")";
 }
 
 gboolean
 _isc_export_source_check (IscExportOptions  *options,
                           GError           **error)
 {
+  if (_isc_export_live_is_requested (&options->live))
+    {
+      if (options->input != NULL)
+        {
+          g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                               _("Give a saved response with --input or a live one with --model, not both"));
+          return FALSE;
+        }
+
+      return _isc_export_live_check (&options->live, error);
+    }
+
   if (options->input == NULL || options->input[0] == '\0')
     {
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-                           _("Nothing to export: give a saved response with --input"));
+                           _("Nothing to export: give a saved response with --input, "
+                             "or a live one with --model"));
       return FALSE;
     }
 
@@ -111,5 +125,8 @@ _isc_export_source_load (const IscExportOptions  *options,
                          GCancellable            *cancellable,
                          GError                 **error)
 {
+  if (_isc_export_live_is_requested (&options->live))
+    return _isc_export_live_load (&options->live, cancellable, error);
+
   return load_saved_response (options->input, error);
 }

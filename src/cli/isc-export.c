@@ -45,6 +45,7 @@ void
 _isc_export_options_clear (IscExportOptions *options)
 {
   g_clear_pointer (&options->input, g_free);
+  _isc_export_live_options_clear (&options->live);
   g_clear_pointer (&options->format_name, g_free);
   g_clear_pointer (&options->output, g_free);
   g_clear_pointer (&options->size_name, g_free);

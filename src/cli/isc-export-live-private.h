@@ -1,0 +1,57 @@
+/* isc-export-live-private.h
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "isc-metrics-response.h"
+#include "isc-query.h"
+
+G_BEGIN_DECLS
+
+/* The live source of `inferscope export`: one query against the Baseten
+ * API (--base-url, the key from BASETEN_API_KEY or the keyring) or against
+ * the simulated API started in-process (--demo, no key).
+ */
+
+typedef struct
+{
+  /* As given */
+  char     *model;
+  char     *deployment;
+  char     *environment;
+  char     *mode_name;
+  char     *range_name;
+  char     *start_text;
+  char     *end_text;
+  char     *metrics_text;
+  char     *base_url;
+  gboolean  demo;
+
+  /* As checked */
+  IscQuery *query;
+} IscExportLiveOptions;
+
+#define ISC_EXPORT_LIVE_USAGE \
+  "--model ID (--deployment ID | --environment NAME) [--mode MODE] " \
+  "[--range RANGE | --start TIME --end TIME] [--metrics A,B,…] [--base-url URL | --demo]"
+
+void                _isc_export_live_options_clear (IscExportLiveOptions        *live);
+void                _isc_export_live_add_options   (GOptionGroup                *group,
+                                                    IscExportLiveOptions        *live);
+/* Whether any live option was given. */
+gboolean            _isc_export_live_is_requested  (const IscExportLiveOptions  *live);
+/* Bad usage is a G_OPTION_ERROR. */
+gboolean            _isc_export_live_check         (IscExportLiveOptions        *live,
+                                                    GError                     **error);
+/* Any failure is the client's message, in ISC_API_ERROR. */
+IscMetricsResponse *_isc_export_live_load          (const IscExportLiveOptions  *live,
+                                                    GCancellable                *cancellable,
+                                                    GError                     **error);
+
+G_END_DECLS

@@ -1,0 +1,296 @@
+/* isc-export-live.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* `inferscope export --model ID (--deployment ID | --environment NAME) …`:
+ * fetches one response with the api layer's client, from Baseten or from
+ * the simulated API served in this process (--demo). Runs its own main
+ * context until the answer is in, so nothing else in the process runs
+ * meanwhile.
+ */
+
+#define G_LOG_DOMAIN "isc-export"
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "isc-client.h"
+#include "isc-credentials.h"
+#include "isc-demo-server.h"
+#include "isc-export-live-private.h"
+
+#define DEMO_SEED 1
+
+void
+_isc_export_live_options_clear (IscExportLiveOptions *live)
+{
+  g_clear_pointer (&live->model, g_free);
+  g_clear_pointer (&live->deployment, g_free);
+  g_clear_pointer (&live->environment, g_free);
+  g_clear_pointer (&live->mode_name, g_free);
+  g_clear_pointer (&live->range_name, g_free);
+  g_clear_pointer (&live->start_text, g_free);
+  g_clear_pointer (&live->end_text, g_free);
+  g_clear_pointer (&live->metrics_text, g_free);
+  g_clear_pointer (&live->base_url, g_free);
+  g_clear_pointer (&live->query, isc_query_free);
+}
+
+void
+_isc_export_live_add_options (GOptionGroup         *group,
+                              IscExportLiveOptions *live)
+{
+  const GOptionEntry entries[] = {
+    { "model", 0, 0, G_OPTION_ARG_STRING, &live->model,
+      N_("Fetch live metrics of the model with this ID"), N_("ID") },
+    { "deployment", 0, 0, G_OPTION_ARG_STRING, &live->deployment,
+      N_("…of this deployment of the model"), N_("ID") },
+    { "environment", 0, 0, G_OPTION_ARG_STRING, &live->environment,
+      N_("…or of this environment of the model, such as production"), N_("NAME") },
+    { "mode", 0, 0, G_OPTION_ARG_STRING, &live->mode_name,
+      N_("current, summary or series (default: series)"), N_("MODE") },
+    { "range", 0, 0, G_OPTION_ARG_STRING, &live->range_name,
+      N_("The last 15m, 1h, 6h, 24h or 7d (default: 1h)"), N_("RANGE") },
+    { "start", 0, 0, G_OPTION_ARG_STRING, &live->start_text,
+      N_("Start of the window, ISO 8601 (with --end)"), N_("TIME") },
+    { "end", 0, 0, G_OPTION_ARG_STRING, &live->end_text,
+      N_("End of the window, ISO 8601 (with --start)"), N_("TIME") },
+    { "metrics", 0, 0, G_OPTION_ARG_STRING, &live->metrics_text,
+      N_("Metric names, separated by commas (default: Baseten’s default set)"), N_("A,B,…") },
+    { "base-url", 0, 0, G_OPTION_ARG_STRING, &live->base_url,
+      N_("The API to ask (default: https://api.baseten.co)"), N_("URL") },
+    { "demo", 0, 0, G_OPTION_ARG_NONE, &live->demo,
+      N_("Ask the simulated API, served in this process; no key needed"), NULL },
+    { NULL }
+  };
+
+  g_option_group_add_entries (group, entries);
+}
+
+gboolean
+_isc_export_live_is_requested (const IscExportLiveOptions *live)
+{
+  return live->model != NULL || live->deployment != NULL || live->environment != NULL ||
+         live->mode_name != NULL || live->range_name != NULL || live->start_text != NULL ||
+         live->end_text != NULL || live->metrics_text != NULL || live->base_url != NULL ||
+         live->demo;
+}
+
+static gboolean
+usage_error (GError     **error,
+             const char  *message)
+{
+  g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, message);
+  return FALSE;
+}
+
+static gboolean
+parse_time (const char  *text,
+            const char  *option,
+            gint64      *ms,
+            GError     **error)
+{
+  g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
+  g_autoptr(GDateTime) when = g_date_time_new_from_iso8601 (text, utc);
+
+  if (when == NULL)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   /* TRANSLATORS: %s is an option, --start or --end, then its value */
+                   _("%s “%s” is not an ISO 8601 time such as 2026-11-30T14:00:00Z"),
+                   option, text);
+      return FALSE;
+    }
+
+  *ms = g_date_time_to_unix (when) * 1000 + g_date_time_get_microsecond (when) / 1000;
+  return TRUE;
+}
+
+static char **
+split_metrics (const char *text)
+{
+  g_auto(GStrv) parts = g_strsplit (text, ",", -1);
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      g_strstrip (parts[i]);
+      if (parts[i][0] != '\0')
+        g_strv_builder_add (builder, parts[i]);
+    }
+
+  return g_strv_builder_end (builder);
+}
+
+gboolean
+_isc_export_live_check (IscExportLiveOptions  *live,
+                        GError               **error)
+{
+  g_autoptr(IscTimeRange) range = NULL;
+  g_auto(GStrv) metrics = NULL;
+  g_autoptr(GError) local_error = NULL;
+  IscMode mode = ISC_MODE_SERIES;
+  IscTargetKind kind;
+  const char *target;
+
+  if (live->model == NULL || live->model[0] == '\0')
+    return usage_error (error, _("Give the model to export with --model"));
+
+  if ((live->deployment != NULL) == (live->environment != NULL))
+    return usage_error (error, _("Give exactly one of --deployment and --environment"));
+
+  kind = live->deployment != NULL ? ISC_TARGET_DEPLOYMENT : ISC_TARGET_ENVIRONMENT;
+  target = live->deployment != NULL ? live->deployment : live->environment;
+
+  if (live->mode_name != NULL)
+    {
+      g_autofree char *upper = g_ascii_strup (live->mode_name, -1);
+
+      if (!isc_mode_from_string (upper, &mode))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("Unknown mode “%s”: use current, summary or series"), live->mode_name);
+          return FALSE;
+        }
+    }
+
+  if (live->demo && live->base_url != NULL)
+    return usage_error (error, _("Give --demo or --base-url, not both"));
+
+  if (live->base_url != NULL)
+    {
+      g_autofree char *checked = isc_client_check_base_url (live->base_url, &local_error);
+
+      if (checked == NULL)
+        return usage_error (error, local_error->message);
+    }
+
+  if ((live->start_text != NULL) != (live->end_text != NULL))
+    return usage_error (error, _("Give --start and --end together"));
+
+  if (live->range_name != NULL && live->start_text != NULL)
+    return usage_error (error, _("Give --range or --start and --end, not both"));
+
+  if (live->range_name != NULL)
+    {
+      if (!(range = isc_time_range_new_parse (live->range_name)))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("Unknown range “%s”: use 15m, 1h, 6h, 24h or 7d"), live->range_name);
+          return FALSE;
+        }
+    }
+  else if (live->start_text != NULL)
+    {
+      gint64 start_ms = 0;
+      gint64 end_ms = 0;
+
+      if (!parse_time (live->start_text, "--start", &start_ms, error) ||
+          !parse_time (live->end_text, "--end", &end_ms, error))
+        return FALSE;
+
+      range = isc_time_range_new_absolute (start_ms, end_ms);
+    }
+  else if (mode != ISC_MODE_CURRENT)
+    range = isc_time_range_new_relative ((gint64) 60 * 60 * 1000);
+
+  if (live->metrics_text != NULL)
+    {
+      metrics = split_metrics (live->metrics_text);
+      if (metrics[0] == NULL)
+        return usage_error (error, _("--metrics names no metric"));
+    }
+
+  g_clear_pointer (&live->query, isc_query_free);
+  live->query = isc_query_new (live->model, kind, target, mode, range,
+                               (const char * const *) metrics);
+
+  /* What the client would refuse is refused here, as bad usage. */
+  if (!isc_query_validate (live->query, g_get_real_time () / 1000, &local_error))
+    return usage_error (error, local_error->message);
+
+  return TRUE;
+}
+
+typedef struct
+{
+  gboolean            done;
+  IscMetricsResponse *response;
+  GError             *error;
+} Fetch;
+
+static void
+on_fetched (GObject      *object,
+            GAsyncResult *result,
+            gpointer      data)
+{
+  Fetch *fetch = data;
+
+  fetch->response = isc_client_fetch_metrics_finish (ISC_CLIENT (object), result, &fetch->error);
+  fetch->done = TRUE;
+}
+
+IscMetricsResponse *
+_isc_export_live_load (const IscExportLiveOptions  *live,
+                       GCancellable                *cancellable,
+                       GError                     **error)
+{
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  g_autoptr(IscDemoServer) demo = NULL;
+  g_autoptr(IscClient) client = NULL;
+  g_autofree char *api_key = NULL;
+  const char *base_url = live->base_url;
+  Fetch fetch = { 0 };
+
+  g_return_val_if_fail (live->query != NULL, NULL);
+
+  g_main_context_push_thread_default (context);
+
+  if (live->demo)
+    {
+      demo = isc_demo_server_new (DEMO_SEED, NULL);
+      if (!isc_demo_server_listen_loopback (demo, 0, error))
+        goto out;
+      base_url = isc_demo_server_get_base_url (demo);
+    }
+
+  if (!(client = isc_client_new (base_url, NULL, error)))
+    goto out;
+
+  if (!live->demo)
+    {
+      g_autoptr(GError) key_error = NULL;
+
+      /* No key is not fatal here: Baseten's 401 then says what to do. */
+      api_key = isc_credentials_lookup_sync (isc_client_get_base_url (client), NULL,
+                                             cancellable, &key_error);
+      if (key_error != NULL)
+        g_debug ("No key from the keyring: %s", key_error->message);
+      isc_client_set_api_key (client, api_key);
+    }
+
+  isc_client_fetch_metrics_async (client, live->query, cancellable, on_fetched, &fetch);
+  while (!fetch.done)
+    g_main_context_iteration (context, TRUE);
+
+  if (fetch.error != NULL)
+    g_propagate_error (error, g_steal_pointer (&fetch.error));
+
+out:
+  g_clear_object (&client);
+  g_clear_object (&demo);
+  /* Let closed connections and servers wind down in this context. */
+  while (g_main_context_iteration (context, FALSE))
+    ;
+  g_main_context_pop_thread_default (context);
+
+  if (api_key != NULL)
+    memset (api_key, 0, strlen (api_key));
+
+  return fetch.response;
+}
