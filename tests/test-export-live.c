@@ -1,0 +1,260 @@
+/* test-export-live.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* Runs the real `inferscope export` (INFERSCOPE_BINARY) against the
+ * simulated API: in its own process with --demo, or in this one (a demo
+ * server on a thread of its own, with a key) with --base-url.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "isc-demo-server.h"
+
+#define TEST_KEY "sk-export-live-test-9a9a"
+
+typedef struct
+{
+  int   status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_clear_pointer (&run->out, g_free);
+  g_clear_pointer (&run->err, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static void
+run_with_key (Run                *run,
+              const char         *api_key,
+              const char * const *args)
+{
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  const char *binary = g_getenv ("INFERSCOPE_BINARY");
+
+  g_assert_nonnull (binary);
+  g_ptr_array_add (argv, (char *) binary);
+  g_ptr_array_add (argv, (char *) "export");
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_setenv (launcher, "BASETEN_API_KEY", api_key ? api_key : "", TRUE);
+  /* Headless: no display at all. */
+  g_subprocess_launcher_unsetenv (launcher, "DISPLAY");
+  g_subprocess_launcher_unsetenv (launcher, "WAYLAND_DISPLAY");
+
+  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, &run->out, &run->err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  run->status = g_subprocess_get_exit_status (process);
+}
+
+#define RUN(run, ...) run_with_key ((run), NULL, (const char *[]) { __VA_ARGS__, NULL })
+
+static guint
+count_lines (const char *text)
+{
+  guint n = 0;
+
+  for (const char *p = text; *p != '\0'; p++)
+    if (*p == '\n')
+      n++;
+
+  return n;
+}
+
+static void
+test_demo_series (void)
+{
+  g_auto(Run) run = { 0 };
+
+  RUN (&run, "--demo", "--model", ISC_DEMO_MODEL_CHAT, "--deployment", ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION,
+       "--range", "15m", "--metrics", "baseten_replicas_active,baseten_inference_requests_total",
+       "--format", "csv");
+
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_str_has_prefix (run.out,
+                                   "time,epoch_millis,baseten_replicas_active,"
+                                   "baseten_inference_requests_total{status=2xx},"));
+  /* 15 minutes of 30 s steps, give or take the partial ones. */
+  g_assert_cmpuint (count_lines (run.out), >=, 25);
+  g_assert_cmpuint (count_lines (run.out), <=, 35);
+}
+
+static void
+test_demo_default (void)
+{
+  g_auto(Run) run = { 0 };
+
+  /* The command of the issue: defaults to the last hour's series of
+   * Baseten's default metrics. */
+  RUN (&run, "--demo", "--model", ISC_DEMO_FIRST_MODEL, "--deployment", ISC_DEMO_FIRST_DEPLOYMENT,
+       "--format", "csv");
+
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "baseten_end_to_end_response_time_seconds{quantile=0.5}"));
+  g_assert_cmpuint (count_lines (run.out), >=, 100);
+}
+
+static void
+test_demo_environment_summary (void)
+{
+  g_auto(Run) run = { 0 };
+
+  RUN (&run, "--demo", "--model", ISC_DEMO_MODEL_EMBED, "--environment", ISC_DEMO_ENVIRONMENT_PRODUCTION,
+       "--mode", "summary", "--start", "2026-11-29T10:00:00Z", "--end", "2026-11-29T16:00:00Z",
+       "--format", "csv");
+
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpint (run.status, ==, 0);
+  /* One header, one value set, starting at the asked start. */
+  g_assert_cmpuint (count_lines (run.out), ==, 2);
+  g_assert_nonnull (strstr (run.out, "\n2026-11-29T10:00:00Z,"));
+}
+
+typedef struct
+{
+  const char *name;
+  const char *args[16];
+  int         status;
+  const char *message;
+} FailCase;
+
+static const FailCase fail_cases[] = {
+  { "503", { "--demo", "--model", ISC_DEMO_MODEL_CHAT, "--deployment", "fault-503" },
+    1, "Baseten had a server error (HTTP 503) and still did after 2 retries" },
+  { "truncate", { "--demo", "--model", ISC_DEMO_MODEL_CHAT, "--deployment", "fault-truncate" },
+    1, "cut off" },
+  { "invalid-json", { "--demo", "--model", ISC_DEMO_MODEL_CHAT, "--deployment", "fault-invalid-json" },
+    1, "cannot read" },
+  { "unknown-model", { "--demo", "--model", "nope", "--deployment", "d1" },
+    1, "No deployment “d1” in model “nope”" },
+  { "unknown-metric", { "--demo", "--model", ISC_DEMO_MODEL_CHAT, "--deployment", ISC_DEMO_FIRST_DEPLOYMENT,
+                        "--metrics", "baseten_nope" },
+    1, "rejected the request (HTTP 400)" },
+  { "refused", { "--base-url", "http://127.0.0.1:1", "--model", "m", "--deployment", "d" },
+    1, "Could not reach “127.0.0.1”" },
+  { "both-targets", { "--demo", "--model", "m", "--deployment", "d", "--environment", "e" },
+    2, "exactly one of --deployment and --environment" },
+  { "no-target", { "--demo", "--model", "m" },
+    2, "exactly one of --deployment and --environment" },
+  { "no-model", { "--demo", "--deployment", "d" },
+    2, "--model" },
+  { "current-with-range", { "--demo", "--model", "m", "--deployment", "d", "--mode", "current", "--range", "1h" },
+    2, "snapshot of now" },
+  { "range-8d", { "--demo", "--model", "m", "--deployment", "d", "--range", "8d" },
+    2, "longer than 7 days" },
+  { "range-unknown", { "--demo", "--model", "m", "--deployment", "d", "--range", "yesterday" },
+    2, "Unknown range" },
+  { "start-after-end", { "--demo", "--model", "m", "--deployment", "d",
+                         "--start", "2026-11-29T12:00:00Z", "--end", "2026-11-29T11:00:00Z" },
+    2, "ends before it starts" },
+  { "start-alone", { "--demo", "--model", "m", "--deployment", "d", "--start", "2026-11-29T12:00:00Z" },
+    2, "--start and --end together" },
+  { "bad-time", { "--demo", "--model", "m", "--deployment", "d", "--start", "noon", "--end", "2026-11-29T12:00:00Z" },
+    2, "not an ISO 8601 time" },
+  { "plain-http", { "--base-url", "http://example.com", "--model", "m", "--deployment", "d" },
+    2, "only over https" },
+  { "demo-and-url", { "--demo", "--base-url", "https://api.baseten.co", "--model", "m", "--deployment", "d" },
+    2, "--demo or --base-url" },
+  { "mode-unknown", { "--demo", "--model", "m", "--deployment", "d", "--mode", "live" },
+    2, "Unknown mode" },
+};
+
+static void
+test_failure (gconstpointer data)
+{
+  const FailCase *c = data;
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  g_auto(Run) run = { 0 };
+
+  for (guint i = 0; c->args[i] != NULL; i++)
+    g_ptr_array_add (args, (char *) c->args[i]);
+  g_ptr_array_add (args, (char *) "--format");
+  g_ptr_array_add (args, (char *) "csv");
+  g_ptr_array_add (args, NULL);
+
+  run_with_key (&run, NULL, (const char * const *) args->pdata);
+
+  g_test_message ("%s: %s", c->name, run.err);
+  g_assert_cmpint (run.status, ==, c->status);
+  g_assert_cmpstr (run.out, ==, "");
+  g_assert_true (g_str_has_prefix (run.err, "inferscope export: "));
+  g_assert_nonnull (strstr (run.err, c->message));
+}
+
+static void
+test_key_from_environment (void)
+{
+  g_autoptr(IscDemoServer) server = isc_demo_server_new (5, TEST_KEY);
+  g_autoptr(GError) error = NULL;
+  const char *base_url;
+  g_auto(Run) ok = { 0 };
+  g_auto(Run) wrong = { 0 };
+  g_auto(Run) none = { 0 };
+
+  isc_demo_server_run_in_thread (server, 0, &error);
+  g_assert_no_error (error);
+  base_url = isc_demo_server_get_base_url (server);
+
+  run_with_key (&ok, TEST_KEY,
+                (const char *[]) { "--base-url", base_url, "--model", ISC_DEMO_MODEL_CHAT,
+                                   "--deployment", ISC_DEMO_FIRST_DEPLOYMENT, "--format", "csv", NULL });
+  g_assert_cmpstr (ok.err, ==, "");
+  g_assert_cmpint (ok.status, ==, 0);
+  g_assert_true (g_str_has_prefix (ok.out, "time,epoch_millis,"));
+  g_assert_null (strstr (ok.out, TEST_KEY));
+
+  run_with_key (&wrong, "sk-not-the-key",
+                (const char *[]) { "--base-url", base_url, "--model", ISC_DEMO_MODEL_CHAT,
+                                   "--deployment", ISC_DEMO_FIRST_DEPLOYMENT, "--format", "csv", NULL });
+  g_assert_cmpint (wrong.status, ==, 1);
+  g_assert_nonnull (strstr (wrong.err, "Baseten refused the API key (HTTP 401)"));
+  g_assert_null (strstr (wrong.err, "sk-not-the-key"));
+  g_assert_null (strstr (wrong.out, "sk-not-the-key"));
+
+  /* No key anywhere (the keyring is the tests' empty file keyring). */
+  run_with_key (&none, NULL,
+                (const char *[]) { "--base-url", base_url, "--model", ISC_DEMO_MODEL_CHAT,
+                                   "--deployment", ISC_DEMO_FIRST_DEPLOYMENT, "--format", "csv", NULL });
+  g_assert_cmpint (none.status, ==, 1);
+  g_assert_nonnull (strstr (none.err, "Baseten needs an API key"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/isc/export-live/demo-series", test_demo_series);
+  g_test_add_func ("/isc/export-live/demo-default", test_demo_default);
+  g_test_add_func ("/isc/export-live/demo-environment-summary", test_demo_environment_summary);
+  for (guint i = 0; i < G_N_ELEMENTS (fail_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/isc/export-live/fails/%s", fail_cases[i].name);
+      g_test_add_data_func (path, &fail_cases[i], test_failure);
+    }
+  g_test_add_func ("/isc/export-live/key-from-environment", test_key_from_environment);
+
+  return g_test_run ();
+}
