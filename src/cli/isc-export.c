@@ -18,18 +18,16 @@
  *   4. sink     _isc_export_sink_write () (isc-export-sink.c) writes it in
  *               the chosen format.
  *
- * Where to plug in:
- * - A live source (--model/--deployment/--environment, --mode, --range,
- *   --start/--end, --metrics, --base-url, --demo): add the fields to
- *   IscExportOptions, the entries in _isc_export_source_add_options (), the
- *   rules (one source, not both) in _isc_export_source_check (), and a
- *   load function called from _isc_export_source_load ().
- * - An image format (--format png|svg|pdf, --size, --scale, --theme,
- *   --columns): add the IscExportFormat value and the name in
- *   isc-export-sink.c's format table, the entries and their checks beside
- *   the sink's, and a function that renders into GBytes; the bytes then go
- *   through _isc_export_write_bytes (), which replaces a file atomically.
- * This file should not need to change for either.
+ * Where to plug in: the two that came after the saved response show the
+ * way. A live source (isc-export-live.c) adds its fields to
+ * IscExportOptions, its entries in _isc_export_source_add_options (), its
+ * rules (one source, not both) in _isc_export_source_check () and a branch
+ * in _isc_export_source_load (). An output format (isc-export-image.c for
+ * PNG, SVG and PDF) adds its IscExportFormat value and name to the sink's
+ * table, its options and checks beside the sink's, and a function that
+ * renders into GBytes, which then go through _isc_export_write_bytes ()
+ * and replace a file atomically. Here, only _isc_export_options_clear ()
+ * learns to free the new fields.
  */
 
 #define G_LOG_DOMAIN "isc-export"
