@@ -185,7 +185,7 @@ isc_chart_stroke_points (cairo_t             *cr,
 }
 
 void
-isc_chart_fill_polygons (cairo_t             *cr,
+isc_chart_path_polygons (cairo_t             *cr,
                          const IscChartPoint *points,
                          guint                n_points)
 {
@@ -210,7 +210,51 @@ isc_chart_fill_polygons (cairo_t             *cr,
     }
   if (open)
     cairo_close_path (cr);
+}
+
+void
+isc_chart_fill_polygons (cairo_t             *cr,
+                         const IscChartPoint *points,
+                         guint                n_points)
+{
+  isc_chart_path_polygons (cr, points, n_points);
   cairo_fill (cr);
+}
+
+/* A band's area within one pixel column is the span from its lowest
+ * lower edge to its highest upper edge: one point per column and edge, so
+ * the polygon's edges never run back on themselves and filling it costs
+ * the width, not the number of steps. */
+static void
+band_envelope (const double *xs,
+               const double *upper,
+               const double *lower,
+               guint         n,
+               GArray       *up,
+               GArray       *down)
+{
+  guint i = 0;
+
+  while (i < n)
+    {
+      double column = floor (xs[i]);
+      double hi = upper[i], lo = lower[i];
+      double x = xs[i];
+      guint k = i + 1;
+
+      /* Device y grows downward: the top of the band is the smallest y. */
+      while (k < n && floor (xs[k]) == column)
+        {
+          hi = MIN (hi, upper[k]);
+          lo = MAX (lo, lower[k]);
+          k++;
+        }
+      append_point (up, x, hi);
+      append_point (down, x, lo);
+      i = k;
+    }
+  append_break (up);
+  append_break (down);
 }
 
 void
@@ -244,8 +288,7 @@ isc_chart_band_append (const double *xs,
       g_array_set_size (down, 0);
       if (reduce)
         {
-          isc_chart_decimate_m4 (xs + i, upper + i, run_end - i, up);
-          isc_chart_decimate_m4 (xs + i, lower + i, run_end - i, down);
+          band_envelope (xs + i, upper + i, lower + i, run_end - i, up, down);
         }
       else
         {
@@ -265,4 +308,69 @@ isc_chart_band_append (const double *xs,
 
       i = run_end;
     }
+}
+
+void
+isc_chart_band_columns_append (const double *xs,
+                               const double *upper,
+                               const double *lower,
+                               guint         n,
+                               GArray       *points)
+{
+  guint i = 0;
+
+  while (i < n)
+    {
+      double column, top, bottom;
+      gboolean any = FALSE;
+      guint k = i;
+
+      column = floor (xs[i]);
+      top = bottom = 0;
+      for (; k < n && floor (xs[k]) == column; k++)
+        {
+          if (isnan (upper[k]) || isnan (lower[k]))
+            continue;
+          top = any ? MIN (top, upper[k]) : upper[k];
+          bottom = any ? MAX (bottom, lower[k]) : lower[k];
+          any = TRUE;
+        }
+      if (any)
+        {
+          /* Whole pixels: boxes on the pixel grid take cairo's fast path,
+           * with no edges to antialias. */
+          IscChartPoint p[2] = { { column, round (top) }, { column + 1, round (bottom) } };
+
+          g_array_append_vals (points, p, 2);
+        }
+      i = k;
+    }
+}
+
+void
+isc_chart_path_columns (cairo_t             *cr,
+                        const IscChartPoint *points,
+                        guint                n_points)
+{
+  cairo_new_path (cr);
+  for (guint i = 0; i + 1 < n_points; i += 2)
+    cairo_rectangle (cr, points[i].x, points[i].y,
+                     points[i + 1].x - points[i].x, points[i + 1].y - points[i].y);
+}
+
+void
+isc_chart_fill_columns (cairo_t             *cr,
+                        const IscChartPoint *points,
+                        guint                n_points)
+{
+  isc_chart_path_columns (cr, points, n_points);
+  cairo_fill (cr);
+}
+
+void
+isc_chart_set_line_style (cairo_t  *cr,
+                          gboolean  dense)
+{
+  cairo_set_line_join (cr, dense ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, dense ? CAIRO_LINE_CAP_BUTT : CAIRO_LINE_CAP_ROUND);
 }

@@ -46,8 +46,12 @@ void isc_chart_stroke_points   (cairo_t             *cr,
                                 const IscChartPoint *points,
                                 guint                n_points,
                                 double               dot_radius);
-/* Fills the polygons of points, separated by breaks. */
+/* Fills the polygons of points, separated by breaks, or only makes them
+ * the current path. */
 void isc_chart_fill_polygons   (cairo_t             *cr,
+                                const IscChartPoint *points,
+                                guint                n_points);
+void isc_chart_path_polygons   (cairo_t             *cr,
                                 const IscChartPoint *points,
                                 guint                n_points);
 
@@ -61,5 +65,28 @@ void isc_chart_band_append     (const double  *xs,
                                 guint          n,
                                 gboolean       reduce,
                                 GArray        *points);
+
+/* For a band denser than the pixel columns: each column's span, from the
+ * highest upper edge to the lowest lower edge of its steps where both have
+ * values, as pairs of points (top-left, bottom-right) of a one-pixel-wide
+ * box. Boxes on whole columns fill far faster than a polygon of thousands
+ * of vertices, and at one step or more per column they draw the same
+ * area.
+ */
+void isc_chart_band_columns_append (const double        *xs,
+                                    const double        *upper,
+                                    const double        *lower,
+                                    guint                n,
+                                    GArray              *points);
+void isc_chart_fill_columns        (cairo_t             *cr,
+                                    const IscChartPoint *points,
+                                    guint                n_points);
+void isc_chart_path_columns        (cairo_t             *cr,
+                                    const IscChartPoint *points,
+                                    guint                n_points);
+
+/* Round joins and caps, or for dense lines bevels and butts. */
+void isc_chart_set_line_style      (cairo_t             *cr,
+                                    gboolean             dense);
 
 G_END_DECLS

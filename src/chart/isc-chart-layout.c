@@ -405,6 +405,7 @@ isc_chart_layout_new (IscChartModel       *model,
       layout->message.y = layout->plot.y + (layout->plot.height - h) / 2;
     }
 
+  layout->dense = n_steps > 1 && n_steps >= layout->plot.width;
   layout->step_x = g_new (double, MAX (1, n_steps));
   /* Steps sit on pixel-column centres: lines are crisp, and every point
    * of a column shares one x, so the stroke of a column's points is the

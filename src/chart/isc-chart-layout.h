@@ -55,6 +55,10 @@ struct _IscChartLayout
   int             width;
   int             height;
   gboolean        reduce;
+  /* As many steps as pixel columns or more: bands fill as column boxes
+   * and lines join with bevels (round joins on a zigzag of four points a
+   * column cost much and show nothing). */
+  gboolean        dense;
 
   IscChartRect    plot;
   gint64          x_min;

@@ -373,7 +373,7 @@ create_hover_text (IscChart             *self,
   g_autoptr(GString) markup = g_string_new (NULL);
   g_autoptr(GDateTime) utc = g_date_time_new_from_unix_utc (starts[step] / 1000);
   g_autoptr(GDateTime) dt = g_date_time_to_timezone (utc, self->tz);
-  g_autofree char *when = g_date_time_format (dt, "%a %e %b %H:%M:%S");
+  g_autofree char *when = g_date_time_format (dt, "%a %-d %b %H:%M:%S");
   const guint *order;
   guint n_order = 0;
 
@@ -387,6 +387,10 @@ create_hover_text (IscChart             *self,
       IscChartColor color;
 
       isc_chart_renderer_get_series_color (self->renderer, self->model, style, order[k], &color);
+      /* The swatch as the series looks: a fan's band over the background. */
+      color.red = color.red * color.alpha + style->background.red * (1 - color.alpha);
+      color.green = color.green * color.alpha + style->background.green * (1 - color.alpha);
+      color.blue = color.blue * color.alpha + style->background.blue * (1 - color.alpha);
       line = g_markup_printf_escaped ("\n<span foreground=\"#%02x%02x%02x\">■</span> %s  <b>%s</b>",
                                       (int)(color.red * 255), (int)(color.green * 255),
                                       (int)(color.blue * 255), cs->label, value);

@@ -23,6 +23,7 @@ struct _IscFanRenderer
   /* Lines: the median and the average */
   GArray           *median;
   GArray           *average;
+  gboolean          columns;   /* bands as column boxes */
 };
 
 G_DEFINE_FINAL_TYPE (IscFanRenderer, isc_fan_renderer, ISC_TYPE_CHART_RENDERER)
@@ -65,6 +66,7 @@ isc_fan_renderer_prepare (IscChartRenderer     *renderer,
 
   g_ptr_array_set_size (self->bands, 0);
   g_array_set_size (self->band_levels, 0);
+  self->columns = layout->reduce && layout->dense;
 
   /* The model orders quantiles by their numeric value, whatever their
    * order in the response, then the other series. */
@@ -86,7 +88,10 @@ isc_fan_renderer_prepare (IscChartRenderer     *renderer,
 
       isc_chart_layout_map_values (layout, hi->values, n_steps, upper);
       isc_chart_layout_map_values (layout, lo->values, n_steps, lower);
-      isc_chart_band_append (layout->step_x, upper, lower, n_steps, layout->reduce, band);
+      if (self->columns)
+        isc_chart_band_columns_append (layout->step_x, upper, lower, n_steps, band);
+      else
+        isc_chart_band_append (layout->step_x, upper, lower, n_steps, layout->reduce, band);
       g_ptr_array_add (self->bands, band);
       g_array_append_val (self->band_levels, level);
     }
@@ -149,17 +154,33 @@ isc_fan_renderer_draw (IscChartRenderer     *renderer,
 
   cairo_save (cr);
 
-  for (guint j = 0; j < self->bands->len; j++)
+  /* Bands are opaque, in the fan's hue blended over the background, and
+   * drawn from the outermost in: where a column's span of one band
+   * overlaps the next (dense, noisy data), the inner band covers it
+   * instead of darkening it, and opaque fills are cheaper to composite. */
+  for (guint level = ISC_CHART_STYLE_N_FAN; level-- > 0;)
     {
-      GArray *band = g_ptr_array_index (self->bands, j);
-      guint level = MIN (g_array_index (self->band_levels, guint, j), ISC_CHART_STYLE_N_FAN - 1);
+      double a = style->fan_alpha[level];
 
-      isc_chart_style_set_source_alpha (cr, &style->fan, style->fan_alpha[level]);
-      isc_chart_fill_polygons (cr, (const IscChartPoint *)(gpointer)band->data, band->len);
+      cairo_set_source_rgb (cr,
+                            style->fan.red * a + style->background.red * (1 - a),
+                            style->fan.green * a + style->background.green * (1 - a),
+                            style->fan.blue * a + style->background.blue * (1 - a));
+
+      for (guint j = 0; j < self->bands->len; j++)
+        {
+          GArray *band = g_ptr_array_index (self->bands, j);
+
+          if (MIN (g_array_index (self->band_levels, guint, j), ISC_CHART_STYLE_N_FAN - 1) != level)
+            continue;
+          if (self->columns)
+            isc_chart_fill_columns (cr, (const IscChartPoint *)(gpointer)band->data, band->len);
+          else
+            isc_chart_fill_polygons (cr, (const IscChartPoint *)(gpointer)band->data, band->len);
+        }
     }
 
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  isc_chart_set_line_style (cr, layout->dense);
 
   cairo_set_line_width (cr, style->line_width);
   isc_chart_style_set_source (cr, &style->average);

@@ -63,8 +63,7 @@ isc_line_renderer_draw (IscChartRenderer     *renderer,
 
   cairo_save (cr);
   cairo_set_line_width (cr, style->line_width);
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  isc_chart_set_line_style (cr, layout->dense);
 
   /* The first series ends up on top. */
   for (guint k = self->paths->len; k-- > 0;)

@@ -21,6 +21,7 @@ struct _IscStackedRenderer
   /* Per layer, bottom first: the band's polygons and its top edge */
   GPtrArray        *bands;
   GPtrArray        *edges;
+  gboolean          columns;   /* bands as column boxes */
 };
 
 G_DEFINE_FINAL_TYPE (IscStackedRenderer, isc_stacked_renderer, ISC_TYPE_CHART_RENDERER)
@@ -39,6 +40,7 @@ isc_stacked_renderer_prepare (IscChartRenderer     *renderer,
 
   g_ptr_array_set_size (self->bands, 0);
   g_ptr_array_set_size (self->edges, 0);
+  self->columns = layout->reduce && layout->dense;
 
   for (guint k = 0; k < n_layers; k++)
     {
@@ -47,7 +49,10 @@ isc_stacked_renderer_prepare (IscChartRenderer     *renderer,
 
       isc_chart_layout_map_values (layout, isc_chart_model_get_stack_top (model, k), n_steps, top);
       isc_chart_layout_map_values (layout, isc_chart_model_get_stack_base (model, k), n_steps, base);
-      isc_chart_band_append (layout->step_x, top, base, n_steps, layout->reduce, band);
+      if (self->columns)
+        isc_chart_band_columns_append (layout->step_x, top, base, n_steps, band);
+      else
+        isc_chart_band_append (layout->step_x, top, base, n_steps, layout->reduce, band);
       /* The edge marks where the layer has something; a layer of zeros
        * would draw its line over the top of the layer below. */
       for (guint i = 0; i < n_steps; i++)
@@ -79,7 +84,19 @@ isc_stacked_renderer_get_series_color (IscChartRenderer    *renderer,
 }
 
 static void
-draw_hatch (cairo_t              *cr,
+band_path (IscStackedRenderer *self,
+           cairo_t            *cr,
+           GArray             *band)
+{
+  if (self->columns)
+    isc_chart_path_columns (cr, (const IscChartPoint *)(gpointer)band->data, band->len);
+  else
+    isc_chart_path_polygons (cr, (const IscChartPoint *)(gpointer)band->data, band->len);
+}
+
+static void
+draw_hatch (IscStackedRenderer   *self,
+            cairo_t              *cr,
             const IscChartLayout *layout,
             const IscChartStyle  *style,
             GArray               *band)
@@ -90,18 +107,7 @@ draw_hatch (cairo_t              *cr,
    * greyscale and for every kind of colour vision.
    */
   cairo_save (cr);
-  cairo_new_path (cr);
-  for (guint i = 0; i < band->len; i++)
-    {
-      const IscChartPoint *p = &g_array_index (band, IscChartPoint, i);
-
-      if (p->y != p->y)
-        cairo_close_path (cr);
-      else if (i == 0 || g_array_index (band, IscChartPoint, i - 1).y != g_array_index (band, IscChartPoint, i - 1).y)
-        cairo_move_to (cr, p->x, p->y);
-      else
-        cairo_line_to (cr, p->x, p->y);
-    }
+  band_path (self, cr, band);
   cairo_clip (cr);
   isc_chart_style_set_source (cr, &style->hatch);
   cairo_set_line_width (cr, 1.0);
@@ -126,7 +132,7 @@ isc_stacked_renderer_draw (IscChartRenderer     *renderer,
 
   cairo_save (cr);
   cairo_set_line_width (cr, style->line_width);
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  isc_chart_set_line_style (cr, layout->dense);
 
   for (guint k = 0; k < self->bands->len; k++)
     {
@@ -137,9 +143,10 @@ isc_stacked_renderer_draw (IscChartRenderer     *renderer,
 
       isc_chart_renderer_get_series_color (renderer, model, style, order[k], &color);
       isc_chart_style_set_source_alpha (cr, &color, style->stack_alpha);
-      isc_chart_fill_polygons (cr, (const IscChartPoint *)(gpointer)band->data, band->len);
+      band_path (self, cr, band);
+      cairo_fill (cr);
       if (cs->role == ISC_CHART_SERIES_STATUS && cs->status_class == 5)
-        draw_hatch (cr, layout, style, band);
+        draw_hatch (self, cr, layout, style, band);
       isc_chart_style_set_source (cr, &color);
       isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)edge->data, edge->len, style->dot_radius);
     }
