@@ -12,6 +12,10 @@
 #include <glib/gi18n.h>
 
 #include "isc-application.h"
+#include "isc-client.h"
+#include "isc-credentials.h"
+#include "isc-demo-ids.h"
+#include "isc-demo-server.h"
 #include "isc-window.h"
 
 struct _IscApplication
@@ -20,6 +24,11 @@ struct _IscApplication
 
   /* Owned references */
   GSettings      *settings;  /* NULL when the schema is not installed */
+  IscDemoServer  *demo_server;
+  IscClient      *demo_client;
+  GCancellable   *cancellable;
+
+  gboolean        demo;      /* --demo */
 };
 
 G_DEFINE_FINAL_TYPE (IscApplication, isc_application, ADW_TYPE_APPLICATION)
@@ -32,14 +41,88 @@ G_DEFINE_FINAL_TYPE (IscApplication, isc_application, ADW_TYPE_APPLICATION)
 # define ISC_ABOUT_TYPE ADW_TYPE_ABOUT_WINDOW
 #endif
 
+/* The simulated Baseten API, served in-process on a loopback port, and the
+ * first demo deployment's default metrics for the last hour, fetched
+ * through the client like any other deployment's. */
+static void
+isc_application_open_demo (IscApplication *self,
+                           IscWindow      *window)
+{
+  g_autoptr(IscTimeRange) range = NULL;
+  g_autoptr(IscQuery) query = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (self->demo_server == NULL)
+    {
+      g_autoptr(IscDemoServer) server = isc_demo_server_new (1, NULL);
+
+      if (!isc_demo_server_run_in_thread (server, 0, &error))
+        {
+          g_warning ("Could not start the demo: %s", error->message);
+          return;
+        }
+      self->demo_client = isc_client_new (isc_demo_server_get_base_url (server), NULL, &error);
+      if (self->demo_client == NULL)
+        {
+          g_warning ("Could not start the demo: %s", error->message);
+          return;
+        }
+      self->demo_server = g_steal_pointer (&server);
+    }
+
+  range = isc_time_range_new_relative (60 * 60 * 1000);
+  query = isc_query_new (ISC_DEMO_FIRST_MODEL, ISC_TARGET_DEPLOYMENT, ISC_DEMO_FIRST_DEPLOYMENT,
+                         ISC_MODE_SERIES, range, NULL);
+  gtk_window_set_title (GTK_WINDOW (window), _("Inferscope Demo"));
+  isc_window_show_charts (window, self->demo_client, query);
+}
+
+typedef struct
+{
+  IscApplication *app;
+  IscWindow      *window;
+} KeyLookup;
+
+static void
+key_lookup_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  KeyLookup *lookup = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *key = isc_credentials_lookup_finish (result, NULL, &error);
+
+  /* With no key kept, the demo is the useful thing to show. */
+  if (key == NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    isc_application_open_demo (lookup->app, lookup->window);
+
+  g_object_unref (lookup->app);
+  g_object_unref (lookup->window);
+  g_free (lookup);
+}
+
 static void
 isc_application_activate (GApplication *app)
 {
+  IscApplication *self = ISC_APPLICATION (app);
   GtkWindow *window;
 
   window = gtk_application_get_active_window (GTK_APPLICATION (app));
   if (window == NULL)
-    window = GTK_WINDOW (isc_window_new (ISC_APPLICATION (app)));
+    {
+      window = GTK_WINDOW (isc_window_new (self));
+
+      if (self->demo)
+        isc_application_open_demo (self, ISC_WINDOW (window));
+      else
+        {
+          KeyLookup *lookup = g_new0 (KeyLookup, 1);
+
+          lookup->app = g_object_ref (self);
+          lookup->window = g_object_ref (ISC_WINDOW (window));
+          isc_credentials_lookup_async (ISC_CLIENT_DEFAULT_BASE_URL, self->cancellable, key_lookup_cb, lookup);
+        }
+    }
 
   gtk_window_present (window);
 }
@@ -53,6 +136,9 @@ isc_application_handle_local_options (GApplication *app,
       g_print ("Inferscope %s\n", PACKAGE_VERSION);
       return 0;
     }
+
+  if (g_variant_dict_contains (options, "demo"))
+    ISC_APPLICATION (app)->demo = TRUE;
 
   return -1;
 }
@@ -135,6 +221,9 @@ isc_application_finalize (GObject *object)
   IscApplication *self = ISC_APPLICATION (object);
 
   g_clear_object (&self->settings);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->demo_client);
+  g_clear_object (&self->demo_server);
 
   G_OBJECT_CLASS (isc_application_parent_class)->finalize (object);
 }
@@ -157,11 +246,13 @@ isc_application_init (IscApplication *self)
 {
   static const GOptionEntry entries[] = {
     { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Show the version and quit"), NULL },
+    { "demo", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Show the simulated demo deployments; no key needed"), NULL },
     { NULL }
   };
   GSettingsSchemaSource *source;
   g_autoptr(GSettingsSchema) schema = NULL;
 
+  self->cancellable = g_cancellable_new ();
   g_application_add_main_option_entries (G_APPLICATION (self), entries);
   g_application_set_option_context_summary (G_APPLICATION (self),
                                             _("Watch the metrics of your Baseten deployments.\n"

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "isc-charts-page.h"
 #include "isc-ui-resources.h"
 #include "isc-window.h"
 
@@ -25,6 +26,7 @@ struct _IscWindow
   /* Template widgets */
   GtkStack             *stack;
   AdwStatusPage        *empty_page;
+  IscChartsPage        *charts_page;
 
   gboolean              state_loaded;
 };
@@ -139,4 +141,21 @@ isc_window_new (IscApplication *application)
   return g_object_new (ISC_TYPE_WINDOW,
                        "application", application,
                        NULL);
+}
+
+void
+isc_window_show_charts (IscWindow      *self,
+                        IscClient      *client,
+                        const IscQuery *query)
+{
+  g_return_if_fail (ISC_IS_WINDOW (self));
+
+  if (self->charts_page == NULL)
+    {
+      self->charts_page = ISC_CHARTS_PAGE (isc_charts_page_new ());
+      gtk_stack_add_named (self->stack, GTK_WIDGET (self->charts_page), "charts");
+    }
+
+  isc_charts_page_load (self->charts_page, client, query);
+  gtk_stack_set_visible_child_name (self->stack, "charts");
 }

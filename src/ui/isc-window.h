@@ -10,6 +10,8 @@
 #include <adwaita.h>
 
 #include "isc-application.h"
+#include "isc-client.h"
+#include "isc-query.h"
 
 G_BEGIN_DECLS
 
@@ -17,6 +19,10 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (IscWindow, isc_window, ISC, WINDOW, AdwApplicationWindow)
 
-IscWindow *isc_window_new (IscApplication *application);
+IscWindow *isc_window_new         (IscApplication *application);
+/* Shows the SERIES charts of query, fetched through client and kept live. */
+void       isc_window_show_charts (IscWindow      *self,
+                                   IscClient      *client,
+                                   const IscQuery *query);
 
 G_END_DECLS
