@@ -93,6 +93,19 @@ test_png_size_and_scale (void)
   g_assert_cmpint (cairo_image_surface_get_height (image), ==, 600);
   cairo_surface_destroy (image);
 
+  /* The PNG says its scale: 2 × 96 pixels per inch, in pixels per metre. */
+  {
+    g_autofree char *contents = NULL;
+    gsize length = 0;
+    const guint8 *phys;
+
+    g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+    phys = (const guint8 *)g_strstr_len (contents, MIN (length, 200), "pHYs");
+    g_assert_nonnull (phys);
+    g_assert_cmpuint ((guint32)phys[4] << 24 | phys[5] << 16 | phys[6] << 8 | phys[7], ==, 7559);
+    g_assert_cmpuint (phys[12], ==, 1);
+  }
+
   /* Only the file asked for: no temporary left beside it. */
   g_assert_cmpuint (count_files (dir), ==, 1);
   remove_dir (dir);

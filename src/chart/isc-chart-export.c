@@ -15,6 +15,7 @@
 #include <cairo-svg.h>
 
 #include "isc-chart-export.h"
+#include "isc-chart-png.h"
 
 G_DEFINE_QUARK (isc-chart-export-error-quark, isc_chart_export_error)
 
@@ -136,7 +137,8 @@ isc_chart_export_to_bytes (IscChart * const *charts,
       break;
     case ISC_CHART_FORMAT_PNG:
     default:
-      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+      /* Charts are opaque: RGB without alpha writes a smaller PNG, faster. */
+      surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24,
                                             (int)ceil (total_w * scale), (int)ceil (total_h * scale));
       break;
     }
@@ -149,7 +151,14 @@ isc_chart_export_to_bytes (IscChart * const *charts,
   cairo_destroy (cr);
 
   if (status == CAIRO_STATUS_SUCCESS && format == ISC_CHART_FORMAT_PNG)
-    status = cairo_surface_write_to_png_stream (surface, append_bytes, out);
+    {
+      g_autoptr(GBytes) png = isc_chart_png_encode (surface, 96.0 * scale, NULL);
+
+      if (png == NULL)
+        status = CAIRO_STATUS_WRITE_ERROR;
+      else
+        g_byte_array_append (out, g_bytes_get_data (png, NULL), g_bytes_get_size (png));
+    }
   cairo_surface_finish (surface);
   if (status == CAIRO_STATUS_SUCCESS)
     status = cairo_surface_status (surface);
