@@ -10,6 +10,7 @@
 
 #include "config.h"
 
+#include <string.h>
 #include <glib/gstdio.h>
 
 #include "isc-chart-export.h"
@@ -100,7 +101,7 @@ test_png_size_and_scale (void)
     const guint8 *phys;
 
     g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
-    phys = (const guint8 *)g_strstr_len (contents, MIN (length, 200), "pHYs");
+    phys = memmem (contents, MIN (length, 200), "pHYs", 4);
     g_assert_nonnull (phys);
     g_assert_cmpuint ((guint32)phys[4] << 24 | phys[5] << 16 | phys[6] << 8 | phys[7], ==, 7559);
     g_assert_cmpuint (phys[12], ==, 1);
