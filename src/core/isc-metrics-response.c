@@ -31,9 +31,12 @@
  * they occur, so json-glib only ever sees strict RFC 8259 JSON of bounded
  * depth.
  *
- * The second pass lets json-glib build its tree and walks it once against
- * the schema of GetModelMetricsResponseV1 (baseten-api.md), copying what a
- * chart needs into one packed block of doubles, then drops the tree.
+ * The second pass lets json-glib build its tree of everything but the
+ * value sets and walks it against the schema of GetModelMetricsResponseV1
+ * (baseten-api.md); the value sets, nearly all of a SERIES body, are read
+ * straight from the bytes into one packed block of doubles (see "The fast
+ * path for value sets"). For the rare body the scan sets aside, the tree
+ * holds everything and decode_value_set() walks it instead.
  */
 
 struct _IscSeries
@@ -172,7 +175,19 @@ typedef struct
   gsize     key_offset;   /* objects: the current member's key, raw */
   gsize     key_length;
   gboolean  has_key;
+  gboolean  seen_start;   /* value sets: keys met so far */
+  gboolean  seen_values;
 } ScanLevel;
+
+/* Where the scan found metric_values, for decode_value_sets_from_bytes(). */
+typedef struct
+{
+  gsize    values_start;   /* its first byte ('[' when usable) */
+  gsize    values_end;     /* just past its last */
+  guint    n_value_sets;
+  guint    n_values_keys;  /* root members named metric_values */
+  gboolean tree_only;      /* a key the fast path cannot read as json-glib does */
+} ScanInfo;
 
 typedef struct
 {
@@ -180,6 +195,9 @@ typedef struct
   gsize       length;
   ScanLevel   levels[ISC_METRICS_RESPONSE_MAX_DEPTH];
   guint       depth;
+  ScanInfo    info;
+  gboolean    values_pending;  /* the next root value is metric_values */
+  gboolean    in_values;       /* inside it */
 } Scan;
 
 /* The JSON path of the value being scanned, e.g. metric_values[3].values[0] */
@@ -283,9 +301,10 @@ hex4 (const char *p)
  * UTF-8.
  */
 static gboolean
-scan_string (Scan    *scan,
-             gsize   *offset,
-             GError **error)
+scan_string (Scan     *scan,
+             gsize    *offset,
+             gboolean *escaped,
+             GError  **error)
 {
   const char *data = scan->data;
   gsize length = scan->length;
@@ -325,6 +344,8 @@ scan_string (Scan    *scan,
 
       if (i + 1 >= length)
         return scan_truncated (scan, error);
+
+      *escaped = TRUE;
 
       switch (data[i + 1])
         {
@@ -532,20 +553,79 @@ scan_literal (Scan        *scan,
   return TRUE;
 }
 
-/* After a complete value: the enclosing level now wants a comma or its end. */
+/* After a complete value ending before @end: the enclosing level now
+ * wants a comma or its end.
+ */
 static inline void
 scan_value_done (Scan     *scan,
-                 gboolean *root_done)
+                 gboolean *root_done,
+                 gsize     end)
 {
   if (scan->depth == 0)
-    *root_done = TRUE;
-  else
-    scan->levels[scan->depth - 1].state = EXPECT_COMMA_OR_CLOSE;
+    {
+      *root_done = TRUE;
+      return;
+    }
+
+  scan->levels[scan->depth - 1].state = EXPECT_COMMA_OR_CLOSE;
+
+  if (G_UNLIKELY (scan->depth == 1 && scan->in_values))
+    {
+      scan->in_values = FALSE;
+      scan->info.values_end = end;
+    }
+}
+
+static inline gboolean
+raw_key_is (const Scan *scan,
+            gsize       offset,
+            gsize       length,
+            const char *name)
+{
+  return length == strlen (name) && memcmp (scan->data + offset, name, length) == 0;
+}
+
+/* Notes what the fast path for value sets needs to know about a key. It
+ * reads keys raw, so it steps aside (tree_only) for escaped keys where
+ * they matter, and for a repeated key, of which json-glib keeps the last.
+ */
+static void
+scan_note_key (Scan      *scan,
+               ScanLevel *level,
+               gboolean   escaped)
+{
+  if (scan->depth == 1)
+    {
+      scan->values_pending = !escaped &&
+        raw_key_is (scan, level->key_offset, level->key_length, "metric_values");
+      if (escaped)
+        scan->info.tree_only = TRUE;
+      if (scan->values_pending)
+        scan->info.n_values_keys++;
+    }
+  else if (scan->depth == 3 && scan->in_values)
+    {
+      if (escaped)
+        scan->info.tree_only = TRUE;
+      else if (raw_key_is (scan, level->key_offset, level->key_length, "values"))
+        {
+          if (level->seen_values)
+            scan->info.tree_only = TRUE;
+          level->seen_values = TRUE;
+        }
+      else if (raw_key_is (scan, level->key_offset, level->key_length, "start_epoch_millis"))
+        {
+          if (level->seen_start)
+            scan->info.tree_only = TRUE;
+          level->seen_start = TRUE;
+        }
+    }
 }
 
 static gboolean
 scan_document (const char  *data,
                gsize        length,
+               ScanInfo    *info,
                GError     **error)
 {
   g_autofree Scan *scan = g_new0 (Scan, 1);
@@ -580,6 +660,13 @@ scan_document (const char  *data,
                    level->state == EXPECT_VALUE ||
                    level->state == EXPECT_VALUE_OR_CLOSE;
 
+      if (G_UNLIKELY (scan->values_pending) && scan->depth == 1 && level->state == EXPECT_VALUE)
+        {
+          scan->values_pending = FALSE;
+          scan->in_values = TRUE;
+          scan->info.values_start = i;
+        }
+
       switch (c)
         {
         case '[':
@@ -608,8 +695,12 @@ scan_document (const char  *data,
                 level->state == EXPECT_KEY_OR_CLOSE))
             return scan_unexpected (scan, i, error);
 
+          /* The end of metric_values: count its value sets. */
+          if (G_UNLIKELY (scan->depth == 2 && scan->in_values && level->is_array))
+            scan->info.n_value_sets = level->state == EXPECT_VALUE_OR_CLOSE ? 0 : level->index + 1;
+
           scan->depth--;
-          scan_value_done (scan, &root_done);
+          scan_value_done (scan, &root_done, i + 1);
           i++;
           break;
 
@@ -643,22 +734,28 @@ scan_document (const char  *data,
               (level->state == EXPECT_KEY || level->state == EXPECT_KEY_OR_CLOSE))
             {
               gsize start = i + 1;
+              gboolean escaped = FALSE;
 
-              if (!scan_string (scan, &i, error))
+              if (!scan_string (scan, &i, &escaped, error))
                 return FALSE;
 
               level->key_offset = start;
               level->key_length = i - 1 - start;
               level->has_key = TRUE;
               level->state = EXPECT_COLON;
+              scan_note_key (scan, level, escaped);
               break;
             }
+          else
+            {
+              gboolean escaped = FALSE;
 
-          if (!want_value)
-            return scan_unexpected (scan, i, error);
-          if (!scan_string (scan, &i, error))
-            return FALSE;
-          scan_value_done (scan, &root_done);
+              if (!want_value)
+                return scan_unexpected (scan, i, error);
+              if (!scan_string (scan, &i, &escaped, error))
+                return FALSE;
+              scan_value_done (scan, &root_done, i);
+            }
           break;
 
         case '-': case '0': case '1': case '2': case '3': case '4':
@@ -667,7 +764,7 @@ scan_document (const char  *data,
             return scan_unexpected (scan, i, error);
           if (!scan_number (scan, &i, error))
             return FALSE;
-          scan_value_done (scan, &root_done);
+          scan_value_done (scan, &root_done, i);
           break;
 
         case 't':
@@ -677,7 +774,7 @@ scan_document (const char  *data,
             return scan_unexpected (scan, i, error);
           if (!scan_literal (scan, &i, c == 't' ? "true" : c == 'f' ? "false" : "null", error))
             return FALSE;
-          scan_value_done (scan, &root_done);
+          scan_value_done (scan, &root_done, i);
           break;
 
         default:
@@ -693,6 +790,9 @@ scan_document (const char  *data,
       set_error (error, ISC_RESPONSE_ERROR_SYNTAX, NULL, _("the response is empty"));
       return FALSE;
     }
+
+  if (info != NULL)
+    *info = scan->info;
 
   return TRUE;
 }
@@ -1248,6 +1348,649 @@ decode_value_set (IscMetricsResponse  *self,
   return TRUE;
 }
 
+/* ------------------------------------------------------------------------
+ * The fast path for value sets
+ * ------------------------------------------------------------------------ */
+
+/* metric_values is nearly all of a SERIES body: a week at one minute of
+ * twenty metrics is a million numbers. Built as a json-glib tree, each is
+ * a node and a value of their own, and making and freeing them costs
+ * several times what reading them does (some 140 MB and 0.6 s for 10 MB
+ * of JSON). So when the scan has located metric_values and checked its
+ * syntax, json-glib parses the body with that array left out, and the
+ * value sets are read straight from the bytes here, with the same rules,
+ * the same messages and the same order of checks as decode_value_set();
+ * the tree walk remains for the rare bodies the scan sets aside
+ * (tree_only), and a test holds the two paths to the same results.
+ *
+ * Everything here reads bytes the scan has already found to be strict
+ * JSON, so the syntax needs no second check.
+ */
+
+typedef struct
+{
+  const char *data;          /* the whole body */
+  gsize       start;         /* the '[' of metric_values */
+  gsize       end;           /* just past its ']' */
+  guint       n_value_sets;
+} Bulk;
+
+static inline const char *
+skip_ws (const char *p,
+         const char *end)
+{
+  while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
+    p++;
+
+  return p;
+}
+
+static const char *
+skip_string (const char *p,
+             const char *end)
+{
+  for (p++; p < end && *p != '"'; p++)
+    {
+      if (*p == '\\')
+        p++;
+    }
+
+  return p < end ? p + 1 : end;
+}
+
+/* Past one value of any kind. */
+static const char *
+skip_value (const char *p,
+            const char *end)
+{
+  guint depth = 0;
+
+  if (p >= end)
+    return end;
+
+  if (*p == '"')
+    return skip_string (p, end);
+
+  if (*p != '[' && *p != '{')
+    {
+      while (p < end && *p != ',' && *p != ']' && *p != '}' &&
+             *p != ' ' && *p != '\n' && *p != '\r' && *p != '\t')
+        p++;
+      return p;
+    }
+
+  while (p < end)
+    {
+      char c = *p;
+
+      if (c == '"')
+        {
+          p = skip_string (p, end);
+          continue;
+        }
+
+      p++;
+
+      if (c == '[' || c == '{')
+        depth++;
+      else if ((c == ']' || c == '}') && --depth == 0)
+        break;
+    }
+
+  return p;
+}
+
+/* The elements of the array at @p. */
+static guint
+count_elements (const char *p,
+                const char *end)
+{
+  guint n = 0;
+
+  p = skip_ws (p + 1, end);
+  if (p >= end || *p == ']')
+    return 0;
+
+  for (;;)
+    {
+      n++;
+      p = skip_ws (skip_value (p, end), end);
+      if (p >= end || *p != ',')
+        return n;
+      p = skip_ws (p + 1, end);
+    }
+}
+
+static const char *
+describe_token (const char *p,
+                const char *end)
+{
+  switch (p < end ? *p : '\0')
+    {
+    case '{':
+      return _("an object");
+
+    case '[':
+      return _("an array");
+
+    case '"':
+      return _("a string");
+
+    case 't':
+    case 'f':
+      return _("a boolean");
+
+    case 'n':
+      return _("null");
+
+    default:
+      return _("a number");
+    }
+}
+
+static inline gboolean
+is_number_start (char c)
+{
+  return c == '-' || (c >= '0' && c <= '9');
+}
+
+static const double powers_of_ten[] = {
+  1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+  1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+/* A number token, read as json-glib reads it: a token without fraction or
+ * exponent is a 64-bit integer (the scan made sure it fits where the
+ * schema reads one), any other the correctly rounded double, and a sign
+ * negates the result ("-0" is the integer 0, "-0.0" is -0.0). Decimals
+ * with at most 19 digits whose digits fit 2^53 and whose power of ten is
+ * within 22 convert exactly with one multiplication or division
+ * (Clinger's fast path); the rest go to g_ascii_strtod().
+ */
+static const char *
+read_number (const char *p,
+             const char *end,
+             gboolean   *is_integer,
+             gint64     *integer,
+             double     *real)
+{
+  const char *start = p;
+  gboolean negative = FALSE;
+  guint64 digits = 0;
+  int n_digits = 0;
+  int exponent = 0;
+  int fraction_digits = 0;
+
+  *is_integer = TRUE;
+
+  if (*p == '-')
+    {
+      negative = TRUE;
+      p++;
+    }
+
+  for (; p < end && *p >= '0' && *p <= '9'; p++)
+    {
+      if (n_digits < 19)
+        digits = digits * 10 + (guint64) (*p - '0');
+      n_digits++;
+    }
+
+  if (p < end && *p == '.')
+    {
+      *is_integer = FALSE;
+      for (p++; p < end && *p >= '0' && *p <= '9'; p++)
+        {
+          if (n_digits < 19)
+            digits = digits * 10 + (guint64) (*p - '0');
+          n_digits++;
+          fraction_digits++;
+        }
+    }
+
+  if (p < end && (*p == 'e' || *p == 'E'))
+    {
+      gboolean negative_exponent = FALSE;
+
+      *is_integer = FALSE;
+      p++;
+      if (*p == '+' || *p == '-')
+        negative_exponent = *p++ == '-';
+      for (; p < end && *p >= '0' && *p <= '9'; p++)
+        {
+          if (exponent < 100000)
+            exponent = exponent * 10 + (*p - '0');
+        }
+      if (negative_exponent)
+        exponent = -exponent;
+    }
+
+  if (*is_integer)
+    {
+      /* At most 19 digits, within G_MAXINT64 (the scan checked). */
+      *integer = negative ? -(gint64) digits : (gint64) digits;
+      *real = (double) *integer;
+      return p;
+    }
+
+  exponent -= fraction_digits;
+
+  if (n_digits <= 19 && digits <= (G_GUINT64_CONSTANT (1) << 53) &&
+      exponent >= -22 && exponent <= 22)
+    {
+      double v = (double) digits;
+
+      v = exponent >= 0 ? v * powers_of_ten[exponent] : v / powers_of_ten[-exponent];
+      *real = negative ? -v : v;
+    }
+  else
+    {
+      /* The token ends at a delimiter inside the body, so strtod stops
+       * there; it reads the sign itself. */
+      *real = g_ascii_strtod (start, NULL);
+    }
+
+  return p;
+}
+
+/* metric_values[s].start_epoch_millis at @p, as require_integer(). */
+static const char *
+read_step_start (IscMetricsResponse  *self,
+                 const char          *p,
+                 const char          *end,
+                 guint                s,
+                 GError             **error)
+{
+  g_autofree char *path = NULL;
+  gboolean is_integer;
+  gint64 integer;
+  double real;
+
+  if (!is_number_start (*p))
+    {
+      path = g_strdup_printf ("metric_values[%u].start_epoch_millis", s);
+      set_error (error, ISC_RESPONSE_ERROR_INVALID, path, _("expected an integer, got %s"),
+                 describe_token (p, end));
+      return skip_value (p, end);
+    }
+
+  p = read_number (p, end, &is_integer, &integer, &real);
+
+  if (is_integer)
+    {
+      if (integer > MAX_ABS_MILLIS || integer < -MAX_ABS_MILLIS)
+        {
+          path = g_strdup_printf ("metric_values[%u].start_epoch_millis", s);
+          set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
+                     _("%lld is out of range"), (long long) integer);
+          return p;
+        }
+    }
+  else
+    {
+      if (!isfinite (real) || fabs (real) > (double) MAX_ABS_MILLIS)
+        {
+          path = g_strdup_printf ("metric_values[%u].start_epoch_millis", s);
+          set_error (error, ISC_RESPONSE_ERROR_INVALID, path, _("%g is out of range"), real);
+          return p;
+        }
+
+      if (real != floor (real))
+        {
+          path = g_strdup_printf ("metric_values[%u].start_epoch_millis", s);
+          set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
+                     _("expected an integer, got %.17g"), real);
+          return p;
+        }
+
+      integer = (gint64) real;
+    }
+
+  self->step_starts[s] = integer;
+  return p;
+}
+
+typedef enum
+{
+  ROWS_NOT_ARRAY,     /* values itself */
+  ROWS_COUNT,         /* not one row per metric */
+  ROW_NOT_ARRAY,      /* values[m] */
+  ROW_TOO_LONG,       /* values[m] has more values than label sets */
+  ROW_SHORT,          /* fewer */
+  VALUE_NOT_NUMBER,   /* values[m][j] */
+  VALUE_NOT_FINITE,
+} RowsFault;
+
+/* The first fault met while streaming, put in the order decode_value_set()
+ * checks: the number of rows, then each row's type and length, then its
+ * values. Streaming meets a bad value before it knows a row is too long,
+ * so the counts are taken again here, where speed no longer matters.
+ */
+static void
+report_rows_fault (IscMetricsResponse  *self,
+                   const char          *rows,
+                   const char          *row,
+                   const char          *value,
+                   const char          *end,
+                   guint                s,
+                   guint                m,
+                   guint                j,
+                   RowsFault            fault,
+                   GError             **error)
+{
+  g_autofree char *path = NULL;
+  guint n_rows;
+  guint n_row_values;
+
+  if (fault == ROWS_NOT_ARRAY)
+    {
+      path = g_strdup_printf ("metric_values[%u].values", s);
+      set_error (error, ISC_RESPONSE_ERROR_INVALID, path, _("expected %s, got %s"),
+                 _("an array"), describe_token (rows, end));
+      return;
+    }
+
+  n_rows = count_elements (rows, end);
+  if (n_rows != self->n_metrics)
+    {
+      g_autofree char *have = count_values (n_rows);
+      g_autofree char *want = count_metrics (self->n_metrics);
+
+      path = g_strdup_printf ("metric_values[%u].values", s);
+      set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
+                 _("%s, but the response describes %s"), have, want);
+      return;
+    }
+
+  path = g_strdup_printf ("metric_values[%u].values[%u]", s, m);
+
+  if (fault == ROW_NOT_ARRAY)
+    {
+      set_error (error, ISC_RESPONSE_ERROR_INVALID, path, _("expected %s, got %s"),
+                 _("an array"), describe_token (row, end));
+      return;
+    }
+
+  n_row_values = count_elements (row, end);
+  if (n_row_values != self->metrics[m].n_series)
+    {
+      g_autofree char *have = count_values (n_row_values);
+      g_autofree char *want = count_label_sets (self->metrics[m].n_series);
+
+      set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
+                 _("%s, but metric \"%s\" has %s"), have, self->metrics[m].name, want);
+      return;
+    }
+
+  g_free (path);
+  path = g_strdup_printf ("metric_values[%u].values[%u][%u]", s, m, j);
+
+  if (fault == VALUE_NOT_FINITE)
+    set_error (error, ISC_RESPONSE_ERROR_INVALID, path, _("the number does not fit a double"));
+  else
+    set_error (error, ISC_RESPONSE_ERROR_INVALID, path, _("expected a number or null, got %s"),
+               describe_token (value, end));
+}
+
+/* metric_values[s].values at @p, written down the columns of the block.
+ * Returns the position past it, with @error set on the first fault.
+ */
+static const char *
+read_rows (IscMetricsResponse  *self,
+           const char          *p,
+           const char          *end,
+           guint                s,
+           GError             **error)
+{
+  const char *rows = p;
+  const gsize n_steps = self->n_steps;
+  guint series_base = 0;
+  guint m = 0;
+
+  if (*p != '[')
+    {
+      report_rows_fault (self, rows, NULL, NULL, end, s, 0, 0, ROWS_NOT_ARRAY, error);
+      return skip_value (p, end);
+    }
+
+  p = skip_ws (p + 1, end);
+
+  if (p < end && *p == ']')
+    {
+      if (self->n_metrics != 0)
+        report_rows_fault (self, rows, NULL, NULL, end, s, 0, 0, ROWS_COUNT, error);
+      return p + 1;
+    }
+
+  for (;;)
+    {
+      const IscMetric *metric;
+      const char *row = p;
+      double *column;
+      guint j = 0;
+
+      if (m >= self->n_metrics)
+        {
+          report_rows_fault (self, rows, NULL, NULL, end, s, m, 0, ROWS_COUNT, error);
+          return skip_value (rows, end);
+        }
+
+      metric = &self->metrics[m];
+      column = self->values + (gsize) series_base * n_steps + s;
+
+      if (*p != '[')
+        {
+          report_rows_fault (self, rows, row, NULL, end, s, m, 0, ROW_NOT_ARRAY, error);
+          return skip_value (rows, end);
+        }
+
+      p = skip_ws (p + 1, end);
+
+      if (p < end && *p != ']')
+        {
+          for (;;)
+            {
+              double v;
+
+              if (j >= metric->n_series)
+                {
+                  report_rows_fault (self, rows, row, NULL, end, s, m, j, ROW_TOO_LONG, error);
+                  return skip_value (rows, end);
+                }
+
+              if (is_number_start (*p))
+                {
+                  gboolean is_integer;
+                  gint64 integer;
+
+                  p = read_number (p, end, &is_integer, &integer, &v);
+
+                  /* Like json-glib, strtod turns 1e999 into inf. */
+                  if (G_UNLIKELY (!isfinite (v)))
+                    {
+                      report_rows_fault (self, rows, row, NULL, end, s, m, j, VALUE_NOT_FINITE, error);
+                      return skip_value (rows, end);
+                    }
+                }
+              else if (*p == 'n')
+                {
+                  v = NAN;
+                  p += 4;
+                }
+              else
+                {
+                  report_rows_fault (self, rows, row, p, end, s, m, j, VALUE_NOT_NUMBER, error);
+                  return skip_value (rows, end);
+                }
+
+              column[(gsize) j * n_steps] = v;
+              j++;
+
+              p = skip_ws (p, end);
+              if (p < end && *p == ',')
+                {
+                  p = skip_ws (p + 1, end);
+                  continue;
+                }
+              break;
+            }
+        }
+
+      /* At the row's ']'. */
+      p++;
+
+      if (j != metric->n_series)
+        {
+          report_rows_fault (self, rows, row, NULL, end, s, m, j, ROW_SHORT, error);
+          return skip_value (rows, end);
+        }
+
+      series_base += metric->n_series;
+      m++;
+
+      p = skip_ws (p, end);
+      if (p < end && *p == ',')
+        {
+          p = skip_ws (p + 1, end);
+          continue;
+        }
+      break;
+    }
+
+  /* At the ']' of values. */
+  if (m != self->n_metrics)
+    {
+      report_rows_fault (self, rows, NULL, NULL, end, s, m, 0, ROWS_COUNT, error);
+      return skip_value (rows, end);
+    }
+
+  return p + 1;
+}
+
+/* metric_values[s] at *@pp, as decode_value_set(): the faults of its
+ * start come before those of its values whatever the order of the keys.
+ */
+static gboolean
+read_value_set (IscMetricsResponse  *self,
+                const char         **pp,
+                const char          *end,
+                guint                s,
+                GError             **error)
+{
+  g_autoptr(GError) start_error = NULL;
+  g_autoptr(GError) values_error = NULL;
+  const char *p = *pp;
+  gboolean have_start = FALSE;
+  gboolean have_values = FALSE;
+
+  if (*p != '{')
+    {
+      g_autofree char *path = g_strdup_printf ("metric_values[%u]", s);
+
+      set_error (error, ISC_RESPONSE_ERROR_INVALID, path, _("expected %s, got %s"),
+                 _("an object"), describe_token (p, end));
+      return FALSE;
+    }
+
+  p = skip_ws (p + 1, end);
+
+  while (p < end && *p == '"')
+    {
+      /* The scan sent bodies with escaped keys here to the tree walk. */
+      const char *key = p + 1;
+      const char *key_end = memchr (key, '"', (gsize) (end - key));
+      gsize key_length;
+
+      if (key_end == NULL)
+        break;
+      key_length = (gsize) (key_end - key);
+
+      p = skip_ws (key_end + 1, end);   /* at ':' */
+      p = skip_ws (p + 1, end);
+
+      if (key_length == 18 && memcmp (key, "start_epoch_millis", 18) == 0)
+        {
+          have_start = TRUE;
+          p = read_step_start (self, p, end, s, &start_error);
+        }
+      else if (key_length == 6 && memcmp (key, "values", 6) == 0)
+        {
+          have_values = TRUE;
+          p = read_rows (self, p, end, s, &values_error);
+        }
+      else
+        p = skip_value (p, end);
+
+      p = skip_ws (p, end);
+      if (p < end && *p == ',')
+        p = skip_ws (p + 1, end);
+    }
+
+  /* Past the '}'. */
+  *pp = p < end ? p + 1 : end;
+
+  if (!have_start)
+    {
+      g_autofree char *path = g_strdup_printf ("metric_values[%u].start_epoch_millis", s);
+
+      set_error (error, ISC_RESPONSE_ERROR_INVALID, path, _("required field is missing"));
+      return FALSE;
+    }
+
+  if (start_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&start_error));
+      return FALSE;
+    }
+
+  if (s > 0 && self->step_starts[s] <= self->step_starts[s - 1])
+    {
+      g_autofree char *path = g_strdup_printf ("metric_values[%u].start_epoch_millis", s);
+
+      set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
+                 _("%lld does not come after the previous step's start %lld"),
+                 (long long) self->step_starts[s], (long long) self->step_starts[s - 1]);
+      return FALSE;
+    }
+
+  if (!have_values)
+    {
+      g_autofree char *path = g_strdup_printf ("metric_values[%u].values", s);
+
+      set_error (error, ISC_RESPONSE_ERROR_INVALID, path, _("required field is missing"));
+      return FALSE;
+    }
+
+  if (values_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&values_error));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static gboolean
+decode_value_sets_from_bytes (IscMetricsResponse  *self,
+                              const Bulk          *bulk,
+                              GError             **error)
+{
+  const char *end = bulk->data + bulk->end;
+  const char *p = skip_ws (bulk->data + bulk->start + 1, end);
+
+  for (guint s = 0; s < self->n_steps; s++)
+    {
+      if (!read_value_set (self, &p, end, s, error))
+        return FALSE;
+
+      p = skip_ws (p, end);
+      if (p < end && *p == ',')
+        p = skip_ws (p + 1, end);
+    }
+
+  return TRUE;
+}
+
 /* The window rules of baseten-api.md. CURRENT is a snapshot: its window is
  * 0/0 and its one step may start at 0 or at now, so it is not checked.
  * Otherwise a step may start up to one step before the window (starts are
@@ -1316,9 +2059,11 @@ isc_metrics_response_clear (gpointer data)
     g_clear_pointer (&self->strings, g_string_chunk_free);
 }
 
+/* @bulk, when set, holds metric_values, which the tree then lacks. */
 static IscMetricsResponse *
-decode_tree (JsonNode  *root,
-             GError   **error)
+decode_tree (JsonNode    *root,
+             const Bulk  *bulk,
+             GError     **error)
 {
   IscMetricsResponse *self;
   Document doc = { 0 };
@@ -1339,7 +2084,7 @@ decode_tree (JsonNode  *root,
       !decode_descriptors (self, &doc, error))
     goto failed;
 
-  self->n_steps = json_array_get_length (doc.value_sets);
+  self->n_steps = bulk != NULL ? bulk->n_value_sets : json_array_get_length (doc.value_sets);
 
   switch (self->mode)
     {
@@ -1378,10 +2123,18 @@ decode_tree (JsonNode  *root,
   self->values = g_new (double, MAX (n_values, 1));
   self->step_starts = g_new0 (gint64, MAX (self->n_steps, 1));
 
-  for (guint s = 0; s < self->n_steps; s++)
+  if (bulk != NULL)
     {
-      if (!decode_value_set (self, &doc, s, error))
+      if (!decode_value_sets_from_bytes (self, bulk, error))
         goto failed;
+    }
+  else
+    {
+      for (guint s = 0; s < self->n_steps; s++)
+        {
+          if (!decode_value_set (self, &doc, s, error))
+            goto failed;
+        }
     }
 
   if (!check_window (self, error))
@@ -1411,7 +2164,7 @@ _isc_metrics_response_new_from_node (JsonNode  *root,
   g_return_val_if_fail (root != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return decode_tree (root, error);
+  return decode_tree (root, NULL, error);
 }
 
 gboolean
@@ -1419,7 +2172,7 @@ _isc_metrics_response_check_syntax (const char  *data,
                                     gsize        length,
                                     GError     **error)
 {
-  return scan_document (data, length, error);
+  return scan_document (data, length, NULL, error);
 }
 
 IscMetricsResponse *
@@ -1429,7 +2182,12 @@ isc_metrics_response_new_from_data (const char  *data,
 {
   g_autoptr(JsonParser) parser = NULL;
   g_autoptr(GError) local_error = NULL;
+  g_autofree char *rest = NULL;
+  ScanInfo info = { 0 };
+  Bulk bulk = { 0 };
+  gboolean use_bulk;
   JsonNode *root;
+  gboolean loaded;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -1443,12 +2201,37 @@ isc_metrics_response_new_from_data (const char  *data,
       return NULL;
     }
 
-  if (!scan_document (data, (gsize) length, error))
+  if (!scan_document (data, (gsize) length, &info, error))
     return NULL;
+
+  use_bulk = info.n_values_keys == 1 && !info.tree_only &&
+             data[info.values_start] == '[';
 
   parser = json_parser_new ();
 
-  if (!json_parser_load_from_data (parser, data, length, &local_error))
+  if (use_bulk)
+    {
+      /* The body without its value sets: metric_values becomes []. */
+      gsize tail = (gsize) length - info.values_end;
+      gsize rest_length = info.values_start + 2 + tail;
+
+      rest = g_malloc (rest_length + 1);
+      memcpy (rest, data, info.values_start);
+      memcpy (rest + info.values_start, "[]", 2);
+      memcpy (rest + info.values_start + 2, data + info.values_end, tail);
+      rest[rest_length] = '\0';
+
+      bulk.data = data;
+      bulk.start = info.values_start;
+      bulk.end = info.values_end;
+      bulk.n_value_sets = info.n_value_sets;
+
+      loaded = json_parser_load_from_data (parser, rest, (gssize) rest_length, &local_error);
+    }
+  else
+    loaded = json_parser_load_from_data (parser, data, length, &local_error);
+
+  if (!loaded)
     {
       /* The scan should have caught it; keep json-glib's word for it. */
       set_error (error, ISC_RESPONSE_ERROR_SYNTAX, NULL, "%s", local_error->message);
@@ -1462,7 +2245,7 @@ isc_metrics_response_new_from_data (const char  *data,
       return NULL;
     }
 
-  return decode_tree (root, error);
+  return decode_tree (root, use_bulk ? &bulk : NULL, error);
 }
 
 IscMetricsResponse *
