@@ -1,0 +1,248 @@
+/* test-chart-view.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The chart widget draws its series once and only the hover on top, and
+ * the charts page shows the demo deployment's charts fetched over HTTP
+ * from a simulated API on 127.0.0.1.
+ */
+
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "isc-chart-view.h"
+#include "isc-charts-page.h"
+#include "isc-demo-ids.h"
+#include "isc-demo-server.h"
+#include "test-chart-fixtures.h"
+
+static gboolean
+timeout_cb (gpointer data)
+{
+  *(gboolean *)data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Iterates the main loop until check (data) holds, for at most 10 s. */
+static gboolean
+wait_for (gboolean (*check) (gpointer),
+          gpointer data)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add (10000, timeout_cb, &timed_out);
+
+  while (!check (data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  if (!timed_out)
+    g_source_remove (id);
+  return check (data);
+}
+
+/* Lets a few frames pass. */
+static void
+run_frames (guint ms)
+{
+  gboolean timed_out = FALSE;
+
+  g_timeout_add (ms, timeout_cb, &timed_out);
+  while (!timed_out)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static gboolean
+rendered (gpointer data)
+{
+  return isc_chart_view_get_n_renders (data) > 0;
+}
+
+static double
+wave (guint series, guint step, gpointer data)
+{
+  return 10.0 + 5.0 * sin (step / 4.0);
+}
+
+static GtkEventController *
+motion_controller (GtkWidget *widget)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_MOTION (controller))
+        return controller;
+    }
+  g_assert_not_reached ();
+}
+
+static void
+test_view_hover_keeps_cache (void)
+{
+  g_autoptr(IscMetricsResponse) response =
+    test_response_new ("SERIES", 30, 120, "baseten_concurrent_requests", "COUNT", "GAUGE", "[{}]", 1, wave, NULL);
+  g_autoptr(IscChartModel) model = isc_chart_model_new (response, 0, ISC_COUNTER_DISPLAY_RATE);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = isc_chart_view_new (model);
+  GtkEventController *motion;
+  const IscChartLayout *layout;
+  guint n_renders;
+  int step;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 360);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (wait_for (rendered, view));
+  n_renders = isc_chart_view_get_n_renders (ISC_CHART_VIEW (view));
+
+  /* The pointer over step 30: the hover follows it … */
+  layout = isc_chart_ensure_layout (isc_chart_view_get_chart (ISC_CHART_VIEW (view)),
+                                    gtk_widget_get_width (view), gtk_widget_get_height (view));
+  motion = motion_controller (view);
+  g_signal_emit_by_name (motion, "motion", layout->step_x[30] + 0.2, layout->plot.y + 20);
+  step = isc_chart_view_get_hover_step (ISC_CHART_VIEW (view));
+  g_assert_cmpint (step, ==, 30);
+  run_frames (100);
+  g_signal_emit_by_name (motion, "motion", layout->step_x[80] + 0.2, layout->plot.y + 20);
+  g_assert_cmpint (isc_chart_view_get_hover_step (ISC_CHART_VIEW (view)), ==, 80);
+  run_frames (100);
+  /* … and the series were not drawn again for it. */
+  g_assert_cmpuint (isc_chart_view_get_n_renders (ISC_CHART_VIEW (view)), ==, n_renders);
+
+  g_signal_emit_by_name (motion, "leave");
+  g_assert_cmpint (isc_chart_view_get_hover_step (ISC_CHART_VIEW (view)), ==, -1);
+
+  /* A new model is drawn anew. */
+  {
+    g_autoptr(IscChartModel) other = isc_chart_model_new (response, 0, ISC_COUNTER_DISPLAY_RATE);
+
+    isc_chart_view_set_model (ISC_CHART_VIEW (view), other);
+    run_frames (200);
+    g_assert_cmpuint (isc_chart_view_get_n_renders (ISC_CHART_VIEW (view)), >, n_renders);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+renders_past (gpointer data)
+{
+  gpointer *args = data;
+
+  return isc_chart_view_get_n_renders (args[0]) > GPOINTER_TO_UINT (args[1]);
+}
+
+static void
+test_view_follows_dark_style (void)
+{
+  g_autoptr(IscMetricsResponse) response =
+    test_response_new ("SERIES", 30, 60, "baseten_concurrent_requests", "COUNT", "GAUGE", "[{}]", 1, wave, NULL);
+  g_autoptr(IscChartModel) model = isc_chart_model_new (response, 0, ISC_COUNTER_DISPLAY_RATE);
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = isc_chart_view_new (model);
+  IscChart *chart = isc_chart_view_get_chart (ISC_CHART_VIEW (view));
+  gpointer args[2];
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 600, 320);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (wait_for (rendered, view));
+  g_assert_cmpint (isc_chart_get_style (chart)->theme, ==, ISC_CHART_THEME_LIGHT);
+
+  args[0] = view;
+  args[1] = GUINT_TO_POINTER (isc_chart_view_get_n_renders (ISC_CHART_VIEW (view)));
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
+  g_assert_cmpint (isc_chart_get_style (chart)->theme, ==, ISC_CHART_THEME_DARK);
+  /* The cached picture was of the light style: drawn again. */
+  g_assert_true (wait_for (renders_past, args));
+
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+page_has_charts (gpointer data)
+{
+  return isc_charts_page_get_n_charts (data) == 3;
+}
+
+static void
+test_page_demo_charts (void)
+{
+  g_autoptr(IscDemoServer) server = isc_demo_server_new (1, NULL);
+  g_autoptr(IscClient) client = NULL;
+  g_autoptr(IscTimeRange) range = isc_time_range_new_relative (60 * 60 * 1000);
+  g_autoptr(IscQuery) query = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *page = isc_charts_page_new ();
+  gboolean seen[3] = { FALSE, FALSE, FALSE };
+
+  g_assert_true (isc_demo_server_listen_loopback (server, 0, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (isc_demo_server_get_base_url (server), "http://127.0.0.1:"));
+  client = isc_client_new (isc_demo_server_get_base_url (server), NULL, &error);
+  g_assert_no_error (error);
+  query = isc_query_new (ISC_DEMO_FIRST_MODEL, ISC_TARGET_DEPLOYMENT, ISC_DEMO_FIRST_DEPLOYMENT,
+                         ISC_MODE_SERIES, range, NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 700);
+  gtk_window_set_child (GTK_WINDOW (window), page);
+  gtk_window_present (GTK_WINDOW (window));
+  isc_charts_page_load (ISC_CHARTS_PAGE (page), client, query);
+
+  /* The server's default set: replicas, requests by status, latency. */
+  g_assert_true (wait_for (page_has_charts, page));
+  for (guint i = 0; i < 3; i++)
+    {
+      IscChartView *view = ISC_CHART_VIEW (isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), i));
+      IscChartModel *model = isc_chart_view_get_model (view);
+
+      g_assert_nonnull (model);
+      g_assert_false (isc_chart_model_is_empty (model));
+      switch (isc_chart_model_get_plot (model))
+        {
+        case ISC_CHART_PLOT_LINES:
+          g_assert_cmpstr (isc_chart_model_get_title (model), ==, "Active replicas");
+          seen[0] = TRUE;
+          break;
+        case ISC_CHART_PLOT_STACKED:
+          g_assert_cmpstr (isc_chart_model_get_name (model), ==, "baseten_inference_requests_total");
+          seen[1] = TRUE;
+          break;
+        case ISC_CHART_PLOT_FAN:
+          g_assert_cmpstr (isc_chart_model_get_name (model), ==, "baseten_end_to_end_response_time_seconds");
+          seen[2] = TRUE;
+          break;
+        case ISC_CHART_PLOT_BARS:
+        default:
+          g_assert_not_reached ();
+        }
+      /* An hour at 30 s steps. */
+      g_assert_cmpuint (isc_chart_model_get_n_steps (model), >=, 119);
+      g_assert_cmpuint (isc_chart_model_get_n_steps (model), <=, 121);
+    }
+  g_assert_true (seen[0] && seen[1] && seen[2]);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  isc_demo_server_stop (server);
+  run_frames (50);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/isc/chart-view/hover-keeps-cache", test_view_hover_keeps_cache);
+  g_test_add_func ("/isc/chart-view/dark-style", test_view_follows_dark_style);
+  g_test_add_func ("/isc/chart-view/demo-page", test_page_demo_charts);
+
+  return g_test_run ();
+}
