@@ -659,6 +659,39 @@ test_huge_integer_unknown_field (void)
 }
 
 static void
+test_counts_without_values (void)
+{
+  /* 100000 label sets and 100000 empty value sets are 600 kB that promise
+   * 80 GB of values: refused at the first value set, with nothing of that
+   * size allocated. The second body takes the tree walk (an escaped key).
+   */
+  static const char * const heads[] = { "{", "{\"x\\u0041\":1," };
+
+  for (guint h = 0; h < G_N_ELEMENTS (heads); h++)
+    {
+      g_autoptr(GString) json = g_string_new (heads[h]);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(IscMetricsResponse) response = NULL;
+
+      g_string_append (json,
+                       "\"mode\":\"SERIES\",\"start_epoch_millis\":0,\"end_epoch_millis\":1,"
+                       "\"metric_descriptors\":[{\"name\":\"m\",\"unit_hint\":\"COUNT\","
+                       "\"kind\":\"GAUGE\",\"label_sets\":[{}");
+      for (guint i = 1; i < 100000; i++)
+        g_string_append (json, ",{}");
+      g_string_append (json, "]}],\"metric_values\":[{}");
+      for (guint i = 1; i < 100000; i++)
+        g_string_append (json, ",{}");
+      g_string_append (json, "]}");
+
+      response = isc_metrics_response_new_from_data (json->str, (gssize) json->len, &error);
+      g_assert_null (response);
+      g_assert_error (error, ISC_RESPONSE_ERROR, ISC_RESPONSE_ERROR_INVALID);
+      g_assert_cmpstr (error->message, ==, "metric_values[0].start_epoch_millis: required field is missing");
+    }
+}
+
+static void
 test_embedded_nul (void)
 {
   const char json[] = "{\"mode\":\"CURRENT\"\0, \"x\": 1}";
@@ -1071,6 +1104,7 @@ main (int   argc,
   g_test_add_func ("/isc/metrics-response/deep-nesting", test_deep_nesting);
   g_test_add_func ("/isc/metrics-response/huge-integer-value", test_huge_integer_value);
   g_test_add_func ("/isc/metrics-response/huge-integer-unknown-field", test_huge_integer_unknown_field);
+  g_test_add_func ("/isc/metrics-response/counts-without-values", test_counts_without_values);
   g_test_add_func ("/isc/metrics-response/embedded-nul", test_embedded_nul);
   g_test_add_func ("/isc/metrics-response/truncations", test_truncations);
   g_test_add_func ("/isc/metrics-response/mutations", test_mutations);

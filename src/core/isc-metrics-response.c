@@ -77,6 +77,12 @@ struct _IscMetricsResponse
   const char  **labels;       /* every series' key/value pointers */
   double       *values;       /* n_series × n_steps, series by series */
   GStringChunk *strings;      /* names, unit hints, kinds, labels */
+
+  /* While decoding: the distance between a series' values in the block,
+   * n_steps, or 0 when the body is too short to hold the values it
+   * promises and every value goes to one scratch double (see decode_tree).
+   */
+  gsize         stride;
 };
 
 G_DEFINE_QUARK (isc-response-error-quark, isc_response_error)
@@ -1188,7 +1194,7 @@ decode_value_set (IscMetricsResponse  *self,
                   GError             **error)
 {
   JsonNode *node = json_array_get_element (doc->value_sets, s);
-  const guint n_steps = self->n_steps;
+  const gsize stride = self->stride;
   JsonObject *set;
   JsonArray *values;
   guint series_base = 0;
@@ -1272,7 +1278,7 @@ decode_value_set (IscMetricsResponse  *self,
     {
       const IscMetric *metric = &self->metrics[m];
       JsonNode *row_node = json_array_get_element (values, m);
-      double *column = self->values + (gsize) series_base * n_steps + s;
+      double *column = stride != 0 ? self->values + (gsize) series_base * stride + s : self->values;
       JsonArray *row;
 
       if (JSON_NODE_TYPE (row_node) != JSON_NODE_ARRAY)
@@ -1328,7 +1334,7 @@ decode_value_set (IscMetricsResponse  *self,
           else
             goto not_a_number;
 
-          column[(gsize) j * n_steps] = v;
+          column[(gsize) j * stride] = v;
           continue;
 
         not_a_number:
@@ -1743,7 +1749,7 @@ read_rows (IscMetricsResponse  *self,
            GError             **error)
 {
   const char *rows = p;
-  const gsize n_steps = self->n_steps;
+  const gsize stride = self->stride;
   guint series_base = 0;
   guint m = 0;
 
@@ -1776,7 +1782,7 @@ read_rows (IscMetricsResponse  *self,
         }
 
       metric = &self->metrics[m];
-      column = self->values + (gsize) series_base * n_steps + s;
+      column = stride != 0 ? self->values + (gsize) series_base * stride + s : self->values;
 
       if (*p != '[')
         {
@@ -1823,7 +1829,7 @@ read_rows (IscMetricsResponse  *self,
                   return skip_value (rows, end);
                 }
 
-              column[(gsize) j * n_steps] = v;
+              column[(gsize) j * stride] = v;
               j++;
 
               p = skip_ws (p, end);
@@ -2059,10 +2065,13 @@ isc_metrics_response_clear (gpointer data)
     g_clear_pointer (&self->strings, g_string_chunk_free);
 }
 
-/* @bulk, when set, holds metric_values, which the tree then lacks. */
+/* @bulk, when set, holds metric_values, which the tree then lacks.
+ * @body_length is the size of the whole body, or G_MAXSIZE if unknown.
+ */
 static IscMetricsResponse *
 decode_tree (JsonNode    *root,
              const Bulk  *bulk,
+             gsize        body_length,
              GError     **error)
 {
   IscMetricsResponse *self;
@@ -2116,11 +2125,24 @@ decode_tree (JsonNode    *root,
       break;
     }
 
-  /* Every value took at least two bytes of the body ("0,"), so this
-   * cannot overflow nor be a memory bomb.
+  /* Each value takes at least two bytes of a valid body ("0," or "0]"),
+   * but the block is sized from the counts of label sets and value sets,
+   * which cost two bytes each ("{}"): 600 kB of them could ask for 80 GB.
+   * A body too short for its values must fail below, at the first value
+   * set that lacks some; until then every value goes to one scratch
+   * double.
    */
-  n_values = (gsize) self->n_series * self->n_steps;
-  self->values = g_new (double, MAX (n_values, 1));
+  if (!g_size_checked_mul (&n_values, self->n_series, self->n_steps) ||
+      n_values > body_length / 2)
+    {
+      self->stride = 0;
+      self->values = g_new (double, 1);
+    }
+  else
+    {
+      self->stride = self->n_steps;
+      self->values = g_new (double, MAX (n_values, 1));
+    }
   self->step_starts = g_new0 (gint64, MAX (self->n_steps, 1));
 
   if (bulk != NULL)
@@ -2135,6 +2157,14 @@ decode_tree (JsonNode    *root,
           if (!decode_value_set (self, &doc, s, error))
             goto failed;
         }
+    }
+
+  if (self->stride == 0 && n_values > 0)
+    {
+      /* Cannot happen, by the count above; never hand out the scratch. */
+      set_error (error, ISC_RESPONSE_ERROR_INVALID, "metric_values",
+                 _("fewer values than the descriptors ask for"));
+      goto failed;
     }
 
   if (!check_window (self, error))
@@ -2164,7 +2194,7 @@ _isc_metrics_response_new_from_node (JsonNode  *root,
   g_return_val_if_fail (root != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return decode_tree (root, NULL, error);
+  return decode_tree (root, NULL, G_MAXSIZE, error);
 }
 
 gboolean
@@ -2245,7 +2275,7 @@ isc_metrics_response_new_from_data (const char  *data,
       return NULL;
     }
 
-  return decode_tree (root, use_bulk ? &bulk : NULL, error);
+  return decode_tree (root, use_bulk ? &bulk : NULL, (gsize) length, error);
 }
 
 IscMetricsResponse *
