@@ -992,6 +992,7 @@ test_loader_superseded (Fixture       *fixture,
   g_signal_connect (loader, "loaded", G_CALLBACK (on_loaded), &log);
   g_signal_connect (loader, "failed", G_CALLBACK (on_failed), &log);
   fixture_set (fixture, answers, G_N_ELEMENTS (answers));
+  g_free (second->target);
   second->target = g_strdup ("dep789");
 
   /* The first is answered by the server before the second is asked. */

@@ -285,6 +285,15 @@ test_demo_discovery (void)
   g_assert_error (outcome.error, ISC_API_ERROR, ISC_API_ERROR_KEY_REFUSED);
   g_assert_null (strstr (outcome.error->message, "sk-wrong"));
   g_clear_error (&outcome.error);
+
+  /* Close the client's connections, and let the server see them close. */
+  g_clear_object (&client);
+  for (guint i = 0; i < 10; i++)
+    {
+      g_usleep (2000);
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
 }
 
 int

@@ -413,8 +413,7 @@ typedef enum
 } Asked;
 
 typedef struct _Request Request;
-typedef gpointer (*DecodeFunc) (Request  *request,
-                                GBytes   *body,
+typedef gpointer (*DecodeFunc) (GBytes   *body,
                                 GError  **error);
 
 struct _Request
@@ -926,33 +925,102 @@ not_found_error (Request    *request,
   return error;
 }
 
+/* The decoding runs on its own task, which holds only what a worker
+ * thread may touch and drop: never the client or its session, which
+ * belong to the calling thread's context. */
+typedef struct
+{
+  DecodeFunc        decode;
+  GDestroyNotify    result_free;
+  GBytes           *body;
+  IscResponseCache *cache;
+  char             *base_url;
+  IscQuery         *query;
+} Decode;
+
+static void
+decode_free (gpointer data)
+{
+  Decode *decode = data;
+
+  g_clear_pointer (&decode->body, g_bytes_unref);
+  g_clear_object (&decode->cache);
+  g_free (decode->base_url);
+  g_clear_pointer (&decode->query, isc_query_free);
+  g_free (decode);
+}
+
 static void
 decode_thread (GTask        *task,
                gpointer      source_object,
                gpointer      task_data,
                GCancellable *cancellable)
 {
-  Request *request = task_data;
+  Decode *decode = task_data;
   GError *error = NULL;
   gpointer result;
 
-  result = request->decode (request, request->body_bytes, &error);
+  result = decode->decode (decode->body, &error);
   if (result == NULL)
     {
       g_task_return_error (task, error);
       return;
     }
 
-  if (request->cache != NULL && request->query != NULL)
+  if (decode->cache != NULL && decode->query != NULL)
     {
       g_autoptr(GError) cache_error = NULL;
 
-      if (!isc_response_cache_store (request->cache, request->base_url, request->query,
-                                     request->body_bytes, &cache_error))
+      if (!isc_response_cache_store (decode->cache, decode->base_url, decode->query,
+                                     decode->body, &cache_error))
         g_debug ("Could not keep the response in the cache: %s", cache_error->message);
     }
 
-  g_task_return_pointer (task, result, request->result_free);
+  g_task_return_pointer (task, result, decode->result_free);
+}
+
+static void
+on_decoded (GObject      *object,
+            GAsyncResult *result,
+            gpointer      data)
+{
+  g_autoptr(GTask) task = data;
+  Request *request = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  gpointer value;
+
+  value = g_task_propagate_pointer (G_TASK (result), &error);
+  if (error != NULL)
+    {
+      if (error->domain == ISC_API_ERROR)
+        request_return_error (task, g_steal_pointer (&error));
+      else
+        request_fail (task, error);
+      return;
+    }
+
+  g_task_return_pointer (task, value, request->result_free);
+}
+
+static void
+start_decode (GTask *task)
+{
+  Request *request = g_task_get_task_data (task);
+  g_autoptr(GTask) decode_task = NULL;
+  Decode *decode = g_new0 (Decode, 1);
+
+  decode->decode = request->decode;
+  decode->result_free = request->result_free;
+  decode->body = g_bytes_ref (request->body_bytes);
+  decode->cache = request->cache ? g_object_ref (request->cache) : NULL;
+  decode->base_url = g_strdup (request->base_url);
+  decode->query = request->query ? isc_query_copy (request->query) : NULL;
+
+  decode_task = g_task_new (NULL, request->cancellable, on_decoded, task);
+  g_task_set_source_tag (decode_task, start_decode);
+  g_task_set_task_data (decode_task, decode, decode_free);
+  g_task_set_return_on_cancel (decode_task, TRUE);
+  g_task_run_in_thread (decode_task, decode_thread);
 }
 
 static void
@@ -966,6 +1034,7 @@ handle_status (GTask *task)
   destroy_source (&request->timer);
   destroy_source (&request->deadline);
   g_clear_object (&request->stream);
+  g_clear_pointer (&request->body_bytes, g_bytes_unref);
   request->body_bytes = g_byte_array_free_to_bytes (g_steal_pointer (&request->body));
 
   if (SOUP_STATUS_IS_SUCCESSFUL (status))
@@ -984,9 +1053,7 @@ handle_status (GTask *task)
           return;
         }
 
-      g_task_set_return_on_cancel (task, TRUE);
-      g_task_run_in_thread (task, decode_thread);
-      g_object_unref (task);
+      start_decode (task);
       return;
     }
 
@@ -1310,8 +1377,7 @@ request_start (GTask *task)
 /* Metrics */
 
 static gpointer
-decode_metrics (Request  *request,
-                GBytes   *body,
+decode_metrics (GBytes   *body,
                 GError  **error)
 {
   g_autoptr(GError) local_error = NULL;
@@ -1386,32 +1452,28 @@ isc_client_fetch_metrics_finish (IscClient     *self,
 /* Discovery */
 
 static gpointer
-decode_models (Request  *request,
-               GBytes   *body,
+decode_models (GBytes   *body,
                GError  **error)
 {
   return isc_models_from_bytes (body, error);
 }
 
 static gpointer
-decode_deployments (Request  *request,
-                    GBytes   *body,
+decode_deployments (GBytes   *body,
                     GError  **error)
 {
   return isc_deployments_from_bytes (body, error);
 }
 
 static gpointer
-decode_environments (Request  *request,
-                     GBytes   *body,
+decode_environments (GBytes   *body,
                      GError  **error)
 {
   return isc_environments_from_bytes (body, error);
 }
 
 static gpointer
-decode_user (Request  *request,
-             GBytes   *body,
+decode_user (GBytes   *body,
              GError  **error)
 {
   return isc_user_from_bytes (body, error);
