@@ -710,13 +710,16 @@ test_retry_5xx_then_success (Fixture       *fixture,
   Result result;
 
   fixture_set (fixture, answers, G_N_ELEMENTS (answers));
-  _isc_client_set_delay_scale (fixture->client, 0.1);
+  _isc_client_set_delay_scale (fixture->client, 0.3);
   fetch (fixture->client, query, NULL, &result);
 
   g_assert_no_error (result.error);
   g_assert_cmpuint (fixture->n_requests, ==, 3);
-  /* Backoff: the second wait is longer than the first. */
-  g_assert_cmpfloat (seconds_between (fixture, 1, 2), >, seconds_between (fixture, 0, 1) * 1.2);
+  /* Backoff: 0.5 s then 1 s (scaled, with jitter): the second wait is the
+   * longer, and neither is skipped. */
+  g_assert_cmpfloat (seconds_between (fixture, 0, 1), >=, 0.15);
+  g_assert_cmpfloat (seconds_between (fixture, 1, 2), >=, 0.30);
+  g_assert_cmpfloat (seconds_between (fixture, 1, 2), >, seconds_between (fixture, 0, 1));
   result_clear (&result);
 }
 
@@ -758,6 +761,24 @@ test_too_large_announced (Fixture       *fixture,
 
   g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_TOO_LARGE);
   g_assert_nonnull (strstr (result.error->message, "KiB"));
+  result_clear (&result);
+}
+
+static void
+test_too_large_default_cap (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  static const Canned answers[] = { { 200, .content_length = (gsize) 64 * 1024 * 1024 + 1 } };
+  g_autoptr(IscQuery) query = deployment_query ();
+  Result result;
+
+  fixture_set (fixture, answers, G_N_ELEMENTS (answers));
+  fetch (fixture->client, query, NULL, &result);
+
+  /* The real cap: 64 MiB, refused before a byte of it is read. */
+  g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_TOO_LARGE);
+  g_assert_nonnull (strstr (result.error->message, "64.0"));
+  g_assert_nonnull (strstr (result.error->message, "MiB"));
   result_clear (&result);
 }
 
@@ -1798,6 +1819,7 @@ main (int   argc,
   ADD ("retry/5xx-gives-up", test_retry_5xx_gives_up);
   ADD ("size/announced", test_too_large_announced);
   ADD ("size/unannounced", test_too_large_unannounced);
+  ADD ("size/default-cap", test_too_large_default_cap);
   ADD ("timeout/idle-stall", test_idle_timeout_stall);
   ADD ("timeout/slow-drip", test_slow_drip_deadline);
   ADD ("cancel/before", test_cancel_before);
