@@ -109,7 +109,8 @@ test_png_size_scale (void)
 
   /* Three metrics in two columns of 500×300, at scale 2. */
   run_export (&run, "--input", input, "--size", "500x300", "--scale", "2", "--columns", "2", "-o", out, NULL);
-  g_assert_cmpstr (run.err, ==, "");
+  /* Nothing to say on success (a sanitizer's summary aside). */
+  g_assert_null (strstr (run.err, "inferscope export:"));
   g_assert_cmpint (run.status, ==, 0);
   image = cairo_image_surface_create_from_png (out);
   g_assert_cmpint (cairo_surface_status (image), ==, CAIRO_STATUS_SUCCESS);

@@ -182,7 +182,7 @@ test_page_demo_charts (void)
   GtkWidget *page = isc_charts_page_new ();
   gboolean seen[3] = { FALSE, FALSE, FALSE };
 
-  g_assert_true (isc_demo_server_listen_loopback (server, 0, &error));
+  g_assert_true (isc_demo_server_run_in_thread (server, 0, &error));
   g_assert_no_error (error);
   g_assert_true (g_str_has_prefix (isc_demo_server_get_base_url (server), "http://127.0.0.1:"));
   client = isc_client_new (isc_demo_server_get_base_url (server), NULL, &error);
@@ -228,9 +228,21 @@ test_page_demo_charts (void)
     }
   g_assert_true (seen[0] && seen[1] && seen[2]);
 
+  /* Close the client's connections before the server's, and let both
+   * finish closing. */
   gtk_window_destroy (GTK_WINDOW (window));
-  isc_demo_server_stop (server);
-  run_frames (50);
+  {
+    gpointer weak = client;
+
+    g_object_add_weak_pointer (weak, &weak);
+    g_clear_object (&client);
+    run_frames (500);
+    g_assert_null (weak);
+  }
+  g_clear_object (&server);
+  run_frames (100);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
 }
 
 int
