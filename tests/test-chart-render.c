@@ -421,6 +421,8 @@ test_axis_labels (gconstpointer data)
 
   g_assert_cmpuint (g_strv_length (labels), >=, 3);
   g_assert_cmpuint (g_strv_length (labels), ==, layout->value_ticks->n_ticks);
+  g_assert_cmpint (isc_chart_model_get_plot (isc_chart_get_model (chart)), ==,
+                   g_str_equal (c->kind, "COUNTER") ? ISC_CHART_PLOT_STACKED : ISC_CHART_PLOT_LINES);
   /* One format for the whole axis, the one the formatter chose. */
   for (guint i = 0; labels[i] != NULL; i++)
     {
@@ -450,6 +452,10 @@ static const AxisCase axis_cases[] = {
   { "RATIO", "GAUGE", 0.8, "%", 0.8 },
   /* CPU in cores: a plain multiplier, never capped at 100 %. */
   { "RATIO", "GAUGE", 3.2, "", 3.2 },
+  /* A unit the API may add later: plain numbers, never an error. */
+  { "JOULES", "GAUGE", 5000.0, "", 5000.0 },
+  /* A histogram without quantiles draws its series as lines. */
+  { "SECONDS", "HISTOGRAM", 2.5, "s", 2.5 },
 };
 
 static void
