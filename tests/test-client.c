@@ -85,6 +85,7 @@ typedef struct
   guint       status;
   const char *body;
   const char *retry_after;   /* a Retry-After header */
+  const char *location;      /* a Location header */
   gboolean    gzip;
   gboolean    chunked;
   gboolean    stall;         /* headers and a first chunk, then nothing */
@@ -180,6 +181,8 @@ server_callback (SoupServer        *server,
   soup_server_message_set_status (message, canned->status, NULL);
   if (canned->retry_after != NULL)
     soup_message_headers_replace (headers, "Retry-After", canned->retry_after);
+  if (canned->location != NULL)
+    soup_message_headers_replace (headers, "Location", canned->location);
 
   if (canned->stall || canned->drip_ms > 0)
     {
@@ -547,7 +550,8 @@ static const StatusCase status_cases[] = {
     ISC_API_ERROR_BAD_REQUEST, { "(HTTP 418): I'm a teapot" }, { "<" } },
   { "418-text", { 418, "  I'm\n\n   a teapot  " }, ISC_TARGET_DEPLOYMENT, FALSE,
     ISC_API_ERROR_BAD_REQUEST, { "(HTTP 418): I'm a teapot" } },
-  { "302", { 302, NULL, .retry_after = NULL }, ISC_TARGET_DEPLOYMENT, FALSE,
+  /* A redirect is never followed: it could carry the key elsewhere. */
+  { "302", { 302, NULL, .location = "/v1/elsewhere" }, ISC_TARGET_DEPLOYMENT, FALSE,
     ISC_API_ERROR_BAD_REQUEST, { "redirect" } },
   { "200-malformed", { 200, "{\"mode\":\"SERIES\",\"metric_values\":[" }, ISC_TARGET_DEPLOYMENT, FALSE,
     ISC_API_ERROR_MALFORMED, { "cannot read" } },
