@@ -615,6 +615,41 @@ test_hover (void)
   cairo_surface_flush (surface);
   g_assert_true (test_color_near (surface, (int)layout->step_x[40], y_low, 1, &style->cursor, &style->background));
   cairo_surface_destroy (surface);
+
+  /* The hover touches only its area, a small part of the chart. */
+  {
+    cairo_surface_t *before = test_render (chart, W, H, TRUE);
+    cairo_surface_t *after = test_render (chart, W, H, TRUE);
+    IscChartRect area;
+    const guint8 *a, *b;
+    int stride;
+    guint n_changed = 0;
+
+    g_assert_true (isc_chart_get_hover_area (chart, W, H, 40, &area));
+    g_assert_cmpfloat (area.x, <=, layout->step_x[40]);
+    g_assert_cmpfloat (area.x + area.width, >=, layout->step_x[40]);
+    g_assert_cmpfloat (area.width * area.height, <, W * H / 3.0);
+    g_assert_false (isc_chart_get_hover_area (chart, W, H, -1, &(IscChartRect) { 0 }));
+
+    cr = cairo_create (after);
+    isc_chart_draw_hover (chart, cr, W, H, 40);
+    cairo_destroy (cr);
+    cairo_surface_flush (after);
+    a = cairo_image_surface_get_data (before);
+    b = cairo_image_surface_get_data (after);
+    stride = cairo_image_surface_get_stride (before);
+    for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+        if (memcmp (a + y * stride + x * 4, b + y * stride + x * 4, 4) != 0)
+          {
+            n_changed++;
+            g_assert_true (x >= area.x && x < area.x + area.width &&
+                           y >= area.y && y < area.y + area.height);
+          }
+    g_assert_cmpuint (n_changed, >, 100);
+    cairo_surface_destroy (before);
+    cairo_surface_destroy (after);
+  }
 }
 
 int

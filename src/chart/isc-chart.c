@@ -400,29 +400,28 @@ create_hover_text (IscChart             *self,
   return isc_chart_layout_create_text (self->pango, style, style->label_size, FALSE, markup->str);
 }
 
-void
-isc_chart_draw_hover (IscChart *self,
-                      cairo_t  *cr,
-                      int       width,
-                      int       height,
-                      int       step)
+/* Where the hover's values box goes for step: beside the cursor, on the
+ * left of it when it would leave the plot. FALSE when there is no hover. */
+static gboolean
+hover_geometry (IscChart             *self,
+                int                   width,
+                int                   height,
+                int                   step,
+                double               *cursor_x,
+                IscChartRect         *box)
 {
-  const IscChartStyle *style;
   const IscChartLayout *layout;
   const IscChartRect *plot;
-  double x, box_x, box_y, pad;
+  double x, pad;
   int w, h;
 
-  g_return_if_fail (ISC_IS_CHART (self));
-
   if (self->model == NULL || step < 0 || (guint)step >= isc_chart_model_get_n_steps (self->model))
-    return;
+    return FALSE;
 
   layout = isc_chart_ensure_layout (self, width, height);
-  style = &self->style;
-  plot = &layout->plot;
   if (layout->message.layout != NULL)
-    return;
+    return FALSE;
+  plot = &layout->plot;
 
   /* The values text only changes with the step. */
   if (self->hover_text == NULL || self->hover_step != step)
@@ -433,29 +432,84 @@ isc_chart_draw_hover (IscChart *self,
     }
 
   x = round (layout->step_x[step]) + 0.5;
+  pad = self->style.spacing;
+  pango_layout_get_pixel_size (self->hover_text, &w, &h);
+  box->width = w + 2 * pad;
+  box->height = h + 2 * pad;
+  box->x = x + 2 * pad;
+  if (box->x + box->width > plot->x + plot->width)
+    box->x = x - 2 * pad - box->width;
+  box->x = round (MAX (0, box->x)) + 0.5;
+  box->y = round (plot->y + pad) + 0.5;
+  *cursor_x = x;
+  return TRUE;
+}
+
+gboolean
+isc_chart_get_hover_area (IscChart     *self,
+                          int           width,
+                          int           height,
+                          int           step,
+                          IscChartRect *area)
+{
+  const IscChartLayout *layout;
+  IscChartRect box;
+  double x, x0, x1, y0, y1;
+
+  g_return_val_if_fail (ISC_IS_CHART (self), FALSE);
+  g_return_val_if_fail (area != NULL, FALSE);
+
+  if (!hover_geometry (self, width, height, step, &x, &box))
+    return FALSE;
+
+  layout = isc_chart_ensure_layout (self, width, height);
+  /* The cursor line and the box, with a pixel around for antialiasing. */
+  x0 = MIN (x - 1, box.x - 1);
+  x1 = MAX (x + 1, box.x + box.width + 1);
+  y0 = MIN (layout->plot.y, box.y) - 1;
+  y1 = MAX (layout->plot.y + layout->plot.height, box.y + box.height) + 1;
+  area->x = floor (MAX (0, x0));
+  area->y = floor (MAX (0, y0));
+  area->width = ceil (MIN (width, x1)) - area->x;
+  area->height = ceil (MIN (height, y1)) - area->y;
+  return TRUE;
+}
+
+void
+isc_chart_draw_hover (IscChart *self,
+                      cairo_t  *cr,
+                      int       width,
+                      int       height,
+                      int       step)
+{
+  const IscChartStyle *style;
+  const IscChartLayout *layout;
+  IscChartRect box;
+  double x;
+
+  g_return_if_fail (ISC_IS_CHART (self));
+
+  if (!hover_geometry (self, width, height, step, &x, &box))
+    return;
+
+  layout = isc_chart_ensure_layout (self, width, height);
+  style = &self->style;
+
   cairo_save (cr);
   cairo_set_line_width (cr, style->cursor_width);
   isc_chart_style_set_source (cr, &style->cursor);
-  cairo_move_to (cr, x, plot->y);
-  cairo_line_to (cr, x, plot->y + plot->height);
+  cairo_move_to (cr, x, layout->plot.y);
+  cairo_line_to (cr, x, layout->plot.y + layout->plot.height);
   cairo_stroke (cr);
 
-  pad = style->spacing;
-  pango_layout_get_pixel_size (self->hover_text, &w, &h);
-  box_x = x + 2 * pad;
-  if (box_x + w + 2 * pad > plot->x + plot->width)
-    box_x = x - 2 * pad - w - 2 * pad;
-  box_x = MAX (0, box_x);
-  box_y = plot->y + pad;
-
-  cairo_rectangle (cr, round (box_x) + 0.5, round (box_y) + 0.5, w + 2 * pad, h + 2 * pad);
+  cairo_rectangle (cr, box.x, box.y, box.width, box.height);
   isc_chart_style_set_source (cr, &style->tooltip_background);
   cairo_fill_preserve (cr);
   isc_chart_style_set_source (cr, &style->tooltip_border);
   cairo_stroke (cr);
 
   isc_chart_style_set_source (cr, &style->foreground);
-  cairo_move_to (cr, round (box_x) + pad, round (box_y) + pad);
+  cairo_move_to (cr, box.x - 0.5 + style->spacing, box.y - 0.5 + style->spacing);
   pango_cairo_show_layout (cr, self->hover_text);
   cairo_restore (cr);
 }

@@ -67,6 +67,14 @@ void                  isc_chart_draw_hover         (IscChart            *self,
                                                     int                  height,
                                                     int                  step);
 
+/* The part of the chart the hover at step covers, in logical pixels, so a
+ * widget can draw it into a small surface; FALSE when there is none. */
+gboolean              isc_chart_get_hover_area     (IscChart            *self,
+                                                    int                  width,
+                                                    int                  height,
+                                                    int                  step,
+                                                    IscChartRect        *area);
+
 /* What the axes and the legend say, for tests and accessibility: the value
  * axis' labels (NULL-terminated, in the one format of the axis), that
  * format, and the time axis' labels.

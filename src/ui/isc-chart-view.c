@@ -119,12 +119,21 @@ isc_chart_view_snapshot (GtkWidget   *widget,
   if (self->series_node != NULL)
     gtk_snapshot_append_node (snapshot, self->series_node);
 
+  /* The hover goes in a node just the size of the cursor and its box. */
   if (self->hover_step >= 0)
     {
-      cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+      IscChartRect area;
 
-      isc_chart_draw_hover (self->chart, cr, width, height, self->hover_step);
-      cairo_destroy (cr);
+      if (isc_chart_get_hover_area (self->chart, width, height, self->hover_step, &area))
+        {
+          graphene_rect_t hover_bounds;
+          cairo_t *cr;
+
+          graphene_rect_init (&hover_bounds, area.x, area.y, area.width, area.height);
+          cr = gtk_snapshot_append_cairo (snapshot, &hover_bounds);
+          isc_chart_draw_hover (self->chart, cr, width, height, self->hover_step);
+          cairo_destroy (cr);
+        }
     }
 }
 
