@@ -1697,7 +1697,7 @@ report_rows_fault (IscMetricsResponse  *self,
     }
 
   n_rows = count_elements (rows, end);
-  if (n_rows != self->n_metrics)
+  if (n_rows != self->n_metrics || fault == ROWS_COUNT)
     {
       g_autofree char *have = count_values (n_rows);
       g_autofree char *want = count_metrics (self->n_metrics);
@@ -1718,7 +1718,7 @@ report_rows_fault (IscMetricsResponse  *self,
     }
 
   n_row_values = count_elements (row, end);
-  if (n_row_values != self->metrics[m].n_series)
+  if (n_row_values != self->metrics[m].n_series || fault == ROW_TOO_LONG || fault == ROW_SHORT)
     {
       g_autofree char *have = count_values (n_row_values);
       g_autofree char *want = count_label_sets (self->metrics[m].n_series);
