@@ -156,6 +156,22 @@ test_format_from_extension (void)
   remove_dir (dir);
 }
 
+static void
+test_demo_source (void)
+{
+  Run run = { 0 };
+
+  /* A live source: the simulated API served inside the command, on
+   * 127.0.0.1; three default metrics, drawn as one SVG. */
+  run_export (&run, "--demo", "--model", "demo-chat", "--deployment", "demo-chat-d8",
+              "--format", "svg", "--size", "600x300", "--columns", "3", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "<svg"));
+  g_assert_nonnull (strstr (run.out, "width=\"1800\""));
+  g_assert_nonnull (strstr (run.out, "height=\"300\""));
+  run_clear (&run);
+}
+
 typedef struct
 {
   const char *name;
@@ -215,6 +231,7 @@ main (int   argc,
   g_test_add_func ("/isc/chart-cli/png/size-scale-columns", test_png_size_scale);
   g_test_add_func ("/isc/chart-cli/svg-pdf/stdout", test_svg_pdf_to_stdout);
   g_test_add_func ("/isc/chart-cli/format-from-extension", test_format_from_extension);
+  g_test_add_func ("/isc/chart-cli/demo-source", test_demo_source);
   for (guint i = 0; i < G_N_ELEMENTS (bad_usages); i++)
     {
       g_autofree char *path = g_strdup_printf ("/isc/chart-cli/bad-usage/%s", bad_usages[i].name);
