@@ -93,6 +93,9 @@ main (int   argc,
     }
 
   loop = g_main_loop_new (NULL, FALSE);
+  /* Before the URL is printed: whoever reads it may signal at once. */
+  sigint_id = g_unix_signal_add (SIGINT, on_signal, loop);
+  sigterm_id = g_unix_signal_add (SIGTERM, on_signal, loop);
   server = isc_demo_server_new (seed, key);
   g_signal_connect (server, "request-logged", G_CALLBACK (on_request_logged), NULL);
 
@@ -106,11 +109,14 @@ main (int   argc,
   g_print ("%s\n", isc_demo_server_get_base_url (server));
   fflush (stdout);
 
-  sigint_id = g_unix_signal_add (SIGINT, on_signal, loop);
-  sigterm_id = g_unix_signal_add (SIGTERM, on_signal, loop);
   g_main_loop_run (loop);
   g_source_remove (sigint_id);
   g_source_remove (sigterm_id);
+
+  /* Close open connections and let them finish before exiting. */
+  isc_demo_server_stop (server);
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
 
   return 0;
 }

@@ -64,6 +64,12 @@ gboolean       isc_demo_server_run_in_thread    (IscDemoServer  *self,
                                                  guint           port,
                                                  GError        **error);
 
+/* Stops listening and closes every connection. In the caller's context,
+ * iterate it afterwards until nothing is pending, so the connections can
+ * finish closing. Dispose does this too.
+ */
+void           isc_demo_server_stop             (IscDemoServer  *self);
+
 /* "http://127.0.0.1:PORT", with no trailing slash; NULL before listening. */
 const char    *isc_demo_server_get_base_url     (IscDemoServer  *self);
 guint          isc_demo_server_get_port         (IscDemoServer  *self);
