@@ -9,7 +9,8 @@
  * --size WxH (each chart's cell, logical pixels), --scale (PNG pixels per
  * logical pixel), --theme light|dark and --columns N (a dashboard grid of
  * every metric in the response). The charts are the chart layer's, so the
- * file shows what the window shows.
+ * file shows what the window shows, and the window's two display switches
+ * are here too: --utc (the time axis in UTC) and --counters rate|totals.
  */
 
 #define G_LOG_DOMAIN "isc-export"
@@ -38,10 +39,20 @@ _isc_export_image_add_options (GOptionGroup     *group,
       N_("light or dark (default: light)"), N_("THEME") },
     { "columns", 0, 0, G_OPTION_ARG_INT, &options->columns,
       N_("Lay the charts out in N columns (default: 1)"), N_("N") },
+    { "utc", 0, 0, G_OPTION_ARG_NONE, &options->utc,
+      N_("Draw the time axis in UTC instead of local time (CSV times are always UTC)"), NULL },
+    { "counters", 0, 0, G_OPTION_ARG_STRING, &options->counters_name,
+      N_("Draw counters as a rate per second or as the total of each step: rate or totals (default: rate)"), N_("HOW") },
     { NULL }
   };
 
   g_option_group_add_entries (group, entries);
+}
+
+const char *
+_isc_export_image_get_usage (void)
+{
+  return "[--utc] [--counters rate|totals]";
 }
 
 static gboolean
@@ -79,6 +90,29 @@ _isc_export_image_check (IscExportOptions  *options,
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                            _("--size, --scale, --theme and --columns apply to png, svg and pdf only"));
       return FALSE;
+    }
+
+  /* CSV holds each step's total as sent: asking it for rates would be
+   * answered by silently ignoring the request. --utc, though, is simply
+   * true of CSV already, so a script may pass it to every format. */
+  if (!image && options->counters_name != NULL)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("--counters applies to png, svg and pdf only: CSV holds each step’s total as sent"));
+      return FALSE;
+    }
+
+  options->counter_display = ISC_COUNTER_DISPLAY_RATE;
+  if (options->counters_name != NULL)
+    {
+      if (g_ascii_strcasecmp (options->counters_name, "totals") == 0)
+        options->counter_display = ISC_COUNTER_DISPLAY_TOTALS;
+      else if (g_ascii_strcasecmp (options->counters_name, "rate") != 0)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("Unknown counter display “%s”: use rate or totals"), options->counters_name);
+          return FALSE;
+        }
     }
 
   options->width = DEFAULT_WIDTH;
@@ -126,13 +160,38 @@ _isc_export_image_check (IscExportOptions  *options,
   return TRUE;
 }
 
+GPtrArray *
+_isc_export_image_create_charts (const IscExportOptions *options,
+                                 IscMetricsResponse     *response)
+{
+  g_autoptr(GPtrArray) charts = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GTimeZone) utc = NULL;
+  const IscChartStyle *style = isc_chart_style_get_default (options->theme);
+  guint n_metrics = isc_metrics_response_get_n_metrics (response);
+
+  if (options->utc)
+    utc = g_time_zone_new_utc ();
+
+  for (guint i = 0; i < n_metrics; i++)
+    {
+      g_autoptr(IscChartModel) model = isc_chart_model_new (response, i, options->counter_display);
+      IscChart *chart = isc_chart_new (model);
+
+      isc_chart_set_style (chart, style);
+      /* NULL is local time, the chart's default. */
+      isc_chart_set_time_zone (chart, utc);
+      g_ptr_array_add (charts, chart);
+    }
+
+  return g_steal_pointer (&charts);
+}
+
 GBytes *
 _isc_export_image_render (const IscExportOptions  *options,
                           IscMetricsResponse      *response,
                           GError                 **error)
 {
-  g_autoptr(GPtrArray) charts = g_ptr_array_new_with_free_func (g_object_unref);
-  const IscChartStyle *style = isc_chart_style_get_default (options->theme);
+  g_autoptr(GPtrArray) charts = NULL;
   guint n_metrics = isc_metrics_response_get_n_metrics (response);
   IscChartFormat format;
 
@@ -158,14 +217,7 @@ _isc_export_image_render (const IscExportOptions  *options,
       return NULL;
     }
 
-  for (guint i = 0; i < n_metrics; i++)
-    {
-      g_autoptr(IscChartModel) model = isc_chart_model_new (response, i, ISC_COUNTER_DISPLAY_RATE);
-      IscChart *chart = isc_chart_new (model);
-
-      isc_chart_set_style (chart, style);
-      g_ptr_array_add (charts, chart);
-    }
+  charts = _isc_export_image_create_charts (options, response);
 
   return isc_chart_export_to_bytes ((IscChart * const *)charts->pdata, charts->len, options->columns,
                                     format, options->width, options->height, options->scale, error);

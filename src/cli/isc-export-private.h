@@ -51,6 +51,12 @@ typedef struct
   int              width;
   int              height;
   IscChartTheme    theme;
+  /* Display switches of the images (isc-export-image.c): --utc draws the
+   * time axis in UTC rather than local time; --counters rate|totals draws
+   * a COUNTER per second (the default) or as each step's total. */
+  gboolean         utc;
+  char            *counters_name;
+  IscCounterDisplay counter_display;
 
   gboolean         help;
 } IscExportOptions;
@@ -94,6 +100,20 @@ gboolean            _isc_export_image_check        (IscExportOptions       *opti
                                                     GError                **error);
 GBytes             *_isc_export_image_render       (const IscExportOptions *options,
                                                     IscMetricsResponse     *response,
+                                                    GError                **error);
+/* The usage of the display switches, "[--utc] [--counters rate|totals]". */
+const char         *_isc_export_image_get_usage    (void);
+/* One IscChart per metric of @response, styled and switched as @options
+ * say (after _isc_export_image_check ()); what _isc_export_image_render ()
+ * draws. */
+GPtrArray          *_isc_export_image_create_charts (const IscExportOptions *options,
+                                                     IscMetricsResponse     *response);
+
+/* isc-export.c: steps 1 and 2, parse and check, as isc_export_main () runs
+ * them; argv[0] is "export". FALSE with a G_OPTION_ERROR on bad usage. */
+gboolean            _isc_export_parse_options      (IscExportOptions       *options,
+                                                    int                     argc,
+                                                    char                  **argv,
                                                     GError                **error);
 
 G_END_DECLS

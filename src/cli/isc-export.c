@@ -48,6 +48,7 @@ _isc_export_options_clear (IscExportOptions *options)
   g_clear_pointer (&options->output, g_free);
   g_clear_pointer (&options->size_name, g_free);
   g_clear_pointer (&options->theme_name, g_free);
+  g_clear_pointer (&options->counters_name, g_free);
 }
 
 static void
@@ -56,9 +57,10 @@ print_usage_error (const GError *error)
   g_printerr ("inferscope export: %s\n", error->message);
   /* Translators: the usage line of the export command; the %s are its
    * options, which are not translated. */
-  g_printerr (_("Usage: inferscope export %s %s\n"),
+  g_printerr (_("Usage: inferscope export %s %s %s\n"),
               _isc_export_source_get_usage (),
-              _isc_export_sink_get_usage ());
+              _isc_export_sink_get_usage (),
+              _isc_export_image_get_usage ());
   g_printerr ("%s\n", _("Run “inferscope export --help” to see every option."));
 }
 
@@ -123,6 +125,21 @@ parse_options (GOptionContext    *context,
 
   return _isc_export_source_check (options, error) &&
          _isc_export_sink_check (options, error);
+}
+
+gboolean
+_isc_export_parse_options (IscExportOptions  *options,
+                           int                argc,
+                           char             **argv,
+                           GError           **error)
+{
+  g_autoptr(GOptionContext) context = NULL;
+
+  g_return_val_if_fail (options != NULL, FALSE);
+  g_return_val_if_fail (argc >= 1, FALSE);
+
+  context = create_context (options);
+  return parse_options (context, options, argc, argv, error);
 }
 
 int
