@@ -1414,6 +1414,15 @@ test_fault_dense (Fixture       *f,
 
   g_assert_cmpuint (isc_metrics_response_get_n_steps (reserved), ==, 10080);
   g_assert_cmpuint (isc_metrics_response_get_n_metrics (reserved), ==, 1);
+
+  /* An environment too, though its last promotion falls inside the week. */
+  {
+    g_autoptr(Response) env = request_full (f, "GET", CHAT_ENV "?metrics=baseten_replicas_active", NULL, "dense");
+    g_autoptr(IscMetricsResponse) env_decoded = isc_metrics_response_new_from_bytes (env->body, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (isc_metrics_response_get_n_steps (env_decoded), ==, 10080);
+  }
 }
 
 static void

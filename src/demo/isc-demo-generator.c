@@ -901,8 +901,10 @@ _isc_demo_generator_build (guint64                      seed,
         {
           Step st = { s, (s / 1000) / BUCKET - bucket0, (s + step_ms) / 1000 / BUCKET - bucket0, 1, 1 };
 
-          /* An environment's step is split where the promotion falls. */
-          if (env != NULL && promotion_s != 0 &&
+          /* An environment's step is split where the promotion falls
+           * (not in dense mode, which promises exactly 10,080 sets).
+           */
+          if (env != NULL && promotion_s != 0 && !request->dense &&
               promotion_s * 1000 > s && promotion_s * 1000 < s + step_ms)
             {
               Step second = { promotion_s * 1000, promotion_s / BUCKET - bucket0, st.last, 1, 1 };
