@@ -42,20 +42,242 @@ isc_deployment_status_from_string (const char *str)
   return ISC_DEPLOYMENT_STATUS_UNKNOWN;
 }
 
+/* Reading fields: a field of the wrong type reads as absent, so a change
+ * in a beta API degrades one value rather than the whole list.
+ */
+
+/* The member's value, or NULL where it is absent, null or not a plain
+ * value, or where the object holding it is itself absent.
+ */
+static JsonNode *
+get_value (JsonObject *object,
+           const char *name)
+{
+  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
+    return NULL;
+
+  return node;
+}
+
+static char *
+dup_string (JsonObject *object,
+            const char *name)
+{
+  JsonNode *node = get_value (object, name);
+
+  if (node == NULL || json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+
+  return g_strdup (json_node_get_string (node));
+}
+
+/* An id may come as a number in some responses. */
+static char *
+dup_id (JsonObject *object,
+        const char *name)
+{
+  JsonNode *node = get_value (object, name);
+
+  if (node != NULL && json_node_get_value_type (node) == G_TYPE_INT64)
+    return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
+
+  return dup_string (object, name);
+}
+
+static double
+get_number (JsonObject *object,
+            const char *name,
+            double      fallback)
+{
+  JsonNode *node = get_value (object, name);
+  GType type;
+
+  if (node == NULL)
+    return fallback;
+
+  type = json_node_get_value_type (node);
+  if (type == G_TYPE_INT64 || type == G_TYPE_DOUBLE)
+    return json_node_get_double (node);
+
+  return fallback;
+}
+
+static gint64
+get_int (JsonObject *object,
+         const char *name)
+{
+  JsonNode *node = get_value (object, name);
+  GType type;
+
+  if (node == NULL)
+    return -1;
+
+  type = json_node_get_value_type (node);
+  if (type == G_TYPE_INT64)
+    return json_node_get_int (node);
+  if (type == G_TYPE_DOUBLE)
+    return (gint64) json_node_get_double (node);
+
+  return -1;
+}
+
+static gboolean
+get_bool (JsonObject *object,
+          const char *name)
+{
+  JsonNode *node = get_value (object, name);
+
+  if (node == NULL || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
+    return FALSE;
+
+  return json_node_get_boolean (node);
+}
+
+static JsonObject *
+get_object (JsonObject *object,
+            const char *name)
+{
+  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
+
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    return NULL;
+
+  return json_node_get_object (node);
+}
+
+/* Each value type is one table of its plain fields: the table reads them
+ * and frees them, so a field added to a struct is added in one place.
+ */
+typedef enum
+{
+  FIELD_STRING,   /* char *, NULL when absent */
+  FIELD_ID,       /* char *, from a string or an integer */
+  FIELD_INT,      /* gint64, -1 when absent */
+  FIELD_NUMBER,   /* double, -1 when absent */
+  FIELD_BOOL,     /* gboolean, FALSE when absent */
+} FieldType;
+
+typedef struct
+{
+  const char *parent;   /* the member object that holds it, NULL for the object itself */
+  const char *name;
+  FieldType   type;
+  gsize       offset;
+} Field;
+
+static const Field model_fields[] = {
+  { NULL, "id", FIELD_ID, G_STRUCT_OFFSET (IscModel, id) },
+  { NULL, "name", FIELD_STRING, G_STRUCT_OFFSET (IscModel, name) },
+  { NULL, "created_at", FIELD_STRING, G_STRUCT_OFFSET (IscModel, created_at) },
+  { NULL, "deployments_count", FIELD_INT, G_STRUCT_OFFSET (IscModel, deployments_count) },
+  { NULL, "production_deployment_id", FIELD_ID, G_STRUCT_OFFSET (IscModel, production_deployment_id) },
+  { NULL, "development_deployment_id", FIELD_ID, G_STRUCT_OFFSET (IscModel, development_deployment_id) },
+  { NULL, "instance_type_name", FIELD_STRING, G_STRUCT_OFFSET (IscModel, instance_type_name) },
+  { NULL, "team_name", FIELD_STRING, G_STRUCT_OFFSET (IscModel, team_name) },
+};
+
+static const Field deployment_fields[] = {
+  { NULL, "id", FIELD_ID, G_STRUCT_OFFSET (IscDeployment, id) },
+  { NULL, "name", FIELD_STRING, G_STRUCT_OFFSET (IscDeployment, name) },
+  { NULL, "created_at", FIELD_STRING, G_STRUCT_OFFSET (IscDeployment, created_at) },
+  { NULL, "model_id", FIELD_ID, G_STRUCT_OFFSET (IscDeployment, model_id) },
+  { NULL, "is_production", FIELD_BOOL, G_STRUCT_OFFSET (IscDeployment, is_production) },
+  { NULL, "is_development", FIELD_BOOL, G_STRUCT_OFFSET (IscDeployment, is_development) },
+  { NULL, "status", FIELD_STRING, G_STRUCT_OFFSET (IscDeployment, status_string) },
+  { NULL, "active_replica_count", FIELD_INT, G_STRUCT_OFFSET (IscDeployment, active_replica_count) },
+  { NULL, "instance_type_name", FIELD_STRING, G_STRUCT_OFFSET (IscDeployment, instance_type_name) },
+  { NULL, "environment", FIELD_STRING, G_STRUCT_OFFSET (IscDeployment, environment) },
+};
+
+static const Field environment_fields[] = {
+  { NULL, "name", FIELD_STRING, G_STRUCT_OFFSET (IscEnvironment, name) },
+  { NULL, "created_at", FIELD_STRING, G_STRUCT_OFFSET (IscEnvironment, created_at) },
+  { NULL, "model_id", FIELD_ID, G_STRUCT_OFFSET (IscEnvironment, model_id) },
+  { "in_progress_promotion", "status", FIELD_STRING, G_STRUCT_OFFSET (IscEnvironment, promotion_status) },
+  { "in_progress_promotion", "percent_traffic_to_new_version", FIELD_NUMBER, G_STRUCT_OFFSET (IscEnvironment, promotion_percent) },
+  { "instance_type", "memory_limit_mib", FIELD_INT, G_STRUCT_OFFSET (IscEnvironment, memory_limit_mib) },
+  { "instance_type", "millicpu_limit", FIELD_INT, G_STRUCT_OFFSET (IscEnvironment, millicpu_limit) },
+  { "instance_type", "gpu_count", FIELD_INT, G_STRUCT_OFFSET (IscEnvironment, gpu_count) },
+  { "instance_type", "gpu_type", FIELD_STRING, G_STRUCT_OFFSET (IscEnvironment, gpu_type) },
+  { "instance_type", "gpu_memory_limit_mib", FIELD_INT, G_STRUCT_OFFSET (IscEnvironment, gpu_memory_limit_mib) },
+};
+
+static const Field autoscaling_fields[] = {
+  { NULL, "min_replica", FIELD_INT, G_STRUCT_OFFSET (IscAutoscaling, min_replica) },
+  { NULL, "max_replica", FIELD_INT, G_STRUCT_OFFSET (IscAutoscaling, max_replica) },
+  { NULL, "autoscaling_window", FIELD_INT, G_STRUCT_OFFSET (IscAutoscaling, autoscaling_window) },
+  { NULL, "scale_down_delay", FIELD_INT, G_STRUCT_OFFSET (IscAutoscaling, scale_down_delay) },
+  { NULL, "concurrency_target", FIELD_INT, G_STRUCT_OFFSET (IscAutoscaling, concurrency_target) },
+  { NULL, "target_utilization_percentage", FIELD_INT, G_STRUCT_OFFSET (IscAutoscaling, target_utilization_percentage) },
+};
+
+static const Field user_fields[] = {
+  { NULL, "user_id", FIELD_ID, G_STRUCT_OFFSET (IscUser, user_id) },
+  { NULL, "email", FIELD_STRING, G_STRUCT_OFFSET (IscUser, email) },
+  { NULL, "name", FIELD_STRING, G_STRUCT_OFFSET (IscUser, name) },
+  { NULL, "workspace_name", FIELD_STRING, G_STRUCT_OFFSET (IscUser, workspace_name) },
+};
+
+/* A field whose parent object is absent reads as absent too. */
+static void
+read_fields (JsonObject  *object,
+             const Field *fields,
+             gsize        n_fields,
+             gpointer     record)
+{
+  for (gsize i = 0; i < n_fields; i++)
+    {
+      const Field *field = &fields[i];
+      JsonObject *from = field->parent != NULL ? get_object (object, field->parent) : object;
+
+      switch (field->type)
+        {
+        case FIELD_STRING:
+          G_STRUCT_MEMBER (char *, record, field->offset) = dup_string (from, field->name);
+          break;
+
+        case FIELD_ID:
+          G_STRUCT_MEMBER (char *, record, field->offset) = dup_id (from, field->name);
+          break;
+
+        case FIELD_INT:
+          G_STRUCT_MEMBER (gint64, record, field->offset) = get_int (from, field->name);
+          break;
+
+        case FIELD_NUMBER:
+          G_STRUCT_MEMBER (double, record, field->offset) = get_number (from, field->name, -1);
+          break;
+
+        case FIELD_BOOL:
+          G_STRUCT_MEMBER (gboolean, record, field->offset) = get_bool (from, field->name);
+          break;
+
+        default:
+          g_assert_not_reached ();
+        }
+    }
+}
+
+static void
+clear_fields (const Field *fields,
+              gsize        n_fields,
+              gpointer     record)
+{
+  for (gsize i = 0; i < n_fields; i++)
+    {
+      if (fields[i].type == FIELD_STRING || fields[i].type == FIELD_ID)
+        g_free (G_STRUCT_MEMBER (char *, record, fields[i].offset));
+    }
+}
+
 /* Reference counting */
 
 static void
 model_clear (gpointer data)
 {
-  IscModel *model = data;
-
-  g_free (model->id);
-  g_free (model->name);
-  g_free (model->created_at);
-  g_free (model->production_deployment_id);
-  g_free (model->development_deployment_id);
-  g_free (model->instance_type_name);
-  g_free (model->team_name);
+  clear_fields (model_fields, G_N_ELEMENTS (model_fields), data);
 }
 
 IscModel *
@@ -73,15 +295,7 @@ isc_model_unref (IscModel *model)
 static void
 deployment_clear (gpointer data)
 {
-  IscDeployment *deployment = data;
-
-  g_free (deployment->id);
-  g_free (deployment->name);
-  g_free (deployment->created_at);
-  g_free (deployment->model_id);
-  g_free (deployment->status_string);
-  g_free (deployment->instance_type_name);
-  g_free (deployment->environment);
+  clear_fields (deployment_fields, G_N_ELEMENTS (deployment_fields), data);
 }
 
 IscDeployment *
@@ -101,13 +315,9 @@ environment_clear (gpointer data)
 {
   IscEnvironment *environment = data;
 
-  g_free (environment->name);
-  g_free (environment->created_at);
-  g_free (environment->model_id);
+  clear_fields (environment_fields, G_N_ELEMENTS (environment_fields), environment);
   g_clear_pointer (&environment->current_deployment, isc_deployment_unref);
   g_clear_pointer (&environment->candidate_deployment, isc_deployment_unref);
-  g_free (environment->promotion_status);
-  g_free (environment->gpu_type);
 }
 
 IscEnvironment *
@@ -125,12 +335,7 @@ isc_environment_unref (IscEnvironment *environment)
 static void
 user_clear (gpointer data)
 {
-  IscUser *user = data;
-
-  g_free (user->user_id);
-  g_free (user->email);
-  g_free (user->name);
-  g_free (user->workspace_name);
+  clear_fields (user_fields, G_N_ELEMENTS (user_fields), data);
 }
 
 IscUser *
@@ -145,123 +350,16 @@ isc_user_unref (IscUser *user)
   g_atomic_rc_box_release_full (user, user_clear);
 }
 
-/* Reading fields: a field of the wrong type reads as absent, so a change
- * in a beta API degrades one value rather than the whole list.
- */
-
-static char *
-dup_string (JsonObject *object,
-            const char *name)
-{
-  JsonNode *node = json_object_get_member (object, name);
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-
-  return g_strdup (json_node_get_string (node));
-}
-
-/* An id may come as a number in some responses. */
-static char *
-dup_id (JsonObject *object,
-        const char *name)
-{
-  JsonNode *node = json_object_get_member (object, name);
-
-  if (node != NULL && JSON_NODE_HOLDS_VALUE (node) &&
-      json_node_get_value_type (node) == G_TYPE_INT64)
-    return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
-
-  return dup_string (object, name);
-}
-
-static double
-get_number (JsonObject *object,
-            const char *name,
-            double      fallback)
-{
-  JsonNode *node = json_object_get_member (object, name);
-  GType type;
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
-    return fallback;
-
-  type = json_node_get_value_type (node);
-  if (type == G_TYPE_INT64 || type == G_TYPE_DOUBLE)
-    return json_node_get_double (node);
-
-  return fallback;
-}
-
-static gint64
-get_int (JsonObject *object,
-         const char *name)
-{
-  JsonNode *node = json_object_get_member (object, name);
-  GType type;
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
-    return -1;
-
-  type = json_node_get_value_type (node);
-  if (type == G_TYPE_INT64)
-    return json_node_get_int (node);
-  if (type == G_TYPE_DOUBLE)
-    return (gint64) json_node_get_double (node);
-
-  return -1;
-}
-
-static gboolean
-get_bool (JsonObject *object,
-          const char *name)
-{
-  JsonNode *node = json_object_get_member (object, name);
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_BOOLEAN)
-    return FALSE;
-
-  return json_node_get_boolean (node);
-}
-
-static JsonObject *
-get_object (JsonObject *object,
-            const char *name)
-{
-  JsonNode *node = json_object_get_member (object, name);
-
-  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
-    return NULL;
-
-  return json_node_get_object (node);
-}
-
+/* -1 in every field where there are no settings. */
 static gboolean
 read_autoscaling (JsonObject     *object,
                   IscAutoscaling *autoscaling)
 {
   JsonObject *settings = get_object (object, "autoscaling_settings");
 
-  autoscaling->min_replica = -1;
-  autoscaling->max_replica = -1;
-  autoscaling->autoscaling_window = -1;
-  autoscaling->scale_down_delay = -1;
-  autoscaling->concurrency_target = -1;
-  autoscaling->target_utilization_percentage = -1;
+  read_fields (settings, autoscaling_fields, G_N_ELEMENTS (autoscaling_fields), autoscaling);
 
-  if (settings == NULL)
-    return FALSE;
-
-  autoscaling->min_replica = get_int (settings, "min_replica");
-  autoscaling->max_replica = get_int (settings, "max_replica");
-  autoscaling->autoscaling_window = get_int (settings, "autoscaling_window");
-  autoscaling->scale_down_delay = get_int (settings, "scale_down_delay");
-  autoscaling->concurrency_target = get_int (settings, "concurrency_target");
-  autoscaling->target_utilization_percentage = get_int (settings, "target_utilization_percentage");
-
-  return TRUE;
+  return settings != NULL;
 }
 
 static gboolean
@@ -283,14 +381,7 @@ model_from_object (JsonObject  *object,
 {
   IscModel *model = g_atomic_rc_box_new0 (IscModel);
 
-  model->id = dup_id (object, "id");
-  model->name = dup_string (object, "name");
-  model->created_at = dup_string (object, "created_at");
-  model->deployments_count = get_int (object, "deployments_count");
-  model->production_deployment_id = dup_id (object, "production_deployment_id");
-  model->development_deployment_id = dup_id (object, "development_deployment_id");
-  model->instance_type_name = dup_string (object, "instance_type_name");
-  model->team_name = dup_string (object, "team_name");
+  read_fields (object, model_fields, G_N_ELEMENTS (model_fields), model);
 
   if (model->id == NULL)
     {
@@ -309,18 +400,9 @@ deployment_from_object (JsonObject  *object,
 {
   IscDeployment *deployment = g_atomic_rc_box_new0 (IscDeployment);
 
-  deployment->id = dup_id (object, "id");
-  deployment->name = dup_string (object, "name");
-  deployment->created_at = dup_string (object, "created_at");
-  deployment->model_id = dup_id (object, "model_id");
-  deployment->is_production = get_bool (object, "is_production");
-  deployment->is_development = get_bool (object, "is_development");
-  deployment->status_string = dup_string (object, "status");
+  read_fields (object, deployment_fields, G_N_ELEMENTS (deployment_fields), deployment);
   deployment->status = isc_deployment_status_from_string (deployment->status_string);
-  deployment->active_replica_count = get_int (object, "active_replica_count");
   deployment->has_autoscaling = read_autoscaling (object, &deployment->autoscaling);
-  deployment->instance_type_name = dup_string (object, "instance_type_name");
-  deployment->environment = dup_string (object, "environment");
 
   if (deployment->id == NULL)
     {
@@ -340,15 +422,8 @@ environment_from_object (JsonObject  *object,
   IscEnvironment *environment = g_atomic_rc_box_new0 (IscEnvironment);
   JsonObject *child;
 
-  environment->name = dup_string (object, "name");
-  environment->created_at = dup_string (object, "created_at");
-  environment->model_id = dup_id (object, "model_id");
+  read_fields (object, environment_fields, G_N_ELEMENTS (environment_fields), environment);
   environment->has_autoscaling = read_autoscaling (object, &environment->autoscaling);
-  environment->promotion_percent = -1;
-  environment->memory_limit_mib = -1;
-  environment->millicpu_limit = -1;
-  environment->gpu_count = -1;
-  environment->gpu_memory_limit_mib = -1;
 
   if (environment->name == NULL)
     {
@@ -362,21 +437,6 @@ environment_from_object (JsonObject  *object,
     environment->current_deployment = deployment_from_object (child, path, NULL);
   if ((child = get_object (object, "candidate_deployment")))
     environment->candidate_deployment = deployment_from_object (child, path, NULL);
-
-  if ((child = get_object (object, "in_progress_promotion")))
-    {
-      environment->promotion_status = dup_string (child, "status");
-      environment->promotion_percent = get_number (child, "percent_traffic_to_new_version", -1);
-    }
-
-  if ((child = get_object (object, "instance_type")))
-    {
-      environment->memory_limit_mib = get_int (child, "memory_limit_mib");
-      environment->millicpu_limit = get_int (child, "millicpu_limit");
-      environment->gpu_count = get_int (child, "gpu_count");
-      environment->gpu_type = dup_string (child, "gpu_type");
-      environment->gpu_memory_limit_mib = get_int (child, "gpu_memory_limit_mib");
-    }
 
   return environment;
 }
@@ -510,10 +570,7 @@ isc_user_from_bytes (GBytes  *bytes,
 
   object = json_node_get_object (root);
   user = g_atomic_rc_box_new0 (IscUser);
-  user->user_id = dup_id (object, "user_id");
-  user->email = dup_string (object, "email");
-  user->name = dup_string (object, "name");
-  user->workspace_name = dup_string (object, "workspace_name");
+  read_fields (object, user_fields, G_N_ELEMENTS (user_fields), user);
 
   if (user->user_id == NULL)
     {
