@@ -16,9 +16,10 @@
 
 typedef struct
 {
-  int    status;
-  char  *out;
-  char  *err;
+  const char *tz;  /* the command's TZ, or NULL for the test's */
+  int         status;
+  char       *out;
+  char       *err;
 } Run;
 
 static void
@@ -35,6 +36,7 @@ run_export (Run         *run,
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
+  g_auto(GStrv) envp = g_get_environ ();
   const char *binary = g_getenv ("INFERSCOPE_BINARY");
   const char *arg;
   va_list ap;
@@ -49,8 +51,11 @@ run_export (Run         *run,
   va_end (ap);
   g_ptr_array_add (argv, NULL);
 
+  if (run->tz != NULL)
+    envp = g_environ_setenv (envp, "TZ", run->tz, TRUE);
+
   run_clear (run);
-  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
                                &run->out, &run->err, &wait_status, &error));
   g_assert_no_error (error);
   g_assert_true (WIFEXITED (wait_status));
@@ -172,6 +177,84 @@ test_demo_source (void)
   run_clear (&run);
 }
 
+static gboolean
+same_output (const Run *a,
+             const Run *b)
+{
+  return strlen (a->out) == strlen (b->out) && strcmp (a->out, b->out) == 0;
+}
+
+static void
+test_counters (void)
+{
+  g_autofree char *input = fixture ("default-series.json");
+  Run plain = { 0 }, rate = { 0 }, totals = { 0 }, upper = { 0 };
+
+  /* Request counts in an SVG: a rate unless asked otherwise … */
+  run_export (&plain, "--input", input, "--format", "svg", NULL);
+  run_export (&rate, "--input", input, "--format", "svg", "--counters", "rate", NULL);
+  run_export (&totals, "--input", input, "--format", "svg", "--counters", "totals", NULL);
+  run_export (&upper, "--input", input, "--format", "svg", "--counters", "TOTALS", NULL);
+  g_assert_cmpint (plain.status, ==, 0);
+  g_assert_cmpint (rate.status, ==, 0);
+  g_assert_cmpint (totals.status, ==, 0);
+  g_assert_cmpint (upper.status, ==, 0);
+  g_assert_nonnull (strstr (totals.out, "<svg"));
+  g_assert_true (same_output (&plain, &rate));
+  /* … and per-step totals draw another picture. */
+  g_assert_false (same_output (&plain, &totals));
+  g_assert_true (same_output (&totals, &upper));
+
+  run_clear (&plain);
+  run_clear (&rate);
+  run_clear (&totals);
+  run_clear (&upper);
+}
+
+static void
+test_utc (void)
+{
+  g_autofree char *input = fixture ("default-series.json");
+  Run local = { .tz = "Asia/Kolkata" }, utc = { .tz = "Asia/Kolkata" }, in_utc = { .tz = "UTC" };
+
+  /* Away from UTC, --utc changes the time axis … */
+  run_export (&local, "--input", input, "--format", "svg", NULL);
+  run_export (&utc, "--input", input, "--format", "svg", "--utc", NULL);
+  g_assert_cmpint (local.status, ==, 0);
+  g_assert_cmpint (utc.status, ==, 0);
+  g_assert_false (same_output (&local, &utc));
+  /* … to what a machine in UTC draws without it. */
+  run_export (&in_utc, "--input", input, "--format", "svg", NULL);
+  g_assert_cmpint (in_utc.status, ==, 0);
+  g_assert_true (same_output (&utc, &in_utc));
+
+  /* CSV times are UTC whatever the zone: --utc is welcome and changes
+   * nothing there. */
+  run_export (&local, "--input", input, "--format", "csv", NULL);
+  run_export (&utc, "--input", input, "--format", "csv", "--utc", NULL);
+  g_assert_cmpint (utc.status, ==, 0);
+  g_assert_true (g_str_has_prefix (utc.out, "time,"));
+  g_assert_true (same_output (&local, &utc));
+
+  run_clear (&local);
+  run_clear (&utc);
+  run_clear (&in_utc);
+}
+
+static void
+test_help_mentions_switches (void)
+{
+  Run run = { 0 };
+
+  run_export (&run, "--help", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "--utc"));
+  g_assert_nonnull (strstr (run.out, "CSV times are always UTC"));
+  g_assert_nonnull (strstr (run.out, "--counters"));
+  g_assert_nonnull (strstr (run.out, "rate or totals"));
+  run_clear (&run);
+}
+
 typedef struct
 {
   const char *name;
@@ -186,6 +269,8 @@ static const BadUsage bad_usages[] = {
   { "theme", { "--format", "svg", "--theme", "blue", NULL }, "blue" },
   { "columns", { "--format", "pdf", "--columns", "-1", NULL }, "-1" },
   { "csv-size", { "--format", "csv", "--size", "100x100", NULL }, "--size" },
+  { "counters", { "--format", "svg", "--counters", "perstep", NULL }, "perstep" },
+  { "csv-counters", { "--format", "csv", "--counters", "totals", NULL }, "--counters" },
 };
 
 static void
@@ -201,6 +286,9 @@ test_bad_usage (gconstpointer data)
   /* Bad usage: status 2, the reason named, and no file. */
   g_assert_cmpint (run.status, ==, 2);
   g_assert_nonnull (strstr (run.err, bad->mentions));
+  /* The usage line shows every image option, the display switches too. */
+  g_assert_nonnull (strstr (run.err, "Usage: inferscope export"));
+  g_assert_nonnull (strstr (run.err, "[--counters rate|totals]"));
   g_assert_cmpuint (count_files (dir), ==, 0);
   run_clear (&run);
   remove_dir (dir);
@@ -232,6 +320,9 @@ main (int   argc,
   g_test_add_func ("/isc/chart-cli/svg-pdf/stdout", test_svg_pdf_to_stdout);
   g_test_add_func ("/isc/chart-cli/format-from-extension", test_format_from_extension);
   g_test_add_func ("/isc/chart-cli/demo-source", test_demo_source);
+  g_test_add_func ("/isc/chart-cli/counters", test_counters);
+  g_test_add_func ("/isc/chart-cli/utc", test_utc);
+  g_test_add_func ("/isc/chart-cli/help", test_help_mentions_switches);
   for (guint i = 0; i < G_N_ELEMENTS (bad_usages); i++)
     {
       g_autofree char *path = g_strdup_printf ("/isc/chart-cli/bad-usage/%s", bad_usages[i].name);
