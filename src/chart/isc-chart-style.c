@@ -14,6 +14,32 @@
 #define RGB(hex) { ((hex) >> 16 & 0xff) / 255.0, ((hex) >> 8 & 0xff) / 255.0, ((hex) & 0xff) / 255.0, 1.0 }
 #define RGBA(hex, a) { ((hex) >> 16 & 0xff) / 255.0, ((hex) >> 8 & 0xff) / 255.0, ((hex) & 0xff) / 255.0, (a) }
 
+/* What light and dark share: sizes, fonts, the stack alpha and the hatch.
+ * A macro, because a static const initializer cannot copy another struct.
+ */
+#define SHARED_FIELDS \
+  .stack_alpha = 0.80, \
+  .hatch = RGBA (0x000000, 0.40), \
+  \
+  .font_family = "Sans", \
+  .title_size = 15.0, \
+  .label_size = 11.0, \
+  \
+  .line_width = 1.5, \
+  .median_width = 2.0, \
+  .grid_width = 1.0, \
+  .dot_radius = 2.5, \
+  .cursor_width = 1.0, \
+  .dash_length = 5.0, \
+  .hatch_spacing = 6.0, \
+  \
+  .padding = 14.0, \
+  .spacing = 6.0, \
+  .tick_length = 4.0, \
+  .swatch_size = 10.0, \
+  .value_tick_spacing = 48.0, \
+  .time_tick_spacing = 110.0,
+
 /* Backgrounds and text follow libadwaita's view colours so a chart sits in
  * the window as in an exported file.
  */
@@ -41,27 +67,7 @@ static const IscChartStyle light_style = {
   .fan = RGB (0x0072b2),
   .fan_alpha = { 0.42, 0.27, 0.16, 0.09 },
   .average = RGB (0xd55e00),
-  .stack_alpha = 0.80,
-  .hatch = RGBA (0x000000, 0.40),
-
-  .font_family = "Sans",
-  .title_size = 15.0,
-  .label_size = 11.0,
-
-  .line_width = 1.5,
-  .median_width = 2.0,
-  .grid_width = 1.0,
-  .dot_radius = 2.5,
-  .cursor_width = 1.0,
-  .dash_length = 5.0,
-  .hatch_spacing = 6.0,
-
-  .padding = 14.0,
-  .spacing = 6.0,
-  .tick_length = 4.0,
-  .swatch_size = 10.0,
-  .value_tick_spacing = 48.0,
-  .time_tick_spacing = 110.0,
+  SHARED_FIELDS
 };
 
 static const IscChartStyle dark_style = {
@@ -88,27 +94,7 @@ static const IscChartStyle dark_style = {
   .fan = RGB (0x56b4e9),
   .fan_alpha = { 0.62, 0.44, 0.30, 0.19 },
   .average = RGB (0xe69f00),
-  .stack_alpha = 0.80,
-  .hatch = RGBA (0x000000, 0.40),
-
-  .font_family = "Sans",
-  .title_size = 15.0,
-  .label_size = 11.0,
-
-  .line_width = 1.5,
-  .median_width = 2.0,
-  .grid_width = 1.0,
-  .dot_radius = 2.5,
-  .cursor_width = 1.0,
-  .dash_length = 5.0,
-  .hatch_spacing = 6.0,
-
-  .padding = 14.0,
-  .spacing = 6.0,
-  .tick_length = 4.0,
-  .swatch_size = 10.0,
-  .value_tick_spacing = 48.0,
-  .time_tick_spacing = 110.0,
+  SHARED_FIELDS
 };
 
 const IscChartStyle *
