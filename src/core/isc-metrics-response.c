@@ -463,6 +463,25 @@ scan_at_schema_number (const Scan *scan)
     }
 }
 
+/* One or more digits, as a fraction and an exponent need. */
+static gboolean
+scan_digits (Scan    *scan,
+             gsize   *offset,
+             GError **error)
+{
+  gsize i = *offset;
+
+  if (i >= scan->length)
+    return scan_truncated (scan, error);
+  if (!g_ascii_isdigit (scan->data[i]))
+    return scan_unexpected (scan, i, error);
+  while (i < scan->length && g_ascii_isdigit (scan->data[i]))
+    i++;
+
+  *offset = i;
+  return TRUE;
+}
+
 /* A number per RFC 8259. An integer (no fraction, no exponent) that the
  * schema reads must fit 64 bits, because json-glib would wrap it silently
  * (99999999999999999999 becomes -1). Such a value is refused rather than
@@ -514,12 +533,8 @@ scan_number (Scan    *scan,
   if (i < length && data[i] == '.')
     {
       i++;
-      if (i >= length)
-        return scan_truncated (scan, error);
-      if (!g_ascii_isdigit (data[i]))
-        return scan_unexpected (scan, i, error);
-      while (i < length && g_ascii_isdigit (data[i]))
-        i++;
+      if (!scan_digits (scan, &i, error))
+        return FALSE;
     }
 
   if (i < length && (data[i] == 'e' || data[i] == 'E'))
@@ -527,12 +542,8 @@ scan_number (Scan    *scan,
       i++;
       if (i < length && (data[i] == '+' || data[i] == '-'))
         i++;
-      if (i >= length)
-        return scan_truncated (scan, error);
-      if (!g_ascii_isdigit (data[i]))
-        return scan_unexpected (scan, i, error);
-      while (i < length && g_ascii_isdigit (data[i]))
-        i++;
+      if (!scan_digits (scan, &i, error))
+        return FALSE;
     }
 
   *offset = i;
@@ -1184,6 +1195,27 @@ count_metrics (guint n)
   return g_strdup_printf (ngettext ("%u metric", "%u metrics", n), n);
 }
 
+/* Steps run forward: each start comes after the one before it. Both the
+ * tree walk and the fast path hold a value set to this.
+ */
+static gboolean
+check_step_order (IscMetricsResponse  *self,
+                  guint                s,
+                  GError             **error)
+{
+  if (s > 0 && self->step_starts[s] <= self->step_starts[s - 1])
+    {
+      g_autofree char *path = g_strdup_printf ("metric_values[%u].start_epoch_millis", s);
+
+      set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
+                 _("%lld does not come after the previous step's start %lld"),
+                 (long long) self->step_starts[s], (long long) self->step_starts[s - 1]);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
 /* One value set: its start, and one value per series, written down the
  * columns of the packed block.
  */
@@ -1237,15 +1269,8 @@ decode_value_set (IscMetricsResponse  *self,
       self->step_starts[s] = v;
     }
 
-  if (s > 0 && self->step_starts[s] <= self->step_starts[s - 1])
-    {
-      g_autofree char *path = g_strdup_printf ("metric_values[%u].start_epoch_millis", s);
-
-      set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
-                 _("%lld does not come after the previous step's start %lld"),
-                 (long long) self->step_starts[s], (long long) self->step_starts[s - 1]);
-      return FALSE;
-    }
+  if (!check_step_order (self, s, error))
+    return FALSE;
 
   node = json_object_get_member (set, "values");
   if (node == NULL || JSON_NODE_TYPE (node) != JSON_NODE_ARRAY)
@@ -1949,15 +1974,8 @@ read_value_set (IscMetricsResponse  *self,
       return FALSE;
     }
 
-  if (s > 0 && self->step_starts[s] <= self->step_starts[s - 1])
-    {
-      g_autofree char *path = g_strdup_printf ("metric_values[%u].start_epoch_millis", s);
-
-      set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
-                 _("%lld does not come after the previous step's start %lld"),
-                 (long long) self->step_starts[s], (long long) self->step_starts[s - 1]);
-      return FALSE;
-    }
+  if (!check_step_order (self, s, error))
+    return FALSE;
 
   if (!have_values)
     {
