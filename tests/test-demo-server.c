@@ -1261,6 +1261,36 @@ test_fault_drip (Fixture       *f,
 }
 
 static void
+test_fault_client_gone (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autoptr(SoupSession) impatient = soup_session_new_with_options ("timeout", 1, NULL);
+  SoupSession *patient = f->session;
+
+  /* A client that gives up during a drip or a delay leaves the server
+   * answering others, with no timer left behind on a finished message.
+   */
+  f->session = impatient;
+  {
+    g_autoptr(Response) dripping = request_full (f, "GET", CHAT_D8 "?mode=SERIES", NULL, "drip=1500");
+    g_autoptr(Response) delayed = request_full (f, "GET", CHAT_D8, NULL, "delay=3000");
+
+    g_assert_nonnull (dripping->error);
+    g_assert_nonnull (delayed->error);
+  }
+  f->session = patient;
+
+  /* Let the abandoned timers fire into closed connections. */
+  g_usleep (G_USEC_PER_SEC * 5 / 2);
+  {
+    g_autoptr(Response) after = request (f, CHAT_D8);
+
+    g_assert_no_error (after->error);
+    g_assert_cmpuint (after->status, ==, 200);
+  }
+}
+
+static void
 test_fault_rate_limit (Fixture       *f,
                        gconstpointer  data)
 {
@@ -1501,8 +1531,9 @@ test_main_context (void)
 /* The executable */
 
 static void
-test_binary (void)
+test_binary (gconstpointer data)
 {
+  int signum = GPOINTER_TO_INT (data);
   const char *binary = g_getenv ("INFERSCOPE_DEMO_SERVER_BINARY");
   g_autoptr(GSubprocess) process = NULL;
   g_autoptr(GDataInputStream) out = NULL;
@@ -1545,8 +1576,8 @@ test_binary (void)
   g_assert_nonnull (strstr (log_line, "GET /v1/users/me 200 "));
   g_assert_true (g_str_has_suffix (log_line, "ms"));
 
-  /* SIGTERM ends it cleanly. */
-  g_subprocess_send_signal (process, SIGTERM);
+  /* SIGTERM or SIGINT ends it cleanly. */
+  g_subprocess_send_signal (process, signum);
   g_assert_true (g_subprocess_wait (process, NULL, &error));
   g_assert_no_error (error);
   g_assert_true (g_subprocess_get_if_exited (process));
@@ -1599,6 +1630,7 @@ main (int   argc,
   ADD ("/isc/demo-server/quiet-and-promotion", test_quiet_and_promotion);
   ADD ("/isc/demo-server/fault/delay", test_fault_delay);
   ADD ("/isc/demo-server/fault/drip", test_fault_drip);
+  ADD ("/isc/demo-server/fault/client-gone", test_fault_client_gone);
   ADD ("/isc/demo-server/fault/rate-limit", test_fault_rate_limit);
   ADD ("/isc/demo-server/fault/status", test_fault_status);
   ADD ("/isc/demo-server/fault/bodies", test_fault_bodies);
@@ -1606,7 +1638,8 @@ main (int   argc,
   ADD ("/isc/demo-server/fault/dense", test_fault_dense);
   ADD ("/isc/demo-server/fault/combined", test_fault_combined);
   g_test_add_func ("/isc/demo-server/main-context", test_main_context);
-  g_test_add_func ("/isc/demo-server/binary", test_binary);
+  g_test_add_data_func ("/isc/demo-server/binary/sigterm", GINT_TO_POINTER (SIGTERM), test_binary);
+  g_test_add_data_func ("/isc/demo-server/binary/sigint", GINT_TO_POINTER (SIGINT), test_binary);
   g_test_add_func ("/isc/demo-server/binary-usage", test_binary_usage);
 
   return g_test_run ();
