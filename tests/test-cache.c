@@ -16,6 +16,7 @@
 #include "isc-demo-server.h"
 #include "isc-metrics-loader.h"
 #include "isc-response-cache.h"
+#include "isc-test-util.h"
 
 #define TEST_KEY "sk-cache-test-7f7f-NEVER-ON-DISK"
 #define BASE_URL "https://api.baseten.co"
@@ -92,18 +93,6 @@ first_value (IscMetricsResponse *response)
   return isc_series_get_values (isc_metric_get_series (metric, 0), NULL)[0];
 }
 
-static guint
-count_files (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  guint n = 0;
-
-  while (d != NULL && g_dir_read_name (d))
-    n++;
-
-  return n;
-}
-
 static void
 test_round_trip (Fixture       *fixture,
                  gconstpointer  data)
@@ -151,7 +140,7 @@ test_replace (Fixture       *fixture,
   /* The last good response, in one file. */
   response = isc_response_cache_lookup (cache, BASE_URL, query, NULL, NULL);
   g_assert_cmpfloat (first_value (response), ==, 5);
-  g_assert_cmpuint (count_files (fixture->dir), ==, 1);
+  g_assert_cmpuint (test_count_files (fixture->dir), ==, 1);
 }
 
 static void
@@ -175,7 +164,7 @@ test_file_private (Fixture       *fixture,
   g_assert_null (strstr (name, "secret"));
   g_assert_cmpuint (strlen (name), ==, 64 + strlen (".cache"));
   /* Written atomically: no temporary file left beside it. */
-  g_assert_cmpuint (count_files (sub), ==, 1);
+  g_assert_cmpuint (test_count_files (sub), ==, 1);
 
   remove_tree (sub);
 }
@@ -276,8 +265,8 @@ test_bounded_total (Fixture       *fixture,
     }
 
   g_assert_cmpuint (isc_response_cache_get_total_size (cache), <=, 2000);
-  g_assert_cmpuint (count_files (fixture->dir), >, 0);
-  g_assert_cmpuint (count_files (fixture->dir), <, 30);
+  g_assert_cmpuint (test_count_files (fixture->dir), >, 0);
+  g_assert_cmpuint (test_count_files (fixture->dir), <, 30);
 }
 
 static void

@@ -14,6 +14,8 @@
 #include <string.h>
 #include <glib/gstdio.h>
 
+#include "isc-test-util.h"
+
 typedef struct
 {
   const char *tz;  /* the command's TZ, or NULL for the test's */
@@ -62,52 +64,11 @@ run_export (Run         *run,
   run->status = WEXITSTATUS (wait_status);
 }
 
-static char *
-fixture (const char *name)
-{
-  return g_test_build_filename (G_TEST_DIST, "fixtures", name, NULL);
-}
-
-static char *
-temp_dir (void)
-{
-  char *dir = g_dir_make_tmp ("isc-chart-cli-XXXXXX", NULL);
-
-  g_assert_nonnull (dir);
-  return dir;
-}
-
-static void
-remove_dir (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      g_unlink (path);
-    }
-  g_rmdir (dir);
-}
-
-static guint
-count_files (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  guint n = 0;
-
-  while (d != NULL && g_dir_read_name (d) != NULL)
-    n++;
-  return n;
-}
-
 static void
 test_png_size_scale (void)
 {
-  g_autofree char *input = fixture ("default-series.json");
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *input = test_fixture_path ("default-series.json");
+  g_autofree char *dir = test_temp_dir ();
   g_autofree char *out = g_build_filename (dir, "charts.png", NULL);
   Run run = { 0 };
   cairo_surface_t *image;
@@ -122,15 +83,15 @@ test_png_size_scale (void)
   g_assert_cmpint (cairo_image_surface_get_width (image), ==, 2000);
   g_assert_cmpint (cairo_image_surface_get_height (image), ==, 1200);
   cairo_surface_destroy (image);
-  g_assert_cmpuint (count_files (dir), ==, 1);
+  g_assert_cmpuint (test_count_files (dir), ==, 1);
   run_clear (&run);
-  remove_dir (dir);
+  test_remove_dir (dir);
 }
 
 static void
 test_svg_pdf_to_stdout (void)
 {
-  g_autofree char *input = fixture ("default-series.json");
+  g_autofree char *input = test_fixture_path ("default-series.json");
   Run run = { 0 };
 
   run_export (&run, "--input", input, "--format", "svg", "--theme", "dark", NULL);
@@ -147,8 +108,8 @@ test_svg_pdf_to_stdout (void)
 static void
 test_format_from_extension (void)
 {
-  g_autofree char *input = fixture ("default-summary.json");
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *input = test_fixture_path ("default-summary.json");
+  g_autofree char *dir = test_temp_dir ();
   g_autofree char *out = g_build_filename (dir, "summary.pdf", NULL);
   g_autofree char *contents = NULL;
   Run run = { 0 };
@@ -158,7 +119,7 @@ test_format_from_extension (void)
   g_assert_true (g_file_get_contents (out, &contents, NULL, NULL));
   g_assert_true (g_str_has_prefix (contents, "%PDF-"));
   run_clear (&run);
-  remove_dir (dir);
+  test_remove_dir (dir);
 }
 
 static void
@@ -187,7 +148,7 @@ same_output (const Run *a,
 static void
 test_counters (void)
 {
-  g_autofree char *input = fixture ("default-series.json");
+  g_autofree char *input = test_fixture_path ("default-series.json");
   Run plain = { 0 }, rate = { 0 }, totals = { 0 }, upper = { 0 };
 
   /* Request counts in an SVG: a rate unless asked otherwise … */
@@ -214,7 +175,7 @@ test_counters (void)
 static void
 test_utc (void)
 {
-  g_autofree char *input = fixture ("default-series.json");
+  g_autofree char *input = test_fixture_path ("default-series.json");
   Run local = { .tz = "Asia/Kolkata" }, utc = { .tz = "Asia/Kolkata" }, in_utc = { .tz = "UTC" };
 
   /* Away from UTC, --utc changes the time axis … */
@@ -277,8 +238,8 @@ static void
 test_bad_usage (gconstpointer data)
 {
   const BadUsage *bad = data;
-  g_autofree char *input = fixture ("default-series.json");
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *input = test_fixture_path ("default-series.json");
+  g_autofree char *dir = test_temp_dir ();
   g_autofree char *out = g_build_filename (dir, "out.png", NULL);
   Run run = { 0 };
 
@@ -289,25 +250,25 @@ test_bad_usage (gconstpointer data)
   /* The usage line shows every image option, the display switches too. */
   g_assert_nonnull (strstr (run.err, "Usage: inferscope export"));
   g_assert_nonnull (strstr (run.err, "[--counters rate|totals]"));
-  g_assert_cmpuint (count_files (dir), ==, 0);
+  g_assert_cmpuint (test_count_files (dir), ==, 0);
   run_clear (&run);
-  remove_dir (dir);
+  test_remove_dir (dir);
 }
 
 static void
 test_failure_no_partial (void)
 {
-  g_autofree char *input = fixture ("default-series.json");
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *input = test_fixture_path ("default-series.json");
+  g_autofree char *dir = test_temp_dir ();
   g_autofree char *out = g_build_filename (dir, "no-such-folder", "out.png", NULL);
   Run run = { 0 };
 
   run_export (&run, "--input", input, "--format", "png", "-o", out, NULL);
   g_assert_cmpint (run.status, ==, 1);
   g_assert_nonnull (strstr (run.err, "out.png"));
-  g_assert_cmpuint (count_files (dir), ==, 0);
+  g_assert_cmpuint (test_count_files (dir), ==, 0);
   run_clear (&run);
-  remove_dir (dir);
+  test_remove_dir (dir);
 }
 
 int

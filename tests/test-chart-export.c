@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 
 #include "isc-chart-export.h"
+#include "isc-test-util.h"
 #include "test-chart-fixtures.h"
 
 static double
@@ -33,46 +34,10 @@ make_chart (IscChartTheme theme)
   return test_chart_new (response, ISC_COUNTER_DISPLAY_RATE, theme);
 }
 
-static char *
-temp_dir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("isc-chart-export-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-static void
-remove_dir (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      g_unlink (path);
-    }
-  g_rmdir (dir);
-}
-
-static guint
-count_files (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  guint n = 0;
-
-  while (d != NULL && g_dir_read_name (d) != NULL)
-    n++;
-  return n;
-}
-
 static void
 test_png_size_and_scale (void)
 {
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = test_temp_dir ();
   g_autofree char *path = g_build_filename (dir, "chart.png", NULL);
   g_autoptr(IscChart) chart = make_chart (ISC_CHART_THEME_LIGHT);
   g_autoptr(GError) error = NULL;
@@ -108,8 +73,8 @@ test_png_size_and_scale (void)
   }
 
   /* Only the file asked for: no temporary left beside it. */
-  g_assert_cmpuint (count_files (dir), ==, 1);
-  remove_dir (dir);
+  g_assert_cmpuint (test_count_files (dir), ==, 1);
+  test_remove_dir (dir);
 }
 
 typedef struct
@@ -142,7 +107,7 @@ static void
 test_svg_parses (void)
 {
   static const GMarkupParser parser = { svg_start, NULL, NULL, NULL, NULL };
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = test_temp_dir ();
   g_autofree char *path = g_build_filename (dir, "chart.svg", NULL);
   g_autoptr(IscChart) chart = make_chart (ISC_CHART_THEME_DARK);
   g_autoptr(GError) error = NULL;
@@ -173,7 +138,7 @@ test_svg_parses (void)
   g_assert_cmpuint (count.n_paths, >, 5);
   g_assert_cmpuint (count.n_text, >, 20);
   g_free (count.root);
-  remove_dir (dir);
+  test_remove_dir (dir);
 }
 
 static void
@@ -193,7 +158,7 @@ test_svg_xmllint (void)
       return;
     }
 
-  dir = temp_dir ();
+  dir = test_temp_dir ();
   path = g_build_filename (dir, "chart.svg", NULL);
   chart = make_chart (ISC_CHART_THEME_LIGHT);
   g_assert_true (isc_chart_export_to_file (&chart, 1, 1, ISC_CHART_FORMAT_SVG, 640, 320, 1.0, path, &error));
@@ -203,13 +168,13 @@ test_svg_xmllint (void)
   g_assert_no_error (error);
   g_assert_true (g_spawn_check_wait_status (status, &error));
   g_assert_no_error (error);
-  remove_dir (dir);
+  test_remove_dir (dir);
 }
 
 static void
 test_pdf_header (void)
 {
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = test_temp_dir ();
   g_autofree char *path = g_build_filename (dir, "chart.pdf", NULL);
   g_autoptr(IscChart) chart = make_chart (ISC_CHART_THEME_LIGHT);
   g_autoptr(GError) error = NULL;
@@ -223,13 +188,13 @@ test_pdf_header (void)
   g_assert_true (g_str_has_prefix (contents, "%PDF-"));
   /* A complete file ends with its trailer. */
   g_assert_nonnull (g_strrstr_len (contents + length - 64, 64, "%%EOF"));
-  remove_dir (dir);
+  test_remove_dir (dir);
 }
 
 static void
 test_dashboard_grid (void)
 {
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = test_temp_dir ();
   g_autofree char *path = g_build_filename (dir, "dashboard.png", NULL);
   IscChart *charts[3] = { make_chart (ISC_CHART_THEME_LIGHT), make_chart (ISC_CHART_THEME_LIGHT),
                           make_chart (ISC_CHART_THEME_LIGHT) };
@@ -270,13 +235,13 @@ test_dashboard_grid (void)
 
   for (guint i = 0; i < 3; i++)
     g_object_unref (charts[i]);
-  remove_dir (dir);
+  test_remove_dir (dir);
 }
 
 static void
 test_failure_leaves_nothing (void)
 {
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = test_temp_dir ();
   g_autofree char *path = g_build_filename (dir, "chart.png", NULL);
   g_autofree char *missing = g_build_filename (dir, "no-such-dir", "chart.png", NULL);
   g_autoptr(IscChart) chart = make_chart (ISC_CHART_THEME_LIGHT);
@@ -297,8 +262,8 @@ test_failure_leaves_nothing (void)
   /* A directory that does not exist: an error, and no file anywhere. */
   g_assert_false (isc_chart_export_to_file (&chart, 1, 1, ISC_CHART_FORMAT_SVG, 300, 200, 1.0, missing, &error));
   g_assert_error (error, ISC_CHART_EXPORT_ERROR, ISC_CHART_EXPORT_ERROR_FAILED);
-  g_assert_cmpuint (count_files (dir), ==, 1);
-  remove_dir (dir);
+  g_assert_cmpuint (test_count_files (dir), ==, 1);
+  test_remove_dir (dir);
 }
 
 static void
@@ -309,21 +274,21 @@ test_failure_full_disk (void)
 
   /* /dev/full takes the temporary's place only where we may write beside
    * it, which a test cannot; write into a read-only directory instead. */
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = test_temp_dir ();
   g_autofree char *path = g_build_filename (dir, "chart.pdf", NULL);
 
   if (geteuid () == 0)
     {
       g_test_skip ("root writes into read-only directories");
-      remove_dir (dir);
+      test_remove_dir (dir);
       return;
     }
   g_chmod (dir, 0555);
   g_assert_false (isc_chart_export_to_file (&chart, 1, 1, ISC_CHART_FORMAT_PDF, 300, 200, 1.0, path, &error));
   g_assert_error (error, ISC_CHART_EXPORT_ERROR, ISC_CHART_EXPORT_ERROR_FAILED);
   g_chmod (dir, 0755);
-  g_assert_cmpuint (count_files (dir), ==, 0);
-  remove_dir (dir);
+  g_assert_cmpuint (test_count_files (dir), ==, 0);
+  test_remove_dir (dir);
 }
 
 static void

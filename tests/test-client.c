@@ -14,6 +14,7 @@
 #include "isc-client-private.h"
 #include "isc-demo-server.h"
 #include "isc-metrics-loader.h"
+#include "isc-test-util.h"
 
 /* Every server here listens on 127.0.0.1 inside the test process: a
  * SoupServer for canned answers, a raw socket for what a SoupServer will
@@ -56,27 +57,6 @@ static const char tls_pem[] =
 
 /* Captured log output: the key must never reach it. */
 static GString *captured_log;
-
-static GLogWriterOutput
-capture_writer (GLogLevelFlags   log_level,
-                const GLogField *fields,
-                gsize            n_fields,
-                gpointer         user_data)
-{
-  for (gsize i = 0; i < n_fields; i++)
-    {
-      if (strcmp (fields[i].key, "MESSAGE") == 0 && fields[i].length < 0)
-        {
-          g_string_append (captured_log, fields[i].value);
-          g_string_append_c (captured_log, '\n');
-        }
-    }
-
-  if (log_level & G_LOG_LEVEL_DEBUG)
-    return G_LOG_WRITER_HANDLED;
-
-  return g_log_writer_default (log_level, fields, n_fields, user_data);
-}
 
 /* Canned answers */
 
@@ -1789,7 +1769,7 @@ main (int   argc,
   g_setenv ("GIO_USE_PROXY_RESOLVER", "dummy", TRUE);
   g_setenv ("G_MESSAGES_DEBUG", "all", TRUE);
   captured_log = g_string_new (NULL);
-  g_log_set_writer_func (capture_writer, NULL, NULL);
+  g_log_set_writer_func (test_capture_writer, captured_log, NULL);
 
   g_test_init (&argc, &argv, NULL);
 

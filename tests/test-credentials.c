@@ -12,6 +12,7 @@
 
 #include "isc-api-error.h"
 #include "isc-credentials.h"
+#include "isc-test-util.h"
 
 /* libsecret's file backend (SECRET_BACKEND=file, set in tests/meson.build)
  * keeps a keyring in the test's private home: no daemon, and never the
@@ -24,27 +25,6 @@
 #define URL_B "http://127.0.0.1:9999"
 
 static GString *captured_log;
-
-static GLogWriterOutput
-capture_writer (GLogLevelFlags   log_level,
-                const GLogField *fields,
-                gsize            n_fields,
-                gpointer         user_data)
-{
-  for (gsize i = 0; i < n_fields; i++)
-    {
-      if (strcmp (fields[i].key, "MESSAGE") == 0 && fields[i].length < 0)
-        {
-          g_string_append (captured_log, fields[i].value);
-          g_string_append_c (captured_log, '\n');
-        }
-    }
-
-  if (log_level & G_LOG_LEVEL_DEBUG)
-    return G_LOG_WRITER_HANDLED;
-
-  return g_log_writer_default (log_level, fields, n_fields, user_data);
-}
 
 typedef struct
 {
@@ -329,7 +309,7 @@ main (int   argc,
 
   g_setenv ("G_MESSAGES_DEBUG", "all", TRUE);
   captured_log = g_string_new (NULL);
-  g_log_set_writer_func (capture_writer, NULL, NULL);
+  g_log_set_writer_func (test_capture_writer, captured_log, NULL);
 
   g_test_init (&argc, &argv, NULL);
 

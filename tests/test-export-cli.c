@@ -16,6 +16,7 @@
 #include <glib/gstdio.h>
 
 #include "isc-csv.h"
+#include "isc-test-util.h"
 
 typedef struct
 {
@@ -49,12 +50,6 @@ binary (void)
 
   g_assert_nonnull (path);
   return path;
-}
-
-static char *
-fixture (const char *name)
-{
-  return g_test_build_filename (G_TEST_DIST, "fixtures", name, NULL);
 }
 
 /* Runs inferscope with @args (NULL-terminated), @input on standard input,
@@ -142,26 +137,12 @@ list_dir (const char *dir)
   return g_strjoinv (" ", (char **) names->pdata);
 }
 
-static void
-remove_dir (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_unlink (path);
-    }
-  g_rmdir (dir);
-}
-
 /* ---- success ----------------------------------------------------------- */
 
 static void
 test_csv_to_stdout (void)
 {
-  g_autofree char *input = fixture ("default-series.json");
+  g_autofree char *input = test_fixture_path ("default-series.json");
   g_autoptr(GBytes) expected = expected_csv (input);
   g_auto(Run) run = { 0 };
 
@@ -176,7 +157,7 @@ test_csv_to_stdout (void)
 static void
 test_csv_to_dash (void)
 {
-  g_autofree char *input = fixture ("default-summary.json");
+  g_autofree char *input = test_fixture_path ("default-summary.json");
   g_autoptr(GBytes) expected = expected_csv (input);
   g_auto(Run) run = { 0 };
 
@@ -189,7 +170,7 @@ test_csv_to_dash (void)
 static void
 test_csv_from_stdin (void)
 {
-  g_autofree char *input = fixture ("default-current.json");
+  g_autofree char *input = test_fixture_path ("default-current.json");
   g_autoptr(GBytes) expected = expected_csv (input);
   g_autoptr(GBytes) document = NULL;
   g_autoptr(GError) error = NULL;
@@ -209,7 +190,7 @@ test_csv_from_stdin (void)
 static void
 test_csv_to_file (void)
 {
-  g_autofree char *input = fixture ("default-series.json");
+  g_autofree char *input = test_fixture_path ("default-series.json");
   g_autoptr(GBytes) expected = expected_csv (input);
   g_autofree char *dir = g_dir_make_tmp ("isc-export-XXXXXX", NULL);
   g_autofree char *out = g_build_filename (dir, "metrics.csv", NULL);
@@ -234,13 +215,13 @@ test_csv_to_file (void)
   listing = list_dir (dir);
   g_assert_cmpstr (listing, ==, "metrics.csv");
 
-  remove_dir (dir);
+  test_remove_dir (dir);
 }
 
 static void
 test_csv_replaces_file (void)
 {
-  g_autofree char *input = fixture ("default-summary.json");
+  g_autofree char *input = test_fixture_path ("default-summary.json");
   g_autoptr(GBytes) expected = expected_csv (input);
   g_autofree char *dir = g_dir_make_tmp ("isc-export-XXXXXX", NULL);
   g_autofree char *out = g_build_filename (dir, "metrics.csv", NULL);
@@ -261,13 +242,13 @@ test_csv_replaces_file (void)
   g_assert_true (g_file_get_contents (out, &contents, &length, NULL));
   g_assert_cmpmem (contents, length, g_bytes_get_data (expected, NULL), g_bytes_get_size (expected));
 
-  remove_dir (dir);
+  test_remove_dir (dir);
 }
 
 static void
 test_csv_locale_independent (void)
 {
-  g_autofree char *input = fixture ("default-summary.json");
+  g_autofree char *input = test_fixture_path ("default-summary.json");
   g_autoptr(GBytes) expected = expected_csv (input);
   g_auto(Run) run = { 0 };
 
@@ -319,7 +300,7 @@ test_rejected_document (gconstpointer data)
   listing = list_dir (dir);
   g_assert_cmpstr (listing, ==, "kept.csv");
 
-  remove_dir (dir);
+  test_remove_dir (dir);
 }
 
 static void
@@ -338,13 +319,13 @@ test_missing_input_file (void)
   g_assert_null (strstr (run.err, "Usage:"));
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
 
-  remove_dir (dir);
+  test_remove_dir (dir);
 }
 
 static void
 test_unwritable_output (void)
 {
-  g_autofree char *input = fixture ("default-summary.json");
+  g_autofree char *input = test_fixture_path ("default-summary.json");
   g_autofree char *dir = g_dir_make_tmp ("isc-export-XXXXXX", NULL);
   g_autofree char *out = g_build_filename (dir, "no-such-folder", "out.csv", NULL);
   g_auto(Run) run = { 0 };
@@ -355,7 +336,7 @@ test_unwritable_output (void)
   g_assert_nonnull (strstr (run.err, "out.csv"));
   g_assert_cmpuint (g_bytes_get_size (run.out), ==, 0);
 
-  remove_dir (dir);
+  test_remove_dir (dir);
 }
 
 /* ---- bad usage --------------------------------------------------------- */
@@ -380,7 +361,7 @@ static void
 test_bad_usage (gconstpointer data)
 {
   const UsageCase *c = data;
-  g_autofree char *input = fixture ("default-summary.json");
+  g_autofree char *input = test_fixture_path ("default-summary.json");
   g_autoptr(GPtrArray) args = g_ptr_array_new ();
   g_auto(Run) run = { 0 };
 
