@@ -27,11 +27,13 @@ struct _IscChartView
   int            node_height;
   int            hover_step;
   guint          n_renders;
+  gboolean       use_utc;
 };
 
 enum {
   PROP_0,
   PROP_MODEL,
+  PROP_USE_UTC,
   N_PROPS
 };
 
@@ -197,6 +199,10 @@ isc_chart_view_get_property (GObject    *object,
       g_value_set_object (value, isc_chart_view_get_model (self));
       break;
 
+    case PROP_USE_UTC:
+      g_value_set_boolean (value, isc_chart_view_get_use_utc (self));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -214,6 +220,10 @@ isc_chart_view_set_property (GObject      *object,
     {
     case PROP_MODEL:
       isc_chart_view_set_model (self, g_value_get_object (value));
+      break;
+
+    case PROP_USE_UTC:
+      isc_chart_view_set_use_utc (self, g_value_get_boolean (value));
       break;
 
     default:
@@ -239,6 +249,13 @@ isc_chart_view_class_init (IscChartViewClass *klass)
     g_param_spec_object ("model", NULL, NULL,
                          ISC_TYPE_CHART_MODEL,
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /* The time axis and the hover read in UTC rather than local time. */
+  properties[PROP_USE_UTC] =
+    g_param_spec_boolean ("use-utc", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_css_name (widget_class, "chart");
@@ -318,4 +335,33 @@ isc_chart_view_get_n_renders (IscChartView *self)
 {
   g_return_val_if_fail (ISC_IS_CHART_VIEW (self), 0);
   return self->n_renders;
+}
+
+gboolean
+isc_chart_view_get_use_utc (IscChartView *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART_VIEW (self), FALSE);
+  return self->use_utc;
+}
+
+void
+isc_chart_view_set_use_utc (IscChartView *self,
+                            gboolean      use_utc)
+{
+  g_autoptr(GTimeZone) utc = NULL;
+
+  g_return_if_fail (ISC_IS_CHART_VIEW (self));
+
+  use_utc = !!use_utc;
+  if (self->use_utc == use_utc)
+    return;
+  self->use_utc = use_utc;
+
+  /* The same data on another clock: a new layout and picture, no fetch.
+   * The step under the pointer is still the same step. */
+  if (use_utc)
+    utc = g_time_zone_new_utc ();
+  isc_chart_set_time_zone (self->chart, utc);
+  isc_chart_view_invalidate (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_USE_UTC]);
 }

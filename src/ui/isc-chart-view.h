@@ -29,6 +29,10 @@ void           isc_chart_view_set_model      (IscChartView  *self,
 IscChart      *isc_chart_view_get_chart      (IscChartView  *self);
 /* The step under the pointer, or -1. */
 int            isc_chart_view_get_hover_step (IscChartView  *self);
+/* Times in UTC rather than local time. */
+gboolean       isc_chart_view_get_use_utc    (IscChartView  *self);
+void           isc_chart_view_set_use_utc    (IscChartView  *self,
+                                              gboolean       use_utc);
 /* How many times the series were drawn: for tests of the cache. */
 guint          isc_chart_view_get_n_renders  (IscChartView  *self);
 

@@ -19,21 +19,35 @@
 
 struct _IscChartsPage
 {
-  AdwBin         parent_instance;
+  AdwBin              parent_instance;
 
   /* Widgets */
-  GtkStack      *stack;
-  GtkBox        *column;
-  AdwStatusPage *status;
+  GtkStack           *stack;
+  GtkBox             *column;
+  AdwStatusPage      *status;
 
   /* Owned references */
-  IscClient     *client;
-  IscQuery      *query;
-  GCancellable  *cancellable;
-  GPtrArray     *views;
+  IscClient          *client;
+  IscQuery           *query;
+  GCancellable       *cancellable;
+  GPtrArray          *views;
+  IscMetricsResponse *response;  /* the one shown, drawn again by the switches */
 
-  guint          refresh_id;
+  guint               refresh_id;
+
+  /* Display switches */
+  gboolean            use_utc;
+  gboolean            counters_as_totals;
 };
+
+enum {
+  PROP_0,
+  PROP_USE_UTC,
+  PROP_COUNTERS_AS_TOTALS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (IscChartsPage, isc_charts_page, ADW_TYPE_BIN)
 
@@ -49,6 +63,25 @@ show_status (IscChartsPage *self,
   adw_status_page_set_title (self->status, title);
   adw_status_page_set_description (self->status, description);
   gtk_stack_set_visible_child_name (self->stack, "status");
+}
+
+/* One model per metric of the response shown, counters as the switch
+ * says; the views keep their size, so only the layout and the picture are
+ * made again. */
+static void
+update_models (IscChartsPage *self)
+{
+  IscCounterDisplay display = self->counters_as_totals ? ISC_COUNTER_DISPLAY_TOTALS : ISC_COUNTER_DISPLAY_RATE;
+
+  if (self->response == NULL)
+    return;
+
+  for (guint i = 0; i < self->views->len; i++)
+    {
+      g_autoptr(IscChartModel) model = isc_chart_model_new (self->response, i, display);
+
+      isc_chart_view_set_model (g_ptr_array_index (self->views, i), model);
+    }
 }
 
 static void
@@ -81,17 +114,15 @@ show_response (IscChartsPage      *self,
           gtk_widget_add_css_class (view, "card");
           gtk_widget_set_overflow (view, GTK_OVERFLOW_HIDDEN);
           gtk_widget_set_size_request (view, -1, 320);
+          isc_chart_view_set_use_utc (ISC_CHART_VIEW (view), self->use_utc);
           gtk_box_append (self->column, view);
           g_ptr_array_add (self->views, view);
         }
     }
 
-  for (guint i = 0; i < n_metrics; i++)
-    {
-      g_autoptr(IscChartModel) model = isc_chart_model_new (response, i, ISC_COUNTER_DISPLAY_RATE);
-
-      isc_chart_view_set_model (g_ptr_array_index (self->views, i), model);
-    }
+  g_clear_pointer (&self->response, isc_metrics_response_unref);
+  self->response = isc_metrics_response_ref (response);
+  update_models (self);
 
   gtk_stack_set_visible_child_name (self->stack, "charts");
 }
@@ -155,8 +186,55 @@ isc_charts_page_dispose (GObject *object)
   g_clear_object (&self->client);
   g_clear_pointer (&self->query, isc_query_free);
   g_clear_pointer (&self->views, g_ptr_array_unref);
+  g_clear_pointer (&self->response, isc_metrics_response_unref);
 
   G_OBJECT_CLASS (isc_charts_page_parent_class)->dispose (object);
+}
+
+static void
+isc_charts_page_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  IscChartsPage *self = ISC_CHARTS_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_USE_UTC:
+      g_value_set_boolean (value, isc_charts_page_get_use_utc (self));
+      break;
+
+    case PROP_COUNTERS_AS_TOTALS:
+      g_value_set_boolean (value, isc_charts_page_get_counters_as_totals (self));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+isc_charts_page_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  IscChartsPage *self = ISC_CHARTS_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_USE_UTC:
+      isc_charts_page_set_use_utc (self, g_value_get_boolean (value));
+      break;
+
+    case PROP_COUNTERS_AS_TOTALS:
+      isc_charts_page_set_counters_as_totals (self, g_value_get_boolean (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -165,6 +243,18 @@ isc_charts_page_class_init (IscChartsPageClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = isc_charts_page_dispose;
+  object_class->get_property = isc_charts_page_get_property;
+  object_class->set_property = isc_charts_page_set_property;
+
+  properties[PROP_USE_UTC] =
+    g_param_spec_boolean ("use-utc", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_COUNTERS_AS_TOTALS] =
+    g_param_spec_boolean ("counters-as-totals", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
@@ -245,4 +335,52 @@ isc_charts_page_get_chart (IscChartsPage *self,
   g_return_val_if_fail (ISC_IS_CHARTS_PAGE (self), NULL);
   g_return_val_if_fail (index < self->views->len, NULL);
   return g_ptr_array_index (self->views, index);
+}
+
+gboolean
+isc_charts_page_get_use_utc (IscChartsPage *self)
+{
+  g_return_val_if_fail (ISC_IS_CHARTS_PAGE (self), FALSE);
+  return self->use_utc;
+}
+
+void
+isc_charts_page_set_use_utc (IscChartsPage *self,
+                             gboolean       use_utc)
+{
+  g_return_if_fail (ISC_IS_CHARTS_PAGE (self));
+
+  use_utc = !!use_utc;
+  if (self->use_utc == use_utc)
+    return;
+  self->use_utc = use_utc;
+
+  for (guint i = 0; i < self->views->len; i++)
+    isc_chart_view_set_use_utc (g_ptr_array_index (self->views, i), use_utc);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_USE_UTC]);
+}
+
+gboolean
+isc_charts_page_get_counters_as_totals (IscChartsPage *self)
+{
+  g_return_val_if_fail (ISC_IS_CHARTS_PAGE (self), FALSE);
+  return self->counters_as_totals;
+}
+
+void
+isc_charts_page_set_counters_as_totals (IscChartsPage *self,
+                                        gboolean       counters_as_totals)
+{
+  g_return_if_fail (ISC_IS_CHARTS_PAGE (self));
+
+  counters_as_totals = !!counters_as_totals;
+  if (self->counters_as_totals == counters_as_totals)
+    return;
+  self->counters_as_totals = counters_as_totals;
+
+  /* From the response already shown: switching asks the API nothing. */
+  update_models (self);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COUNTERS_AS_TOTALS]);
 }

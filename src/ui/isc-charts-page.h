@@ -27,6 +27,15 @@ GtkWidget *isc_charts_page_new          (void);
 void       isc_charts_page_load         (IscChartsPage  *self,
                                          IscClient      *client,
                                          const IscQuery *query);
+/* The display switches, applied to every chart view shown, from the
+ * response already shown (no fetch): times in UTC rather than local time,
+ * and COUNTER metrics as each step's total rather than a rate. */
+gboolean   isc_charts_page_get_use_utc            (IscChartsPage *self);
+void       isc_charts_page_set_use_utc            (IscChartsPage *self,
+                                                   gboolean       use_utc);
+gboolean   isc_charts_page_get_counters_as_totals (IscChartsPage *self);
+void       isc_charts_page_set_counters_as_totals (IscChartsPage *self,
+                                                   gboolean       counters_as_totals);
 /* The chart views shown, in metric order. */
 guint      isc_charts_page_get_n_charts (IscChartsPage  *self);
 GtkWidget *isc_charts_page_get_chart    (IscChartsPage  *self,

@@ -18,6 +18,12 @@
 /* The main window: a header bar over a GtkStack. The stack holds one page
  * per thing the window can show; today only "empty", the status page shown
  * before any deployment is chosen. A view of metrics is one more page.
+ *
+ * Two display switches sit in the primary menu as check items: win.use-utc
+ * and win.counters-as-totals. They are actions on the settings keys of the
+ * same names, so they persist and every window follows them; the window
+ * mirrors each key in a property of that name, which its charts page is
+ * bound to.
  */
 struct _IscWindow
 {
@@ -29,6 +35,25 @@ struct _IscWindow
   IscChartsPage        *charts_page;
 
   gboolean              state_loaded;
+
+  /* Display switches */
+  gboolean              use_utc;
+  gboolean              counters_as_totals;
+};
+
+enum {
+  PROP_0,
+  PROP_USE_UTC,
+  PROP_COUNTERS_AS_TOTALS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* Each is a settings key, an action and a property of the same name. */
+static const char * const switch_names[] = {
+  "use-utc",
+  "counters-as-totals",
 };
 
 G_DEFINE_FINAL_TYPE (IscWindow, isc_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -89,6 +114,31 @@ isc_window_close_request (GtkWindow *window)
   return GTK_WINDOW_CLASS (isc_window_parent_class)->close_request (window);
 }
 
+/* With settings, the switches are the settings' own actions: flipping one
+ * writes the key, and the key drives the property of every window. An
+ * uninstalled build without the schema still gets working switches, acting
+ * on this window's properties and not kept. */
+static void
+isc_window_add_switches (IscWindow *self)
+{
+  GSettings *settings = isc_window_get_settings (self);
+
+  for (guint i = 0; i < G_N_ELEMENTS (switch_names); i++)
+    {
+      g_autoptr(GAction) action = NULL;
+
+      if (settings != NULL)
+        {
+          action = g_settings_create_action (settings, switch_names[i]);
+          g_settings_bind (settings, switch_names[i], self, switch_names[i], G_SETTINGS_BIND_GET);
+        }
+      else
+        action = G_ACTION (g_property_action_new (switch_names[i], self, switch_names[i]));
+
+      g_action_map_add_action (G_ACTION_MAP (self), action);
+    }
+}
+
 /* "application" is not a construct property, so it is set after
  * constructed (): the saved state is read once the application is known. */
 static void
@@ -101,15 +151,100 @@ isc_window_notify_application (IscWindow  *self,
 
   self->state_loaded = TRUE;
   isc_window_load_state (self);
+  isc_window_add_switches (self);
+}
+
+static void
+isc_window_set_use_utc (IscWindow *self,
+                        gboolean   use_utc)
+{
+  use_utc = !!use_utc;
+  if (self->use_utc == use_utc)
+    return;
+  self->use_utc = use_utc;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_USE_UTC]);
+}
+
+static void
+isc_window_set_counters_as_totals (IscWindow *self,
+                                   gboolean   counters_as_totals)
+{
+  counters_as_totals = !!counters_as_totals;
+  if (self->counters_as_totals == counters_as_totals)
+    return;
+  self->counters_as_totals = counters_as_totals;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COUNTERS_AS_TOTALS]);
+}
+
+static void
+isc_window_get_property (GObject    *object,
+                         guint       prop_id,
+                         GValue     *value,
+                         GParamSpec *pspec)
+{
+  IscWindow *self = ISC_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_USE_UTC:
+      g_value_set_boolean (value, self->use_utc);
+      break;
+
+    case PROP_COUNTERS_AS_TOTALS:
+      g_value_set_boolean (value, self->counters_as_totals);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+isc_window_set_property (GObject      *object,
+                         guint         prop_id,
+                         const GValue *value,
+                         GParamSpec   *pspec)
+{
+  IscWindow *self = ISC_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_USE_UTC:
+      isc_window_set_use_utc (self, g_value_get_boolean (value));
+      break;
+
+    case PROP_COUNTERS_AS_TOTALS:
+      isc_window_set_counters_as_totals (self, g_value_get_boolean (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
 isc_window_class_init (IscWindowClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
+  object_class->get_property = isc_window_get_property;
+  object_class->set_property = isc_window_set_property;
+
   window_class->close_request = isc_window_close_request;
+
+  /* Times in UTC rather than local time, in every chart of the window. */
+  properties[PROP_USE_UTC] =
+    g_param_spec_boolean ("use-utc", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* COUNTER metrics as each step's total rather than a rate. */
+  properties[PROP_COUNTERS_AS_TOTALS] =
+    g_param_spec_boolean ("counters-as-totals", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* The resources live in a static library: referring to them links them
    * in, and their constructor registers them. */
@@ -153,6 +288,9 @@ isc_window_show_charts (IscWindow      *self,
   if (self->charts_page == NULL)
     {
       self->charts_page = ISC_CHARTS_PAGE (isc_charts_page_new ());
+      for (guint i = 0; i < G_N_ELEMENTS (switch_names); i++)
+        g_object_bind_property (self, switch_names[i], self->charts_page, switch_names[i],
+                                G_BINDING_SYNC_CREATE);
       gtk_stack_add_named (self->stack, GTK_WIDGET (self->charts_page), "charts");
     }
 
