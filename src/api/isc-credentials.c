@@ -90,10 +90,13 @@ isc_credentials_get_schema (void)
 }
 
 /* A keyring failure in words; the libsecret text says which part failed
- * and never holds the secret. */
+ * and never holds the secret. A cancellation stays what it is, silent. */
 static GError *
 keyring_error (const GError *error)
 {
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return g_error_copy (error);
+
   if (error->domain == SECRET_ERROR)
     return g_error_new (ISC_API_ERROR, ISC_API_ERROR_KEYRING,
                         _("The keyring could not keep the API key (%s). Unlock the keyring, "
@@ -137,10 +140,7 @@ on_password_lookup (GObject      *object,
   password = secret_password_lookup_finish (result, &error);
   if (error != NULL)
     {
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_task_return_error (task, g_steal_pointer (&error));
-      else
-        g_task_return_error (task, keyring_error (error));
+      g_task_return_error (task, keyring_error (error));
       return;
     }
 
@@ -250,10 +250,7 @@ isc_credentials_lookup_sync (const char    *base_url,
                                           NULL);
   if (local_error != NULL)
     {
-      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_propagate_error (error, g_steal_pointer (&local_error));
-      else
-        g_propagate_error (error, keyring_error (local_error));
+      g_propagate_error (error, keyring_error (local_error));
       return NULL;
     }
 
@@ -280,10 +277,7 @@ on_password_stored (GObject      *object,
 
   if (!secret_password_store_finish (result, &error))
     {
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_task_return_error (task, g_steal_pointer (&error));
-      else
-        g_task_return_error (task, keyring_error (error));
+      g_task_return_error (task, keyring_error (error));
       return;
     }
 
@@ -346,10 +340,7 @@ on_password_cleared (GObject      *object,
   secret_password_clear_finish (result, &error);
   if (error != NULL)
     {
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_task_return_error (task, g_steal_pointer (&error));
-      else
-        g_task_return_error (task, keyring_error (error));
+      g_task_return_error (task, keyring_error (error));
       return;
     }
 
