@@ -73,7 +73,7 @@ update_models (IscChartsPage *self)
 {
   IscCounterDisplay display = self->counters_as_totals ? ISC_COUNTER_DISPLAY_TOTALS : ISC_COUNTER_DISPLAY_RATE;
 
-  if (self->response == NULL)
+  if (self->response == NULL || self->views == NULL)
     return;
 
   for (guint i = 0; i < self->views->len; i++)
@@ -355,7 +355,7 @@ isc_charts_page_set_use_utc (IscChartsPage *self,
     return;
   self->use_utc = use_utc;
 
-  for (guint i = 0; i < self->views->len; i++)
+  for (guint i = 0; self->views != NULL && i < self->views->len; i++)
     isc_chart_view_set_use_utc (g_ptr_array_index (self->views, i), use_utc);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_USE_UTC]);

@@ -223,12 +223,31 @@ isc_window_set_property (GObject      *object,
 }
 
 static void
+isc_window_dispose (GObject *object)
+{
+  IscWindow *self = ISC_WINDOW (object);
+
+  /* Seen with GTK 4.8: a settings action outlived its closed window, and
+   * the next change of the key reported the action's state to that
+   * window's freed action group (a critical). Take the actions and the
+   * bindings away while the window is whole. */
+  for (guint i = 0; i < G_N_ELEMENTS (switch_names); i++)
+    {
+      g_settings_unbind (self, switch_names[i]);
+      g_action_map_remove_action (G_ACTION_MAP (self), switch_names[i]);
+    }
+
+  G_OBJECT_CLASS (isc_window_parent_class)->dispose (object);
+}
+
+static void
 isc_window_class_init (IscWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
+  object_class->dispose = isc_window_dispose;
   object_class->get_property = isc_window_get_property;
   object_class->set_property = isc_window_set_property;
 
