@@ -11,6 +11,7 @@
 
 #include "config.h"
 
+#include <time.h>
 #include <adwaita.h>
 
 #include "isc-chart-view.h"
@@ -164,6 +165,48 @@ test_view_follows_dark_style (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+test_view_use_utc (void)
+{
+  g_autoptr(IscMetricsResponse) response =
+    test_response_new ("SERIES", 30, 120, "baseten_concurrent_requests", "COUNT", "GAUGE", "[{}]", 1, wave, NULL);
+  g_autoptr(IscChartModel) model = isc_chart_model_new (response, 0, ISC_COUNTER_DISPLAY_RATE);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = isc_chart_view_new (model);
+  IscChart *chart = isc_chart_view_get_chart (ISC_CHART_VIEW (view));
+  g_auto(GStrv) local_labels = NULL;
+  g_auto(GStrv) utc_labels = NULL;
+  gpointer args[2];
+  int width, height;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 360);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (wait_for (rendered, view));
+  width = gtk_widget_get_width (view);
+  height = gtk_widget_get_height (view);
+
+  /* Local time by default: the hour from 00:00 UTC reads from 05:30 in
+   * India, where this test runs (main () sets TZ). */
+  g_assert_false (isc_chart_view_get_use_utc (ISC_CHART_VIEW (view)));
+  local_labels = isc_chart_dup_time_labels (chart, width, height);
+  g_assert_true (g_strv_contains ((const char * const *)local_labels, "05:45"));
+
+  args[0] = view;
+  args[1] = GUINT_TO_POINTER (isc_chart_view_get_n_renders (ISC_CHART_VIEW (view)));
+  g_object_set (view, "use-utc", TRUE, NULL);
+  g_assert_true (isc_chart_view_get_use_utc (ISC_CHART_VIEW (view)));
+  /* The same model, on the other clock … */
+  g_assert_true (isc_chart_view_get_model (ISC_CHART_VIEW (view)) == model);
+  utc_labels = isc_chart_dup_time_labels (chart, width, height);
+  g_assert_true (g_strv_contains ((const char * const *)utc_labels, "00:30"));
+  g_assert_false (g_strv_contains ((const char * const *)utc_labels, "05:45"));
+  /* … and the cached picture, of local times, drawn again. */
+  g_assert_true (wait_for (renders_past, args));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static gboolean
 page_has_charts (gpointer data)
 {
@@ -249,11 +292,16 @@ int
 main (int   argc,
       char *argv[])
 {
+  /* A zone away from UTC, so local time and UTC read differently. */
+  g_setenv ("TZ", "Asia/Kolkata", TRUE);
+  tzset ();
+
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
   g_test_add_func ("/isc/chart-view/hover-keeps-cache", test_view_hover_keeps_cache);
   g_test_add_func ("/isc/chart-view/dark-style", test_view_follows_dark_style);
+  g_test_add_func ("/isc/chart-view/use-utc", test_view_use_utc);
   g_test_add_func ("/isc/chart-view/demo-page", test_page_demo_charts);
 
   return g_test_run ();

@@ -7,7 +7,12 @@
 
 #include "config.h"
 
+#include <time.h>
+
 #include "isc-application.h"
+#include "isc-chart-view.h"
+#include "isc-demo-ids.h"
+#include "isc-demo-server.h"
 #include "isc-window.h"
 
 static IscApplication *app;
@@ -205,6 +210,275 @@ test_window_opens_maximized (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The primary menu's item for @action, as its label, or NULL. */
+static char *
+menu_label_for (GMenuModel *menu,
+                const char *action)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autofree char *item_action = NULL;
+      g_autofree char *label = NULL;
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (menu, i, G_MENU_LINK_SECTION);
+
+      if (section != NULL)
+        {
+          char *found = menu_label_for (section, action);
+
+          if (found != NULL)
+            return found;
+          continue;
+        }
+
+      if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &item_action) &&
+          g_strcmp0 (item_action, action) == 0 &&
+          g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_LABEL, "s", &label))
+        return g_steal_pointer (&label);
+    }
+
+  return NULL;
+}
+
+static GtkWidget *
+find_menu_button (GtkWidget *root)
+{
+  if (GTK_IS_MENU_BUTTON (root))
+    return root;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_menu_button (child);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+static void
+collect_chart_views (GtkWidget *root,
+                     GPtrArray *views)
+{
+  if (ISC_IS_CHART_VIEW (root))
+    g_ptr_array_add (views, root);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_chart_views (child, views);
+}
+
+static GPtrArray *
+chart_views (IscWindow *window)
+{
+  GPtrArray *views = g_ptr_array_new ();
+
+  collect_chart_views (GTK_WIDGET (window), views);
+  return views;
+}
+
+static gboolean
+action_state (IscWindow  *window,
+              const char *name)
+{
+  g_autoptr(GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (window), name);
+
+  g_assert_nonnull (state);
+  g_assert_true (g_variant_is_of_type (state, G_VARIANT_TYPE_BOOLEAN));
+  return g_variant_get_boolean (state);
+}
+
+static void
+test_window_switches_in_menu (void)
+{
+  GSettings *settings = isc_application_get_settings (app);
+  IscWindow *window = open_window ();
+  GtkWidget *button = find_menu_button (GTK_WIDGET (window));
+  GMenuModel *menu;
+  g_autofree char *utc_label = NULL;
+  g_autofree char *totals_label = NULL;
+
+  /* Two check items in the primary menu … */
+  g_assert_nonnull (button);
+  menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button));
+  g_assert_nonnull (menu);
+  utc_label = menu_label_for (menu, "win.use-utc");
+  totals_label = menu_label_for (menu, "win.counters-as-totals");
+  g_assert_cmpstr (utc_label, ==, "Show Times in _UTC");
+  g_assert_cmpstr (totals_label, ==, "Show _Counters as Totals per Step");
+
+  /* … for boolean actions (a check item has no target), off at first … */
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "use-utc"));
+  g_assert_null (g_action_group_get_action_parameter_type (G_ACTION_GROUP (window), "use-utc"));
+  g_assert_false (action_state (window, "use-utc"));
+  g_assert_false (action_state (window, "counters-as-totals"));
+
+  /* … that write the settings, so they persist … */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "counters-as-totals", NULL);
+  g_assert_true (g_settings_get_boolean (settings, "counters-as-totals"));
+  g_assert_true (action_state (window, "counters-as-totals"));
+  g_assert_false (g_settings_get_boolean (settings, "use-utc"));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* … and the next window starts as the last one ended. */
+  window = open_window ();
+  g_assert_true (action_state (window, "counters-as-totals"));
+  g_assert_false (action_state (window, "use-utc"));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  g_settings_reset (settings, "counters-as-totals");
+}
+
+static gboolean
+timed_out_or (gboolean (*check) (gpointer),
+              gpointer data)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add (10000, timeout_cb, &timed_out);
+
+  while (!check (data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  if (!timed_out)
+    g_source_remove (id);
+  return check (data);
+}
+
+static gboolean
+has_three_charts (gpointer data)
+{
+  g_autoptr(GPtrArray) views = chart_views (data);
+  guint drawn = 0;
+
+  for (guint i = 0; i < views->len; i++)
+    if (isc_chart_view_get_n_renders (g_ptr_array_index (views, i)) > 0)
+      drawn++;
+  return views->len == 3 && drawn == 3;
+}
+
+typedef struct
+{
+  GPtrArray *views;
+  guint      renders[3];
+} Renders;
+
+static void
+renders_save (Renders *r)
+{
+  for (guint i = 0; i < r->views->len; i++)
+    r->renders[i] = isc_chart_view_get_n_renders (g_ptr_array_index (r->views, i));
+}
+
+/* Every chart view drew its picture again. */
+static gboolean
+all_redrawn (gpointer data)
+{
+  Renders *r = data;
+
+  for (guint i = 0; i < r->views->len; i++)
+    if (isc_chart_view_get_n_renders (g_ptr_array_index (r->views, i)) <= r->renders[i])
+      return FALSE;
+  return TRUE;
+}
+
+static void
+test_window_switches_redraw (void)
+{
+  GSettings *settings = isc_application_get_settings (app);
+  g_autoptr(IscDemoServer) server = isc_demo_server_new (1, NULL);
+  g_autoptr(IscClient) client = NULL;
+  g_autoptr(IscTimeRange) range = isc_time_range_new_relative (60 * 60 * 1000);
+  g_autoptr(IscQuery) query = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) views = NULL;
+  g_auto(GStrv) local_labels = NULL;
+  g_auto(GStrv) utc_labels = NULL;
+  IscMetricsResponse *response;
+  IscChartView *counter = NULL;
+  IscWindow *window;
+  Renders renders = { 0 };
+
+  g_assert_true (isc_demo_server_run_in_thread (server, 0, &error));
+  g_assert_no_error (error);
+  client = isc_client_new (isc_demo_server_get_base_url (server), NULL, &error);
+  g_assert_no_error (error);
+  query = isc_query_new (ISC_DEMO_FIRST_MODEL, ISC_TARGET_DEPLOYMENT, ISC_DEMO_FIRST_DEPLOYMENT,
+                         ISC_MODE_SERIES, range, NULL);
+
+  window = open_window ();
+  isc_window_show_charts (window, client, query);
+  g_assert_true (timed_out_or (has_three_charts, window));
+  views = chart_views (window);
+  renders.views = views;
+  for (guint i = 0; i < views->len; i++)
+    {
+      IscChartView *view = g_ptr_array_index (views, i);
+
+      g_assert_false (isc_chart_view_get_use_utc (view));
+      if (isc_chart_model_get_kind (isc_chart_view_get_model (view)) == ISC_METRIC_KIND_COUNTER)
+        counter = view;
+    }
+  g_assert_nonnull (counter);
+  g_assert_cmpint (isc_chart_model_get_counter_display (isc_chart_view_get_model (counter)), ==,
+                   ISC_COUNTER_DISPLAY_RATE);
+  g_assert_cmpstr (isc_chart_model_get_unit_text (isc_chart_view_get_model (counter)), ==, "per second");
+  response = isc_chart_model_get_response (isc_chart_view_get_model (counter));
+
+  /* Counters as totals, from the settings (as another window would set
+   * them): the request counts read per step … */
+  renders_save (&renders);
+  g_settings_set_boolean (settings, "counters-as-totals", TRUE);
+  g_assert_cmpint (isc_chart_model_get_counter_display (isc_chart_view_get_model (counter)), ==,
+                   ISC_COUNTER_DISPLAY_TOTALS);
+  g_assert_cmpstr (isc_chart_model_get_unit_text (isc_chart_view_get_model (counter)), ==, "total per step");
+  /* … drawn again from the same response, not fetched anew. */
+  g_assert_true (isc_chart_model_get_response (isc_chart_view_get_model (counter)) == response);
+  g_assert_true (timed_out_or (all_redrawn, &renders));
+
+  /* UTC, from the menu's action: every chart's time axis moves by the
+   * 5:30 between India, where this test runs, and UTC. */
+  local_labels = isc_chart_dup_time_labels (isc_chart_view_get_chart (counter),
+                                            gtk_widget_get_width (GTK_WIDGET (counter)),
+                                            gtk_widget_get_height (GTK_WIDGET (counter)));
+  renders_save (&renders);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "use-utc", NULL);
+  g_assert_true (g_settings_get_boolean (settings, "use-utc"));
+  for (guint i = 0; i < views->len; i++)
+    g_assert_true (isc_chart_view_get_use_utc (g_ptr_array_index (views, i)));
+  utc_labels = isc_chart_dup_time_labels (isc_chart_view_get_chart (counter),
+                                          gtk_widget_get_width (GTK_WIDGET (counter)),
+                                          gtk_widget_get_height (GTK_WIDGET (counter)));
+  g_assert_false (g_strv_equal ((const char * const *)local_labels, (const char * const *)utc_labels));
+  g_assert_true (isc_chart_model_get_response (isc_chart_view_get_model (counter)) == response);
+  g_assert_true (timed_out_or (all_redrawn, &renders));
+
+  g_settings_reset (settings, "use-utc");
+  g_settings_reset (settings, "counters-as-totals");
+  g_assert_false (isc_chart_view_get_use_utc (counter));
+  g_assert_cmpint (isc_chart_model_get_counter_display (isc_chart_view_get_model (counter)), ==,
+                   ISC_COUNTER_DISPLAY_RATE);
+
+  /* Close the client's connections before the server's, and let both
+   * finish closing. */
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_clear_pointer (&views, g_ptr_array_unref);
+  {
+    gpointer weak = client;
+    gboolean done = FALSE;
+
+    g_object_add_weak_pointer (weak, &weak);
+    g_clear_object (&client);
+    g_timeout_add (500, timeout_cb, &done);
+    while (!done)
+      g_main_context_iteration (NULL, TRUE);
+    g_assert_null (weak);
+  }
+  g_clear_object (&server);
+  iterate ();
+}
+
 static void
 test_app_shortcuts (void)
 {
@@ -284,6 +558,10 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   int status;
 
+  /* A zone away from UTC, so local time and UTC read differently. */
+  g_setenv ("TZ", "Asia/Kolkata", TRUE);
+  tzset ();
+
   g_test_init (&argc, &argv, NULL);
 
   /* With no session bus, GLib would autolaunch one on the X display
@@ -305,6 +583,8 @@ main (int   argc,
   g_test_add_func ("/isc/window/close", test_window_close);
   g_test_add_func ("/isc/window/remembers-size", test_window_remembers_size);
   g_test_add_func ("/isc/window/opens-maximized", test_window_opens_maximized);
+  g_test_add_func ("/isc/window/switches/menu", test_window_switches_in_menu);
+  g_test_add_func ("/isc/window/switches/redraw", test_window_switches_redraw);
   g_test_add_func ("/isc/application/shortcuts", test_app_shortcuts);
   g_test_add_func ("/isc/application/about", test_app_about);
   g_test_add_func ("/isc/application/quit", test_app_quit);
