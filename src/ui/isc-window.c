@@ -116,24 +116,32 @@ isc_window_close_request (GtkWindow *window)
 
 /* With settings, the switches are the settings' own actions: flipping one
  * writes the key, and the key drives the property of every window. An
- * uninstalled build without the schema still gets working switches, acting
- * on this window's properties and not kept. */
+ * uninstalled build without the schema, or with an older compiled schema
+ * that lacks a key (asking for it would abort), still gets working
+ * switches, acting on this window's properties and not kept. */
 static void
 isc_window_add_switches (IscWindow *self)
 {
   GSettings *settings = isc_window_get_settings (self);
+  g_autoptr(GSettingsSchema) schema = NULL;
+
+  if (settings != NULL)
+    g_object_get (settings, "settings-schema", &schema, NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (switch_names); i++)
     {
       g_autoptr(GAction) action = NULL;
 
-      if (settings != NULL)
+      if (schema != NULL && g_settings_schema_has_key (schema, switch_names[i]))
         {
           action = g_settings_create_action (settings, switch_names[i]);
           g_settings_bind (settings, switch_names[i], self, switch_names[i], G_SETTINGS_BIND_GET);
         }
       else
-        action = G_ACTION (g_property_action_new (switch_names[i], self, switch_names[i]));
+        {
+          g_debug ("No settings key %s: the switch is not kept", switch_names[i]);
+          action = G_ACTION (g_property_action_new (switch_names[i], self, switch_names[i]));
+        }
 
       g_action_map_add_action (G_ACTION_MAP (self), action);
     }
