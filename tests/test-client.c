@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 #include <libsoup/soup.h>
 
 #include "isc-api-error.h"
@@ -1295,9 +1296,16 @@ test_connection_refused (void)
   result_clear (&result);
 }
 
-/* TLS: a certificate no one trusts is refused, never waved through. */
+/* TLS: a certificate no one trusts is refused, never waved through.
+ *
+ * It runs in a subprocess that leaves with _exit(): once GnuTLS has been
+ * loaded (glib-networking), LeakSanitizer's tracer crashes at exit while it
+ * stops the process's threads ("Tracer caught signal 11"), which a plain
+ * libsoup TLS program does too. Skipping the exit-time leak check of this one
+ * case keeps the check for every other case of this program.
+ */
 static void
-test_tls_untrusted (void)
+test_tls_untrusted_in_subprocess (void)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GTlsCertificate) certificate = NULL;
@@ -1328,6 +1336,19 @@ test_tls_untrusted (void)
   soup_server_disconnect (server);
   while (g_main_context_iteration (NULL, FALSE))
     ;
+}
+
+static void
+test_tls_untrusted (void)
+{
+  if (g_test_subprocess ())
+    {
+      test_tls_untrusted_in_subprocess ();
+      _exit (0);
+    }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
 }
 
 /* DNS: a resolver that knows no names, so nothing leaves the machine. */
