@@ -45,6 +45,7 @@ typedef struct
 typedef struct
 {
   guint               status;
+  char               *reason;
   GBytes             *body;
   SoupMessageHeaders *headers;
   GError             *error;
@@ -55,6 +56,7 @@ static void
 response_free (Response *r)
 {
   g_clear_pointer (&r->body, g_bytes_unref);
+  g_clear_pointer (&r->reason, g_free);
   g_clear_pointer (&r->headers, soup_message_headers_unref);
   g_clear_error (&r->error);
   g_free (r);
@@ -115,6 +117,7 @@ request_full (Fixture    *f,
   r->body = soup_session_send_and_read (f->session, msg, NULL, &r->error);
   r->elapsed_ms = (g_get_monotonic_time () - started) / 1000.0;
   r->status = soup_message_get_status (msg);
+  r->reason = g_strdup (soup_message_get_reason_phrase (msg));
   r->headers = soup_message_headers_ref (soup_message_get_response_headers (msg));
 
   return r;
@@ -1304,6 +1307,7 @@ test_fault_rate_limit (Fixture       *f,
           g_autoptr(JsonNode) node = parse_json (r->body);
 
           g_assert_cmpuint (r->status, ==, 429);
+          g_assert_cmpstr (r->reason, ==, "Too Many Requests");
           g_assert_cmpstr (soup_message_headers_get_one (r->headers, "Retry-After"), ==, "1");
           g_assert_nonnull (json_object_get_string_member (object_of (node), "error"));
           g_assert_cmpint (json_object_get_int_member (object_of (node), "retry_after"), ==, 1);

@@ -443,7 +443,9 @@ reply_deliver (Reply *reply)
       return;
     }
 
-  soup_server_message_set_status (msg, reply->status, NULL);
+  /* libsoup 3.2 has no reason phrase for 429 ("Unknown Error"). */
+  soup_server_message_set_status (msg, reply->status,
+                                  reply->status == 429 ? "Too Many Requests" : NULL);
   reply_set_headers (reply, headers);
 
   if (reply->fault.drip_ms > 0)
