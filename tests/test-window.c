@@ -120,6 +120,14 @@ test_window_first_sight (void)
   /* A development build wears the striped header bar. */
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (window), "devel") == DEVELOPMENT_BUILD);
 
+  /* What is shown reads under the title, and a new title replaces the old. */
+  isc_window_set_subtitle (window, "demo-chat · demo-chat-d8 · Last hour");
+  gtk_window_set_title (GTK_WINDOW (window), "Inferscope Demo");
+  iterate ();
+  g_assert_nonnull (find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL, "label", "demo-chat · demo-chat-d8 · Last hour"));
+  g_assert_nonnull (find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL, "label", "Inferscope Demo"));
+  g_assert_null (find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL, "label", "Inferscope"));
+
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

@@ -51,6 +51,7 @@ isc_application_open_demo (IscApplication *self,
   g_autoptr(IscTimeRange) range = NULL;
   g_autoptr(IscQuery) query = NULL;
   g_autoptr(GError) error = NULL;
+  g_autofree char *subtitle = NULL;
 
   if (self->demo_server == NULL)
     {
@@ -74,6 +75,9 @@ isc_application_open_demo (IscApplication *self,
   query = isc_query_new (ISC_DEMO_FIRST_MODEL, ISC_TARGET_DEPLOYMENT, ISC_DEMO_FIRST_DEPLOYMENT,
                          ISC_MODE_SERIES, range, NULL);
   gtk_window_set_title (GTK_WINDOW (window), _("Inferscope Demo"));
+  /* Translators: the demo's model and deployment ids, then the time range. */
+  subtitle = g_strdup_printf (_("%s · %s · Last hour"), ISC_DEMO_FIRST_MODEL, ISC_DEMO_FIRST_DEPLOYMENT);
+  isc_window_set_subtitle (window, subtitle);
   isc_window_show_charts (window, self->demo_client, query);
 }
 
@@ -190,8 +194,9 @@ isc_application_quit_action (GSimpleAction *action,
   GtkApplication *app = user_data;
   g_autolist(GtkWindow) windows = NULL;
 
-  windows = g_list_copy_deep (gtk_application_get_windows (app),
-                              (GCopyFunc) g_object_ref, NULL);
+  /* Closing a window removes it from the application's list. */
+  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
+    windows = g_list_prepend (windows, g_object_ref (l->data));
   for (const GList *l = windows; l != NULL; l = l->next)
     gtk_window_close (l->data);
 }

@@ -32,6 +32,7 @@ struct _IscWindow
   /* Template widgets */
   GtkStack             *stack;
   AdwStatusPage        *empty_page;
+  AdwWindowTitle       *window_title;
   IscChartsPage        *charts_page;
 
   gboolean              state_loaded;
@@ -281,6 +282,7 @@ isc_window_class_init (IscWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/inferscope/Inferscope/isc-window.ui");
   gtk_widget_class_bind_template_child (widget_class, IscWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, empty_page);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, window_title);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
 }
@@ -289,6 +291,8 @@ static void
 isc_window_init (IscWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  g_object_bind_property (self, "title", self->window_title, "title", G_BINDING_SYNC_CREATE);
 
   if (DEVELOPMENT_BUILD)
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
@@ -323,4 +327,13 @@ isc_window_show_charts (IscWindow      *self,
 
   isc_charts_page_load (self->charts_page, client, query);
   gtk_stack_set_visible_child_name (self->stack, "charts");
+}
+
+void
+isc_window_set_subtitle (IscWindow  *self,
+                         const char *subtitle)
+{
+  g_return_if_fail (ISC_IS_WINDOW (self));
+
+  adw_window_title_set_subtitle (self->window_title, subtitle);
 }

@@ -24,5 +24,8 @@ IscWindow *isc_window_new         (IscApplication *application);
 void       isc_window_show_charts (IscWindow      *self,
                                    IscClient      *client,
                                    const IscQuery *query);
+/* What the window shows, under its title: the deployment and the range. */
+void       isc_window_set_subtitle (IscWindow     *self,
+                                    const char    *subtitle);
 
 G_END_DECLS
