@@ -45,13 +45,15 @@ static const IscCatalogueEntry entries[] = {
   { "baseten_container_restarts_total", N_("Container restarts"),
     ISC_METRIC_GROUP_REPLICAS, ISC_UNIT_HINT_COUNT, COUNTER, ISC_LABEL_SHAPE_PLAIN, ISC_APPLIES_ALL, FALSE },
   { "baseten_container_cpu_usage_seconds_total", N_("CPU usage"),
-    ISC_METRIC_GROUP_RESOURCES, ISC_UNIT_HINT_RATIO, GAUGE, ISC_LABEL_SHAPE_PLAIN, ISC_APPLIES_ALL, FALSE },
+    ISC_METRIC_GROUP_RESOURCES, ISC_UNIT_HINT_RATIO, GAUGE, ISC_LABEL_SHAPE_PLAIN, ISC_APPLIES_ALL, FALSE,
+    N_("cores") },
   { "baseten_container_cpu_memory_working_set_bytes", N_("Memory"),
     ISC_METRIC_GROUP_RESOURCES, ISC_UNIT_HINT_BYTES, GAUGE, ISC_LABEL_SHAPE_PLAIN, ISC_APPLIES_ALL, FALSE },
   { "baseten_gpu_memory_used", N_("GPU memory"),
     ISC_METRIC_GROUP_GPU, ISC_UNIT_HINT_MEBIBYTES, GAUGE, ISC_LABEL_SHAPE_PLAIN, ISC_APPLIES_GPU, FALSE },
   { "baseten_gpu_utilization", N_("GPU utilization"),
-    ISC_METRIC_GROUP_GPU, ISC_UNIT_HINT_RATIO, GAUGE, ISC_LABEL_SHAPE_PLAIN, ISC_APPLIES_GPU, FALSE },
+    ISC_METRIC_GROUP_GPU, ISC_UNIT_HINT_RATIO, GAUGE, ISC_LABEL_SHAPE_PLAIN, ISC_APPLIES_GPU, FALSE,
+    NULL, TRUE },
   { "baseten_llm_input_tokens_total", N_("Input tokens"),
     ISC_METRIC_GROUP_LLM, ISC_UNIT_HINT_COUNT, COUNTER, ISC_LABEL_SHAPE_PLAIN, ISC_APPLIES_LLM, FALSE },
   { "baseten_llm_output_tokens_total", N_("Output tokens"),
@@ -127,6 +129,17 @@ isc_catalogue_get_title (const char *name)
     return name;
 
   return _(entry->title);
+}
+
+const char *
+isc_catalogue_get_unit_label (const char *name)
+{
+  const IscCatalogueEntry *entry = isc_catalogue_lookup (name);
+
+  if (entry == NULL || entry->unit_label == NULL)
+    return NULL;
+
+  return _(entry->unit_label);
 }
 
 const char *

@@ -56,6 +56,12 @@ typedef struct
   IscLabelShape   label_shape;
   IscAppliesTo    applies_to;
   gboolean        in_default_set;  /* returned when a request names no metrics */
+  /* What a RATIO's plain values count when the axis is not in percent, such
+   * as "cores" for CPU usage: N_(), or NULL to say "ratio". */
+  const char     *unit_label;
+  /* A RATIO the API may send as 0–100 (baseten-api.md): when any value of
+   * the metric exceeds 1, all of its values are percent. */
+  gboolean        percent_above_one;
 } IscCatalogueEntry;
 
 const IscCatalogueEntry *isc_catalogue_get_entries  (guint          *n_entries);
@@ -63,6 +69,8 @@ const IscCatalogueEntry *isc_catalogue_get_entries  (guint          *n_entries);
 const IscCatalogueEntry *isc_catalogue_lookup       (const char     *name);
 /* The translated title for a known name, the name itself otherwise. */
 const char              *isc_catalogue_get_title    (const char     *name);
+/* The translated unit_label of a known name, or NULL. */
+const char              *isc_catalogue_get_unit_label (const char   *name);
 const char              *isc_metric_group_get_title (IscMetricGroup  group);
 
 G_END_DECLS
