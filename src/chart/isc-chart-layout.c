@@ -224,6 +224,69 @@ layout_legend (IscChartLayout      *layout,
     }
 }
 
+/* Time labels sit centred under their ticks, but never beyond the chart's
+ * margins, where the title and the legend also end: a label at either end
+ * of the axis moves inward. Where two labels would then touch, one goes
+ * (its tick and grid line stay): the one without a date if the other has
+ * one, else the later one, so the axis keeps the day it starts on and the
+ * days it crosses.
+ */
+static void
+place_time_labels (GArray              *items,
+                   const IscTimeTick  **ticks,
+                   const IscChartStyle *style,
+                   int                  width)
+{
+  double lo = style->padding;
+  double hi = width - style->padding;
+  double gap = style->spacing;
+  int last = -1;
+
+  for (guint i = 0; i < items->len; i++)
+    {
+      IscChartTick *tick = &g_array_index (items, IscChartTick, i);
+      double w;
+
+      text_size (&tick->text, &w, NULL);
+      tick->text.x = tick->pos - w / 2;
+      if (tick->text.x + w > hi)
+        tick->text.x = hi - w;
+      if (tick->text.x < lo)
+        tick->text.x = lo;
+    }
+
+  for (guint i = 0; i < items->len; i++)
+    {
+      IscChartTick *tick = &g_array_index (items, IscChartTick, i);
+
+      while (last >= 0)
+        {
+          IscChartTick *prev = &g_array_index (items, IscChartTick, last);
+          double prev_w;
+
+          text_size (&prev->text, &prev_w, NULL);
+          if (prev->text.x + prev_w + gap <= tick->text.x)
+            break;
+
+          if (ticks[i]->shows_date && !ticks[last]->shows_date)
+            {
+              /* Drop the earlier one and look again at the one before it. */
+              g_clear_object (&prev->text.layout);
+              last--;
+              while (last >= 0 && g_array_index (items, IscChartTick, last).text.layout == NULL)
+                last--;
+            }
+          else
+            {
+              g_clear_object (&tick->text.layout);
+              break;
+            }
+        }
+      if (tick->text.layout != NULL)
+        last = i;
+    }
+}
+
 /**
  * isc_chart_layout_new:
  *
@@ -237,6 +300,7 @@ isc_chart_layout_new (IscChartModel       *model,
                       const IscChartStyle *style,
                       PangoContext        *pango,
                       GTimeZone           *tz,
+                      gboolean             utc,
                       int                  width,
                       int                  height,
                       gboolean             reduce)
@@ -255,6 +319,7 @@ isc_chart_layout_new (IscChartModel       *model,
   guint n_steps = isc_chart_model_get_n_steps (model);
   const gint64 *starts = isc_chart_model_get_step_starts (model);
   g_autofree char *title_markup = NULL;
+  g_autofree const IscTimeTick **shown_ticks = NULL;
   guint target;
 
   layout->width = width;
@@ -275,20 +340,6 @@ isc_chart_layout_new (IscChartModel       *model,
   layout->title.y = pad;
   text_size (&layout->title, &title_w, &title_h);
 
-  if (unit_text != NULL)
-    g_string_append (subtitle, unit_text);
-  if (step_text != NULL)
-    g_string_append_printf (subtitle, "%s%s", subtitle->len > 0 ? " · " : "", step_text);
-  if (subtitle->len > 0)
-    {
-      g_autofree char *markup = g_markup_escape_text (subtitle->str, -1);
-
-      layout->subtitle.layout = isc_chart_layout_create_text (pango, style, style->label_size, FALSE, markup);
-      text_size (&layout->subtitle, &sub_w, &sub_h);
-      layout->subtitle.x = pad + title_w + 2 * style->spacing;
-      layout->subtitle.y = pad + title_h - sub_h - 1;
-    }
-
   top = pad + title_h + style->spacing * 2;
   bottom = height - pad;
   left = pad;
@@ -300,13 +351,46 @@ isc_chart_layout_new (IscChartModel       *model,
   if (hi <= lo)
     hi = lo + 1;
   /* A little headroom, so a series at its maximum does not run along the
-   * plot's top edge. */
+   * plot's top edge; but not past 100 % for a ratio that lies within it,
+   * or its axis would stop reading as percent (0 … 1.2 instead of 0 % …
+   * 100 %). */
   else if (hi > 0)
-    hi += (hi - lo) * 0.04;
+    {
+      gboolean in_unit = (isc_chart_model_get_unit_hint (model) == ISC_UNIT_HINT_RATIO &&
+                          lo >= 0 && hi <= 1.0);
+
+      hi += (hi - lo) * 0.04;
+      if (in_unit)
+        hi = MIN (hi, 1.0);
+    }
   target = MAX (2, (guint)((bottom - top) / style->value_tick_spacing));
   layout->value_ticks = isc_value_ticks_new (isc_chart_model_get_unit_hint (model), lo, hi, target);
   layout->y_min = layout->value_ticks->min;
   layout->y_max = layout->value_ticks->max;
+
+  /* The header's quieter part: the unit, the step and, when the axis is
+   * not in local time, the zone. Percent says itself on the axis; plain
+   * ratio values may have a better word ("cores"). */
+  if (!layout->value_ticks->format.percent && isc_chart_model_get_unit_label (model) != NULL)
+    unit_text = isc_chart_model_get_unit_label (model);
+  if (unit_text != NULL)
+    g_string_append (subtitle, unit_text);
+  if (step_text != NULL)
+    g_string_append_printf (subtitle, "%s%s", subtitle->len > 0 ? " · " : "", step_text);
+  if (utc)
+    {
+      /* Translators: the header says the time axis is in UTC */
+      g_string_append_printf (subtitle, "%s%s", subtitle->len > 0 ? " · " : "", _("UTC"));
+    }
+  if (subtitle->len > 0)
+    {
+      g_autofree char *markup = g_markup_escape_text (subtitle->str, -1);
+
+      layout->subtitle.layout = isc_chart_layout_create_text (pango, style, style->label_size, FALSE, markup);
+      text_size (&layout->subtitle, &sub_w, &sub_h);
+      layout->subtitle.x = pad + title_w + 2 * style->spacing;
+      layout->subtitle.y = pad + title_h - sub_h - 1;
+    }
   isc_value_format_init_for_range (&layout->value_format, isc_chart_model_get_unit_hint (model),
                                    layout->y_min, layout->y_max, 3);
   layout->x_min = isc_chart_model_get_start_ms (model);
@@ -377,23 +461,23 @@ isc_chart_layout_new (IscChartModel       *model,
 
       target = MAX (2, (guint)(layout->plot.width / style->time_tick_spacing));
       layout->time_ticks = isc_time_ticks_new (layout->x_min, layout->x_max, target, tz);
+      shown_ticks = g_new0 (const IscTimeTick *, MAX (1, layout->time_ticks->n_ticks));
       for (guint i = 0; i < layout->time_ticks->n_ticks; i++)
         {
           const IscTimeTick *t = &layout->time_ticks->ticks[i];
           g_autofree char *markup = NULL;
           IscChartTick tick = { 0 };
-          double w, h;
 
           if (t->ms < layout->x_min || t->ms > layout->x_max)
             continue;
           markup = g_markup_escape_text (t->label, -1);
           tick.pos = round (isc_chart_layout_x_for_ms (layout, t->ms)) + 0.5;
           tick.text.layout = isc_chart_layout_create_text (pango, style, style->label_size, t->shows_date, markup);
-          text_size (&tick.text, &w, &h);
-          tick.text.x = CLAMP (tick.pos - w / 2, pad / 2, width - pad / 2 - w);
           tick.text.y = layout->plot.y + layout->plot.height + style->tick_length + 2;
+          shown_ticks[layout->time_tick_items->len] = t;
           g_array_append_val (layout->time_tick_items, tick);
         }
+      place_time_labels (layout->time_tick_items, shown_ticks, style, width);
     }
 
   if (layout->message.layout != NULL)

@@ -35,7 +35,8 @@ typedef struct
 typedef struct
 {
   double        pos;    /* device y of a value tick, device x of a time tick */
-  IscChartText  text;
+  IscChartText  text;   /* a time tick's layout is NULL when its label would
+                         * touch a neighbour's: the tick stays, unlabelled */
 } IscChartTick;
 
 typedef struct
@@ -88,6 +89,7 @@ IscChartLayout *isc_chart_layout_new          (IscChartModel       *model,
                                                const IscChartStyle *style,
                                                PangoContext        *pango,
                                                GTimeZone           *tz,
+                                               gboolean             utc,
                                                int                  width,
                                                int                  height,
                                                gboolean             reduce);

@@ -31,6 +31,7 @@ struct _IscChartModel
   /* Owned state */
   char                *title;
   char                *unit_text;
+  const char          *unit_label;  /* translated, static */
   char                *step_text;
   IscChartSeries      *series;
   guint               *order;
@@ -49,6 +50,7 @@ struct _IscChartModel
   IscCounterDisplay    counter_display;
   IscChartPlot         plot;
   guint                empty : 1;
+  guint                from_percent : 1;
 };
 
 G_DEFINE_FINAL_TYPE (IscChartModel, isc_chart_model, G_TYPE_OBJECT)
@@ -359,6 +361,7 @@ isc_chart_model_new (IscMetricsResponse *response,
                      IscCounterDisplay   counter_display)
 {
   IscChartModel *self;
+  const IscCatalogueEntry *entry;
   IscUnitHint source_unit;
   gint64 step_seconds;
   gboolean single;
@@ -373,6 +376,7 @@ isc_chart_model_new (IscMetricsResponse *response,
   self->step_starts = isc_metrics_response_get_step_starts (response, &self->n_steps);
   self->kind = isc_metric_get_kind (self->metric);
   self->counter_display = counter_display;
+  entry = isc_catalogue_lookup (isc_metric_get_name (self->metric));
   self->title = g_strdup (isc_catalogue_get_title (isc_metric_get_name (self->metric)));
   self->n_series = isc_metric_get_n_series (self->metric);
   self->series = g_new0 (IscChartSeries, self->n_series);
@@ -387,6 +391,11 @@ isc_chart_model_new (IscMetricsResponse *response,
   if (as_rate && (source_unit == ISC_UNIT_HINT_COUNT || source_unit == ISC_UNIT_HINT_UNKNOWN))
     self->unit_hint = ISC_UNIT_HINT_PER_SECOND;
   self->unit_text = g_strdup (unit_text_for (source_unit, self->kind, counter_display, single));
+  /* "cores" rather than "ratio", for values drawn as they came; a counter's
+   * rate or step total is another quantity. */
+  if (entry != NULL && entry->unit_label != NULL && source_unit == ISC_UNIT_HINT_RATIO &&
+      (self->kind != ISC_METRIC_KIND_COUNTER || single))
+    self->unit_label = _(entry->unit_label);
 
   step_seconds = isc_metrics_response_get_step_seconds (response);
   if (step_seconds > 0 && !single)
@@ -433,9 +442,32 @@ isc_chart_model_new (IscMetricsResponse *response,
             }
           cs->values[i] = v;
         }
-      series_compute_stats (cs, self->n_steps);
       self->order[k] = k;
     }
+
+  /* GPU utilization is a RATIO, but Prometheus exports it as 0–100
+   * (baseten-api.md): a value above 1 means the values are percent. The
+   * rule holds per metric, over every value of every label set, so that
+   * all the series of one chart share one scale; a metric whose values all
+   * lie within [0, 1] reads as a ratio, as it says. Only the drawn values
+   * change: the response, and so the CSV, keep the raw numbers.
+   */
+  if (entry != NULL && entry->percent_above_one && source_unit == ISC_UNIT_HINT_RATIO && !as_rate)
+    {
+      for (guint k = 0; k < self->n_series && !self->from_percent; k++)
+        for (guint i = 0; i < self->n_steps; i++)
+          if (self->series[k].values[i] > 1.0)
+            {
+              self->from_percent = TRUE;
+              break;
+            }
+      for (guint k = 0; k < self->n_series && self->from_percent; k++)
+        for (guint i = 0; i < self->n_steps; i++)
+          self->series[k].values[i] /= 100.0;
+    }
+
+  for (guint k = 0; k < self->n_series; k++)
+    series_compute_stats (&self->series[k], self->n_steps);
 
   if (single)
     self->plot = ISC_CHART_PLOT_BARS;
@@ -540,6 +572,20 @@ isc_chart_model_get_unit_text (IscChartModel *self)
 {
   g_return_val_if_fail (ISC_IS_CHART_MODEL (self), NULL);
   return self->unit_text;
+}
+
+const char *
+isc_chart_model_get_unit_label (IscChartModel *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), NULL);
+  return self->unit_label;
+}
+
+gboolean
+isc_chart_model_get_from_percent (IscChartModel *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), FALSE);
+  return self->from_percent;
 }
 
 const char *

@@ -24,6 +24,7 @@ struct _IscChart
   IscChartModel     *model;
   IscChartRenderer  *renderer;
   GTimeZone         *tz;
+  gboolean           utc;    /* tz was set and is UTC: the header says so */
   PangoContext      *pango;
 
   /* Owned state, rebuilt when the model, style, zone or size change */
@@ -144,6 +145,15 @@ isc_chart_set_style (IscChart            *self,
   isc_chart_invalidate (self);
 }
 
+static gboolean
+is_utc (GTimeZone *tz)
+{
+  const char *id = g_time_zone_get_identifier (tz);
+
+  return (g_strcmp0 (id, "UTC") == 0 || g_strcmp0 (id, "Etc/UTC") == 0 ||
+          g_strcmp0 (id, "Z") == 0 || g_strcmp0 (id, "+00:00") == 0);
+}
+
 void
 isc_chart_set_time_zone (IscChart  *self,
                          GTimeZone *tz)
@@ -152,6 +162,9 @@ isc_chart_set_time_zone (IscChart  *self,
 
   g_clear_pointer (&self->tz, g_time_zone_unref);
   self->tz = tz != NULL ? g_time_zone_ref (tz) : g_time_zone_new_local ();
+  /* Only a zone asked for: local time that happens to be UTC is still
+   * local time, and says nothing. */
+  self->utc = tz != NULL && is_utc (tz);
   isc_chart_invalidate (self);
 }
 
@@ -182,7 +195,7 @@ isc_chart_ensure_layout (IscChart *self,
     return self->layout;
 
   isc_chart_invalidate (self);
-  self->layout = isc_chart_layout_new (self->model, &self->style, self->pango, self->tz,
+  self->layout = isc_chart_layout_new (self->model, &self->style, self->pango, self->tz, self->utc,
                                        width, height, self->reduce);
   if (!isc_chart_model_is_empty (self->model))
     isc_chart_renderer_prepare (self->renderer, self->model, self->layout, &self->style);
@@ -525,6 +538,9 @@ texts_of (GArray *items,
     {
       const IscChartText *text = (const IscChartText *)(gpointer)(items->data + i * stride + offset);
 
+      /* A time tick whose label was dropped. */
+      if (text->layout == NULL)
+        continue;
       g_strv_builder_add (builder, pango_layout_get_text (text->layout));
     }
   return g_strv_builder_end (builder);

@@ -35,7 +35,7 @@ const IscChartStyle  *isc_chart_get_style          (IscChart            *self);
 /* Copies style. */
 void                  isc_chart_set_style          (IscChart            *self,
                                                     const IscChartStyle *style);
-/* NULL for local time. */
+/* NULL for local time. A UTC zone also puts "UTC" in the header. */
 void                  isc_chart_set_time_zone      (IscChart            *self,
                                                     GTimeZone           *tz);
 /* Per-column reduction of dense series, on by default. */
