@@ -291,6 +291,18 @@ on_fetched (GObject      *object,
   result->done = TRUE;
 }
 
+/* The client's messages are read in the window and by `inferscope
+ * export` alike: none may send the person to something only one of them
+ * has (a Preferences dialog, a refresh). */
+static void
+assert_fits_both_places (const char *message)
+{
+  g_autofree char *lower = g_utf8_strdown (message, -1);
+
+  g_assert_null (strstr (lower, "preferences"));
+  g_assert_null (strstr (lower, "refresh"));
+}
+
 static void
 fetch (IscClient      *client,
        const IscQuery *query,
@@ -307,6 +319,7 @@ fetch (IscClient      *client,
   if (result->error != NULL)
     {
       g_assert_null (strstr (result->error->message, TEST_KEY));
+      assert_fits_both_places (result->error->message);
       g_string_append (captured_log, result->error->message);
       g_string_append_c (captured_log, '\n');
     }
@@ -505,7 +518,8 @@ typedef struct
 
 static const StatusCase status_cases[] = {
   { "401", { 401, "{\"error\":\"invalid api key " TEST_KEY "\"}" }, ISC_TARGET_DEPLOYMENT, FALSE,
-    ISC_API_ERROR_KEY_REFUSED, { "refused the API key", "Preferences" }, { "invalid api key" } },
+    ISC_API_ERROR_KEY_REFUSED, { "refused the API key (HTTP 401)", "Check the key, or set BASETEN_API_KEY" },
+    { "invalid api key" } },
   { "403", { 403, NULL }, ISC_TARGET_DEPLOYMENT, FALSE,
     ISC_API_ERROR_KEY_REFUSED, { "refused the API key", "403" } },
   { "401-no-key", { 401, NULL }, ISC_TARGET_DEPLOYMENT, TRUE,
@@ -657,6 +671,7 @@ test_retry_429_gives_up (Fixture       *fixture,
 
   g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_RATE_LIMITED);
   g_assert_nonnull (strstr (result.error->message, "3 retries"));
+  g_assert_nonnull (strstr (result.error->message, "Wait a minute, then try again"));
   /* One try and three retries, no more. */
   g_assert_cmpuint (fixture->n_requests, ==, 4);
   result_clear (&result);
@@ -677,7 +692,7 @@ test_retry_429_too_long (Fixture       *fixture,
 
   /* An hour's wait is said at once, not waited out behind a spinner. */
   g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_RATE_LIMITED);
-  g_assert_nonnull (strstr (result.error->message, "3600 seconds"));
+  g_assert_nonnull (strstr (result.error->message, "3600 seconds. Try again after that"));
   g_assert_cmpuint (fixture->n_requests, ==, 1);
   result_clear (&result);
 }
@@ -813,7 +828,8 @@ test_idle_timeout_stall (Fixture       *fixture,
   elapsed = (g_get_monotonic_time () - start) / 1e6;
 
   g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_TIMEOUT);
-  g_assert_nonnull (strstr (result.error->message, "127.0.0.1"));
+  g_assert_nonnull (strstr (result.error->message, "“127.0.0.1” did not answer in time"));
+  g_assert_nonnull (strstr (result.error->message, "try again"));
   /* The idle bound, not the connect bound nor libsoup's own. */
   g_assert_cmpfloat (elapsed, >=, 0.4);
   g_assert_cmpfloat (elapsed, <, 1.9);
@@ -1225,6 +1241,7 @@ test_cut_off_with_length (void)
   /* A decode error in words, not a crash and not a network error. */
   g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_MALFORMED);
   g_assert_nonnull (strstr (result.error->message, "cut off"));
+  g_assert_nonnull (strstr (result.error->message, "Try again"));
   result_clear (&result);
   raw_server_stop (&raw);
 }

@@ -704,7 +704,7 @@ request_fail (GTask        *task,
       if (request->timed_out &&
           !g_cancellable_is_cancelled (request->user_cancellable))
         mapped = g_error_new (ISC_API_ERROR, ISC_API_ERROR_TIMEOUT,
-                              _("“%s” did not answer in time. Check the network connection, then refresh."),
+                              _("“%s” did not answer in time. Check the network connection, then try again in a moment."),
                               host);
       else
         mapped = g_error_copy (error);
@@ -720,11 +720,11 @@ request_fail (GTask        *task,
                           host, error->message);
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
     mapped = g_error_new (ISC_API_ERROR, ISC_API_ERROR_TIMEOUT,
-                          _("“%s” did not answer in time. Check the network connection, then refresh."),
+                          _("“%s” did not answer in time. Check the network connection, then try again in a moment."),
                           host);
   else if (request->reading_body && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
     mapped = g_error_new_literal (ISC_API_ERROR, ISC_API_ERROR_MALFORMED,
-                                  _("Baseten’s response was cut off before its end. Refresh to try again."));
+                                  _("Baseten’s response was cut off before its end. Try again in a moment."));
   else if (g_error_matches (error, SOUP_SESSION_ERROR, SOUP_SESSION_ERROR_PARSING) ||
            g_error_matches (error, SOUP_SESSION_ERROR, SOUP_SESSION_ERROR_ENCODING))
     mapped = g_error_new (ISC_API_ERROR, ISC_API_ERROR_MALFORMED,
@@ -732,7 +732,7 @@ request_fail (GTask        *task,
                           error->message);
   else
     mapped = g_error_new (ISC_API_ERROR, ISC_API_ERROR_NETWORK,
-                          _("Could not reach “%s” (%s). Check the network connection, then refresh."),
+                          _("Could not reach “%s” (%s). Check the network connection, then try again in a moment."),
                           host, error->message);
 
   /* No GIO message holds the key, but be certain. */
@@ -1048,7 +1048,7 @@ handle_status (GTask *task)
         {
           request_return_error (task,
                                 g_error_new_literal (ISC_API_ERROR, ISC_API_ERROR_MALFORMED,
-                                                     _("Baseten’s response was cut off before its end. Refresh to try again.")));
+                                                     _("Baseten’s response was cut off before its end. Try again in a moment.")));
           g_object_unref (task);
           return;
         }
@@ -1069,7 +1069,7 @@ handle_status (GTask *task)
           request_return_error (task,
                                 g_error_new (ISC_API_ERROR, ISC_API_ERROR_RATE_LIMITED,
                                              _("Baseten is limiting requests (HTTP 429) and still was after %u retries. "
-                                               "Wait a minute, then refresh."),
+                                               "Wait a minute, then try again."),
                                              ISC_CLIENT_RATE_LIMIT_RETRIES));
           g_object_unref (task);
           return;
@@ -1080,7 +1080,7 @@ handle_status (GTask *task)
           request_return_error (task,
                                 g_error_new (ISC_API_ERROR, ISC_API_ERROR_RATE_LIMITED,
                                              _("Baseten is limiting requests (HTTP 429) and asks to wait %.0f seconds. "
-                                               "Wait, then refresh."),
+                                               "Try again after that."),
                                              seconds));
           g_object_unref (task);
           return;
@@ -1127,13 +1127,13 @@ handle_status (GTask *task)
       if (request->api_key == NULL)
         request_return_error (task,
                               g_error_new_literal (ISC_API_ERROR, ISC_API_ERROR_NO_KEY,
-                                                   _("Baseten needs an API key. Add one in Preferences, "
-                                                     "or set BASETEN_API_KEY.")));
+                                                   _("Baseten needs an API key. Set BASETEN_API_KEY to "
+                                                     "one of your Baseten API keys.")));
       else
         request_return_error (task,
                               g_error_new (ISC_API_ERROR, ISC_API_ERROR_KEY_REFUSED,
-                                           _("Baseten refused the API key (HTTP %u). Check the key in "
-                                             "Preferences, or in BASETEN_API_KEY."),
+                                           _("Baseten refused the API key (HTTP %u). Check the key, "
+                                             "or set BASETEN_API_KEY to a valid one."),
                                            status));
     }
   else if (status == 404)
