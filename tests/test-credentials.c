@@ -277,9 +277,24 @@ test_no_secret_service (void)
       g_assert_cmpint (outcome.source, ==, ISC_KEY_SOURCE_SESSION);
       outcome_clear (&outcome);
 
-      /* A URL with no session key says the keyring is missing, in words. */
+      /* A URL with no session key says the keyring is missing, in words
+       * that fit a lookup (nothing was to be kept) and a way on that works
+       * in the window and in `inferscope export` alike. */
       lookup (URL_B, &outcome);
       g_assert_error (outcome.error, ISC_API_ERROR, ISC_API_ERROR_NO_KEYRING);
+      g_assert_null (outcome.key);
+      g_assert_nonnull (strstr (outcome.error->message, "to look up the API key"));
+      g_assert_nonnull (strstr (outcome.error->message, "Set BASETEN_API_KEY"));
+      g_assert_null (strstr (outcome.error->message, "kept only until"));
+      outcome_clear (&outcome);
+
+      /* Forgetting a key: the session's copy is gone, and that is said. */
+      clear (URL_A, &outcome);
+      g_assert_false (outcome.ok);
+      g_assert_error (outcome.error, ISC_API_ERROR, ISC_API_ERROR_NO_KEYRING);
+      g_assert_nonnull (strstr (outcome.error->message, "forgotten for this session only"));
+      outcome_clear (&outcome);
+      lookup (URL_A, &outcome);
       g_assert_null (outcome.key);
       outcome_clear (&outcome);
 

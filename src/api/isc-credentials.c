@@ -89,25 +89,69 @@ isc_credentials_get_schema (void)
   return &schema;
 }
 
+/* What the keyring was asked to do, so that its failure is told in words
+ * that fit: a lookup that fails is not a key that could not be kept. */
+typedef enum
+{
+  KEYRING_LOOKUP,
+  KEYRING_STORE,
+  KEYRING_CLEAR,
+} KeyringOp;
+
 /* A keyring failure in words; the libsecret text says which part failed
- * and never holds the secret. A cancellation stays what it is, silent. */
+ * and never holds the secret. A cancellation stays what it is, silent.
+ * The advice holds in the window and in `inferscope export` alike:
+ * BASETEN_API_KEY works in both. */
 static GError *
-keyring_error (const GError *error)
+keyring_error (const GError *error,
+               KeyringOp     op)
 {
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return g_error_copy (error);
 
   if (error->domain == SECRET_ERROR)
-    return g_error_new (ISC_API_ERROR, ISC_API_ERROR_KEYRING,
-                        _("The keyring could not keep the API key (%s). Unlock the keyring, "
-                          "or use the key for this session only."),
-                        error->message);
+    {
+      switch (op)
+        {
+        case KEYRING_LOOKUP:
+          return g_error_new (ISC_API_ERROR, ISC_API_ERROR_KEYRING,
+                              _("The keyring could not give the API key (%s). Unlock the keyring, "
+                                "or set BASETEN_API_KEY."),
+                              error->message);
+        case KEYRING_CLEAR:
+          return g_error_new (ISC_API_ERROR, ISC_API_ERROR_KEYRING,
+                              _("The keyring could not forget the API key (%s). Unlock the keyring, "
+                                "then try again."),
+                              error->message);
+        case KEYRING_STORE:
+        default:
+          return g_error_new (ISC_API_ERROR, ISC_API_ERROR_KEYRING,
+                              _("The keyring could not keep the API key (%s), so it is kept only until "
+                                "Inferscope quits. Unlock the keyring to keep it."),
+                              error->message);
+        }
+    }
 
-  return g_error_new (ISC_API_ERROR, ISC_API_ERROR_NO_KEYRING,
-                      _("No keyring is available (%s), so the API key is kept only until "
-                        "Inferscope quits. Install and start a Secret Service such as "
-                        "GNOME Keyring to keep it."),
-                      error->message);
+  switch (op)
+    {
+    case KEYRING_LOOKUP:
+      return g_error_new (ISC_API_ERROR, ISC_API_ERROR_NO_KEYRING,
+                          _("No keyring is available (%s) to look up the API key. Set BASETEN_API_KEY, "
+                            "or install and start a Secret Service such as GNOME Keyring."),
+                          error->message);
+    case KEYRING_CLEAR:
+      return g_error_new (ISC_API_ERROR, ISC_API_ERROR_NO_KEYRING,
+                          _("No keyring is available (%s), so the API key was forgotten for this "
+                            "session only."),
+                          error->message);
+    case KEYRING_STORE:
+    default:
+      return g_error_new (ISC_API_ERROR, ISC_API_ERROR_NO_KEYRING,
+                          _("No keyring is available (%s), so the API key is kept only until "
+                            "Inferscope quits. Install and start a Secret Service such as "
+                            "GNOME Keyring to keep it."),
+                          error->message);
+    }
 }
 
 /* Lookup */
@@ -140,7 +184,7 @@ on_password_lookup (GObject      *object,
   password = secret_password_lookup_finish (result, &error);
   if (error != NULL)
     {
-      g_task_return_error (task, keyring_error (error));
+      g_task_return_error (task, keyring_error (error, KEYRING_LOOKUP));
       return;
     }
 
@@ -250,7 +294,7 @@ isc_credentials_lookup_sync (const char    *base_url,
                                           NULL);
   if (local_error != NULL)
     {
-      g_propagate_error (error, keyring_error (local_error));
+      g_propagate_error (error, keyring_error (local_error, KEYRING_LOOKUP));
       return NULL;
     }
 
@@ -277,7 +321,7 @@ on_password_stored (GObject      *object,
 
   if (!secret_password_store_finish (result, &error))
     {
-      g_task_return_error (task, keyring_error (error));
+      g_task_return_error (task, keyring_error (error, KEYRING_STORE));
       return;
     }
 
@@ -340,7 +384,7 @@ on_password_cleared (GObject      *object,
   secret_password_clear_finish (result, &error);
   if (error != NULL)
     {
-      g_task_return_error (task, keyring_error (error));
+      g_task_return_error (task, keyring_error (error, KEYRING_CLEAR));
       return;
     }
 
