@@ -14,7 +14,9 @@
 
 #include <string.h>
 
+#include "isc-credentials.h"
 #include "isc-demo-server.h"
+#include "isc-test-util.h"
 
 #define TEST_KEY "sk-export-live-test-9a9a"
 
@@ -229,6 +231,9 @@ test_key_from_environment (void)
                                    "--deployment", ISC_DEMO_FIRST_DEPLOYMENT, "--format", "csv", NULL });
   g_assert_cmpint (wrong.status, ==, 1);
   g_assert_nonnull (strstr (wrong.err, "Baseten refused the API key (HTTP 401)"));
+  /* The command knows where the key came from, and says which to fix. */
+  g_assert_nonnull (strstr (wrong.err, "The key came from BASETEN_API_KEY."));
+  g_assert_null (strstr (wrong.err, "keyring"));
   g_assert_null (strstr (wrong.err, "sk-not-the-key"));
   g_assert_null (strstr (wrong.out, "sk-not-the-key"));
 
@@ -238,12 +243,106 @@ test_key_from_environment (void)
                                    "--deployment", ISC_DEMO_FIRST_DEPLOYMENT, "--format", "csv", NULL });
   g_assert_cmpint (none.status, ==, 1);
   g_assert_nonnull (strstr (none.err, "Baseten needs an API key"));
+  g_assert_nonnull (strstr (none.err, "Set BASETEN_API_KEY"));
+  /* Nothing the command does not have. */
+  g_assert_null (strstr (none.err, "Preferences"));
+}
+
+typedef struct
+{
+  gboolean  done;
+  GError   *error;
+} Stored;
+
+static void
+on_stored (GObject      *object,
+           GAsyncResult *result,
+           gpointer      data)
+{
+  Stored *stored = data;
+
+  isc_credentials_store_finish (result, &stored->error);
+  stored->done = TRUE;
+}
+
+static void
+store_key (const char *base_url,
+           const char *api_key)
+{
+  Stored stored = { 0 };
+
+  isc_credentials_store_async (base_url, api_key, NULL, on_stored, &stored);
+  while (!stored.done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_no_error (stored.error);
+}
+
+static void
+test_key_from_keyring (void)
+{
+  g_autoptr(IscDemoServer) server = isc_demo_server_new (5, TEST_KEY);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *label = NULL;
+  const char *base_url;
+  g_auto(Run) wrong = { 0 };
+
+  isc_demo_server_run_in_thread (server, 0, &error);
+  g_assert_no_error (error);
+  base_url = isc_demo_server_get_base_url (server);
+
+  /* A stale key in the (private, file) keyring, none in the environment. */
+  store_key (base_url, "sk-stale-keyring-key");
+
+  run_with_key (&wrong, NULL,
+                (const char *[]) { "--base-url", base_url, "--model", ISC_DEMO_MODEL_CHAT,
+                                   "--deployment", ISC_DEMO_FIRST_DEPLOYMENT, "--format", "csv", NULL });
+  g_test_message ("%s", wrong.err);
+  g_assert_cmpint (wrong.status, ==, 1);
+  g_assert_cmpstr (wrong.out, ==, "");
+  g_assert_nonnull (strstr (wrong.err, "Baseten refused the API key (HTTP 401)"));
+  /* Which key to fix: the keyring's, by the label it has there. */
+  label = g_strdup_printf ("The key came from the keyring, where its label is “Baseten API key for %s”.",
+                           base_url);
+  g_assert_nonnull (strstr (wrong.err, label));
+  g_assert_null (strstr (wrong.err, "The key came from BASETEN_API_KEY"));
+  g_assert_null (strstr (wrong.err, "sk-stale-keyring-key"));
+}
+
+static void
+test_help_base_url (void)
+{
+  g_auto(Run) run = { 0 };
+  g_auto(GStrv) lines = NULL;
+  const char *line = NULL;
+
+  RUN (&run, "--help");
+
+  g_assert_cmpint (run.status, ==, 0);
+  lines = g_strsplit (run.out, "\n", -1);
+  for (guint i = 0; lines[i] != NULL && line == NULL; i++)
+    if (strstr (lines[i], "--base-url") != NULL)
+      line = lines[i];
+
+  /* The rule that `--base-url http://example.com` breaks is on its line. */
+  g_assert_nonnull (line);
+  g_assert_nonnull (strstr (line, "over https"));
+  g_assert_nonnull (strstr (line, "plain http only to this computer"));
 }
 
 int
 main (int   argc,
       char *argv[])
 {
+  g_autofree char *keyring_dir = test_temp_dir ();
+  g_autofree char *keyring = g_build_filename (keyring_dir, "export-live.keyring", NULL);
+  int status;
+
+  /* A keyring of this program's own, which the commands it runs share:
+   * the tests' common one may be in use by test-credentials meanwhile. */
+  g_setenv ("SECRET_BACKEND", "file", TRUE);
+  g_setenv ("SECRET_FILE_TEST_PATH", keyring, TRUE);
+  g_setenv ("SECRET_FILE_TEST_PASSWORD", "inferscope-tests", TRUE);
+
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/isc/export-live/demo-series", test_demo_series);
@@ -255,6 +354,11 @@ main (int   argc,
       g_test_add_data_func (path, &fail_cases[i], test_failure);
     }
   g_test_add_func ("/isc/export-live/key-from-environment", test_key_from_environment);
+  g_test_add_func ("/isc/export-live/key-from-keyring", test_key_from_keyring);
+  g_test_add_func ("/isc/export-live/help-base-url", test_help_base_url);
 
-  return g_test_run ();
+  status = g_test_run ();
+  test_remove_dir (keyring_dir);
+
+  return status;
 }

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "isc-api-error.h"
 #include "isc-client.h"
 #include "isc-credentials.h"
 #include "isc-demo-server.h"
@@ -63,7 +64,7 @@ _isc_export_live_add_options (GOptionGroup         *group,
     { "metrics", 0, 0, G_OPTION_ARG_STRING, &live->metrics_text,
       N_("Metric names, separated by commas (default: Baseten’s default set)"), N_("A,B,…") },
     { "base-url", 0, 0, G_OPTION_ARG_STRING, &live->base_url,
-      N_("The API to ask (default: https://api.baseten.co)"), N_("URL") },
+      N_("The API to ask, over https; plain http only to this computer (default: https://api.baseten.co)"), N_("URL") },
     { "demo", 0, 0, G_OPTION_ARG_NONE, &live->demo,
       N_("Ask the simulated API, served in this process; no key needed"), NULL },
     { NULL }
@@ -162,6 +163,9 @@ _isc_export_live_check (IscExportLiveOptions  *live,
   if (live->demo && live->base_url != NULL)
     return usage_error (error, _("Give --demo or --base-url, not both"));
 
+  /* A base URL the client would refuse (plain http to another computer,
+   * say) is refused here, before anything is sent, as bad usage: the
+   * command line is what to fix, as with any other bad value. */
   if (live->base_url != NULL)
     {
       g_autofree char *checked = isc_client_check_base_url (live->base_url, &local_error);
@@ -235,6 +239,41 @@ on_fetched (GObject      *object,
   fetch->done = TRUE;
 }
 
+/* The client knows only the key, not where it was found, so its message
+ * about a refused key names both places. Here the source is known: say
+ * which one holds the key to fix. */
+static void
+say_where_the_key_came_from (GError       *error,
+                             IscKeySource  source,
+                             const char   *base_url)
+{
+  char *message;
+
+  switch (source)
+    {
+    case ISC_KEY_SOURCE_ENVIRONMENT:
+      /* TRANSLATORS: %s is the message that Baseten refused the key */
+      message = g_strdup_printf (_("%s The key came from BASETEN_API_KEY."), error->message);
+      break;
+
+    case ISC_KEY_SOURCE_KEYRING:
+      /* TRANSLATORS: the first %s is the message that Baseten refused
+       * the key, the second a URL, as in the key's label in the keyring */
+      message = g_strdup_printf (_("%s The key came from the keyring, where its label is "
+                                   "“Baseten API key for %s”."),
+                                 error->message, base_url);
+      break;
+
+    case ISC_KEY_SOURCE_NONE:
+    case ISC_KEY_SOURCE_SESSION:
+    default:
+      return;
+    }
+
+  g_free (error->message);
+  error->message = message;
+}
+
 IscMetricsResponse *
 _isc_export_live_load (const IscExportLiveOptions  *live,
                        GCancellable                *cancellable,
@@ -244,6 +283,7 @@ _isc_export_live_load (const IscExportLiveOptions  *live,
   g_autoptr(IscDemoServer) demo = NULL;
   g_autoptr(IscClient) client = NULL;
   g_autofree char *api_key = NULL;
+  IscKeySource key_source = ISC_KEY_SOURCE_NONE;
   const char *base_url = live->base_url;
   Fetch fetch = { 0 };
 
@@ -267,7 +307,7 @@ _isc_export_live_load (const IscExportLiveOptions  *live,
       g_autoptr(GError) key_error = NULL;
 
       /* No key is not fatal here: Baseten's 401 then says what to do. */
-      api_key = isc_credentials_lookup_sync (isc_client_get_base_url (client), NULL,
+      api_key = isc_credentials_lookup_sync (isc_client_get_base_url (client), &key_source,
                                              cancellable, &key_error);
       if (key_error != NULL)
         g_debug ("No key from the keyring: %s", key_error->message);
@@ -277,6 +317,9 @@ _isc_export_live_load (const IscExportLiveOptions  *live,
   isc_client_fetch_metrics_async (client, live->query, cancellable, on_fetched, &fetch);
   while (!fetch.done)
     g_main_context_iteration (context, TRUE);
+
+  if (g_error_matches (fetch.error, ISC_API_ERROR, ISC_API_ERROR_KEY_REFUSED))
+    say_where_the_key_came_from (fetch.error, key_source, isc_client_get_base_url (client));
 
   if (fetch.error != NULL)
     g_propagate_error (error, g_steal_pointer (&fetch.error));
