@@ -177,6 +177,7 @@ test_utc (void)
 {
   g_autofree char *input = test_fixture_path ("default-series.json");
   Run local = { .tz = "Asia/Kolkata" }, utc = { .tz = "Asia/Kolkata" }, in_utc = { .tz = "UTC" };
+  Run local_in_utc = { .tz = "UTC" };
 
   /* Away from UTC, --utc changes the time axis … */
   run_export (&local, "--input", input, "--format", "svg", NULL);
@@ -184,10 +185,17 @@ test_utc (void)
   g_assert_cmpint (local.status, ==, 0);
   g_assert_cmpint (utc.status, ==, 0);
   g_assert_false (same_output (&local, &utc));
-  /* … to what a machine in UTC draws without it. */
-  run_export (&in_utc, "--input", input, "--format", "svg", NULL);
+  /* … to the picture --utc draws on a machine in UTC: the clock of the
+   * machine no longer matters … */
+  run_export (&in_utc, "--input", input, "--format", "svg", "--utc", NULL);
   g_assert_cmpint (in_utc.status, ==, 0);
   g_assert_true (same_output (&utc, &in_utc));
+  /* … and the header says UTC, which local time on a machine in UTC does
+   * not claim. */
+  run_export (&local_in_utc, "--input", input, "--format", "svg", NULL);
+  g_assert_cmpint (local_in_utc.status, ==, 0);
+  g_assert_false (same_output (&in_utc, &local_in_utc));
+  run_clear (&local_in_utc);
 
   /* CSV times are UTC whatever the zone: --utc is welcome and changes
    * nothing there. */
