@@ -62,6 +62,16 @@ test_header_utc (void)
 
   isc_chart_set_time_zone (chart, NULL);
   g_assert_null (strstr (header_text (chart), "UTC"));
+
+  /* A summary draws bars, with no time axis for UTC to qualify. */
+  {
+    g_autoptr(IscMetricsResponse) summary =
+      test_response_new ("SUMMARY", 30, 1, "baseten_replicas_active", "COUNT", "GAUGE", "[{}]", 1, flat_two, NULL);
+    g_autoptr(IscChart) bars = test_chart_new (summary, ISC_COUNTER_DISPLAY_RATE, ISC_CHART_THEME_LIGHT);
+
+    g_assert_cmpint (isc_chart_model_get_plot (isc_chart_get_model (bars)), ==, ISC_CHART_PLOT_BARS);
+    g_assert_cmpstr (header_text (bars), ==, "count");
+  }
 }
 
 /* --- Time labels inside the chart ---------------------------------------- */

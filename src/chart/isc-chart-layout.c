@@ -368,16 +368,17 @@ isc_chart_layout_new (IscChartModel       *model,
   layout->y_min = layout->value_ticks->min;
   layout->y_max = layout->value_ticks->max;
 
-  /* The header's quieter part: the unit, the step and, when the axis is
-   * not in local time, the zone. Percent says itself on the axis; plain
-   * ratio values may have a better word ("cores"). */
+  /* The header's quieter part: the unit, the step and, when the time axis
+   * is in UTC rather than local time, "UTC" (bars have no time axis).
+   * Percent says itself on the axis; plain ratio values may have a better
+   * word ("cores"). */
   if (!layout->value_ticks->format.percent && isc_chart_model_get_unit_label (model) != NULL)
     unit_text = isc_chart_model_get_unit_label (model);
   if (unit_text != NULL)
     g_string_append (subtitle, unit_text);
   if (step_text != NULL)
     g_string_append_printf (subtitle, "%s%s", subtitle->len > 0 ? " · " : "", step_text);
-  if (utc)
+  if (utc && plot != ISC_CHART_PLOT_BARS)
     {
       /* Translators: the header says the time axis is in UTC */
       g_string_append_printf (subtitle, "%s%s", subtitle->len > 0 ? " · " : "", _("UTC"));
