@@ -10,7 +10,9 @@
 
 #include "config.h"
 
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <glib/gstdio.h>
 
 #include "isc-chart-export.h"
@@ -266,28 +268,44 @@ test_failure_leaves_nothing (void)
   test_remove_dir (dir);
 }
 
+/* The disk fills up half-way through the file: the export fails, and
+ * neither the temporary nor a partial chart is left behind. A file-size
+ * limit makes the writes fail with EFBIG as a full disk would, for root
+ * too, in a subprocess so the limit ends with it. */
 static void
-test_failure_full_disk (void)
+test_failure_disk_full (void)
 {
-  g_autoptr(IscChart) chart = make_chart (ISC_CHART_THEME_LIGHT);
-  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *contents = NULL;
 
-  /* /dev/full takes the temporary's place only where we may write beside
-   * it, which a test cannot; write into a read-only directory instead. */
-  g_autofree char *dir = test_temp_dir ();
-  g_autofree char *path = g_build_filename (dir, "chart.pdf", NULL);
-
-  if (geteuid () == 0)
+  if (g_test_subprocess ())
     {
-      g_test_skip ("root writes into read-only directories");
-      test_remove_dir (dir);
+      g_autoptr(IscChart) chart = make_chart (ISC_CHART_THEME_LIGHT);
+      g_autoptr(GError) error = NULL;
+      struct rlimit limit = { 2048, 2048 };
+
+      path = g_build_filename (g_getenv ("ISC_TEST_EXPORT_DIR"), "chart.png", NULL);
+      signal (SIGXFSZ, SIG_IGN);
+      g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+      g_assert_false (isc_chart_export_to_file (&chart, 1, 1, ISC_CHART_FORMAT_PNG, 800, 400, 1.0, path, &error));
+      g_assert_error (error, ISC_CHART_EXPORT_ERROR, ISC_CHART_EXPORT_ERROR_FAILED);
       return;
     }
-  g_chmod (dir, 0555);
-  g_assert_false (isc_chart_export_to_file (&chart, 1, 1, ISC_CHART_FORMAT_PDF, 300, 200, 1.0, path, &error));
-  g_assert_error (error, ISC_CHART_EXPORT_ERROR, ISC_CHART_EXPORT_ERROR_FAILED);
-  g_chmod (dir, 0755);
-  g_assert_cmpuint (test_count_files (dir), ==, 0);
+
+  /* The subprocess writes where the parent looks afterwards. */
+  dir = test_temp_dir ();
+  path = g_build_filename (dir, "chart.png", NULL);
+  g_assert_true (g_file_set_contents (path, "old", -1, NULL));
+  g_setenv ("ISC_TEST_EXPORT_DIR", dir, TRUE);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_unsetenv ("ISC_TEST_EXPORT_DIR");
+  g_test_trap_assert_passed ();
+
+  /* Only the old file is there, whole: no temporary, no half a chart. */
+  g_assert_cmpuint (test_count_files (dir), ==, 1);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "old");
   test_remove_dir (dir);
 }
 
@@ -316,7 +334,7 @@ main (int   argc,
   g_test_add_func ("/isc/chart-export/pdf/header", test_pdf_header);
   g_test_add_func ("/isc/chart-export/dashboard/grid", test_dashboard_grid);
   g_test_add_func ("/isc/chart-export/failure/leaves-nothing", test_failure_leaves_nothing);
-  g_test_add_func ("/isc/chart-export/failure/read-only", test_failure_full_disk);
+  g_test_add_func ("/isc/chart-export/failure/disk-full", test_failure_disk_full);
   g_test_add_func ("/isc/chart-export/format-names", test_format_names);
 
   return g_test_run ();
