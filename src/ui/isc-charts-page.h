@@ -19,14 +19,26 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (IscChartsPage, isc_charts_page, ISC, CHARTS_PAGE, AdwBin)
 
 /* A scrolled column of live charts: one chart view per metric of a SERIES
- * query, fetched through the client and fetched again every refresh
- * interval (a relative range slides forward). A newer fetch cancels an
- * older one, so a stale answer is never shown.
+ * query, loaded through an IscMetricsLoader and loaded again every refresh
+ * interval (a relative range slides forward). A newer load cancels an
+ * older one, so a superseded answer is never shown.
+ *
+ * When a load fails, the charts of the same query stay (or the client's
+ * cached last good response is shown when nothing was yet) under a strip
+ * that says how old the data is, why it could not be refreshed, and
+ * offers Retry; the next success takes the strip away. With nothing to
+ * show, a status page says why and offers Retry. A client without a
+ * response cache is given the default one ($XDG_CACHE_HOME/inferscope).
  */
 GtkWidget *isc_charts_page_new          (void);
 void       isc_charts_page_load         (IscChartsPage  *self,
                                          IscClient      *client,
                                          const IscQuery *query);
+/* Loads the current query again now, as the refresh timer and Retry do,
+ * and starts the refresh interval over. */
+void       isc_charts_page_refresh      (IscChartsPage  *self);
+/* Whether the strip saying the data shown is stale is up. */
+gboolean   isc_charts_page_get_stale    (IscChartsPage  *self);
 /* The display switches, applied to every chart view shown, from the
  * response already shown (no fetch): times in UTC rather than local time,
  * and COUNTER metrics as each step's total rather than a rate. */
