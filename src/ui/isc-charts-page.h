@@ -27,8 +27,9 @@ G_DECLARE_FINAL_TYPE (IscChartsPage, isc_charts_page, ISC, CHARTS_PAGE, AdwBin)
  * cached last good response is shown when nothing was yet) under a strip
  * that says how old the data is, why it could not be refreshed, and
  * offers Retry; the next success takes the strip away. With nothing to
- * show, a status page says why and offers Retry. A client without a
- * response cache is given the default one ($XDG_CACHE_HOME/inferscope).
+ * show, a status page says why and offers Retry. The cached response
+ * comes from the client's response cache, so a client without one (the
+ * in-process demo, whose address changes every run) falls back to nothing.
  */
 GtkWidget *isc_charts_page_new          (void);
 void       isc_charts_page_load         (IscChartsPage  *self,
