@@ -5,8 +5,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Helpers that several test programs share: fixture paths, scratch
- * directories, and a log writer that keeps what was logged, so a test can
- * check that a key never reached the log.
+ * directories, waiting on the main loop, and a log writer that keeps what
+ * was logged, so a test can check that a key never reached the log.
  */
 
 #pragma once
@@ -14,6 +14,40 @@
 #include <string.h>
 #include <glib.h>
 #include <glib/gstdio.h>
+
+static inline gboolean
+test_timeout_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Iterates the main loop until check (data) holds, for at most 10 s, and
+ * returns whether it does. */
+static inline gboolean
+test_wait_for (gboolean (*check) (gpointer),
+               gpointer   data)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add (10000, test_timeout_cb, &timed_out);
+
+  while (!check (data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  if (!timed_out)
+    g_source_remove (id);
+  return check (data);
+}
+
+/* Lets the main loop run for @ms milliseconds: a few frames. */
+static inline void
+test_run_frames (guint ms)
+{
+  gboolean timed_out = FALSE;
+
+  g_timeout_add (ms, test_timeout_cb, &timed_out);
+  while (!timed_out)
+    g_main_context_iteration (NULL, TRUE);
+}
 
 /* A file in tests/fixtures/. */
 static inline char *

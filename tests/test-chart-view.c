@@ -18,40 +18,8 @@
 #include "isc-charts-page.h"
 #include "isc-demo-ids.h"
 #include "isc-demo-server.h"
+#include "isc-test-util.h"
 #include "test-chart-fixtures.h"
-
-static gboolean
-timeout_cb (gpointer data)
-{
-  *(gboolean *)data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Iterates the main loop until check (data) holds, for at most 10 s. */
-static gboolean
-wait_for (gboolean (*check) (gpointer),
-          gpointer data)
-{
-  gboolean timed_out = FALSE;
-  guint id = g_timeout_add (10000, timeout_cb, &timed_out);
-
-  while (!check (data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (!timed_out)
-    g_source_remove (id);
-  return check (data);
-}
-
-/* Lets a few frames pass. */
-static void
-run_frames (guint ms)
-{
-  gboolean timed_out = FALSE;
-
-  g_timeout_add (ms, timeout_cb, &timed_out);
-  while (!timed_out)
-    g_main_context_iteration (NULL, TRUE);
-}
 
 static gboolean
 rendered (gpointer data)
@@ -96,7 +64,7 @@ test_view_hover_keeps_cache (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 700, 360);
   gtk_window_set_child (GTK_WINDOW (window), view);
   gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (wait_for (rendered, view));
+  g_assert_true (test_wait_for (rendered, view));
   n_renders = isc_chart_view_get_n_renders (ISC_CHART_VIEW (view));
 
   /* The pointer over step 30: the hover follows it … */
@@ -106,10 +74,10 @@ test_view_hover_keeps_cache (void)
   g_signal_emit_by_name (motion, "motion", layout->step_x[30] + 0.2, layout->plot.y + 20);
   step = isc_chart_view_get_hover_step (ISC_CHART_VIEW (view));
   g_assert_cmpint (step, ==, 30);
-  run_frames (100);
+  test_run_frames (100);
   g_signal_emit_by_name (motion, "motion", layout->step_x[80] + 0.2, layout->plot.y + 20);
   g_assert_cmpint (isc_chart_view_get_hover_step (ISC_CHART_VIEW (view)), ==, 80);
-  run_frames (100);
+  test_run_frames (100);
   /* … and the series were not drawn again for it. */
   g_assert_cmpuint (isc_chart_view_get_n_renders (ISC_CHART_VIEW (view)), ==, n_renders);
 
@@ -121,7 +89,7 @@ test_view_hover_keeps_cache (void)
     g_autoptr(IscChartModel) other = isc_chart_model_new (response, 0, ISC_COUNTER_DISPLAY_RATE);
 
     isc_chart_view_set_model (ISC_CHART_VIEW (view), other);
-    run_frames (200);
+    test_run_frames (200);
     g_assert_cmpuint (isc_chart_view_get_n_renders (ISC_CHART_VIEW (view)), >, n_renders);
   }
 
@@ -151,7 +119,7 @@ test_view_follows_dark_style (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 600, 320);
   gtk_window_set_child (GTK_WINDOW (window), view);
   gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (wait_for (rendered, view));
+  g_assert_true (test_wait_for (rendered, view));
   g_assert_cmpint (isc_chart_get_style (chart)->theme, ==, ISC_CHART_THEME_LIGHT);
 
   args[0] = view;
@@ -159,7 +127,7 @@ test_view_follows_dark_style (void)
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
   g_assert_cmpint (isc_chart_get_style (chart)->theme, ==, ISC_CHART_THEME_DARK);
   /* The cached picture was of the light style: drawn again. */
-  g_assert_true (wait_for (renders_past, args));
+  g_assert_true (test_wait_for (renders_past, args));
 
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -182,7 +150,7 @@ test_view_use_utc (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 700, 360);
   gtk_window_set_child (GTK_WINDOW (window), view);
   gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (wait_for (rendered, view));
+  g_assert_true (test_wait_for (rendered, view));
   width = gtk_widget_get_width (view);
   height = gtk_widget_get_height (view);
 
@@ -202,7 +170,7 @@ test_view_use_utc (void)
   g_assert_true (g_strv_contains ((const char * const *)utc_labels, "00:30"));
   g_assert_false (g_strv_contains ((const char * const *)utc_labels, "05:45"));
   /* … and the cached picture, of local times, drawn again. */
-  g_assert_true (wait_for (renders_past, args));
+  g_assert_true (test_wait_for (renders_past, args));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -239,7 +207,7 @@ test_page_demo_charts (void)
   isc_charts_page_load (ISC_CHARTS_PAGE (page), client, query);
 
   /* The server's default set: replicas, requests by status, latency. */
-  g_assert_true (wait_for (page_has_charts, page));
+  g_assert_true (test_wait_for (page_has_charts, page));
   for (guint i = 0; i < 3; i++)
     {
       IscChartView *view = ISC_CHART_VIEW (isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), i));
@@ -279,11 +247,11 @@ test_page_demo_charts (void)
 
     g_object_add_weak_pointer (weak, &weak);
     g_clear_object (&client);
-    run_frames (500);
+    test_run_frames (500);
     g_assert_null (weak);
   }
   g_clear_object (&server);
-  run_frames (100);
+  test_run_frames (100);
   while (g_main_context_iteration (NULL, FALSE))
     ;
 }

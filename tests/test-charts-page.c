@@ -22,38 +22,6 @@
 #include "isc-demo-server.h"
 #include "isc-test-util.h"
 
-static gboolean
-timeout_cb (gpointer data)
-{
-  *(gboolean *)data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Iterates the main loop until check (data) holds, for at most 10 s. */
-static gboolean
-wait_for (gboolean (*check) (gpointer),
-          gpointer data)
-{
-  gboolean timed_out = FALSE;
-  guint id = g_timeout_add (10000, timeout_cb, &timed_out);
-
-  while (!check (data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (!timed_out)
-    g_source_remove (id);
-  return check (data);
-}
-
-static void
-run_frames (guint ms)
-{
-  gboolean timed_out = FALSE;
-
-  g_timeout_add (ms, timeout_cb, &timed_out);
-  while (!timed_out)
-    g_main_context_iteration (NULL, TRUE);
-}
-
 /* What a person sees: the first mapped widget of @type under @root whose
  * string @property contains @text (any of that type for a NULL
  * @property). */
@@ -241,7 +209,7 @@ drop_client (IscClient **client)
 
   g_object_add_weak_pointer (weak, &weak);
   g_clear_object (client);
-  run_frames (300);
+  test_run_frames (300);
   g_assert_null (weak);
 }
 
@@ -294,7 +262,7 @@ test_refresh_fails (void)
   isc_client_set_cache (client, cache);
   page = open_page (&window);
   isc_charts_page_load (ISC_CHARTS_PAGE (page), client, query);
-  g_assert_true (wait_for (charts_drawn, page));
+  g_assert_true (test_wait_for (charts_drawn, page));
   for (guint i = 0; i < 3; i++)
     views[i] = isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), i);
   first = response_shown (ISC_CHARTS_PAGE (page), 0);
@@ -306,7 +274,7 @@ test_refresh_fails (void)
   /* The network goes away and the next refresh fails … */
   g_clear_object (&server);
   isc_charts_page_refresh (ISC_CHARTS_PAGE (page));
-  g_assert_true (wait_for (strip_shown, window));
+  g_assert_true (test_wait_for (strip_shown, window));
 
   /* … the same charts stay on screen, with the same data … */
   g_assert_true (charts_drawn (page));
@@ -322,14 +290,14 @@ test_refresh_fails (void)
   detail = find_label (window, "Could not reach “127.0.0.1”");
   g_assert_nonnull (detail);
   g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (detail)), "Check the network connection"));
-  g_assert_true (wait_for (retry_ready, window));
+  g_assert_true (test_wait_for (retry_ready, window));
   retry = find_retry (window);
   g_assert_true (gtk_widget_is_ancestor (retry, GTK_WIDGET (find_strip (window))));
 
   /* The network comes back; Retry loads now, and the strip goes. */
   server = start_server (port);
   gtk_widget_activate (retry);
-  g_assert_true (wait_for (strip_hidden, window));
+  g_assert_true (test_wait_for (strip_hidden, window));
   g_assert_false (isc_charts_page_get_stale (ISC_CHARTS_PAGE (page)));
   g_assert_true (charts_drawn (page));
   /* New data in the same views, so the person's place is kept. */
@@ -341,7 +309,7 @@ test_refresh_fails (void)
   gtk_window_destroy (GTK_WINDOW (window));
   drop_client (&client);
   g_clear_object (&server);
-  run_frames (100);
+  test_run_frames (100);
   test_remove_dir (dir);
 }
 
@@ -369,7 +337,7 @@ test_opens_offline (void)
   }
   page = open_page (&window);
   isc_charts_page_load (ISC_CHARTS_PAGE (page), client, query);
-  g_assert_true (wait_for (charts_drawn, page));
+  g_assert_true (test_wait_for (charts_drawn, page));
   cache = isc_client_get_cache (client);
   g_assert_nonnull (cache);
   g_assert_cmpstr (isc_response_cache_get_directory (cache), ==, cache_dir);
@@ -379,7 +347,7 @@ test_opens_offline (void)
   gtk_window_destroy (GTK_WINDOW (window));
   drop_client (&client);
   g_clear_object (&server);
-  run_frames (100);
+  test_run_frames (100);
 
   /* The app opens again, offline: the last data, five minutes old, with
    * the strip rather than an error page. */
@@ -392,12 +360,12 @@ test_opens_offline (void)
   }
   page = open_page (&window);
   isc_charts_page_load (ISC_CHARTS_PAGE (page), client, query);
-  g_assert_true (wait_for (strip_shown, window));
-  g_assert_true (wait_for (charts_drawn, page));
+  g_assert_true (test_wait_for (strip_shown, window));
+  g_assert_true (test_wait_for (charts_drawn, page));
   g_assert_true (isc_charts_page_get_stale (ISC_CHARTS_PAGE (page)));
   g_assert_nonnull (find_label (window, "Showing data from 5 minutes ago"));
   g_assert_nonnull (find_label (window, "Could not reach “127.0.0.1”"));
-  g_assert_true (wait_for (retry_ready, window));
+  g_assert_true (test_wait_for (retry_ready, window));
   g_assert_null (find_shown (window, ADW_TYPE_STATUS_PAGE, NULL, NULL));
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -427,21 +395,21 @@ test_nothing_cached (void)
   isc_charts_page_load (ISC_CHARTS_PAGE (page), client, query);
 
   /* Nothing to show: the status page says why, and offers Retry. */
-  g_assert_true (wait_for (status_shown, window));
+  g_assert_true (test_wait_for (status_shown, window));
   status = find_shown (window, ADW_TYPE_STATUS_PAGE, "title", "Could Not Load Metrics");
   g_assert_nonnull (strstr (adw_status_page_get_description (ADW_STATUS_PAGE (status)),
                             "Could not reach “127.0.0.1”"));
   g_assert_cmpstr (adw_status_page_get_icon_name (ADW_STATUS_PAGE (status)), ==, "network-offline-symbolic");
   g_assert_cmpuint (isc_charts_page_get_n_charts (ISC_CHARTS_PAGE (page)), ==, 0);
   g_assert_false (isc_charts_page_get_stale (ISC_CHARTS_PAGE (page)));
-  g_assert_true (wait_for (retry_ready, window));
+  g_assert_true (test_wait_for (retry_ready, window));
   retry = find_retry (window);
   g_assert_true (gtk_widget_is_ancestor (retry, status));
 
   /* Retry, once the server is back, brings the charts, with no strip. */
   server = start_server (port);
   gtk_widget_activate (retry);
-  g_assert_true (wait_for (charts_drawn, page));
+  g_assert_true (test_wait_for (charts_drawn, page));
   g_assert_false (status_shown (window));
   g_assert_false (isc_charts_page_get_stale (ISC_CHARTS_PAGE (page)));
   g_assert_null (find_label (window, "Showing data from"));
@@ -449,7 +417,7 @@ test_nothing_cached (void)
   gtk_window_destroy (GTK_WINDOW (window));
   drop_client (&client);
   g_clear_object (&server);
-  run_frames (100);
+  test_run_frames (100);
   test_remove_dir (dir);
 }
 
@@ -472,22 +440,22 @@ test_other_query_fails (void)
   isc_client_set_cache (client, cache);
   page = open_page (&window);
   isc_charts_page_load (ISC_CHARTS_PAGE (page), client, query);
-  g_assert_true (wait_for (charts_drawn, page));
+  g_assert_true (test_wait_for (charts_drawn, page));
 
   isc_charts_page_load (ISC_CHARTS_PAGE (page), client, broken);
-  g_assert_true (wait_for (status_shown, window));
+  g_assert_true (test_wait_for (status_shown, window));
   status = find_shown (window, ADW_TYPE_STATUS_PAGE, "title", "Could Not Load Metrics");
   /* Not a network failure: the warning sign, not "offline". */
   g_assert_cmpstr (adw_status_page_get_icon_name (ADW_STATUS_PAGE (status)), ==, "dialog-warning-symbolic");
   /* The other deployment's charts go (once the cross-fade is done). */
-  g_assert_true (wait_for (charts_gone, page));
+  g_assert_true (test_wait_for (charts_gone, page));
   g_assert_false (isc_charts_page_get_stale (ISC_CHARTS_PAGE (page)));
-  g_assert_true (wait_for (retry_ready, window));
+  g_assert_true (test_wait_for (retry_ready, window));
 
   gtk_window_destroy (GTK_WINDOW (window));
   drop_client (&client);
   g_clear_object (&server);
-  run_frames (100);
+  test_run_frames (100);
   test_remove_dir (dir);
 }
 

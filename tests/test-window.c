@@ -13,6 +13,7 @@
 #include "isc-chart-view.h"
 #include "isc-demo-ids.h"
 #include "isc-demo-server.h"
+#include "isc-test-util.h"
 #include "isc-window.h"
 
 static IscApplication *app;
@@ -24,21 +25,12 @@ iterate (void)
     ;
 }
 
-static gboolean
-timeout_cb (gpointer data)
-{
-  gboolean *timed_out = data;
-
-  *timed_out = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
 /* Runs the main loop until @widget is on screen, for at most 5 s. */
 static void
 wait_until_mapped (GtkWidget *widget)
 {
   gboolean timed_out = FALSE;
-  guint id = g_timeout_add (5000, timeout_cb, &timed_out);
+  guint id = g_timeout_add (5000, test_timeout_cb, &timed_out);
 
   while (!gtk_widget_get_mapped (widget) && !timed_out)
     g_main_context_iteration (NULL, TRUE);
@@ -341,20 +333,6 @@ test_window_switches_in_menu (void)
 }
 
 static gboolean
-timed_out_or (gboolean (*check) (gpointer),
-              gpointer data)
-{
-  gboolean timed_out = FALSE;
-  guint id = g_timeout_add (10000, timeout_cb, &timed_out);
-
-  while (!check (data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (!timed_out)
-    g_source_remove (id);
-  return check (data);
-}
-
-static gboolean
 has_three_charts (gpointer data)
 {
   g_autoptr(GPtrArray) views = chart_views (data);
@@ -417,7 +395,7 @@ test_window_switches_redraw (void)
 
   window = open_window ();
   isc_window_show_charts (window, client, query);
-  g_assert_true (timed_out_or (has_three_charts, window));
+  g_assert_true (test_wait_for (has_three_charts, window));
   views = chart_views (window);
   renders.views = views;
   for (guint i = 0; i < views->len; i++)
@@ -443,7 +421,7 @@ test_window_switches_redraw (void)
   g_assert_cmpstr (isc_chart_model_get_unit_text (isc_chart_view_get_model (counter)), ==, "total per step");
   /* … drawn again from the same response, not fetched anew. */
   g_assert_true (isc_chart_model_get_response (isc_chart_view_get_model (counter)) == response);
-  g_assert_true (timed_out_or (all_redrawn, &renders));
+  g_assert_true (test_wait_for (all_redrawn, &renders));
 
   /* UTC, from the menu's action: every chart's time axis moves by the
    * 5:30 between India, where this test runs, and UTC. */
@@ -460,7 +438,7 @@ test_window_switches_redraw (void)
                                           gtk_widget_get_height (GTK_WIDGET (counter)));
   g_assert_false (g_strv_equal ((const char * const *)local_labels, (const char * const *)utc_labels));
   g_assert_true (isc_chart_model_get_response (isc_chart_view_get_model (counter)) == response);
-  g_assert_true (timed_out_or (all_redrawn, &renders));
+  g_assert_true (test_wait_for (all_redrawn, &renders));
 
   g_settings_reset (settings, "use-utc");
   g_settings_reset (settings, "counters-as-totals");
@@ -478,7 +456,7 @@ test_window_switches_redraw (void)
 
     g_object_add_weak_pointer (weak, &weak);
     g_clear_object (&client);
-    g_timeout_add (500, timeout_cb, &done);
+    g_timeout_add (500, test_timeout_cb, &done);
     while (!done)
       g_main_context_iteration (NULL, TRUE);
     g_assert_null (weak);
