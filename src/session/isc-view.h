@@ -1,0 +1,151 @@
+/* isc-view.h
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "isc-account.h"
+#include "isc-metrics-response.h"
+#include "isc-target.h"
+#include "isc-time-range.h"
+
+G_BEGIN_DECLS
+
+/* What one window shows, and everything that decides it, with no widget:
+ * the account it reads from, the target, the mode, the time range and its
+ * history, the metrics asked for, the display switches, the refresh timer,
+ * the current response with its age, and whether it is loading, stale or
+ * failed. The window's pages bind to its properties.
+ *
+ * Loading: any change of account, target, mode, range or metrics loads at
+ * once (a newer load cancels an older one; a superseded answer is never
+ * shown). A load never blanks what is shown: "response" stays until the
+ * next answer of the same target and mode replaces it. A failure keeps
+ * it and sets "stale" and "error"; with nothing to show, the state is
+ * ERROR. An answer whose series are all null is NO_DATA.
+ *
+ * Refresh: every "refresh-interval" seconds (0: off) while "active" (the
+ * window is shown and not minimised) and "network-available", and only
+ * for a relative range; becoming active or networked again after a missed
+ * refresh loads at once. A rate-limited failure (429) waits at least as
+ * long as the server asked before the next automatic load.
+ *
+ * Now (CURRENT) also loads "trend": the last hour in SERIES, for the
+ * tiles' trend lines.
+ */
+
+typedef enum
+{
+  ISC_VIEW_EMPTY,    /* no account or no target */
+  ISC_VIEW_LOADING,  /* the first load of this target and mode */
+  ISC_VIEW_READY,    /* "response" holds metrics */
+  ISC_VIEW_NO_DATA,  /* the answer has no metrics, or all are null */
+  ISC_VIEW_ERROR,    /* the load failed with nothing to show */
+} IscViewState;
+
+/* The default range: the last hour. */
+#define ISC_VIEW_DEFAULT_RANGE_MS ((gint64) 60 * 60 * 1000)
+#define ISC_VIEW_DEFAULT_REFRESH_SECONDS 30
+
+#define ISC_TYPE_VIEW (isc_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (IscView, isc_view, ISC, VIEW, GObject)
+
+IscView            *isc_view_new                  (void);
+
+/* "account" (IscAccount, nullable) */
+IscAccount         *isc_view_get_account          (IscView            *self);
+void                isc_view_set_account          (IscView            *self,
+                                                   IscAccount         *account);
+/* "target" (IscTarget, boxed, nullable) */
+const IscTarget    *isc_view_get_target           (IscView            *self);
+void                isc_view_set_target           (IscView            *self,
+                                                   const IscTarget    *target);
+/* "mode" (IscMode): SERIES by default */
+IscMode             isc_view_get_mode             (IscView            *self);
+void                isc_view_set_mode             (IscView            *self,
+                                                   IscMode             mode);
+
+/* "range" (IscTimeRange, boxed): never NULL; the last hour by default.
+ * Setting it refuses a window over 7 days, or not ending after it starts
+ * (FALSE, ISC_QUERY_ERROR, in words), and otherwise pushes the range
+ * before it on the history and clears the forward history. */
+const IscTimeRange *isc_view_get_range            (IscView            *self);
+gboolean            isc_view_set_range            (IscView            *self,
+                                                   const IscTimeRange *range,
+                                                   GError            **error);
+/* "can-go-back", "can-go-forward"; go_back/forward return FALSE when
+ * there is nothing there. */
+gboolean            isc_view_get_can_go_back      (IscView            *self);
+gboolean            isc_view_get_can_go_forward   (IscView            *self);
+gboolean            isc_view_go_back              (IscView            *self);
+gboolean            isc_view_go_forward           (IscView            *self);
+/* Narrows (factor < 1) or widens (factor > 1) the range around its centre
+ * as an absolute range, pushed on the history like any other; a wider
+ * range is capped at 7 days and never ends after now. */
+gboolean            isc_view_zoom                 (IscView            *self,
+                                                   double              factor);
+
+/* "metrics" (GStrv): the metrics asked for, in order; NULL asks for every
+ * metric the catalogue knows (the server leaves out those that do not
+ * apply). */
+const char * const *isc_view_get_metrics          (IscView            *self);
+void                isc_view_set_metrics          (IscView            *self,
+                                                   const char * const *metrics);
+
+/* "use-utc", "counters-as-totals": the display switches (no load). */
+gboolean            isc_view_get_use_utc          (IscView            *self);
+void                isc_view_set_use_utc          (IscView            *self,
+                                                   gboolean            use_utc);
+gboolean            isc_view_get_counters_as_totals (IscView          *self);
+void                isc_view_set_counters_as_totals (IscView          *self,
+                                                     gboolean          counters_as_totals);
+
+/* "refresh-interval" (seconds, 0 = off), "active", "network-available" */
+guint               isc_view_get_refresh_interval (IscView            *self);
+void                isc_view_set_refresh_interval (IscView            *self,
+                                                   guint               seconds);
+gboolean            isc_view_get_active           (IscView            *self);
+void                isc_view_set_active           (IscView            *self,
+                                                   gboolean            active);
+gboolean            isc_view_get_network_available (IscView           *self);
+void                isc_view_set_network_available (IscView           *self,
+                                                    gboolean           available);
+/* "auto-refresh" (read-only): whether the timer runs now: an interval, a
+ * relative range, active, networked, a target. */
+gboolean            isc_view_get_auto_refresh     (IscView            *self);
+
+/* Loads now (Refresh, Retry). */
+void                isc_view_refresh              (IscView            *self);
+
+/* "state", "loading", "stale" */
+IscViewState        isc_view_get_state            (IscView            *self);
+gboolean            isc_view_get_loading          (IscView            *self);
+gboolean            isc_view_get_stale            (IscView            *self);
+/* "error" (GError, boxed): the last load's failure, or NULL after a
+ * success. */
+const GError       *isc_view_get_error            (IscView            *self);
+/* "response" (IscMetricsResponse, boxed), the answer shown, and "trend"
+ * (Now only); "response-query" what it answered; "updated-ms" when it
+ * was received (epoch ms; an older time for a cached answer shown
+ * offline). */
+IscMetricsResponse *isc_view_get_response         (IscView            *self);
+IscMetricsResponse *isc_view_get_trend            (IscView            *self);
+const IscQuery     *isc_view_get_response_query   (IscView            *self);
+gint64              isc_view_get_updated_ms       (IscView            *self);
+
+/* The query the view sends now, or NULL without a target. */
+IscQuery           *isc_view_dup_query            (IscView            *self);
+
+/* Saved state: a{sv} of the target, mode and range ("target", "mode",
+ * "range"). restore takes what it can read and ignores the rest. */
+GVariant           *isc_view_save_state           (IscView            *self);
+void                isc_view_restore_state        (IscView            *self,
+                                                   GVariant           *state);
+
+G_END_DECLS
