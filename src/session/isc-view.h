@@ -9,7 +9,7 @@
 
 #include <gio/gio.h>
 
-#include "isc-account.h"
+#include "isc-client.h"
 #include "isc-metrics-response.h"
 #include "isc-target.h"
 #include "isc-time-range.h"
@@ -17,12 +17,13 @@
 G_BEGIN_DECLS
 
 /* What one window shows, and everything that decides it, with no widget:
- * the account it reads from, the target, the mode, the time range and its
+ * the client it reads with (the account's, whose cache the loads use when
+ * a load fails), the target, the mode, the time range and its
  * history, the metrics asked for, the display switches, the refresh timer,
  * the current response with its age, and whether it is loading, stale or
  * failed. The window's pages bind to its properties.
  *
- * Loading: any change of account, target, mode, range or metrics loads at
+ * Loading: any change of client, target, mode, range or metrics loads at
  * once (a newer load cancels an older one; a superseded answer is never
  * shown). A load never blanks what is shown: "response" stays until the
  * next answer of the same target and mode replaces it. A failure keeps
@@ -41,7 +42,7 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  ISC_VIEW_EMPTY,    /* no account or no target */
+  ISC_VIEW_EMPTY,    /* no client or no target */
   ISC_VIEW_LOADING,  /* the first load of this target and mode */
   ISC_VIEW_READY,    /* "response" holds metrics */
   ISC_VIEW_NO_DATA,  /* the answer has no metrics, or all are null */
@@ -58,10 +59,10 @@ G_DECLARE_FINAL_TYPE (IscView, isc_view, ISC, VIEW, GObject)
 
 IscView            *isc_view_new                  (void);
 
-/* "account" (IscAccount, nullable) */
-IscAccount         *isc_view_get_account          (IscView            *self);
-void                isc_view_set_account          (IscView            *self,
-                                                   IscAccount         *account);
+/* "client" (IscClient, nullable) */
+IscClient          *isc_view_get_client           (IscView            *self);
+void                isc_view_set_client           (IscView            *self,
+                                                   IscClient          *client);
 /* "target" (IscTarget, boxed, nullable) */
 const IscTarget    *isc_view_get_target           (IscView            *self);
 void                isc_view_set_target           (IscView            *self,
