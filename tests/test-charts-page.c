@@ -4,11 +4,13 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The charts page tells the truth when a load fails: the charts stay with
- * a strip that says how old they are and why, a page opened offline shows
- * the last data kept on disk with the same strip, and with nothing to show
- * a status page says why. Everything talks to the simulated API on
- * 127.0.0.1, which the tests stop and start again to be "offline".
+ * The Charts page shows the response it is given: a heading per catalogue
+ * group, in catalogue order, with that group's charts under it, one per
+ * row when the window is narrow and side by side when it is wide. A
+ * refresh of the same metrics keeps the same chart widgets (and with them
+ * the person's place and the values box under the pointer); the display
+ * switches redraw from the response shown. The responses come from the
+ * simulated API on 127.0.0.1, asked for every metric the catalogue knows.
  */
 
 #include "config.h"
@@ -16,460 +18,528 @@
 #include <string.h>
 #include <adwaita.h>
 
+#include "isc-catalogue.h"
+#include "isc-chart-grid.h"
 #include "isc-chart-view.h"
 #include "isc-charts-page.h"
+#include "isc-client.h"
 #include "isc-demo-ids.h"
 #include "isc-demo-server.h"
 #include "isc-test-util.h"
 
-/* What a person sees: the first mapped widget of @type under @root whose
- * string @property contains @text (any of that type for a NULL
- * @property). */
-static GtkWidget *
-find_shown (GtkWidget  *root,
-            GType       type,
-            const char *property,
-            const char *text)
+static IscDemoServer *server;
+static IscClient *client;
+
+typedef struct
 {
-  if (!gtk_widget_get_mapped (root))
-    return NULL;
+  gboolean            done;
+  IscMetricsResponse *response;
+  GError             *error;
+} Fetch;
 
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    {
-      g_autofree char *value = NULL;
+static void
+fetched_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      data)
+{
+  Fetch *fetch = data;
 
-      if (property == NULL)
-        return root;
-      g_object_get (root, property, &value, NULL);
-      if (value != NULL && strstr (value, text) != NULL)
-        return root;
-    }
-
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_shown (child, type, property, text);
-
-      if (found != NULL)
-        return found;
-    }
-
-  return NULL;
+  fetch->response = isc_client_fetch_metrics_finish (ISC_CLIENT (object), result, &fetch->error);
+  fetch->done = TRUE;
 }
 
-static GtkWidget *
-find_label (GtkWidget  *root,
-            const char *text)
-{
-  return find_shown (root, GTK_TYPE_LABEL, "label", text);
-}
-
-static GtkWidget *
-find_retry (GtkWidget *root)
-{
-  return find_shown (root, GTK_TYPE_BUTTON, "label", "_Retry");
-}
-
-static GtkRevealer *
-find_strip (GtkWidget *root)
-{
-  if (GTK_IS_REVEALER (root))
-    {
-      GtkWidget *child = gtk_revealer_get_child (GTK_REVEALER (root));
-
-      if (child != NULL && gtk_widget_has_css_class (child, "stale-banner"))
-        return GTK_REVEALER (root);
-    }
-
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkRevealer *found = find_strip (child);
-
-      if (found != NULL)
-        return found;
-    }
-
-  return NULL;
-}
-
-static gboolean
-strip_shown (gpointer data)
-{
-  GtkRevealer *strip = find_strip (data);
-
-  return strip != NULL && gtk_revealer_get_child_revealed (strip) &&
-         gtk_widget_get_mapped (gtk_revealer_get_child (strip));
-}
-
-static gboolean
-strip_hidden (gpointer data)
-{
-  GtkRevealer *strip = find_strip (data);
-
-  return strip != NULL && !gtk_revealer_get_reveal_child (strip) &&
-         !gtk_revealer_get_child_revealed (strip);
-}
-
-/* Three charts, each drawn and on screen. */
-static gboolean
-charts_drawn (gpointer data)
-{
-  IscChartsPage *page = data;
-
-  if (isc_charts_page_get_n_charts (page) != 3)
-    return FALSE;
-
-  for (guint i = 0; i < 3; i++)
-    {
-      GtkWidget *view = isc_charts_page_get_chart (page, i);
-
-      if (!gtk_widget_get_mapped (view) || isc_chart_view_get_n_renders (ISC_CHART_VIEW (view)) == 0)
-        return FALSE;
-    }
-
-  return TRUE;
-}
-
-static gboolean
-charts_gone (gpointer data)
-{
-  IscChartsPage *page = data;
-
-  for (guint i = 0; i < isc_charts_page_get_n_charts (page); i++)
-    if (gtk_widget_get_mapped (isc_charts_page_get_chart (page, i)))
-      return FALSE;
-
-  return TRUE;
-}
-
-static gboolean
-retry_ready (gpointer data)
-{
-  GtkWidget *retry = find_retry (data);
-
-  return retry != NULL && gtk_widget_is_sensitive (retry);
-}
-
-static gboolean
-status_shown (gpointer data)
-{
-  return find_shown (data, ADW_TYPE_STATUS_PAGE, "title", "Could Not Load Metrics") != NULL;
-}
-
+/* The last hour of every metric the catalogue knows, for @deployment of
+ * @model: the server leaves out those that do not apply. */
 static IscMetricsResponse *
-response_shown (IscChartsPage *page,
-                guint          index)
-{
-  IscChartModel *model = isc_chart_view_get_model (ISC_CHART_VIEW (isc_charts_page_get_chart (page, index)));
-
-  return model != NULL ? isc_chart_model_get_response (model) : NULL;
-}
-
-static IscDemoServer *
-start_server (guint port)
-{
-  g_autoptr(IscDemoServer) server = isc_demo_server_new (1, NULL);
-  g_autoptr(GError) error = NULL;
-
-  isc_demo_server_run_in_thread (server, port, &error);
-  g_assert_no_error (error);
-  return g_steal_pointer (&server);
-}
-
-static IscQuery *
-demo_query (const char *deployment)
+fetch_all (const char *model,
+           const char *deployment)
 {
   g_autoptr(IscTimeRange) range = isc_time_range_new_relative (60 * 60 * 1000);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autoptr(IscQuery) query = NULL;
+  const IscCatalogueEntry *entries;
+  Fetch fetch = { 0 };
+  guint n_entries;
 
-  return isc_query_new (ISC_DEMO_FIRST_MODEL, ISC_TARGET_DEPLOYMENT, deployment,
-                        ISC_MODE_SERIES, range, NULL);
+  entries = isc_catalogue_get_entries (&n_entries);
+  for (guint i = 0; i < n_entries; i++)
+    g_ptr_array_add (names, (gpointer) entries[i].name);
+  g_ptr_array_add (names, NULL);
+  query = isc_query_new (model, ISC_TARGET_DEPLOYMENT, deployment, ISC_MODE_SERIES, range,
+                         (const char * const *) names->pdata);
+
+  isc_client_fetch_metrics_async (client, query, NULL, fetched_cb, &fetch);
+  while (!fetch.done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_no_error (fetch.error);
+  g_assert_cmpuint (isc_metrics_response_get_n_metrics (fetch.response), >, 3);
+
+  return fetch.response;
 }
 
 static GtkWidget *
-open_page (GtkWidget **window)
+open_page (int         width,
+           GtkWidget **window)
 {
   GtkWidget *page = isc_charts_page_new ();
 
   *window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (*window), 900, 700);
+  gtk_window_set_default_size (GTK_WINDOW (*window), width, 800);
   gtk_window_set_child (GTK_WINDOW (*window), page);
   gtk_window_present (GTK_WINDOW (*window));
   return page;
 }
 
-/* Closes the client's connections before the server's, and lets both
- * finish closing. */
-static void
-drop_client (IscClient **client)
+/* The page has charts, laid out and the first one drawn. */
+static gboolean
+charts_shown (gpointer data)
 {
-  gpointer weak = *client;
+  IscChartsPage *page = data;
+  GtkWidget *first;
 
-  g_object_add_weak_pointer (weak, &weak);
-  g_clear_object (client);
-  test_run_frames (300);
-  g_assert_null (weak);
-}
-
-/* Sets when the cached response for @query was received to @age_ms ago.
- * The cache's first line ends with that time in epoch milliseconds. */
-static void
-age_cached (IscResponseCache *cache,
-            const char       *base_url,
-            const IscQuery   *query,
-            gint64            age_ms)
-{
-  g_autofree char *path = isc_response_cache_get_path (cache, base_url, query);
-  g_autofree char *contents = NULL;
-  g_autoptr(GString) aged = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *newline;
-  const char *digits;
-
-  g_file_get_contents (path, &contents, NULL, &error);
-  g_assert_no_error (error);
-  newline = strchr (contents, '\n');
-  g_assert_nonnull (newline);
-  for (digits = newline; digits > contents && g_ascii_isdigit (digits[-1]); digits--)
-    ;
-  g_assert_true (digits < newline);
-
-  aged = g_string_new_len (contents, digits - contents);
-  g_string_append_printf (aged, "%" G_GINT64_FORMAT, g_get_real_time () / 1000 - age_ms);
-  g_string_append (aged, newline);
-  g_file_set_contents (path, aged->str, aged->len, &error);
-  g_assert_no_error (error);
+  if (isc_charts_page_get_n_charts (page) == 0)
+    return FALSE;
+  first = isc_charts_page_get_chart (page, 0);
+  return gtk_widget_get_mapped (first) && gtk_widget_get_width (first) > 0 &&
+         isc_chart_view_get_n_renders (ISC_CHART_VIEW (first)) > 0;
 }
 
 static void
-test_refresh_fails (void)
+collect_headings (GtkWidget *root,
+                  GPtrArray *headings)
 {
-  g_autoptr(IscDemoServer) server = start_server (0);
-  g_autofree char *dir = test_temp_dir ();
-  g_autoptr(IscResponseCache) cache = isc_response_cache_new (dir, 0);
-  g_autoptr(IscClient) client = NULL;
-  g_autoptr(IscQuery) query = demo_query (ISC_DEMO_FIRST_DEPLOYMENT);
-  g_autoptr(GError) error = NULL;
-  GtkWidget *views[3];
-  IscMetricsResponse *first;
-  GtkWidget *window, *page, *retry, *detail;
-  guint port = isc_demo_server_get_port (server);
+  if (GTK_IS_LABEL (root) && gtk_widget_has_css_class (root, "heading") && gtk_widget_get_mapped (root))
+    g_ptr_array_add (headings, root);
 
-  client = isc_client_new (isc_demo_server_get_base_url (server), NULL, &error);
-  g_assert_no_error (error);
-  isc_client_set_cache (client, cache);
-  page = open_page (&window);
-  isc_charts_page_load (ISC_CHARTS_PAGE (page), client, query);
-  g_assert_true (test_wait_for (charts_drawn, page));
-  for (guint i = 0; i < 3; i++)
-    views[i] = isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), i);
-  first = response_shown (ISC_CHARTS_PAGE (page), 0);
-  /* All is well: no strip. */
-  g_assert_false (isc_charts_page_get_stale (ISC_CHARTS_PAGE (page)));
-  g_assert_true (strip_hidden (window));
-  g_assert_null (find_label (window, "Showing data from"));
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_headings (child, headings);
+}
 
-  /* The network goes away and the next refresh fails … */
-  g_clear_object (&server);
-  isc_charts_page_refresh (ISC_CHARTS_PAGE (page));
-  g_assert_true (test_wait_for (strip_shown, window));
+/* The headings a person sees, top to bottom. */
+static GPtrArray *
+find_headings (GtkWidget *root)
+{
+  GPtrArray *headings = g_ptr_array_new ();
 
-  /* … the same charts stay on screen, with the same data … */
-  g_assert_true (charts_drawn (page));
-  for (guint i = 0; i < 3; i++)
-    g_assert_true (isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), i) == views[i]);
-  g_assert_true (response_shown (ISC_CHARTS_PAGE (page), 0) == first);
-  g_assert_null (find_shown (window, ADW_TYPE_STATUS_PAGE, NULL, NULL));
+  collect_headings (root, headings);
+  return headings;
+}
 
-  /* … under a strip that says since when, and why in the client's words,
-   * and offers Retry. */
-  g_assert_true (isc_charts_page_get_stale (ISC_CHARTS_PAGE (page)));
-  g_assert_nonnull (find_label (window, "Showing data from less than a minute ago"));
-  detail = find_label (window, "Could not reach “127.0.0.1”");
-  g_assert_nonnull (detail);
-  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (detail)), "Check the network connection"));
-  g_assert_true (test_wait_for (retry_ready, window));
-  retry = find_retry (window);
-  g_assert_true (gtk_widget_is_ancestor (retry, GTK_WIDGET (find_strip (window))));
+/* The heading over @view: the label before the grid it is in. */
+static const char *
+heading_of (GtkWidget *view)
+{
+  GtkWidget *grid = gtk_widget_get_parent (view);
+  GtkWidget *label;
 
-  /* The network comes back; Retry loads now, and the strip goes. */
-  server = start_server (port);
-  gtk_widget_activate (retry);
-  g_assert_true (test_wait_for (strip_hidden, window));
-  g_assert_false (isc_charts_page_get_stale (ISC_CHARTS_PAGE (page)));
-  g_assert_true (charts_drawn (page));
-  /* New data in the same views, so the person's place is kept. */
-  for (guint i = 0; i < 3; i++)
-    g_assert_true (isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), i) == views[i]);
-  g_assert_true (response_shown (ISC_CHARTS_PAGE (page), 0) != first);
-  g_assert_null (find_label (window, "Showing data from"));
+  g_assert_true (ISC_IS_CHART_GRID (grid));
+  label = gtk_widget_get_prev_sibling (grid);
+  g_assert_true (GTK_IS_LABEL (label));
+  return gtk_label_get_label (GTK_LABEL (label));
+}
+
+static IscChartModel *
+model_of (IscChartsPage *page,
+          guint          index)
+{
+  return isc_chart_view_get_model (ISC_CHART_VIEW (isc_charts_page_get_chart (page, index)));
+}
+
+static guint
+metric_index (IscMetricsResponse *response,
+              const char         *name)
+{
+  for (guint i = 0; i < isc_metrics_response_get_n_metrics (response); i++)
+    if (g_strcmp0 (isc_metric_get_name (isc_metrics_response_get_metric (response, i)), name) == 0)
+      return i;
+  g_assert_not_reached ();
+}
+
+static gboolean
+has_group (IscChartsPage *page,
+           const char    *title)
+{
+  for (guint i = 0; i < isc_charts_page_get_n_groups (page); i++)
+    if (g_strcmp0 (isc_charts_page_get_group_title (page, i), title) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_groups (void)
+{
+  g_autoptr(IscMetricsResponse) response = fetch_all (ISC_DEMO_MODEL_CHAT, ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION);
+  g_autoptr(GPtrArray) headings = NULL;
+  GtkWidget *window, *page;
+  guint n_metrics = isc_metrics_response_get_n_metrics (response);
+  guint index = 0;
+  int last_group = -1;
+
+  page = open_page (1200, &window);
+  isc_charts_page_set_response (ISC_CHARTS_PAGE (page), response);
+  g_assert_true (test_wait_for (charts_shown, page));
+  g_assert_true (isc_charts_page_get_response (ISC_CHARTS_PAGE (page)) == response);
+
+  /* One chart per metric, under the catalogue's headings, in its order:
+   * an LLM on a GPU has all of these. */
+  g_assert_cmpuint (isc_charts_page_get_n_charts (ISC_CHARTS_PAGE (page)), ==, n_metrics);
+  g_assert_cmpstr (isc_charts_page_get_group_title (ISC_CHARTS_PAGE (page), 0), ==, "Traffic");
+  g_assert_cmpstr (isc_charts_page_get_group_title (ISC_CHARTS_PAGE (page), 1), ==, "Latency");
+  g_assert_true (has_group (ISC_CHARTS_PAGE (page), isc_metric_group_get_title (ISC_METRIC_GROUP_GPU)));
+  g_assert_true (has_group (ISC_CHARTS_PAGE (page), isc_metric_group_get_title (ISC_METRIC_GROUP_LLM)));
+  g_assert_false (has_group (ISC_CHARTS_PAGE (page), "Other"));
+
+  headings = find_headings (window);
+  g_assert_cmpuint (headings->len, ==, isc_charts_page_get_n_groups (ISC_CHARTS_PAGE (page)));
+  for (guint g = 0; g < headings->len; g++)
+    {
+      const char *title = gtk_label_get_label (g_ptr_array_index (headings, g));
+      guint n = isc_charts_page_get_group_n_charts (ISC_CHARTS_PAGE (page), g);
+      int last_metric = -1;
+
+      g_assert_cmpstr (title, ==, isc_charts_page_get_group_title (ISC_CHARTS_PAGE (page), g));
+      g_assert_cmpuint (n, >, 0);
+
+      for (guint i = 0; i < n; i++, index++)
+        {
+          GtkWidget *view = isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), index);
+          IscChartModel *model = model_of (ISC_CHARTS_PAGE (page), index);
+          const IscCatalogueEntry *entry = isc_catalogue_lookup (isc_chart_model_get_name (model));
+          int metric = (int) metric_index (response, isc_chart_model_get_name (model));
+
+          /* Under its own group's heading … */
+          g_assert_nonnull (entry);
+          g_assert_cmpstr (heading_of (view), ==, title);
+          g_assert_cmpstr (isc_metric_group_get_title (entry->group), ==, title);
+          /* … the groups in catalogue order, the charts of one group in
+           * the response's … */
+          g_assert_cmpint ((int) entry->group, >=, last_group);
+          if (i == 0)
+            g_assert_cmpint ((int) entry->group, >, last_group);
+          g_assert_cmpint (metric, >, last_metric);
+          last_group = entry->group;
+          last_metric = metric;
+          /* … read by a screen reader by its title. */
+          gtk_test_accessible_assert_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                               isc_chart_model_get_title (model));
+          g_assert_true (isc_chart_model_get_response (model) == response);
+        }
+    }
+  g_assert_cmpuint (index, ==, n_metrics);
+
+  /* Nothing to show: no charts and no headings. */
+  isc_charts_page_set_response (ISC_CHARTS_PAGE (page), NULL);
+  g_assert_cmpuint (isc_charts_page_get_n_charts (ISC_CHARTS_PAGE (page)), ==, 0);
+  g_assert_cmpuint (isc_charts_page_get_n_groups (ISC_CHARTS_PAGE (page)), ==, 0);
+  test_run_frames (50);
+  g_clear_pointer (&headings, g_ptr_array_unref);
+  headings = find_headings (window);
+  g_assert_cmpuint (headings->len, ==, 0);
 
   gtk_window_destroy (GTK_WINDOW (window));
-  drop_client (&client);
-  g_clear_object (&server);
-  test_run_frames (100);
-  test_remove_dir (dir);
 }
 
+/* A metric the catalogue does not know is charted under "Other", last. */
 static void
-test_opens_offline (void)
+test_other_group (void)
 {
-  g_autoptr(IscDemoServer) server = start_server (0);
-  g_autoptr(IscClient) client = NULL;
-  g_autoptr(IscQuery) query = demo_query (ISC_DEMO_FIRST_DEPLOYMENT);
+  static const char json[] =
+    "{\"start_epoch_millis\": 1764547200000, \"end_epoch_millis\": 1764547260000,"
+    " \"mode\": \"SERIES\", \"step_seconds\": 30,"
+    " \"metric_descriptors\": ["
+    "  {\"name\": \"my_custom_metric\", \"unit_hint\": \"COUNT\", \"kind\": \"GAUGE\", \"label_sets\": [{}]},"
+    "  {\"name\": \"baseten_replicas_active\", \"unit_hint\": \"COUNT\", \"kind\": \"GAUGE\", \"label_sets\": [{}]}],"
+    " \"metric_values\": ["
+    "  {\"start_epoch_millis\": 1764547200000, \"values\": [[4], [1]]},"
+    "  {\"start_epoch_millis\": 1764547230000, \"values\": [[5], [2]]}]}";
+  g_autoptr(IscMetricsResponse) response = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *base_url = g_strdup (isc_demo_server_get_base_url (server));
-  g_autofree char *cache_dir = g_build_filename (g_get_user_cache_dir (), "inferscope", NULL);
-  g_autofree char *path = NULL;
-  IscResponseCache *cache;
   GtkWidget *window, *page;
 
-  /* A first visit, online, with a client that keeps answers in the
-   * person's cache folder. */
-  client = isc_client_new (base_url, NULL, &error);
+  response = isc_metrics_response_new_from_data (json, -1, &error);
   g_assert_no_error (error);
-  {
-    g_autoptr(IscResponseCache) default_cache = isc_response_cache_new (NULL, 0);
+  page = open_page (800, &window);
+  isc_charts_page_set_response (ISC_CHARTS_PAGE (page), response);
+  g_assert_true (test_wait_for (charts_shown, page));
 
-    isc_client_set_cache (client, default_cache);
-  }
-  page = open_page (&window);
-  isc_charts_page_load (ISC_CHARTS_PAGE (page), client, query);
-  g_assert_true (test_wait_for (charts_drawn, page));
-  cache = isc_client_get_cache (client);
-  g_assert_nonnull (cache);
-  g_assert_cmpstr (isc_response_cache_get_directory (cache), ==, cache_dir);
-  path = isc_response_cache_get_path (cache, base_url, query);
-  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
-  age_cached (cache, base_url, query, 5 * 60 * 1000 + 10 * 1000);
-  gtk_window_destroy (GTK_WINDOW (window));
-  drop_client (&client);
-  g_clear_object (&server);
-  test_run_frames (100);
-
-  /* The app opens again, offline: the last data, five minutes old, with
-   * the strip rather than an error page. */
-  client = isc_client_new (base_url, NULL, &error);
-  g_assert_no_error (error);
-  {
-    g_autoptr(IscResponseCache) default_cache = isc_response_cache_new (NULL, 0);
-
-    isc_client_set_cache (client, default_cache);
-  }
-  page = open_page (&window);
-  isc_charts_page_load (ISC_CHARTS_PAGE (page), client, query);
-  g_assert_true (test_wait_for (strip_shown, window));
-  g_assert_true (test_wait_for (charts_drawn, page));
-  g_assert_true (isc_charts_page_get_stale (ISC_CHARTS_PAGE (page)));
-  g_assert_nonnull (find_label (window, "Showing data from 5 minutes ago"));
-  g_assert_nonnull (find_label (window, "Could not reach “127.0.0.1”"));
-  g_assert_true (test_wait_for (retry_ready, window));
-  g_assert_null (find_shown (window, ADW_TYPE_STATUS_PAGE, NULL, NULL));
+  g_assert_cmpuint (isc_charts_page_get_n_groups (ISC_CHARTS_PAGE (page)), ==, 2);
+  g_assert_cmpstr (isc_charts_page_get_group_title (ISC_CHARTS_PAGE (page), 0), ==,
+                   isc_metric_group_get_title (ISC_METRIC_GROUP_REPLICAS));
+  g_assert_cmpstr (isc_charts_page_get_group_title (ISC_CHARTS_PAGE (page), 1), ==, "Other");
+  g_assert_cmpstr (isc_chart_model_get_name (model_of (ISC_CHARTS_PAGE (page), 1)), ==, "my_custom_metric");
+  g_assert_cmpstr (heading_of (isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), 1)), ==, "Other");
 
   gtk_window_destroy (GTK_WINDOW (window));
-  drop_client (&client);
-  g_unlink (path);
 }
 
 static void
-test_nothing_cached (void)
+bounds_of (IscChartsPage   *page,
+           guint            index,
+           graphene_rect_t *bounds)
 {
-  g_autoptr(IscDemoServer) server = start_server (0);
-  g_autofree char *dir = test_temp_dir ();
-  g_autoptr(IscResponseCache) cache = isc_response_cache_new (dir, 0);
-  g_autoptr(IscClient) client = NULL;
-  g_autoptr(IscQuery) query = demo_query (ISC_DEMO_FIRST_DEPLOYMENT);
-  g_autoptr(GError) error = NULL;
-  guint port = isc_demo_server_get_port (server);
-  GtkWidget *window, *page, *status, *retry;
+  GtkWidget *view = isc_charts_page_get_chart (page, index);
 
-  /* A server that is gone before the first request. */
-  client = isc_client_new (isc_demo_server_get_base_url (server), NULL, &error);
-  g_assert_no_error (error);
-  isc_client_set_cache (client, cache);
-  g_clear_object (&server);
-
-  page = open_page (&window);
-  isc_charts_page_load (ISC_CHARTS_PAGE (page), client, query);
-
-  /* Nothing to show: the status page says why, and offers Retry. */
-  g_assert_true (test_wait_for (status_shown, window));
-  status = find_shown (window, ADW_TYPE_STATUS_PAGE, "title", "Could Not Load Metrics");
-  g_assert_nonnull (strstr (adw_status_page_get_description (ADW_STATUS_PAGE (status)),
-                            "Could not reach “127.0.0.1”"));
-  g_assert_cmpstr (adw_status_page_get_icon_name (ADW_STATUS_PAGE (status)), ==, "network-offline-symbolic");
-  g_assert_cmpuint (isc_charts_page_get_n_charts (ISC_CHARTS_PAGE (page)), ==, 0);
-  g_assert_false (isc_charts_page_get_stale (ISC_CHARTS_PAGE (page)));
-  g_assert_true (test_wait_for (retry_ready, window));
-  retry = find_retry (window);
-  g_assert_true (gtk_widget_is_ancestor (retry, status));
-
-  /* Retry, once the server is back, brings the charts, with no strip. */
-  server = start_server (port);
-  gtk_widget_activate (retry);
-  g_assert_true (test_wait_for (charts_drawn, page));
-  g_assert_false (status_shown (window));
-  g_assert_false (isc_charts_page_get_stale (ISC_CHARTS_PAGE (page)));
-  g_assert_null (find_label (window, "Showing data from"));
-
-  gtk_window_destroy (GTK_WINDOW (window));
-  drop_client (&client);
-  g_clear_object (&server);
-  test_run_frames (100);
-  test_remove_dir (dir);
+  g_assert_true (gtk_widget_compute_bounds (view, GTK_WIDGET (page), bounds));
 }
 
-/* Another deployment that fails must not wear the charts of the one
- * before as if they were its own stale data. */
-static void
-test_other_query_fails (void)
+static gboolean
+laid_out_at (gpointer data)
 {
-  g_autoptr(IscDemoServer) server = start_server (0);
-  g_autofree char *dir = test_temp_dir ();
-  g_autoptr(IscResponseCache) cache = isc_response_cache_new (dir, 0);
-  g_autoptr(IscClient) client = NULL;
-  g_autoptr(IscQuery) query = demo_query (ISC_DEMO_FIRST_DEPLOYMENT);
-  g_autoptr(IscQuery) broken = demo_query ("fault-invalid-json");
-  g_autoptr(GError) error = NULL;
-  GtkWidget *window, *page, *status;
+  IscChartsPage *page = data;
 
-  client = isc_client_new (isc_demo_server_get_base_url (server), NULL, &error);
-  g_assert_no_error (error);
-  isc_client_set_cache (client, cache);
-  page = open_page (&window);
-  isc_charts_page_load (ISC_CHARTS_PAGE (page), client, query);
-  g_assert_true (test_wait_for (charts_drawn, page));
+  return charts_shown (page) && gtk_widget_get_width (GTK_WIDGET (page)) > 0;
+}
 
-  isc_charts_page_load (ISC_CHARTS_PAGE (page), client, broken);
-  g_assert_true (test_wait_for (status_shown, window));
-  status = find_shown (window, ADW_TYPE_STATUS_PAGE, "title", "Could Not Load Metrics");
-  /* Not a network failure: the warning sign, not "offline". */
-  g_assert_cmpstr (adw_status_page_get_icon_name (ADW_STATUS_PAGE (status)), ==, "dialog-warning-symbolic");
-  /* The other deployment's charts go (once the cross-fade is done). */
-  g_assert_true (test_wait_for (charts_gone, page));
-  g_assert_false (isc_charts_page_get_stale (ISC_CHARTS_PAGE (page)));
-  g_assert_true (test_wait_for (retry_ready, window));
+/* The first three charts of the first group: side by side or stacked. */
+static void
+assert_columns (int   width,
+                guint columns)
+{
+  g_autoptr(IscMetricsResponse) response = fetch_all (ISC_DEMO_MODEL_CHAT, ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION);
+  graphene_rect_t first, second, third;
+  GtkWidget *window, *page;
+
+  page = open_page (width, &window);
+  isc_charts_page_set_response (ISC_CHARTS_PAGE (page), response);
+  g_assert_true (test_wait_for (laid_out_at, page));
+  test_run_frames (50);
+  g_assert_cmpint (gtk_widget_get_width (window), ==, width);
+  g_assert_cmpuint (isc_charts_page_get_group_n_charts (ISC_CHARTS_PAGE (page), 0), >=, 3);
+
+  bounds_of (ISC_CHARTS_PAGE (page), 0, &first);
+  bounds_of (ISC_CHARTS_PAGE (page), 1, &second);
+  bounds_of (ISC_CHARTS_PAGE (page), 2, &third);
+  /* Every chart the same height, whatever the width. */
+  g_assert_cmpfloat (first.size.height, ==, ISC_CHART_GRID_ROW_HEIGHT);
+  g_assert_cmpfloat (second.size.height, ==, first.size.height);
+
+  if (columns == 1)
+    {
+      /* One per row, as wide as the page allows. */
+      g_assert_cmpfloat (second.origin.x, ==, first.origin.x);
+      g_assert_cmpfloat (second.origin.y, >=, first.origin.y + first.size.height);
+      g_assert_cmpfloat (first.size.width, >, width - 60);
+    }
+  else
+    {
+      /* Two per row: the second beside the first, the third under it. */
+      g_assert_cmpfloat (second.origin.y, ==, first.origin.y);
+      g_assert_cmpfloat (second.origin.x, >=, first.origin.x + first.size.width);
+      g_assert_cmpfloat (third.origin.x, ==, first.origin.x);
+      g_assert_cmpfloat (third.origin.y, >=, first.origin.y + first.size.height);
+      g_assert_cmpfloat (first.size.width, <, width / 2.0);
+    }
 
   gtk_window_destroy (GTK_WINDOW (window));
-  drop_client (&client);
-  g_clear_object (&server);
+}
+
+static void
+test_narrow (void)
+{
+  assert_columns (400, 1);
+}
+
+static void
+test_wide (void)
+{
+  assert_columns (1600, 2);
+}
+
+static void
+test_grid_widths (void)
+{
+  /* About 900 px of content for two columns, 1800 for three. */
+  g_assert_cmpuint (isc_chart_grid_columns_for_width (336), ==, 1);
+  g_assert_cmpuint (isc_chart_grid_columns_for_width (850), ==, 1);
+  g_assert_cmpuint (isc_chart_grid_columns_for_width (900), ==, 2);
+  g_assert_cmpuint (isc_chart_grid_columns_for_width (1576), ==, 2);
+  g_assert_cmpuint (isc_chart_grid_columns_for_width (1800), ==, 3);
+}
+
+static GtkEventController *
+motion_controller (GtkWidget *widget)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_MOTION (controller))
+        return controller;
+    }
+  g_assert_not_reached ();
+}
+
+static GtkAdjustment *
+vadjustment (GtkWidget *page)
+{
+  GtkWidget *scrolled = adw_bin_get_child (ADW_BIN (page));
+
+  g_assert_true (GTK_IS_SCROLLED_WINDOW (scrolled));
+  return gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+}
+
+static void
+test_refresh_keeps_views (void)
+{
+  g_autoptr(IscMetricsResponse) first = fetch_all (ISC_DEMO_MODEL_CHAT, ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION);
+  g_autoptr(IscMetricsResponse) second = fetch_all (ISC_DEMO_MODEL_CHAT, ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION);
+  g_autoptr(IscMetricsResponse) other = fetch_all (ISC_DEMO_MODEL_EMBED, ISC_DEMO_DEPLOYMENT_EMBED_PRODUCTION);
+  g_autoptr(GPtrArray) views = g_ptr_array_new ();
+  GtkAdjustment *adjustment;
+  GtkWidget *window, *page, *hovered;
+  gpointer weak;
+  guint n;
+  int step;
+
+  page = open_page (1200, &window);
+  isc_charts_page_set_response (ISC_CHARTS_PAGE (page), first);
+  g_assert_true (test_wait_for (charts_shown, page));
+  n = isc_charts_page_get_n_charts (ISC_CHARTS_PAGE (page));
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (views, isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), i));
+
+  /* The person scrolled down and holds the pointer over a chart. */
+  adjustment = vadjustment (page);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >, 1000);
+  gtk_adjustment_set_value (adjustment, 700);
+  test_run_frames (50);
+  hovered = g_ptr_array_index (views, 0);
+  g_signal_emit_by_name (motion_controller (hovered), "motion",
+                         gtk_widget_get_width (hovered) / 2.0, gtk_widget_get_height (hovered) / 2.0);
+  step = isc_chart_view_get_hover_step (ISC_CHART_VIEW (hovered));
+  g_assert_cmpint (step, >, 0);
+
+  /* A refresh of the same metrics: new data in the same widgets, the
+   * same place on the page, the values box still under the pointer. */
+  isc_charts_page_set_response (ISC_CHARTS_PAGE (page), second);
+  test_run_frames (50);
+  g_assert_cmpuint (isc_charts_page_get_n_charts (ISC_CHARTS_PAGE (page)), ==, n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_true (isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), i) == g_ptr_array_index (views, i));
+      g_assert_true (isc_chart_model_get_response (model_of (ISC_CHARTS_PAGE (page), i)) == second);
+    }
+  g_assert_cmpint (isc_chart_view_get_hover_step (ISC_CHART_VIEW (hovered)), ==, step);
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 700);
+
+  /* Another deployment's metrics: the page is built again. */
+  weak = hovered;
+  g_object_add_weak_pointer (weak, &weak);
+  isc_charts_page_set_response (ISC_CHARTS_PAGE (page), other);
+  g_assert_null (weak);
+  g_assert_true (test_wait_for (charts_shown, page));
+  g_assert_cmpuint (isc_charts_page_get_n_charts (ISC_CHARTS_PAGE (page)), ==,
+                    isc_metrics_response_get_n_metrics (other));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* An embedding model on CPU reports neither GPU nor LLM metrics. */
+static void
+test_no_gpu (void)
+{
+  g_autoptr(IscMetricsResponse) response = fetch_all (ISC_DEMO_MODEL_EMBED, ISC_DEMO_DEPLOYMENT_EMBED_PRODUCTION);
+  g_autoptr(GPtrArray) headings = NULL;
+  GtkWidget *window, *page;
+
+  page = open_page (900, &window);
+  isc_charts_page_set_response (ISC_CHARTS_PAGE (page), response);
+  g_assert_true (test_wait_for (charts_shown, page));
+
+  g_assert_cmpstr (isc_charts_page_get_group_title (ISC_CHARTS_PAGE (page), 0), ==, "Traffic");
+  g_assert_true (has_group (ISC_CHARTS_PAGE (page), isc_metric_group_get_title (ISC_METRIC_GROUP_RESOURCES)));
+  g_assert_false (has_group (ISC_CHARTS_PAGE (page), isc_metric_group_get_title (ISC_METRIC_GROUP_GPU)));
+  g_assert_false (has_group (ISC_CHARTS_PAGE (page), isc_metric_group_get_title (ISC_METRIC_GROUP_LLM)));
+  headings = find_headings (window);
+  for (guint i = 0; i < headings->len; i++)
+    g_assert_cmpstr (gtk_label_get_label (g_ptr_array_index (headings, i)), !=,
+                     isc_metric_group_get_title (ISC_METRIC_GROUP_GPU));
+  for (guint i = 0; i < isc_charts_page_get_n_charts (ISC_CHARTS_PAGE (page)); i++)
+    g_assert_false (g_str_has_prefix (isc_chart_model_get_name (model_of (ISC_CHARTS_PAGE (page), i)),
+                                      "baseten_gpu_"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_switches (void)
+{
+  g_autoptr(IscMetricsResponse) response = fetch_all (ISC_DEMO_MODEL_CHAT, ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION);
+  g_autoptr(IscMetricsResponse) other = fetch_all (ISC_DEMO_MODEL_EMBED, ISC_DEMO_DEPLOYMENT_EMBED_PRODUCTION);
+  GtkWidget *window, *page, *counter = NULL;
+  guint n_renders;
+
+  page = open_page (1200, &window);
+  isc_charts_page_set_response (ISC_CHARTS_PAGE (page), response);
+  g_assert_true (test_wait_for (charts_shown, page));
+  for (guint i = 0; i < isc_charts_page_get_n_charts (ISC_CHARTS_PAGE (page)) && counter == NULL; i++)
+    if (isc_chart_model_get_kind (model_of (ISC_CHARTS_PAGE (page), i)) == ISC_METRIC_KIND_COUNTER)
+      counter = isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), i);
+  g_assert_nonnull (counter);
+  g_assert_cmpint (isc_chart_model_get_counter_display (isc_chart_view_get_model (ISC_CHART_VIEW (counter))), ==,
+                   ISC_COUNTER_DISPLAY_RATE);
+
+  /* Counters as totals: the same response, drawn again per step. */
+  n_renders = isc_chart_view_get_n_renders (ISC_CHART_VIEW (counter));
+  isc_charts_page_set_counters_as_totals (ISC_CHARTS_PAGE (page), TRUE);
+  g_assert_cmpint (isc_chart_model_get_counter_display (isc_chart_view_get_model (ISC_CHART_VIEW (counter))), ==,
+                   ISC_COUNTER_DISPLAY_TOTALS);
+  g_assert_true (isc_chart_model_get_response (isc_chart_view_get_model (ISC_CHART_VIEW (counter))) == response);
   test_run_frames (100);
-  test_remove_dir (dir);
+  g_assert_cmpuint (isc_chart_view_get_n_renders (ISC_CHART_VIEW (counter)), >, n_renders);
+
+  /* UTC: every chart, and the charts of the next page built too. */
+  isc_charts_page_set_use_utc (ISC_CHARTS_PAGE (page), TRUE);
+  for (guint i = 0; i < isc_charts_page_get_n_charts (ISC_CHARTS_PAGE (page)); i++)
+    g_assert_true (isc_chart_view_get_use_utc (ISC_CHART_VIEW (isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), i))));
+  g_assert_true (isc_chart_model_get_response (isc_chart_view_get_model (ISC_CHART_VIEW (counter))) == response);
+  isc_charts_page_set_response (ISC_CHARTS_PAGE (page), other);
+  for (guint i = 0; i < isc_charts_page_get_n_charts (ISC_CHARTS_PAGE (page)); i++)
+    {
+      IscChartModel *model = model_of (ISC_CHARTS_PAGE (page), i);
+
+      g_assert_true (isc_chart_view_get_use_utc (ISC_CHART_VIEW (isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), i))));
+      if (isc_chart_model_get_kind (model) == ISC_METRIC_KIND_COUNTER)
+        g_assert_cmpint (isc_chart_model_get_counter_display (model), ==, ISC_COUNTER_DISPLAY_TOTALS);
+    }
+
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 int
 main (int   argc,
       char *argv[])
 {
+  g_autoptr(GError) error = NULL;
+  int status;
+
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
-  g_test_add_func ("/isc/charts-page/stale/refresh-fails", test_refresh_fails);
-  g_test_add_func ("/isc/charts-page/stale/opens-offline", test_opens_offline);
-  g_test_add_func ("/isc/charts-page/failed/nothing-cached", test_nothing_cached);
-  g_test_add_func ("/isc/charts-page/failed/other-query", test_other_query_fails);
+  server = isc_demo_server_new (1, NULL);
+  g_assert_true (isc_demo_server_run_in_thread (server, 0, &error));
+  g_assert_no_error (error);
+  client = isc_client_new (isc_demo_server_get_base_url (server), NULL, &error);
+  g_assert_no_error (error);
 
-  return g_test_run ();
+  g_test_add_func ("/isc/charts-page/groups", test_groups);
+  g_test_add_func ("/isc/charts-page/other-group", test_other_group);
+  g_test_add_func ("/isc/charts-page/columns/narrow", test_narrow);
+  g_test_add_func ("/isc/charts-page/columns/wide", test_wide);
+  g_test_add_func ("/isc/charts-page/columns/widths", test_grid_widths);
+  g_test_add_func ("/isc/charts-page/refresh-keeps-views", test_refresh_keeps_views);
+  g_test_add_func ("/isc/charts-page/no-gpu", test_no_gpu);
+  g_test_add_func ("/isc/charts-page/switches", test_switches);
+
+  status = g_test_run ();
+
+  g_clear_object (&client);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_clear_object (&server);
+  return status;
 }

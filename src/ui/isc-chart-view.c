@@ -26,6 +26,8 @@ struct _IscChartView
   int            node_width;
   int            node_height;
   int            hover_step;
+  double         pointer_x;      /* where the pointer is, when pointer_in */
+  gboolean       pointer_in;
   guint          n_renders;
   gboolean       use_utc;
 };
@@ -78,6 +80,8 @@ motion_cb (IscChartView             *self,
   int width = gtk_widget_get_width (GTK_WIDGET (self));
   int height = gtk_widget_get_height (GTK_WIDGET (self));
 
+  self->pointer_x = x;
+  self->pointer_in = TRUE;
   if (isc_chart_get_model (self->chart) == NULL || width <= 0 || height <= 0)
     return;
   isc_chart_view_set_hover_step (self, isc_chart_get_step_at_x (self->chart, width, height, x));
@@ -87,6 +91,7 @@ static void
 leave_cb (IscChartView             *self,
           GtkEventControllerMotion *controller)
 {
+  self->pointer_in = FALSE;
   isc_chart_view_set_hover_step (self, -1);
 }
 
@@ -305,7 +310,15 @@ isc_chart_view_set_model (IscChartView  *self,
     return;
 
   isc_chart_set_model (self->chart, model);
+  /* A refresh under a still pointer keeps the values box there: the step
+   * under the pointer in the new model. */
   self->hover_step = -1;
+  if (model != NULL && self->pointer_in &&
+      gtk_widget_get_width (GTK_WIDGET (self)) > 0 && gtk_widget_get_height (GTK_WIDGET (self)) > 0)
+    self->hover_step = isc_chart_get_step_at_x (self->chart,
+                                                gtk_widget_get_width (GTK_WIDGET (self)),
+                                                gtk_widget_get_height (GTK_WIDGET (self)),
+                                                self->pointer_x);
 
   if (model != NULL)
     gtk_accessible_update_property (GTK_ACCESSIBLE (self),

@@ -11,37 +11,31 @@
 
 #include <glib/gi18n.h>
 
-#include "isc-api-error.h"
+#include "isc-catalogue.h"
+#include "isc-chart-grid.h"
 #include "isc-chart-view.h"
 #include "isc-charts-page.h"
-#include "isc-metrics-loader.h"
 
-/* Metrics arrive one to three minutes late: every 30 s is fresh enough. */
-#define REFRESH_SECONDS 30
+/* The catalogue's groups, then "Other" for names it does not know. */
+#define N_CATALOGUE_GROUPS (ISC_METRIC_GROUP_ASYNC + 1)
+#define OTHER_GROUP        N_CATALOGUE_GROUPS
 
 struct _IscChartsPage
 {
   AdwBin              parent_instance;
 
   /* Widgets */
-  GtkStack           *stack;
   GtkBox             *column;
-  AdwStatusPage      *status;
-  GtkWidget          *status_retry;
-  GtkRevealer        *banner;
-  GtkImage           *banner_icon;
-  GtkLabel           *banner_title;
-  GtkLabel           *banner_detail;
+  GPtrArray          *views;         /* in the order shown */
 
   /* Owned references */
-  IscMetricsLoader   *loader;
-  IscQuery           *query;
-  GPtrArray          *views;
-  IscMetricsResponse *response;     /* the one shown, drawn again by the switches */
-  IscQuery           *shown_query;  /* what response answered */
+  IscMetricsResponse *response;
+  char              **names;         /* the metrics of response, in its order */
+  GArray             *metric_index;  /* guint per view: its metric in response */
+  GPtrArray          *group_titles;  /* char *, per group shown */
+  GArray             *group_counts;  /* guint, per group shown */
 
-  gint64              shown_ms;     /* when response was received, epoch ms */
-  guint               refresh_id;
+  GCancellable       *load_cancellable;  /* isc_charts_page_load () only */
 
   /* Display switches */
   gboolean            use_utc;
@@ -50,9 +44,9 @@ struct _IscChartsPage
 
 enum {
   PROP_0,
+  PROP_RESPONSE,
   PROP_USE_UTC,
   PROP_COUNTERS_AS_TOTALS,
-  PROP_STALE,
   N_PROPS
 };
 
@@ -60,80 +54,37 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (IscChartsPage, isc_charts_page, ADW_TYPE_BIN)
 
+static guint
+group_of (const char *name)
+{
+  const IscCatalogueEntry *entry = isc_catalogue_lookup (name);
+
+  if (entry == NULL || (guint) entry->group >= N_CATALOGUE_GROUPS)
+    return OTHER_GROUP;
+  return entry->group;
+}
+
 static const char *
-error_icon_name (const GError *error)
+group_title (guint group)
 {
-  if (error != NULL && error->domain == ISC_API_ERROR &&
-      (error->code == ISC_API_ERROR_NETWORK ||
-       error->code == ISC_API_ERROR_DNS ||
-       error->code == ISC_API_ERROR_TIMEOUT))
-    return "network-offline-symbolic";
-
-  return "dialog-warning-symbolic";
+  if (group == OTHER_GROUP)
+    return _("Other");
+  return isc_metric_group_get_title (group);
 }
 
-static void
-show_status (IscChartsPage *self,
-             const char    *icon_name,
-             const char    *title,
-             const char    *description,
-             gboolean       can_retry)
+static char **
+dup_names (IscMetricsResponse *response)
 {
-  adw_status_page_set_icon_name (self->status, icon_name);
-  adw_status_page_set_title (self->status, title);
-  adw_status_page_set_description (self->status, description);
-  gtk_widget_set_visible (self->status_retry, can_retry);
-  gtk_stack_set_visible_child_name (self->stack, "status");
-}
+  guint n = isc_metrics_response_get_n_metrics (response);
+  GStrvBuilder *builder = g_strv_builder_new ();
+  char **names;
 
-static void
-set_stale (IscChartsPage *self,
-           gboolean       stale)
-{
-  if (gtk_revealer_get_reveal_child (self->banner) == stale)
-    return;
+  for (guint i = 0; i < n; i++)
+    g_strv_builder_add (builder, isc_metric_get_name (isc_metrics_response_get_metric (response, i)));
+  names = g_strv_builder_end (builder);
+  g_strv_builder_unref (builder);
 
-  gtk_revealer_set_reveal_child (self->banner, stale);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STALE]);
-}
-
-/* How old the data shown is, in the words of the strip. Minutes are as
- * fine as it gets: metrics arrive minutes late anyway. */
-static char *
-describe_age (gint64 age_ms)
-{
-  gint64 minutes = MAX (age_ms, 0) / (60 * 1000);
-  gint64 hours = minutes / 60;
-  gint64 days = hours / 24;
-
-  if (minutes < 1)
-    return g_strdup (_("Showing data from less than a minute ago"));
-  if (minutes < 60)
-    return g_strdup_printf (ngettext ("Showing data from %d minute ago",
-                                      "Showing data from %d minutes ago",
-                                      (gulong) minutes),
-                            (int) minutes);
-  if (hours < 48)
-    return g_strdup_printf (ngettext ("Showing data from %d hour ago",
-                                      "Showing data from %d hours ago",
-                                      (gulong) hours),
-                            (int) hours);
-  return g_strdup_printf (ngettext ("Showing data from %d day ago",
-                                    "Showing data from %d days ago",
-                                    (gulong) MIN (days, G_MAXINT)),
-                          (int) MIN (days, G_MAXINT));
-}
-
-static void
-show_stale (IscChartsPage *self,
-            const GError  *error)
-{
-  g_autofree char *age = describe_age (g_get_real_time () / 1000 - self->shown_ms);
-
-  gtk_image_set_from_icon_name (self->banner_icon, error_icon_name (error));
-  gtk_label_set_label (self->banner_title, age);
-  gtk_label_set_label (self->banner_detail, error->message);
-  set_stale (self, TRUE);
+  return names;
 }
 
 /* One model per metric of the response shown, counters as the switch
@@ -144,180 +95,99 @@ update_models (IscChartsPage *self)
 {
   IscCounterDisplay display = self->counters_as_totals ? ISC_COUNTER_DISPLAY_TOTALS : ISC_COUNTER_DISPLAY_RATE;
 
-  if (self->response == NULL || self->views == NULL)
+  if (self->response == NULL)
     return;
 
   for (guint i = 0; i < self->views->len; i++)
     {
-      g_autoptr(IscChartModel) model = isc_chart_model_new (self->response, i, display);
+      guint metric = g_array_index (self->metric_index, guint, i);
+      g_autoptr(IscChartModel) model = isc_chart_model_new (self->response, metric, display);
 
       isc_chart_view_set_model (g_ptr_array_index (self->views, i), model);
     }
 }
 
-/* Shows @response, an answer to the current query received at
- * @received_ms; FALSE when it has no metrics to chart. */
-static gboolean
-show_response (IscChartsPage      *self,
-               IscMetricsResponse *response,
-               gint64              received_ms)
+static void
+clear_charts (IscChartsPage *self)
 {
-  guint n_metrics = isc_metrics_response_get_n_metrics (response);
+  GtkWidget *child;
 
-  if (n_metrics == 0)
-    return FALSE;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->column))) != NULL)
+    gtk_box_remove (self->column, child);
+  g_ptr_array_set_size (self->views, 0);
+  g_array_set_size (self->metric_index, 0);
+  g_ptr_array_set_size (self->group_titles, 0);
+  g_array_set_size (self->group_counts, 0);
+  g_clear_pointer (&self->names, g_strfreev);
+}
 
-  /* Keep the views (and where the person scrolled) when the metrics are
-   * the same as before; rebuild the column otherwise. */
-  if (self->views->len != n_metrics)
+static GtkWidget *
+add_group (IscChartsPage *self,
+           guint          group)
+{
+  const char *title = group_title (group);
+  GtkWidget *box, *heading, *grid;
+  guint zero = 0;
+
+  heading = gtk_label_new (title);
+  gtk_label_set_xalign (GTK_LABEL (heading), 0.0);
+  gtk_label_set_wrap (GTK_LABEL (heading), TRUE);
+  gtk_widget_add_css_class (heading, "heading");
+
+  grid = isc_chart_grid_new ();
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (grid),
+                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, heading, NULL,
+                                  -1);
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_box_append (GTK_BOX (box), heading);
+  gtk_box_append (GTK_BOX (box), grid);
+  gtk_box_append (self->column, box);
+
+  g_ptr_array_add (self->group_titles, g_strdup (title));
+  g_array_append_val (self->group_counts, zero);
+
+  return grid;
+}
+
+/* The groups in catalogue order, the charts of each in the response's. */
+static void
+build_charts (IscChartsPage *self)
+{
+  guint n_metrics = isc_metrics_response_get_n_metrics (self->response);
+
+  clear_charts (self);
+  self->names = dup_names (self->response);
+
+  for (guint group = 0; group <= OTHER_GROUP; group++)
     {
-      GtkWidget *child;
-
-      while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->column))) != NULL)
-        gtk_box_remove (self->column, child);
-      g_ptr_array_set_size (self->views, 0);
+      GtkWidget *grid = NULL;
 
       for (guint i = 0; i < n_metrics; i++)
         {
-          GtkWidget *view = isc_chart_view_new (NULL);
+          GtkWidget *view;
 
+          if (group_of (self->names[i]) != group)
+            continue;
+
+          if (grid == NULL)
+            grid = add_group (self, group);
+
+          view = isc_chart_view_new (NULL);
           gtk_widget_add_css_class (view, "card");
           gtk_widget_set_overflow (view, GTK_OVERFLOW_HIDDEN);
-          gtk_widget_set_size_request (view, -1, 320);
           isc_chart_view_set_use_utc (ISC_CHART_VIEW (view), self->use_utc);
-          gtk_box_append (self->column, view);
+          /* The view's own label follows its model; this one holds from
+           * the start, before any model. */
+          gtk_accessible_update_property (GTK_ACCESSIBLE (view),
+                                          GTK_ACCESSIBLE_PROPERTY_LABEL, isc_catalogue_get_title (self->names[i]),
+                                          -1);
+          isc_chart_grid_append (ISC_CHART_GRID (grid), view);
           g_ptr_array_add (self->views, view);
+          g_array_append_val (self->metric_index, i);
+          g_array_index (self->group_counts, guint, self->group_counts->len - 1)++;
         }
     }
-
-  g_clear_pointer (&self->response, isc_metrics_response_unref);
-  self->response = isc_metrics_response_ref (response);
-  g_clear_pointer (&self->shown_query, isc_query_free);
-  self->shown_query = isc_query_copy (self->query);
-  self->shown_ms = received_ms;
-  update_models (self);
-
-  gtk_stack_set_visible_child_name (self->stack, "charts");
-  return TRUE;
-}
-
-/* Charts of the current query are on screen (a new query's failure must
- * not pass another deployment's charts off as its own). */
-static gboolean
-showing_charts (IscChartsPage *self)
-{
-  return self->response != NULL &&
-         isc_query_equal (self->shown_query, self->query) &&
-         g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "charts") == 0;
-}
-
-static void
-loaded_cb (IscChartsPage      *self,
-           IscMetricsResponse *response,
-           IscMetricsLoader   *loader)
-{
-  set_stale (self, FALSE);
-
-  if (!show_response (self, response, g_get_real_time () / 1000))
-    {
-      g_clear_pointer (&self->response, isc_metrics_response_unref);
-      g_clear_pointer (&self->shown_query, isc_query_free);
-      show_status (self, "dialog-information-symbolic", _("No Metrics"),
-                   _("The deployment reported no metrics for this range"), FALSE);
-    }
-}
-
-/* A failure here is the network or the server, which the person is told
- * on screen, so it is not logged as a warning. */
-static void
-failed_cb (IscChartsPage      *self,
-           const GError       *error,
-           IscMetricsResponse *cached,
-           gint64              cached_ms,
-           IscMetricsLoader   *loader)
-{
-  g_debug ("Could not load the metrics: %s", error->message);
-
-  /* Keep the charts shown: a refresh that fails should not blank the
-   * window, only say that what it shows is getting old. */
-  if (showing_charts (self))
-    {
-      show_stale (self, error);
-      return;
-    }
-
-  /* Nothing of this query shown yet (opened offline, say): the last good
-   * answer kept on disk is better than nothing, with its age. */
-  if (cached != NULL && cached_ms > 0 && show_response (self, cached, cached_ms))
-    {
-      show_stale (self, error);
-      return;
-    }
-
-  set_stale (self, FALSE);
-  show_status (self, error_icon_name (error), _("Could Not Load Metrics"), error->message, TRUE);
-}
-
-static void
-loading_changed_cb (IscChartsPage    *self,
-                    GParamSpec       *pspec,
-                    IscMetricsLoader *loader)
-{
-  /* Retry is pointless while a load is on its way. */
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "charts.retry",
-                                 !isc_metrics_loader_get_loading (loader));
-}
-
-static gboolean
-refresh_cb (gpointer user_data)
-{
-  IscChartsPage *self = user_data;
-
-  if (self->loader != NULL && self->query != NULL)
-    isc_metrics_loader_load (self->loader, self->query);
-
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-restart_refresh (IscChartsPage *self)
-{
-  g_clear_handle_id (&self->refresh_id, g_source_remove);
-  self->refresh_id = g_timeout_add_seconds (REFRESH_SECONDS, refresh_cb, self);
-}
-
-static void
-set_loader (IscChartsPage    *self,
-            IscMetricsLoader *loader)
-{
-  if (self->loader != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->loader, self);
-      isc_metrics_loader_cancel (self->loader);
-      g_clear_object (&self->loader);
-    }
-
-  if (loader == NULL)
-    return;
-
-  self->loader = g_object_ref (loader);
-  g_signal_connect_object (loader, "loaded", G_CALLBACK (loaded_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (loader, "failed", G_CALLBACK (failed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (loader, "notify::loading", G_CALLBACK (loading_changed_cb), self, G_CONNECT_SWAPPED);
-}
-
-static void
-retry_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *parameter)
-{
-  IscChartsPage *self = ISC_CHARTS_PAGE (widget);
-
-  /* With nothing on screen, say that something is happening. */
-  if (!showing_charts (self))
-    gtk_stack_set_visible_child_name (self->stack, "loading");
-
-  isc_charts_page_refresh (self);
 }
 
 static void
@@ -325,14 +195,25 @@ isc_charts_page_dispose (GObject *object)
 {
   IscChartsPage *self = (IscChartsPage *)object;
 
-  g_clear_handle_id (&self->refresh_id, g_source_remove);
-  set_loader (self, NULL);
-  g_clear_pointer (&self->query, isc_query_free);
-  g_clear_pointer (&self->shown_query, isc_query_free);
-  g_clear_pointer (&self->views, g_ptr_array_unref);
+  g_cancellable_cancel (self->load_cancellable);
+  g_clear_object (&self->load_cancellable);
   g_clear_pointer (&self->response, isc_metrics_response_unref);
+  g_clear_pointer (&self->names, g_strfreev);
 
   G_OBJECT_CLASS (isc_charts_page_parent_class)->dispose (object);
+}
+
+static void
+isc_charts_page_finalize (GObject *object)
+{
+  IscChartsPage *self = (IscChartsPage *)object;
+
+  g_ptr_array_unref (self->views);
+  g_array_unref (self->metric_index);
+  g_ptr_array_unref (self->group_titles);
+  g_array_unref (self->group_counts);
+
+  G_OBJECT_CLASS (isc_charts_page_parent_class)->finalize (object);
 }
 
 static void
@@ -345,16 +226,16 @@ isc_charts_page_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_RESPONSE:
+      g_value_set_boxed (value, isc_charts_page_get_response (self));
+      break;
+
     case PROP_USE_UTC:
       g_value_set_boolean (value, isc_charts_page_get_use_utc (self));
       break;
 
     case PROP_COUNTERS_AS_TOTALS:
       g_value_set_boolean (value, isc_charts_page_get_counters_as_totals (self));
-      break;
-
-    case PROP_STALE:
-      g_value_set_boolean (value, isc_charts_page_get_stale (self));
       break;
 
     default:
@@ -372,6 +253,10 @@ isc_charts_page_set_property (GObject      *object,
 
   switch (prop_id)
     {
+    case PROP_RESPONSE:
+      isc_charts_page_set_response (self, g_value_get_boxed (value));
+      break;
+
     case PROP_USE_UTC:
       isc_charts_page_set_use_utc (self, g_value_get_boolean (value));
       break;
@@ -389,12 +274,16 @@ static void
 isc_charts_page_class_init (IscChartsPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = isc_charts_page_dispose;
+  object_class->finalize = isc_charts_page_finalize;
   object_class->get_property = isc_charts_page_get_property;
   object_class->set_property = isc_charts_page_set_property;
 
+  properties[PROP_RESPONSE] =
+    g_param_spec_boxed ("response", NULL, NULL,
+                        ISC_TYPE_METRICS_RESPONSE,
+                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   properties[PROP_USE_UTC] =
     g_param_spec_boolean ("use-utc", NULL, NULL,
                           FALSE,
@@ -403,111 +292,31 @@ isc_charts_page_class_init (IscChartsPageClass *klass)
     g_param_spec_boolean ("counters-as-totals", NULL, NULL,
                           FALSE,
                           (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-  /* The data shown is older than the last load, which failed. */
-  properties[PROP_STALE] =
-    g_param_spec_boolean ("stale", NULL, NULL,
-                          FALSE,
-                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  gtk_widget_class_install_action (widget_class, "charts.retry", NULL, retry_action);
-}
-
-/* The strip over the charts that says they are stale, since when and why,
- * with Retry. A revealer and a box rather than AdwBanner (libadwaita 1.3)
- * or GtkInfoBar (deprecated from GTK 4.10): the same on every version. */
-static GtkWidget *
-create_banner (IscChartsPage *self)
-{
-  GtkWidget *box, *texts, *retry;
-
-  self->banner_icon = GTK_IMAGE (gtk_image_new_from_icon_name ("network-offline-symbolic"));
-  gtk_widget_set_valign (GTK_WIDGET (self->banner_icon), GTK_ALIGN_CENTER);
-
-  self->banner_title = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->banner_title, 0.0);
-  gtk_label_set_wrap (self->banner_title, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->banner_title), "heading");
-
-  self->banner_detail = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->banner_detail, 0.0);
-  gtk_label_set_wrap (self->banner_detail, TRUE);
-  gtk_label_set_wrap_mode (self->banner_detail, PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_selectable (self->banner_detail, TRUE);
-
-  texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  gtk_widget_set_hexpand (texts, TRUE);
-  gtk_widget_set_valign (texts, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (texts), GTK_WIDGET (self->banner_title));
-  gtk_box_append (GTK_BOX (texts), GTK_WIDGET (self->banner_detail));
-
-  retry = gtk_button_new_with_mnemonic (_("_Retry"));
-  gtk_widget_set_tooltip_text (retry, _("Load the metrics again now"));
-  gtk_widget_set_valign (retry, GTK_ALIGN_CENTER);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (retry), "charts.retry");
-
-  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  gtk_widget_add_css_class (box, "stale-banner");
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->banner_icon));
-  gtk_box_append (GTK_BOX (box), texts);
-  gtk_box_append (GTK_BOX (box), retry);
-
-  self->banner = GTK_REVEALER (gtk_revealer_new ());
-  gtk_revealer_set_transition_type (self->banner, GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN);
-  gtk_revealer_set_child (self->banner, box);
-
-  return GTK_WIDGET (self->banner);
 }
 
 static void
 isc_charts_page_init (IscChartsPage *self)
 {
-  GtkWidget *scrolled, *clamp, *spinner, *loading, *charts;
+  GtkWidget *scrolled;
 
   self->views = g_ptr_array_new ();
+  self->metric_index = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->group_titles = g_ptr_array_new_with_free_func (g_free);
+  self->group_counts = g_array_new (FALSE, FALSE, sizeof (guint));
 
-  self->stack = GTK_STACK (gtk_stack_new ());
-  gtk_stack_set_transition_type (self->stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE);
-
-  spinner = gtk_spinner_new ();
-  gtk_spinner_set_spinning (GTK_SPINNER (spinner), TRUE);
-  gtk_widget_set_size_request (spinner, 32, 32);
-  loading = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_set_valign (spinner, GTK_ALIGN_CENTER);
-  gtk_widget_set_vexpand (spinner, TRUE);
-  gtk_box_append (GTK_BOX (loading), spinner);
-  gtk_stack_add_named (self->stack, loading, "loading");
-
-  self->column = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 12));
+  self->column = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 18));
   gtk_widget_set_margin_top (GTK_WIDGET (self->column), 12);
   gtk_widget_set_margin_bottom (GTK_WIDGET (self->column), 12);
   gtk_widget_set_margin_start (GTK_WIDGET (self->column), 12);
   gtk_widget_set_margin_end (GTK_WIDGET (self->column), 12);
-  clamp = adw_clamp_new ();
-  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 1400);
-  adw_clamp_set_child (ADW_CLAMP (clamp), GTK_WIDGET (self->column));
+
   scrolled = gtk_scrolled_window_new ();
   gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_widget_set_hexpand (scrolled, TRUE);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), clamp);
-  /* The strip sits above the scrolled charts, so it stays in view. */
-  charts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_box_append (GTK_BOX (charts), create_banner (self));
-  gtk_box_append (GTK_BOX (charts), scrolled);
-  gtk_stack_add_named (self->stack, charts, "charts");
-
-  self->status = ADW_STATUS_PAGE (adw_status_page_new ());
-  self->status_retry = gtk_button_new_with_mnemonic (_("_Retry"));
-  gtk_widget_set_halign (self->status_retry, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (self->status_retry, "pill");
-  gtk_widget_add_css_class (self->status_retry, "suggested-action");
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->status_retry), "charts.retry");
-  gtk_widget_set_visible (self->status_retry, FALSE);
-  adw_status_page_set_child (self->status, self->status_retry);
-  gtk_stack_add_named (self->stack, GTK_WIDGET (self->status), "status");
-
-  gtk_stack_set_visible_child_name (self->stack, "loading");
-  adw_bin_set_child (ADW_BIN (self), GTK_WIDGET (self->stack));
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->column));
+  adw_bin_set_child (ADW_BIN (self), scrolled);
 }
 
 GtkWidget *
@@ -516,48 +325,43 @@ isc_charts_page_new (void)
   return g_object_new (ISC_TYPE_CHARTS_PAGE, NULL);
 }
 
-void
-isc_charts_page_load (IscChartsPage  *self,
-                      IscClient      *client,
-                      const IscQuery *query)
+IscMetricsResponse *
+isc_charts_page_get_response (IscChartsPage *self)
 {
-  g_return_if_fail (ISC_IS_CHARTS_PAGE (self));
-  g_return_if_fail (ISC_IS_CLIENT (client));
-  g_return_if_fail (query != NULL);
-
-  if (self->loader == NULL || isc_metrics_loader_get_client (self->loader) != client)
-    {
-      g_autoptr(IscMetricsLoader) loader = isc_metrics_loader_new (client);
-
-      set_loader (self, loader);
-    }
-
-  if (!isc_query_equal (self->query, query))
-    {
-      g_clear_pointer (&self->query, isc_query_free);
-      self->query = isc_query_copy (query);
-    }
-
-  isc_charts_page_refresh (self);
+  g_return_val_if_fail (ISC_IS_CHARTS_PAGE (self), NULL);
+  return self->response;
 }
 
 void
-isc_charts_page_refresh (IscChartsPage *self)
+isc_charts_page_set_response (IscChartsPage      *self,
+                              IscMetricsResponse *response)
 {
   g_return_if_fail (ISC_IS_CHARTS_PAGE (self));
+  g_return_if_fail (response == NULL || isc_metrics_response_get_mode (response) == ISC_MODE_SERIES);
 
-  if (self->loader == NULL || self->query == NULL)
+  if (self->response == response)
     return;
 
-  isc_metrics_loader_load (self->loader, self->query);
-  restart_refresh (self);
-}
+  if (response != NULL)
+    isc_metrics_response_ref (response);
+  g_clear_pointer (&self->response, isc_metrics_response_unref);
+  self->response = response;
 
-gboolean
-isc_charts_page_get_stale (IscChartsPage *self)
-{
-  g_return_val_if_fail (ISC_IS_CHARTS_PAGE (self), FALSE);
-  return gtk_revealer_get_reveal_child (self->banner);
+  if (response == NULL)
+    clear_charts (self);
+  else
+    {
+      g_auto(GStrv) names = dup_names (response);
+
+      /* The same metrics in the same order: the same views, so the
+       * person's place and the step under the pointer are kept. */
+      if (self->names == NULL || !g_strv_equal ((const char * const *) names,
+                                                (const char * const *) self->names))
+        build_charts (self);
+      update_models (self);
+    }
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RESPONSE]);
 }
 
 guint
@@ -574,6 +378,31 @@ isc_charts_page_get_chart (IscChartsPage *self,
   g_return_val_if_fail (ISC_IS_CHARTS_PAGE (self), NULL);
   g_return_val_if_fail (index < self->views->len, NULL);
   return g_ptr_array_index (self->views, index);
+}
+
+guint
+isc_charts_page_get_n_groups (IscChartsPage *self)
+{
+  g_return_val_if_fail (ISC_IS_CHARTS_PAGE (self), 0);
+  return self->group_titles->len;
+}
+
+const char *
+isc_charts_page_get_group_title (IscChartsPage *self,
+                                 guint          index)
+{
+  g_return_val_if_fail (ISC_IS_CHARTS_PAGE (self), NULL);
+  g_return_val_if_fail (index < self->group_titles->len, NULL);
+  return g_ptr_array_index (self->group_titles, index);
+}
+
+guint
+isc_charts_page_get_group_n_charts (IscChartsPage *self,
+                                    guint          index)
+{
+  g_return_val_if_fail (ISC_IS_CHARTS_PAGE (self), 0);
+  g_return_val_if_fail (index < self->group_counts->len, 0);
+  return g_array_index (self->group_counts, guint, index);
 }
 
 gboolean
@@ -594,7 +423,7 @@ isc_charts_page_set_use_utc (IscChartsPage *self,
     return;
   self->use_utc = use_utc;
 
-  for (guint i = 0; self->views != NULL && i < self->views->len; i++)
+  for (guint i = 0; i < self->views->len; i++)
     isc_chart_view_set_use_utc (g_ptr_array_index (self->views, i), use_utc);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_USE_UTC]);
@@ -622,4 +451,43 @@ isc_charts_page_set_counters_as_totals (IscChartsPage *self,
   update_models (self);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COUNTERS_AS_TOTALS]);
+}
+
+/* Transitional, until the window feeds the page from its IscView: one
+ * fetch, shown when it succeeds. */
+
+static void
+load_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(IscChartsPage) self = user_data;
+  g_autoptr(IscMetricsResponse) response = NULL;
+  g_autoptr(GError) error = NULL;
+
+  response = isc_client_fetch_metrics_finish (ISC_CLIENT (object), result, &error);
+  if (response == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_debug ("Could not load the metrics: %s", error->message);
+      return;
+    }
+
+  g_clear_object (&self->load_cancellable);
+  isc_charts_page_set_response (self, response);
+}
+
+void
+isc_charts_page_load (IscChartsPage  *self,
+                      IscClient      *client,
+                      const IscQuery *query)
+{
+  g_return_if_fail (ISC_IS_CHARTS_PAGE (self));
+  g_return_if_fail (ISC_IS_CLIENT (client));
+  g_return_if_fail (query != NULL);
+
+  g_cancellable_cancel (self->load_cancellable);
+  g_clear_object (&self->load_cancellable);
+  self->load_cancellable = g_cancellable_new ();
+  isc_client_fetch_metrics_async (client, query, self->load_cancellable, load_cb, g_object_ref (self));
 }

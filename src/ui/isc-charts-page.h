@@ -10,6 +10,7 @@
 #include <adwaita.h>
 
 #include "isc-client.h"
+#include "isc-metrics-response.h"
 #include "isc-query.h"
 
 G_BEGIN_DECLS
@@ -18,28 +19,24 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (IscChartsPage, isc_charts_page, ISC, CHARTS_PAGE, AdwBin)
 
-/* A scrolled column of live charts: one chart view per metric of a SERIES
- * query, loaded through an IscMetricsLoader and loaded again every refresh
- * interval (a relative range slides forward). A newer load cancels an
- * older one, so a superseded answer is never shown.
+/* The Charts mode: one chart view per metric of a SERIES response, under
+ * the catalogue's groups (a heading each, in catalogue order; metrics the
+ * catalogue does not know under "Other", last), the charts of a group in
+ * the response's order, in one column when narrow and two or three when
+ * wide (IscChartGrid), in a page that scrolls. It shows what it is given:
+ * loading, refreshing, the stale strip and the status page belong to
+ * whoever feeds it (the window, from its IscView).
  *
- * When a load fails, the charts of the same query stay (or the client's
- * cached last good response is shown when nothing was yet) under a strip
- * that says how old the data is, why it could not be refreshed, and
- * offers Retry; the next success takes the strip away. With nothing to
- * show, a status page says why and offers Retry. The cached response
- * comes from the client's response cache, so a client without one (the
- * in-process demo, whose address changes every run) falls back to nothing.
+ * A response with the same metrics, in the same order, as the one shown
+ * goes into the same chart views (new models only), so the scroll
+ * position and the step under the pointer are kept; other metrics build
+ * the page again.
  */
-GtkWidget *isc_charts_page_new          (void);
-void       isc_charts_page_load         (IscChartsPage  *self,
-                                         IscClient      *client,
-                                         const IscQuery *query);
-/* Loads the current query again now, as the refresh timer and Retry do,
- * and starts the refresh interval over. */
-void       isc_charts_page_refresh      (IscChartsPage  *self);
-/* Whether the strip saying the data shown is stale is up. */
-gboolean   isc_charts_page_get_stale    (IscChartsPage  *self);
+GtkWidget          *isc_charts_page_new          (void);
+/* "response" (IscMetricsResponse, boxed, nullable): NULL shows nothing. */
+IscMetricsResponse *isc_charts_page_get_response (IscChartsPage      *self);
+void                isc_charts_page_set_response (IscChartsPage      *self,
+                                                  IscMetricsResponse *response);
 /* The display switches, applied to every chart view shown, from the
  * response already shown (no fetch): times in UTC rather than local time,
  * and COUNTER metrics as each step's total rather than a rate. */
@@ -49,9 +46,24 @@ void       isc_charts_page_set_use_utc            (IscChartsPage *self,
 gboolean   isc_charts_page_get_counters_as_totals (IscChartsPage *self);
 void       isc_charts_page_set_counters_as_totals (IscChartsPage *self,
                                                    gboolean       counters_as_totals);
-/* The chart views shown, in metric order. */
-guint      isc_charts_page_get_n_charts (IscChartsPage  *self);
-GtkWidget *isc_charts_page_get_chart    (IscChartsPage  *self,
-                                         guint           index);
+/* The chart views shown, in the order they are seen: group by group,
+ * each group's in the response's order. */
+guint       isc_charts_page_get_n_charts      (IscChartsPage *self);
+GtkWidget  *isc_charts_page_get_chart         (IscChartsPage *self,
+                                               guint          index);
+/* The groups shown, in order: the heading's text, and how many of the
+ * charts (in get_chart's order) are under it. */
+guint       isc_charts_page_get_n_groups      (IscChartsPage *self);
+const char *isc_charts_page_get_group_title   (IscChartsPage *self,
+                                               guint          index);
+guint       isc_charts_page_get_group_n_charts (IscChartsPage *self,
+                                                guint          index);
+
+/* Transitional, for the window until it feeds the page from an IscView:
+ * fetches @query once with @client (cancelling the previous one) and
+ * shows the answer; a failure is only logged (debug). */
+void        isc_charts_page_load              (IscChartsPage  *self,
+                                               IscClient      *client,
+                                               const IscQuery *query);
 
 G_END_DECLS

@@ -1,0 +1,203 @@
+/* isc-chart-grid.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "isc-chart-grid"
+
+#include "config.h"
+
+#include "isc-chart-grid.h"
+
+struct _IscChartGrid
+{
+  GtkWidget parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (IscChartGrid, isc_chart_grid, GTK_TYPE_WIDGET)
+
+guint
+isc_chart_grid_columns_for_width (int width)
+{
+  if (width >= ISC_CHART_GRID_THREE_COLUMNS)
+    return 3;
+  if (width >= ISC_CHART_GRID_TWO_COLUMNS)
+    return 2;
+  return 1;
+}
+
+static guint
+count_visible (GtkWidget *widget)
+{
+  guint n = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (gtk_widget_should_layout (child))
+      n++;
+
+  return n;
+}
+
+/* The width of one cell of a grid @width px wide with @columns columns. */
+static int
+cell_width (int   width,
+            guint columns)
+{
+  return MAX (0, (width - (int) (columns - 1) * ISC_CHART_GRID_SPACING) / (int) columns);
+}
+
+/* The height of every row: the fixed height, or more if a chart needs
+ * it (large text). */
+static int
+row_height (GtkWidget *widget,
+            int        cell)
+{
+  int height = ISC_CHART_GRID_ROW_HEIGHT;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      int minimum;
+
+      if (!gtk_widget_should_layout (child))
+        continue;
+      gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, cell, &minimum, NULL, NULL, NULL);
+      height = MAX (height, minimum);
+    }
+
+  return height;
+}
+
+static GtkSizeRequestMode
+isc_chart_grid_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+isc_chart_grid_measure (GtkWidget      *widget,
+                        GtkOrientation  orientation,
+                        int             for_size,
+                        int            *minimum,
+                        int            *natural,
+                        int            *minimum_baseline,
+                        int            *natural_baseline)
+{
+  guint n = count_visible (widget);
+
+  *minimum = *natural = 0;
+  if (n == 0)
+    return;
+
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      /* One column at least as wide as the widest chart's minimum. */
+      for (GtkWidget *child = gtk_widget_get_first_child (widget);
+           child != NULL;
+           child = gtk_widget_get_next_sibling (child))
+        {
+          int child_min;
+
+          if (!gtk_widget_should_layout (child))
+            continue;
+          gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &child_min, NULL, NULL, NULL);
+          *minimum = MAX (*minimum, child_min);
+        }
+      *natural = *minimum;
+    }
+  else
+    {
+      guint columns = for_size < 0 ? 1 : isc_chart_grid_columns_for_width (for_size);
+      guint rows = (n + columns - 1) / columns;
+      int height = row_height (widget, for_size < 0 ? -1 : cell_width (for_size, columns));
+
+      *minimum = *natural = (int) rows * height + (int) (rows - 1) * ISC_CHART_GRID_SPACING;
+    }
+}
+
+static void
+isc_chart_grid_size_allocate (GtkWidget *widget,
+                              int        width,
+                              int        height,
+                              int        baseline)
+{
+  guint columns = isc_chart_grid_columns_for_width (width);
+  int cell = cell_width (width, columns);
+  int row = row_height (widget, cell);
+  guint i = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkAllocation allocation;
+      gboolean rtl = gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL;
+      guint column;
+
+      if (!gtk_widget_should_layout (child))
+        continue;
+
+      column = i % columns;
+      if (rtl)
+        column = columns - 1 - column;
+      /* The last column takes what the division left over. */
+      allocation.x = (int) column * (cell + ISC_CHART_GRID_SPACING);
+      allocation.width = column == columns - 1 ? width - allocation.x : cell;
+      allocation.y = (int) (i / columns) * (row + ISC_CHART_GRID_SPACING);
+      allocation.height = row;
+      gtk_widget_size_allocate (child, &allocation, -1);
+      i++;
+    }
+}
+
+static void
+isc_chart_grid_dispose (GObject *object)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (isc_chart_grid_parent_class)->dispose (object);
+}
+
+static void
+isc_chart_grid_class_init (IscChartGridClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = isc_chart_grid_dispose;
+  widget_class->get_request_mode = isc_chart_grid_get_request_mode;
+  widget_class->measure = isc_chart_grid_measure;
+  widget_class->size_allocate = isc_chart_grid_size_allocate;
+  gtk_widget_class_set_css_name (widget_class, "chartgrid");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+isc_chart_grid_init (IscChartGrid *self)
+{
+}
+
+GtkWidget *
+isc_chart_grid_new (void)
+{
+  return g_object_new (ISC_TYPE_CHART_GRID, NULL);
+}
+
+void
+isc_chart_grid_append (IscChartGrid *self,
+                       GtkWidget    *child)
+{
+  g_return_if_fail (ISC_IS_CHART_GRID (self));
+  g_return_if_fail (GTK_IS_WIDGET (child));
+  g_return_if_fail (gtk_widget_get_parent (child) == NULL);
+
+  gtk_widget_insert_before (child, GTK_WIDGET (self), NULL);
+}
