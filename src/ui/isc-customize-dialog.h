@@ -1,0 +1,35 @@
+/* isc-customize-dialog.h
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+#define ISC_TYPE_CUSTOMIZE_DIALOG (isc_customize_dialog_get_type ())
+
+G_DECLARE_FINAL_TYPE (IscCustomizeDialog, isc_customize_dialog, ISC, CUSTOMIZE_DIALOG, AdwWindow)
+
+/* Customize View: which charts a model's page shows, and in what order.
+ * One row per metric the deployment reports (@available, in its default
+ * order), with a switch to show or hide it and Move Up / Move Down: first
+ * the ones @shown, in its order (a name not available is not offered),
+ * then the hidden ones in the default order. A NULL @shown shows every
+ * available metric in the default order, as Reset does.
+ *
+ * Apply emits "applied" with the metrics shown, in order (a GStrv), and
+ * closes; Cancel and Escape close without it. Apply needs one chart
+ * shown at least.
+ */
+IscCustomizeDialog *isc_customize_dialog_new        (GtkWindow          *parent,
+                                                     const char * const *available,
+                                                     const char * const *shown);
+/* The metrics shown now, in order: what Apply would send. */
+char              **isc_customize_dialog_dup_layout (IscCustomizeDialog *self);
+
+G_END_DECLS
