@@ -243,6 +243,33 @@ test_accessible (Fixture       *f,
   g_assert_null (error);
 }
 
+/* In a header bar it is flat like the buttons beside it; elsewhere it
+ * keeps its frame. */
+static void
+test_header_bar (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *header = adw_header_bar_new ();
+  GtkWidget *button = isc_range_button_new ();
+  GtkWidget *inner = gtk_widget_get_first_child (gtk_widget_get_first_child (button));
+  GtkWidget *plain = isc_range_button_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+
+  adw_header_bar_pack_end (ADW_HEADER_BAR (header), button);
+  gtk_box_append (GTK_BOX (box), header);
+  gtk_box_append (GTK_BOX (box), plain);
+  gtk_window_set_child (GTK_WINDOW (window), box);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (test_wait_for (is_mapped, button));
+
+  g_assert_true (gtk_widget_has_css_class (inner, "flat"));
+  inner = gtk_widget_get_first_child (gtk_widget_get_first_child (plain));
+  g_assert_false (gtk_widget_has_css_class (inner, "flat"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_run_frames (50);
+}
+
 static const char * const preset_labels[] = {
   "15 minutes", "1 hour", "3 hours", "6 hours", "12 hours", "24 hours", "2 days", "7 days",
 };
@@ -442,6 +469,62 @@ test_custom_typed (Fixture       *f,
   g_assert_cmpstr (button_text (f->button), ==, "Today 09:00–09:45 UTC");
 }
 
+static GtkWidget *
+find_calendar (GtkWidget  *root,
+               const char *name)
+{
+  g_autofree char *error = NULL;
+
+  if (GTK_IS_CALENDAR (root))
+    {
+      error = gtk_test_accessible_check_property (GTK_ACCESSIBLE (root),
+                                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name);
+      if (error == NULL)
+        return root;
+    }
+
+  /* The calendars hang in popovers of their own, hidden until opened. */
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_calendar (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* Another day on the From calendar moves From to that day, at the same
+ * time of day. */
+static void
+test_custom_date (Fixture       *f,
+                  gconstpointer  data)
+{
+  IscRangeButton *button = ISC_RANGE_BUTTON (f->button);
+  g_autoptr(IscTimeRange) expected = isc_time_range_new_absolute (ms_from_iso ("2026-11-30T09:50:00Z"),
+                                                                  ms_from_iso ("2026-12-01T10:50:00Z"));
+  g_autoptr(GDateTime) day = g_date_time_new_utc (2026, 11, 30, 0, 0, 0);
+  GtkWidget *calendar;
+
+  open_popover (f);
+  calendar = find_calendar (f->popover, "From date");
+  g_assert_nonnull (calendar);
+  g_assert_nonnull (find_label (f->popover, "1 Dec 2026"));
+  g_assert_null (find_label (f->popover, "30 Nov 2026"));
+
+  gtk_calendar_select_day (GTK_CALENDAR (calendar), day);
+  g_assert_nonnull (find_label (f->popover, "30 Nov 2026"));
+  g_assert_null (_isc_range_button_get_custom_error (button));
+
+  g_signal_emit_by_name (find_button (f->popover, "_Apply"), "clicked");
+  g_assert_cmpuint (f->n_chosen, ==, 1);
+  g_assert_true (isc_time_range_equal (f->chosen, expected));
+  g_assert_cmpstr (button_text (f->button), ==, "30 Nov 09:50 – 1 Dec 10:50");
+}
+
 /* In Berlin the same instants read an hour later, and the popover says
  * which clock it uses. */
 static void
@@ -493,9 +576,12 @@ main (int   argc,
   ADD ("/isc/range-button/custom/refused", test_custom_refused);
   ADD ("/isc/range-button/custom/applied", test_custom_applied);
   ADD ("/isc/range-button/custom/typed", test_custom_typed);
+  ADD ("/isc/range-button/custom/date", test_custom_date);
   ADD ("/isc/range-button/custom/local-zone", test_custom_local_zone);
 
 #undef ADD
+
+  g_test_add_func ("/isc/range-button/header-bar", test_header_bar);
 
   return g_test_run ();
 }

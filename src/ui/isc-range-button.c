@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <adwaita.h>
 
 #include "isc-range-button.h"
 #include "isc-range-button-private.h"
@@ -56,6 +57,8 @@ typedef struct
   GtkWidget *calendar;
   GtkWidget *time_entry;
   gboolean   is_from;
+  /* A pointer press on the calendar is under way. */
+  gboolean   pressed;
   gint64     ms;
   gboolean   time_valid;
 } CustomEnd;
@@ -357,7 +360,32 @@ on_day_selected (GtkCalendar    *calendar,
   if (end->time_valid)
     show_custom_end (self, end);
   check_custom (self);
-  gtk_menu_button_popdown (GTK_MENU_BUTTON (end->date_button));
+
+  /* A click on a day is a choice; the arrow keys only move through the
+   * days, so the calendar stays open for them. */
+  if (end->pressed)
+    gtk_menu_button_popdown (GTK_MENU_BUTTON (end->date_button));
+  end->pressed = FALSE;
+}
+
+static void
+on_calendar_pressed (GtkGestureClick *gesture,
+                     int              n_press,
+                     double           x,
+                     double           y,
+                     CustomEnd       *end)
+{
+  end->pressed = TRUE;
+}
+
+static void
+on_calendar_released (GtkGestureClick *gesture,
+                      int              n_press,
+                      double           x,
+                      double           y,
+                      CustomEnd       *end)
+{
+  end->pressed = FALSE;
 }
 
 static void
@@ -450,6 +478,7 @@ build_custom_end (IscRangeButton *self,
 {
   GtkWidget *label = gtk_label_new (title);
   GtkWidget *calendar_popover;
+  GtkGesture *click;
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_grid_attach (grid, label, 0, row, 1, 1);
@@ -459,6 +488,13 @@ build_custom_end (IscRangeButton *self,
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, date_name,
                                   -1);
   g_signal_connect (end->calendar, "day-selected", G_CALLBACK (on_day_selected), self);
+  /* Before the calendar's own handling of the press, which selects the
+   * day under it; never claims the press. */
+  click = gtk_gesture_click_new ();
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
+  g_signal_connect (click, "pressed", G_CALLBACK (on_calendar_pressed), end);
+  g_signal_connect (click, "released", G_CALLBACK (on_calendar_released), end);
+  gtk_widget_add_controller (end->calendar, GTK_EVENT_CONTROLLER (click));
 
   calendar_popover = gtk_popover_new ();
   gtk_popover_set_child (GTK_POPOVER (calendar_popover), end->calendar);
@@ -554,7 +590,7 @@ build_popover (IscRangeButton *self)
   self->error_label = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (self->error_label), 0);
   gtk_label_set_wrap (GTK_LABEL (self->error_label), TRUE);
-  gtk_label_set_max_width_chars (GTK_LABEL (self->error_label), 30);
+  gtk_label_set_max_width_chars (GTK_LABEL (self->error_label), 20);
   gtk_widget_add_css_class (self->error_label, "error");
   gtk_widget_set_visible (self->error_label, FALSE);
   gtk_box_append (GTK_BOX (box), self->error_label);
@@ -570,6 +606,21 @@ build_popover (IscRangeButton *self)
   g_signal_connect_swapped (popover, "show", G_CALLBACK (on_popover_show), self);
 
   return popover;
+}
+
+static void
+isc_range_button_root (GtkWidget *widget)
+{
+  IscRangeButton *self = ISC_RANGE_BUTTON (widget);
+  gboolean in_header_bar;
+
+  GTK_WIDGET_CLASS (isc_range_button_parent_class)->root (widget);
+
+  /* Header bars make their own buttons flat, but only their direct
+   * children: this one sits a level deeper, so it asks for it. */
+  in_header_bar = gtk_widget_get_ancestor (widget, ADW_TYPE_HEADER_BAR) != NULL ||
+                  gtk_widget_get_ancestor (widget, GTK_TYPE_HEADER_BAR) != NULL;
+  gtk_menu_button_set_has_frame (GTK_MENU_BUTTON (self->menu_button), !in_header_bar);
 }
 
 static void
@@ -673,6 +724,7 @@ isc_range_button_class_init (IscRangeButtonClass *klass)
   object_class->get_property = isc_range_button_get_property;
   object_class->set_property = isc_range_button_set_property;
 
+  widget_class->root = isc_range_button_root;
   widget_class->map = isc_range_button_map;
   widget_class->unmap = isc_range_button_unmap;
 
