@@ -378,14 +378,28 @@ on_calendar_pressed (GtkGestureClick *gesture,
   end->pressed = TRUE;
 }
 
+static gboolean
+clear_pressed_cb (gpointer user_data)
+{
+  IscRangeButton *self = user_data;
+
+  self->from.pressed = FALSE;
+  self->to.pressed = FALSE;
+
+  return G_SOURCE_REMOVE;
+}
+
 static void
 on_calendar_released (GtkGestureClick *gesture,
                       int              n_press,
                       double           x,
                       double           y,
-                      CustomEnd       *end)
+                      IscRangeButton  *self)
 {
-  end->pressed = FALSE;
+  /* After the calendar has seen the release too, whether it selects on
+   * press or on release; a press on its arrows selects nothing. */
+  g_idle_add_full (G_PRIORITY_DEFAULT, clear_pressed_cb,
+                   g_object_ref (self), g_object_unref);
 }
 
 static void
@@ -493,7 +507,7 @@ build_custom_end (IscRangeButton *self,
   click = gtk_gesture_click_new ();
   gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
   g_signal_connect (click, "pressed", G_CALLBACK (on_calendar_pressed), end);
-  g_signal_connect (click, "released", G_CALLBACK (on_calendar_released), end);
+  g_signal_connect (click, "released", G_CALLBACK (on_calendar_released), self);
   gtk_widget_add_controller (end->calendar, GTK_EVENT_CONTROLLER (click));
 
   calendar_popover = gtk_popover_new ();
