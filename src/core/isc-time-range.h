@@ -59,6 +59,19 @@ gint64        isc_time_range_get_duration_ms (const IscTimeRange  *range);
  * "the last 6 hours" keeps one key as it slides. */
 char         *isc_time_range_to_key          (const IscTimeRange  *range);
 
+/* The range in words, as the header's range button shows it: "Last hour",
+ * "Last 7 days", "Today 09:12–10:40", "30 Nov 22:00 – 1 Dec 01:30".
+ * Absolute ranges are told in the local time zone, or in UTC with " UTC"
+ * at the end; "Today" and "Yesterday" are relative to now_ms. */
+char         *isc_time_range_describe        (const IscTimeRange  *range,
+                                              gint64               now_ms,
+                                              gboolean             utc);
+/* The same in @zone; @say_utc adds " UTC" to absolute ranges. */
+char         *isc_time_range_describe_in_zone (const IscTimeRange *range,
+                                               gint64              now_ms,
+                                               GTimeZone          *zone,
+                                               gboolean            say_utc);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (IscTimeRange, isc_time_range_free)
 
 G_END_DECLS
