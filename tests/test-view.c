@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include <libsoup/soup.h>
 
@@ -714,6 +715,94 @@ test_view_now (void)
   g_assert_null (isc_view_get_trend (view));
 }
 
+/* Now asks for a snapshot and, beside it, the same metrics over the
+ * last hour. */
+static void
+test_view_now_queries (void)
+{
+  g_autoptr(Recorder) recorder = recorder_new ();
+  g_autoptr(IscView) view = isc_view_new ();
+  g_autoptr(IscTarget) target = chat_target ();
+  const char *metrics[] = { "baseten_replicas_active", NULL };
+  const char *current = NULL, *series = NULL;
+  gint64 start_ms = 0, end_ms = 0;
+  Count count = { recorder, 2 };
+
+  isc_view_set_client (view, recorder->client);
+  isc_view_set_metrics (view, metrics);
+  isc_view_set_mode (view, ISC_MODE_CURRENT);
+  isc_view_set_target (view, target);
+  g_assert_true (test_wait_for (has_requests, &count));
+  g_assert_true (test_wait_for (view_has_trend, view));
+  g_assert_cmpuint (recorder->queries->len, ==, 2);
+
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *q = g_ptr_array_index (recorder->queries, i);
+
+      if (g_str_has_prefix (q, "mode=CURRENT"))
+        current = q;
+      else
+        series = q;
+    }
+  g_assert_cmpstr (current, ==, "mode=CURRENT&metrics=baseten_replicas_active");
+  g_assert_nonnull (series);
+  g_assert_cmpint (sscanf (series, "mode=SERIES&start_epoch_millis=%" G_GINT64_FORMAT
+                                   "&end_epoch_millis=%" G_GINT64_FORMAT, &start_ms, &end_ms), ==, 2);
+  g_assert_cmpint (end_ms - start_ms, ==, HOUR_MS);
+  g_assert_true (g_str_has_suffix (series, "&metrics=baseten_replicas_active"));
+}
+
+/* The answer shown is always the latest target's. */
+static void
+test_view_superseded (void)
+{
+  g_autoptr(IscClient) client = NULL;
+  g_autoptr(IscDemoServer) server = start_demo (&client);
+  g_autoptr(IscView) view = isc_view_new ();
+  g_autoptr(IscTarget) chat = chat_target ();
+  g_autoptr(IscTarget) embed = embed_target ();
+  guint response_notifies = 0;
+
+  g_signal_connect (view, "notify::response", G_CALLBACK (count_notify), &response_notifies);
+
+  isc_view_set_client (view, client);
+  isc_view_set_target (view, chat);
+  isc_view_set_target (view, embed);
+  wait_settled (view);
+  /* Let a late answer for the first target arrive, if it were to. */
+  test_run_frames (200);
+
+  g_assert_cmpuint (response_notifies, ==, 1);
+  g_assert_cmpstr (isc_view_get_response_query (view)->model_id, ==, ISC_DEMO_MODEL_EMBED);
+  g_assert_false (has_metric_prefix (isc_view_get_response (view), "baseten_gpu_"));
+}
+
+/* What cannot succeed is not sent. */
+static void
+test_view_invalid_query (void)
+{
+  g_autoptr(Recorder) recorder = recorder_new ();
+  g_autoptr(IscView) view = isc_view_new ();
+  g_autoptr(IscTarget) target = chat_target ();
+  const char *metrics[] = { "baseten_replicas_active", "", NULL };
+
+  isc_view_set_client (view, recorder->client);
+  isc_view_set_metrics (view, metrics);
+  isc_view_set_target (view, target);
+  g_assert_cmpint (isc_view_get_state (view), ==, ISC_VIEW_ERROR);
+  g_assert_error ((GError *) isc_view_get_error (view), ISC_QUERY_ERROR, ISC_QUERY_ERROR_INVALID_METRIC);
+  g_assert_false (isc_view_get_loading (view));
+  test_run_frames (100);
+  g_assert_cmpuint (recorder->queries->len, ==, 0);
+
+  /* Fixed, it loads. */
+  isc_view_set_metrics (view, NULL);
+  wait_settled (view);
+  g_assert_cmpint (isc_view_get_state (view), ==, ISC_VIEW_READY);
+  g_assert_cmpuint (recorder->queries->len, ==, 1);
+}
+
 static void
 test_view_stale (void)
 {
@@ -1123,6 +1212,9 @@ main (int   argc,
   g_test_add_func ("/isc/view/resume-early", test_view_resume_early);
   g_test_add_func ("/isc/view/demo-embed", test_view_demo_embed);
   g_test_add_func ("/isc/view/now", test_view_now);
+  g_test_add_func ("/isc/view/now-queries", test_view_now_queries);
+  g_test_add_func ("/isc/view/superseded", test_view_superseded);
+  g_test_add_func ("/isc/view/invalid-query", test_view_invalid_query);
   g_test_add_func ("/isc/view/stale", test_view_stale);
   g_test_add_func ("/isc/view/offline-cache", test_view_offline_cache);
   g_test_add_func ("/isc/view/no-data", test_view_no_data);

@@ -23,8 +23,10 @@
 /* The narrowest range a zoom makes: a step or two of the finest series. */
 #define ZOOM_MIN_MS ((gint64) 60 * 1000)
 /* After a 429 that outlasted the client's own retries, the least wait
- * before the next automatic load. */
-#define RATE_LIMIT_HOLDOFF_S 60
+ * before the next automatic load; it doubles while the 429s go on (the
+ * client does not say how long a long Retry-After was), up to the most. */
+#define RATE_LIMIT_HOLDOFF_S     60
+#define RATE_LIMIT_HOLDOFF_MAX_S (16 * 60)
 /* Now's trend lines: the last hour. */
 #define TREND_RANGE_MS ((gint64) 60 * 60 * 1000)
 
@@ -54,6 +56,7 @@ struct _IscView
   gint64              updated_ms;
   gint64              last_load_us;    /* monotonic; 0: never */
   gint64              holdoff_until_us; /* monotonic; no automatic load before */
+  guint               holdoff_s;        /* the next 429's wait; 0: none yet */
 
   guint               use_utc : 1;
   guint               counters_as_totals : 1;
@@ -353,7 +356,9 @@ fail (IscView            *self,
 
   if (g_error_matches (error, ISC_API_ERROR, ISC_API_ERROR_RATE_LIMITED))
     {
-      self->holdoff_until_us = g_get_monotonic_time () + (gint64) RATE_LIMIT_HOLDOFF_S * G_USEC_PER_SEC;
+      self->holdoff_s = self->holdoff_s == 0 ? RATE_LIMIT_HOLDOFF_S
+                                             : MIN (self->holdoff_s * 2, RATE_LIMIT_HOLDOFF_MAX_S);
+      self->holdoff_until_us = g_get_monotonic_time () + (gint64) self->holdoff_s * G_USEC_PER_SEC;
       update_timer (self, TRUE);
     }
 
@@ -385,6 +390,7 @@ loaded_cb (IscView            *self,
   g_object_freeze_notify (G_OBJECT (self));
 
   self->holdoff_until_us = 0;
+  self->holdoff_s = 0;
   set_loading (self, FALSE);
   set_error (self, NULL);
   set_stale (self, FALSE);
@@ -916,6 +922,7 @@ isc_view_set_client (IscView   *self,
 
   /* Another account's answer is not this one's. */
   self->holdoff_until_us = 0;
+  self->holdoff_s = 0;
   load (self, TRUE);
 
   g_object_thaw_notify (G_OBJECT (self));
