@@ -49,6 +49,10 @@ typedef enum
   ISC_VIEW_ERROR,    /* the load failed with nothing to show */
 } IscViewState;
 
+#define ISC_TYPE_VIEW_STATE (isc_view_state_get_type ())
+
+GType isc_view_state_get_type (void) G_GNUC_CONST;
+
 /* The default range: the last hour. */
 #define ISC_VIEW_DEFAULT_RANGE_MS ((gint64) 60 * 60 * 1000)
 #define ISC_VIEW_DEFAULT_REFRESH_SECONDS 30
