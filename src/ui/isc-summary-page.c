@@ -161,8 +161,10 @@ histogram_row_labels (const IscSeries *series)
   return g_string_free (out, FALSE);
 }
 
+/* Rows are complete before the store gets them: the column view binds
+ * its cells as soon as the rows arrive. */
 static void
-add_metric_rows (IscSummaryPage  *self,
+add_metric_rows (GPtrArray       *rows,
                  const IscMetric *metric,
                  double           window_seconds)
 {
@@ -191,7 +193,7 @@ add_metric_rows (IscSummaryPage  *self,
                * lacks: "—" says the histogram has no such value. */
               for (int c = ISC_SUMMARY_COLUMN_AVERAGE; c <= ISC_SUMMARY_COLUMN_P99; c++)
                 row_set (new_row, c, unit_hint, NAN);
-              g_list_store_append (self->rows, new_row);
+              g_ptr_array_add (rows, g_object_ref (new_row));
               row = new_row;
               g_hash_table_insert (histogram_rows, labels, row);
             }
@@ -219,7 +221,7 @@ add_metric_rows (IscSummaryPage  *self,
           else
             row_set (row, ISC_SUMMARY_COLUMN_AVERAGE, unit_hint, value);
 
-          g_list_store_append (self->rows, row);
+          g_ptr_array_add (rows, g_steal_pointer (&row));
         }
     }
 }
@@ -228,19 +230,19 @@ static void
 isc_summary_page_update (IscSummaryPage *self)
 {
   guint old_n = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
   gboolean used[ISC_SUMMARY_N_COLUMNS] = { FALSE, };
   double window_seconds = 0;
   guint n;
-
-  g_list_store_remove_all (self->rows);
 
   if (self->response != NULL)
     {
       window_seconds = (isc_metrics_response_get_end_ms (self->response) -
                         isc_metrics_response_get_start_ms (self->response)) / 1000.0;
       for (guint i = 0; i < isc_metrics_response_get_n_metrics (self->response); i++)
-        add_metric_rows (self, isc_metrics_response_get_metric (self->response, i), window_seconds);
+        add_metric_rows (rows, isc_metrics_response_get_metric (self->response, i), window_seconds);
     }
+  g_list_store_splice (self->rows, 0, old_n, rows->pdata, rows->len);
 
   /* Columns no row uses would only take room at 360 px. */
   n = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
