@@ -339,6 +339,7 @@ test_tiles_trend (void)
   g_autoptr(IscMetricsResponse) current = load_fixture ("default-current.json");
   g_autoptr(IscMetricsResponse) trend = load_fixture ("default-series.json");
   g_autoptr(IscMetricsResponse) other = load_fixture ("all-units-series.json");
+  g_autoptr(IscMetricsResponse) empty = load_fixture ("zero-steps-series.json");
   GtkWidget *page = isc_tiles_page_new ();
   GtkWidget *window = show_page (page, 360, 800);
   const char *names[] = {
@@ -362,6 +363,12 @@ test_tiles_trend (void)
 
   /* The other response has none of these metrics. */
   isc_tiles_page_set_response (ISC_TILES_PAGE (page), current, other);
+  test_run_frames (100);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    g_assert_cmpuint (count_painted (find_trend (find_tile (page, isc_catalogue_get_title (names[i])))), ==, 0);
+
+  /* The metrics, but no value sets. */
+  isc_tiles_page_set_response (ISC_TILES_PAGE (page), current, empty);
   test_run_frames (100);
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     g_assert_cmpuint (count_painted (find_trend (find_tile (page, isc_catalogue_get_title (names[i])))), ==, 0);

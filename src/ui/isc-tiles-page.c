@@ -366,13 +366,12 @@ trend_values (const IscMetric *metric,
   double *out;
 
   *n_out = 0;
-  if (n_series == 0)
+  if (n_series == 0 || isc_series_get_values (isc_metric_get_series (metric, 0), &n_values) == NULL || n_values == 0)
     return NULL;
 
   if (kind == ISC_METRIC_KIND_COUNTER)
     {
-      isc_series_get_values (isc_metric_get_series (metric, 0), &n_values);
-      out = g_new (double, MAX (n_values, 1));
+      out = g_new (double, n_values);
       for (guint i = 0; i < n_values; i++)
         {
           double sum = NAN;
@@ -405,7 +404,7 @@ trend_values (const IscMetric *metric,
     const double *values = isc_series_get_values (pick, &n_values);
 
     *n_out = n_values;
-    return g_memdup2 (values, sizeof (double) * MAX (n_values, 1));
+    return n_values > 0 ? g_memdup2 (values, sizeof (double) * n_values) : NULL;
   }
 }
 
@@ -477,6 +476,12 @@ tile_new (const IscMetric *metric)
   tile->title = gtk_label_new (isc_catalogue_get_title (tile->name));
   gtk_label_set_xalign (GTK_LABEL (tile->title), 0.0);
   gtk_label_set_wrap (GTK_LABEL (tile->title), TRUE);
+  /* A metric the catalogue does not know is titled by its long name: it
+   * breaks anywhere rather than widen every tile of the homogeneous box. */
+  gtk_label_set_wrap_mode (GTK_LABEL (tile->title), PANGO_WRAP_WORD_CHAR);
+  /* The flow box counts columns by the tiles' natural width: a long title
+   * wraps instead of taking a column away. */
+  gtk_label_set_max_width_chars (GTK_LABEL (tile->title), 16);
   gtk_widget_add_css_class (tile->title, "heading");
   gtk_widget_set_margin_top (tile->title, 12);
   gtk_widget_set_margin_start (tile->title, 12);
@@ -486,6 +491,8 @@ tile_new (const IscMetric *metric)
   tile->value = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (tile->value), 0.0);
   gtk_label_set_wrap (GTK_LABEL (tile->value), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (tile->value), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (tile->value), 8);
   gtk_widget_add_css_class (tile->value, "title-1");
   gtk_widget_add_css_class (tile->value, "numeric");
   gtk_widget_set_margin_start (tile->value, 12);
