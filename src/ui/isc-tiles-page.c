@@ -561,7 +561,7 @@ tile_new (const IscMetric *metric)
   gtk_widget_set_margin_top (tile->trend, 6);
   /* A picture of the numbers above: a screen reader has them as text. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (tile->trend),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Trend of the last hour"),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Trend"),
                                   -1);
   gtk_box_append (GTK_BOX (tile->card), tile->trend);
 
