@@ -1,0 +1,39 @@
+/* isc-summary-page.h
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "isc-metrics-response.h"
+
+G_BEGIN_DECLS
+
+#define ISC_TYPE_SUMMARY_PAGE (isc_summary_page_get_type ())
+
+G_DECLARE_FINAL_TYPE (IscSummaryPage, isc_summary_page, ISC, SUMMARY_PAGE, AdwBin)
+
+/* The Summary mode: a sortable table of a SUMMARY response, one row per
+ * series (a histogram's quantile series of one label set share a row) with
+ * the metric's title and labels, then a counter's total and rate (total
+ * over the window's seconds), a gauge's average, a histogram's p50, p90,
+ * p95, p99 and average, each in the metric's unit, empty where it does not
+ * apply. Numeric columns sort by value, empty and null cells below every
+ * number. "Copy as CSV" above the table puts the rows, in the order shown,
+ * on the clipboard. A display widget: it fetches nothing.
+ */
+GtkWidget          *isc_summary_page_new          (void);
+void                isc_summary_page_set_response (IscSummaryPage     *self,
+                                                   IscMetricsResponse *response);
+IscMetricsResponse *isc_summary_page_get_response (IscSummaryPage     *self);
+/* RFC 4180 text of the table in the order shown: a header of the column
+ * names, then the raw values (C-locale numbers in the API's unit, the
+ * rate per second), and the unit_hint. What Copy as CSV copies. */
+char               *isc_summary_page_dup_csv      (IscSummaryPage     *self);
+guint               isc_summary_page_get_n_rows   (IscSummaryPage     *self);
+
+G_END_DECLS
