@@ -100,38 +100,48 @@ status_css_class (IscTargetItem *item)
 }
 
 /* What a screen reader says for the row: everything the row shows, and
- * the status the dot shows only in colour. */
+ * the status the dot shows only in colour: "production, v8, Active". */
 static char *
 describe_item (IscTargetItem *item)
 {
-  const char *title = isc_target_item_get_title (item);
   const char *subtitle = isc_target_item_get_subtitle (item);
-  const char *status = isc_deployment_status_get_title (isc_target_item_get_status (item));
-  GString *text = g_string_new (title);
+  const char *status = NULL;
+  IscEnvironment *environment = isc_target_item_get_environment (item);
+  GString *text = g_string_new (isc_target_item_get_title (item));
+
+  /* Only what discovery said has a status; a target added by id has
+   * none to tell. */
+  if (isc_target_item_get_deployment (item) != NULL || environment != NULL)
+    status = isc_deployment_status_get_title (isc_target_item_get_status (item));
 
   switch (isc_target_item_get_kind (item))
     {
+    case ISC_TARGET_ITEM_ENVIRONMENT:
+      /* The subtitle may hold the status too: name the deployment alone. */
+      if (environment != NULL && environment->current_deployment != NULL)
+        {
+          IscDeployment *current = environment->current_deployment;
+
+          subtitle = current->name != NULL && *current->name != '\0' ? current->name : current->id;
+        }
+      G_GNUC_FALLTHROUGH;
+
     case ISC_TARGET_ITEM_MODEL:
       if (subtitle != NULL && *subtitle != '\0')
-        /* Translators: the parts of a row's accessible label */
+        /* Translators: the parts of a sidebar row's accessible label, as
+         * in "production, v8, Active" */
         g_string_append_printf (text, _(", %s"), subtitle);
-      break;
-
-    case ISC_TARGET_ITEM_ENVIRONMENT:
-      if (subtitle != NULL && *subtitle != '\0')
-        g_string_append_printf (text, _(", %s"), subtitle);
-      if (status != NULL && *status != '\0')
-        g_string_append_printf (text, _(", %s"), status);
       break;
 
     case ISC_TARGET_ITEM_DEPLOYMENT:
     default:
       /* The subtitle is the status word, or nothing when active: say it
-       * either way. */
-      if (status != NULL && *status != '\0')
-        g_string_append_printf (text, _(", %s"), status);
+       * either way, below. */
       break;
     }
+
+  if (status != NULL && *status != '\0')
+    g_string_append_printf (text, _(", %s"), status);
 
   return g_string_free (text, FALSE);
 }
