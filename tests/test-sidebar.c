@@ -294,13 +294,13 @@ test_sidebar_rows (Fixture       *fixture,
                    "Overview\n"
                    "chat-assistant | H100\n"
                    "  production | v8\n"
-                   "  development | development · Scaled to zero\n"
+                   "  development | development\n"
                    "  v8\n"
                    "  development | Scaled to zero\n"
                    "  v7 | Scaled to zero\n"
                    "text-embeddings | 4x16\n"
                    "  production | v2\n"
-                   "  development | development · Scaled to zero\n"
+                   "  development | development\n"
                    "  development | Scaled to zero\n"
                    "  v2\n"
                    "  v1 | Inactive\n"
@@ -324,6 +324,8 @@ test_sidebar_rows (Fixture       *fixture,
   g_assert_nonnull (row);
   g_assert_true (gtk_widget_has_css_class (row_status_dot (row), "dim-label"));
   g_assert_false (gtk_widget_has_css_class (row_status_dot (row), "success"));
+  /* The colour in words, for the pointer. */
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (row)), ==, "Scaled to zero");
 
   /* Nothing to say under the rows. */
   g_assert_false (gtk_widget_get_visible (find_widget (GTK_WIDGET (fixture->sidebar), GTK_TYPE_SPINNER, NULL, NULL)));

@@ -99,6 +99,25 @@ status_css_class (IscTargetItem *item)
     }
 }
 
+/* An environment's current deployment, as the item says it but without
+ * the status: the dot beside it shows that, and the narrow sidebar has no
+ * room for both. */
+static const char *
+row_subtitle (IscTargetItem *item)
+{
+  IscEnvironment *environment = isc_target_item_get_environment (item);
+
+  if (isc_target_item_get_kind (item) == ISC_TARGET_ITEM_ENVIRONMENT &&
+      environment != NULL && environment->current_deployment != NULL)
+    {
+      IscDeployment *current = environment->current_deployment;
+
+      return current->name != NULL && *current->name != '\0' ? current->name : current->id;
+    }
+
+  return isc_target_item_get_subtitle (item);
+}
+
 /* What a screen reader says for the row: everything the row shows, and
  * the status the dot shows only in colour: "production, v8, Active". */
 static char *
@@ -106,24 +125,19 @@ describe_item (IscTargetItem *item)
 {
   const char *subtitle = isc_target_item_get_subtitle (item);
   const char *status = NULL;
-  IscEnvironment *environment = isc_target_item_get_environment (item);
   GString *text = g_string_new (isc_target_item_get_title (item));
 
   /* Only what discovery said has a status; a target added by id has
    * none to tell. */
-  if (isc_target_item_get_deployment (item) != NULL || environment != NULL)
+  if (isc_target_item_get_deployment (item) != NULL ||
+      isc_target_item_get_environment (item) != NULL)
     status = isc_deployment_status_get_title (isc_target_item_get_status (item));
 
   switch (isc_target_item_get_kind (item))
     {
     case ISC_TARGET_ITEM_ENVIRONMENT:
-      /* The subtitle may hold the status too: name the deployment alone. */
-      if (environment != NULL && environment->current_deployment != NULL)
-        {
-          IscDeployment *current = environment->current_deployment;
-
-          subtitle = current->name != NULL && *current->name != '\0' ? current->name : current->id;
-        }
+      /* The deployment alone: the status follows. */
+      subtitle = row_subtitle (item);
       G_GNUC_FALLTHROUGH;
 
     case ISC_TARGET_ITEM_MODEL:
@@ -201,8 +215,8 @@ create_row (gpointer object,
 
   box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   title = new_label (isc_target_item_get_title (item), TRUE);
-  subtitle = new_label (isc_target_item_get_subtitle (item), FALSE);
-  gtk_widget_set_visible (subtitle, *isc_target_item_get_subtitle (item) != '\0');
+  subtitle = new_label (row_subtitle (item), FALSE);
+  gtk_widget_set_visible (subtitle, *row_subtitle (item) != '\0');
 
   if (kind == ISC_TARGET_ITEM_MODEL)
     {
@@ -231,6 +245,11 @@ create_row (gpointer object,
           gtk_widget_remove_css_class (subtitle, "dim-label");
           gtk_widget_add_css_class (subtitle, "error");
         }
+
+      /* The dot's colour, in words. */
+      if (kind == ISC_TARGET_ITEM_ENVIRONMENT &&
+          isc_target_item_get_environment (item) != NULL)
+        gtk_widget_set_tooltip_text (row, isc_deployment_status_get_title (isc_target_item_get_status (item)));
 
       gtk_widget_set_margin_start (box, 12);
       gtk_box_append (GTK_BOX (box), dot);
@@ -634,6 +653,7 @@ isc_sidebar_init (IscSidebar *self)
   adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (add_content), "list-add-symbolic");
   adw_button_content_set_label (ADW_BUTTON_CONTENT (add_content), _("_Add by ID…"));
   adw_button_content_set_use_underline (ADW_BUTTON_CONTENT (add_content), TRUE);
+  gtk_widget_set_halign (add_content, GTK_ALIGN_CENTER);
   gtk_button_set_child (GTK_BUTTON (add), add_content);
   gtk_widget_add_css_class (add, "flat");
   gtk_widget_add_css_class (add, "sidebar-add");
