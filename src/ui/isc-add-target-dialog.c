@@ -124,8 +124,12 @@ resolve_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
 
   target = isc_account_resolve_target_finish (ISC_ACCOUNT (source), result, &error);
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
+      g_cancellable_is_cancelled (self->cancellable))
+    {
+      g_clear_object (&self->cancellable);
+      return;
+    }
 
   g_clear_object (&self->cancellable);
   update_controls (self);
@@ -156,6 +160,18 @@ add_target (IscAddTargetDialog *self)
 
   isc_account_resolve_target_async (self->account, model_id, get_kind (self), id,
                                     self->cancellable, resolve_cb, g_object_ref (self));
+}
+
+/* Closed (hidden, destroyed): nobody waits for the answer any more. The
+ * check holds a reference, so dispose would come only after it. */
+static void
+isc_add_target_dialog_unmap (GtkWidget *widget)
+{
+  IscAddTargetDialog *self = ISC_ADD_TARGET_DIALOG (widget);
+
+  g_cancellable_cancel (self->cancellable);
+
+  GTK_WIDGET_CLASS (isc_add_target_dialog_parent_class)->unmap (widget);
 }
 
 static void
@@ -217,6 +233,7 @@ isc_add_target_dialog_class_init (IscAddTargetDialogClass *klass)
   object_class->dispose = isc_add_target_dialog_dispose;
   object_class->get_property = isc_add_target_dialog_get_property;
   object_class->set_property = isc_add_target_dialog_set_property;
+  widget_class->unmap = isc_add_target_dialog_unmap;
 
   properties[PROP_ACCOUNT] =
     g_param_spec_object ("account", NULL, NULL,
