@@ -714,7 +714,8 @@ test_dialog_add (Fixture       *fixture,
   id_row = dialog_row (dialog, "Deployment ID");
   message = dialog_error (dialog);
 
-  /* Nothing typed: nothing to add. */
+  /* Typing starts at the model's id; nothing typed: nothing to add. */
+  g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (dialog)), model_row));
   g_assert_false (gtk_widget_get_sensitive (add));
   gtk_editable_set_text (GTK_EDITABLE (model_row), ISC_DEMO_MODEL_CHAT);
   g_assert_false (gtk_widget_get_sensitive (add));
@@ -726,6 +727,7 @@ test_dialog_add (Fixture       *fixture,
   g_assert_false (gtk_widget_get_sensitive (add));
   g_assert_true (gtk_widget_get_visible (spinner));
   g_assert_true (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+  g_assert_false (gtk_editable_get_editable (GTK_EDITABLE (id_row)));
   g_assert_true (test_wait_for (stopped_spinning, spinner));
   test_run_frames (20);
   g_assert_true (gtk_widget_is_visible (message));
@@ -736,6 +738,7 @@ test_dialog_add (Fixture       *fixture,
   g_assert_true (gtk_widget_get_visible (dialog));
   g_assert_true (gtk_widget_get_sensitive (add));
   g_assert_false (gtk_widget_get_visible (spinner));
+  g_assert_true (gtk_editable_get_editable (GTK_EDITABLE (id_row)));
 
   /* Correcting it takes the words away; one that exists is added. */
   gtk_editable_set_text (GTK_EDITABLE (id_row), ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION);

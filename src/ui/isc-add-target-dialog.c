@@ -81,9 +81,11 @@ update_controls (IscAddTargetDialog *self)
 
   gtk_widget_set_sensitive (self->add_button,
                             !checking && *model_id != '\0' && *id != '\0');
-  gtk_widget_set_sensitive (GTK_WIDGET (self->model_row), !checking);
+  /* What is checked stays put meanwhile. Not insensitive: the entry
+   * that has the focus would lose it without being told (GTK 4.8). */
+  gtk_editable_set_editable (GTK_EDITABLE (self->model_row), !checking);
+  gtk_editable_set_editable (GTK_EDITABLE (self->id_row), !checking);
   gtk_widget_set_sensitive (GTK_WIDGET (self->kind_row), !checking);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->id_row), !checking);
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), checking);
   gtk_spinner_set_spinning (self->spinner, checking);
 }
@@ -341,6 +343,8 @@ isc_add_target_dialog_init (IscAddTargetDialog *self)
                            G_CALLBACK (add_target), self, G_CONNECT_SWAPPED);
 
   update_controls (self);
+  /* Typing starts at the first question. */
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->model_row));
 }
 
 GtkWidget *
