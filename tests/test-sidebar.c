@@ -512,6 +512,7 @@ not_loading (gpointer data)
   return !isc_target_list_get_loading (data);
 }
 
+/* Counts ::reload-requested or ::add-requested. */
 static void
 on_reload_requested (IscSidebar *sidebar,
                      guint      *count)
@@ -540,6 +541,8 @@ test_sidebar_states (Fixture       *fixture,
   GtkWidget *message;
   gboolean done = FALSE;
   guint reloads = 0;
+  guint adds = 0;
+  GtkWidget *add;
 
   /* Before anything: nothing listed, and no spinner turning. */
   test_run_frames (50);
@@ -612,6 +615,15 @@ test_sidebar_states (Fixture       *fixture,
   g_assert_true (gtk_widget_is_visible (retry));
   g_signal_connect (fixture->sidebar, "reload-requested", G_CALLBACK (on_reload_requested), &reloads);
   g_signal_emit_by_name (retry, "clicked");
+  g_assert_cmpuint (reloads, ==, 1);
+
+  /* Add by ID… is there whatever the list holds, and asks for the dialog. */
+  add = find_widget (root, ADW_TYPE_BUTTON_CONTENT, "label", "_Add by ID…");
+  g_assert_nonnull (add);
+  g_assert_true (gtk_widget_is_visible (add));
+  g_signal_connect (fixture->sidebar, "add-requested", G_CALLBACK (on_reload_requested), &adds);
+  g_signal_emit_by_name (gtk_widget_get_parent (add), "clicked");
+  g_assert_cmpuint (adds, ==, 1);
   g_assert_cmpuint (reloads, ==, 1);
 
   g_clear_object (&dead);
