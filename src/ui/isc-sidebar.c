@@ -1,0 +1,761 @@
+/* isc-sidebar.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "isc-sidebar"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "isc-sidebar.h"
+#include "isc-target-item.h"
+
+struct _IscSidebar
+{
+  AdwBin          parent_instance;
+
+  /* Widgets */
+  GtkSearchBar   *search_bar;
+  GtkSearchEntry *search_entry;
+  GtkListBox     *list_box;
+  GtkLabel       *empty_label;
+  GtkSpinner     *spinner;
+  GtkWidget      *error_box;
+  GtkLabel       *error_label;
+
+  /* Owned references */
+  IscTargetList  *target_list;
+  GSignalGroup   *list_signals;
+  GListStore     *models;        /* the Overview row's model, then target_list */
+  GListModel     *rows;          /* the two, flattened: what the list box shows */
+  IscTarget      *selected_target;
+
+  /* Nonzero while code (not a person) changes the selection. */
+  guint           selecting;
+  /* A person's selection just emitted ::target-activated; the activation
+   * that follows it in the same click must not emit it again. */
+  gboolean        just_selected;
+  guint           just_selected_id;
+};
+
+enum {
+  PROP_0,
+  PROP_TARGET_LIST,
+  PROP_SELECTED_TARGET,
+  N_PROPS
+};
+
+enum {
+  TARGET_ACTIVATED,
+  RELOAD_REQUESTED,
+  ADD_REQUESTED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (IscSidebar, isc_sidebar, ADW_TYPE_BIN)
+
+/* Where a row keeps the item it shows. */
+static GQuark item_quark;
+
+static IscTargetItem *
+row_get_item (GtkListBoxRow *row)
+{
+  return row != NULL ? g_object_get_qdata (G_OBJECT (row), item_quark) : NULL;
+}
+
+/* Green serves, red is broken, grey is everything in between or asleep;
+ * the colours are the theme's. */
+static const char *
+status_css_class (IscTargetItem *item)
+{
+  switch (isc_target_item_get_status (item))
+    {
+    case ISC_DEPLOYMENT_STATUS_DEPLOY_FAILED:
+    case ISC_DEPLOYMENT_STATUS_BUILD_FAILED:
+    case ISC_DEPLOYMENT_STATUS_FAILED:
+    case ISC_DEPLOYMENT_STATUS_UNHEALTHY:
+      return "error";
+
+    case ISC_DEPLOYMENT_STATUS_UNKNOWN:
+    case ISC_DEPLOYMENT_STATUS_BUILDING:
+    case ISC_DEPLOYMENT_STATUS_DEPLOYING:
+    case ISC_DEPLOYMENT_STATUS_LOADING_MODEL:
+    case ISC_DEPLOYMENT_STATUS_ACTIVE:
+    case ISC_DEPLOYMENT_STATUS_BUILD_STOPPED:
+    case ISC_DEPLOYMENT_STATUS_DEACTIVATING:
+    case ISC_DEPLOYMENT_STATUS_INACTIVE:
+    case ISC_DEPLOYMENT_STATUS_UPDATING:
+    case ISC_DEPLOYMENT_STATUS_SCALED_TO_ZERO:
+    case ISC_DEPLOYMENT_STATUS_WAKING_UP:
+    default:
+      return isc_target_item_get_is_active (item) ? "success" : "dim-label";
+    }
+}
+
+/* An environment's current deployment, as the item says it but without
+ * the status: the dot beside it shows that, and the narrow sidebar has no
+ * room for both. */
+static const char *
+row_subtitle (IscTargetItem *item)
+{
+  IscEnvironment *environment = isc_target_item_get_environment (item);
+
+  if (isc_target_item_get_kind (item) == ISC_TARGET_ITEM_ENVIRONMENT &&
+      environment != NULL && environment->current_deployment != NULL)
+    {
+      IscDeployment *current = environment->current_deployment;
+
+      return current->name != NULL && *current->name != '\0' ? current->name : current->id;
+    }
+
+  return isc_target_item_get_subtitle (item);
+}
+
+/* What a screen reader says for the row: everything the row shows, and
+ * the status the dot shows only in colour: "production, v8, Active". */
+static char *
+describe_item (IscTargetItem *item)
+{
+  const char *subtitle = isc_target_item_get_subtitle (item);
+  const char *status = NULL;
+  GString *text = g_string_new (isc_target_item_get_title (item));
+
+  /* Only what discovery said has a status; a target added by id has
+   * none to tell. */
+  if (isc_target_item_get_deployment (item) != NULL ||
+      isc_target_item_get_environment (item) != NULL)
+    status = isc_deployment_status_get_title (isc_target_item_get_status (item));
+
+  switch (isc_target_item_get_kind (item))
+    {
+    case ISC_TARGET_ITEM_ENVIRONMENT:
+      /* The deployment alone: the status follows. */
+      subtitle = row_subtitle (item);
+      G_GNUC_FALLTHROUGH;
+
+    case ISC_TARGET_ITEM_MODEL:
+      if (subtitle != NULL && *subtitle != '\0')
+        /* Translators: the parts of a sidebar row's accessible label, as
+         * in "production, v8, Active" */
+        g_string_append_printf (text, _(", %s"), subtitle);
+      break;
+
+    case ISC_TARGET_ITEM_DEPLOYMENT:
+    default:
+      /* The subtitle is the status word, or nothing when active: say it
+       * either way, below. */
+      break;
+    }
+
+  if (status != NULL && *status != '\0')
+    g_string_append_printf (text, _(", %s"), status);
+
+  return g_string_free (text, FALSE);
+}
+
+static GtkWidget *
+new_label (const char *text,
+           gboolean    expand)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), expand ? 0.0f : 1.0f);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (label, expand);
+  if (!expand)
+    gtk_widget_add_css_class (label, "dim-label");
+
+  return label;
+}
+
+static GtkWidget *
+create_overview_row (void)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *label = new_label (_("Overview"), TRUE);
+
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
+  gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (row), FALSE);
+  gtk_widget_set_sensitive (row, FALSE);
+  gtk_widget_set_tooltip_text (row, _("The fleet overview is not built yet"));
+  gtk_widget_add_css_class (row, "sidebar-overview");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Overview"),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _("The fleet overview is not built yet"),
+                                  -1);
+  return row;
+}
+
+static GtkWidget *
+create_row (gpointer object,
+            gpointer user_data)
+{
+  IscTargetItem *item;
+  IscTargetItemKind kind;
+  g_autofree char *label = NULL;
+  GtkWidget *row;
+  GtkWidget *box;
+  GtkWidget *title;
+  GtkWidget *subtitle;
+
+  if (!ISC_IS_TARGET_ITEM (object))
+    return create_overview_row ();
+
+  item = ISC_TARGET_ITEM (object);
+  kind = isc_target_item_get_kind (item);
+  row = gtk_list_box_row_new ();
+  g_object_set_qdata_full (G_OBJECT (row), item_quark, g_object_ref (item), g_object_unref);
+
+  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  title = new_label (isc_target_item_get_title (item), TRUE);
+  subtitle = new_label (row_subtitle (item), FALSE);
+  gtk_widget_set_visible (subtitle, *row_subtitle (item) != '\0');
+
+  if (kind == ISC_TARGET_ITEM_MODEL)
+    {
+      /* A heading: it names the model, choosing it shows nothing. */
+      gtk_widget_add_css_class (title, "heading");
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+      gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (row), FALSE);
+      gtk_widget_add_css_class (row, "sidebar-model");
+    }
+  else
+    {
+      GtkWidget *dot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+      gtk_widget_set_valign (dot, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (dot, "sidebar-status-dot");
+      if (kind == ISC_TARGET_ITEM_ENVIRONMENT)
+        gtk_widget_add_css_class (dot, status_css_class (item));
+      else
+        /* Deployments show their status in words; the dot's room keeps
+         * their names in line with the environments'. */
+        gtk_widget_set_opacity (dot, 0.0);
+
+      if (kind == ISC_TARGET_ITEM_DEPLOYMENT &&
+          g_strcmp0 (status_css_class (item), "error") == 0)
+        {
+          gtk_widget_remove_css_class (subtitle, "dim-label");
+          gtk_widget_add_css_class (subtitle, "error");
+        }
+
+      /* The dot's colour, in words. */
+      if (kind == ISC_TARGET_ITEM_ENVIRONMENT &&
+          isc_target_item_get_environment (item) != NULL)
+        gtk_widget_set_tooltip_text (row, isc_deployment_status_get_title (isc_target_item_get_status (item)));
+
+      gtk_widget_set_margin_start (box, 12);
+      gtk_box_append (GTK_BOX (box), dot);
+      gtk_widget_add_css_class (row, "sidebar-target");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      isc_target_item_get_model_name (item),
+                                      -1);
+    }
+
+  gtk_box_append (GTK_BOX (box), title);
+  gtk_box_append (GTK_BOX (box), subtitle);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+
+  label = describe_item (item);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                  -1);
+  return row;
+}
+
+static void
+select_row_for_target (IscSidebar *self)
+{
+  GtkListBoxRow *row = NULL;
+  guint position = 0;
+
+  if (self->target_list != NULL && self->selected_target != NULL &&
+      isc_target_list_find (self->target_list, self->selected_target, &position) != NULL)
+    /* The Overview row comes first. */
+    row = gtk_list_box_get_row_at_index (self->list_box, (int) position + 1);
+
+  self->selecting++;
+  if (row != NULL)
+    gtk_list_box_select_row (self->list_box, row);
+  else
+    gtk_list_box_unselect_all (self->list_box);
+  self->selecting--;
+}
+
+static void
+update_spinner (IscSidebar *self)
+{
+  gtk_spinner_set_spinning (self->spinner,
+                            gtk_widget_get_visible (GTK_WIDGET (self->spinner)) &&
+                            gtk_widget_get_mapped (GTK_WIDGET (self->spinner)));
+}
+
+/* Under the rows: why there are none (loading, nothing to list, nothing
+ * that matches), or why the list is not complete. */
+static void
+update_state (IscSidebar *self)
+{
+  guint n_items = 0;
+  gboolean loading = FALSE;
+  const GError *error = NULL;
+  const char *filter = NULL;
+
+  if (self->target_list != NULL)
+    {
+      n_items = g_list_model_get_n_items (G_LIST_MODEL (self->target_list));
+      loading = isc_target_list_get_loading (self->target_list);
+      error = isc_target_list_get_error (self->target_list);
+      filter = isc_target_list_get_filter (self->target_list);
+    }
+
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), loading && n_items == 0);
+  update_spinner (self);
+
+  gtk_widget_set_visible (self->error_box, !loading && error != NULL);
+  gtk_label_set_text (self->error_label, error != NULL ? error->message : "");
+
+  gtk_widget_set_visible (GTK_WIDGET (self->empty_label),
+                          !loading && error == NULL && n_items == 0);
+  gtk_label_set_text (self->empty_label,
+                      filter != NULL && *filter != '\0'
+                      ? _("No matching deployments")
+                      : _("No deployments"));
+}
+
+static void
+on_rows_changed (IscSidebar *self)
+{
+  /* The list box made its rows again: the selection went with them. */
+  select_row_for_target (self);
+  update_state (self);
+}
+
+static void
+clear_just_selected (gpointer data)
+{
+  IscSidebar *self = data;
+
+  self->just_selected = FALSE;
+  self->just_selected_id = 0;
+}
+
+static void
+on_row_selected (IscSidebar    *self,
+                 GtkListBoxRow *row)
+{
+  IscTargetItem *item = row_get_item (row);
+  const IscTarget *target;
+
+  /* NULL when the row went away (a reload, the filter); keep the target so
+   * it is selected again when it comes back. */
+  if (self->selecting > 0 || item == NULL)
+    return;
+
+  target = isc_target_item_get_target (item);
+  if (target == NULL || isc_target_equal (target, self->selected_target))
+    return;
+
+  g_clear_pointer (&self->selected_target, isc_target_free);
+  self->selected_target = isc_target_copy (target);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_TARGET]);
+
+  self->just_selected = TRUE;
+  if (self->just_selected_id == 0)
+    self->just_selected_id = g_idle_add_once (clear_just_selected, self);
+
+  g_signal_emit (self, signals[TARGET_ACTIVATED], 0, self->selected_target);
+}
+
+static void
+on_row_activated (IscSidebar    *self,
+                  GtkListBoxRow *row)
+{
+  IscTargetItem *item = row_get_item (row);
+
+  if (item == NULL || isc_target_item_get_target (item) == NULL)
+    return;
+
+  if (self->just_selected)
+    {
+      self->just_selected = FALSE;
+      return;
+    }
+
+  if (!gtk_list_box_row_is_selected (row))
+    {
+      /* Emits through ::row-selected. */
+      gtk_list_box_select_row (self->list_box, row);
+      self->just_selected = FALSE;
+      return;
+    }
+
+  /* The row shown already: a collapsed window shows the content again. */
+  g_signal_emit (self, signals[TARGET_ACTIVATED], 0, self->selected_target);
+}
+
+static void
+on_search_changed (IscSidebar *self)
+{
+  if (self->target_list != NULL)
+    isc_target_list_set_filter (self->target_list,
+                                gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
+}
+
+static void
+on_stop_search (IscSidebar *self)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+  if (self->target_list != NULL)
+    isc_target_list_set_filter (self->target_list, NULL);
+  gtk_search_bar_set_search_mode (self->search_bar, FALSE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->list_box));
+}
+
+static void
+on_retry_clicked (IscSidebar *self)
+{
+  g_signal_emit (self, signals[RELOAD_REQUESTED], 0);
+}
+
+static void
+on_add_clicked (IscSidebar *self)
+{
+  g_signal_emit (self, signals[ADD_REQUESTED], 0);
+}
+
+static void
+isc_sidebar_dispose (GObject *object)
+{
+  IscSidebar *self = ISC_SIDEBAR (object);
+
+  g_clear_handle_id (&self->just_selected_id, g_source_remove);
+  if (self->list_signals != NULL)
+    g_signal_group_set_target (self->list_signals, NULL);
+  g_clear_object (&self->list_signals);
+  if (self->list_box != NULL)
+    gtk_list_box_bind_model (self->list_box, NULL, NULL, NULL, NULL);
+  g_clear_object (&self->rows);
+  g_clear_object (&self->models);
+  g_clear_object (&self->target_list);
+
+  G_OBJECT_CLASS (isc_sidebar_parent_class)->dispose (object);
+}
+
+static void
+isc_sidebar_finalize (GObject *object)
+{
+  IscSidebar *self = ISC_SIDEBAR (object);
+
+  g_clear_pointer (&self->selected_target, isc_target_free);
+
+  G_OBJECT_CLASS (isc_sidebar_parent_class)->finalize (object);
+}
+
+static void
+isc_sidebar_get_property (GObject    *object,
+                          guint       prop_id,
+                          GValue     *value,
+                          GParamSpec *pspec)
+{
+  IscSidebar *self = ISC_SIDEBAR (object);
+
+  switch (prop_id)
+    {
+    case PROP_TARGET_LIST:
+      g_value_set_object (value, self->target_list);
+      break;
+
+    case PROP_SELECTED_TARGET:
+      g_value_set_boxed (value, self->selected_target);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+isc_sidebar_set_property (GObject      *object,
+                          guint         prop_id,
+                          const GValue *value,
+                          GParamSpec   *pspec)
+{
+  IscSidebar *self = ISC_SIDEBAR (object);
+
+  switch (prop_id)
+    {
+    case PROP_TARGET_LIST:
+      isc_sidebar_set_target_list (self, g_value_get_object (value));
+      break;
+
+    case PROP_SELECTED_TARGET:
+      isc_sidebar_set_selected_target (self, g_value_get_boxed (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+isc_sidebar_class_init (IscSidebarClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = isc_sidebar_dispose;
+  object_class->finalize = isc_sidebar_finalize;
+  object_class->get_property = isc_sidebar_get_property;
+  object_class->set_property = isc_sidebar_set_property;
+
+  properties[PROP_TARGET_LIST] =
+    g_param_spec_object ("target-list", NULL, NULL,
+                         ISC_TYPE_TARGET_LIST,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SELECTED_TARGET] =
+    g_param_spec_boxed ("selected-target", NULL, NULL,
+                        ISC_TYPE_TARGET,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[TARGET_ACTIVATED] =
+    g_signal_new ("target-activated",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1,
+                  ISC_TYPE_TARGET | G_SIGNAL_TYPE_STATIC_SCOPE);
+  signals[RELOAD_REQUESTED] =
+    g_signal_new ("reload-requested",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+  signals[ADD_REQUESTED] =
+    g_signal_new ("add-requested",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+
+  item_quark = g_quark_from_static_string ("isc-sidebar-item");
+}
+
+static void
+isc_sidebar_init (IscSidebar *self)
+{
+  g_autoptr(GListStore) overview = g_list_store_new (G_TYPE_OBJECT);
+  g_autoptr(GObject) overview_item = g_object_new (G_TYPE_OBJECT, NULL);
+  GtkWidget *box;
+  GtkWidget *content;
+  GtkWidget *scrolled;
+  GtkWidget *retry;
+  GtkWidget *add;
+  GtkWidget *add_content;
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  adw_bin_set_child (ADW_BIN (self), box);
+
+  /* The filter */
+  self->search_entry = GTK_SEARCH_ENTRY (gtk_search_entry_new ());
+  g_object_set (self->search_entry, "placeholder-text", _("Filter"), NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->search_entry),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Filter Deployments"),
+                                  -1);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->search_entry), TRUE);
+  g_signal_connect_object (self->search_entry, "search-changed",
+                           G_CALLBACK (on_search_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->search_entry, "stop-search",
+                           G_CALLBACK (on_stop_search), self, G_CONNECT_SWAPPED);
+
+  self->search_bar = GTK_SEARCH_BAR (gtk_search_bar_new ());
+  gtk_search_bar_set_child (self->search_bar, GTK_WIDGET (self->search_entry));
+  gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
+  /* Typing over the list starts filtering it. */
+  gtk_search_bar_set_key_capture_widget (self->search_bar, GTK_WIDGET (self));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->search_bar));
+
+  /* The rows, then why there are none */
+  content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+
+  self->models = g_list_store_new (G_TYPE_LIST_MODEL);
+  g_list_store_append (overview, overview_item);
+  g_list_store_append (self->models, overview);
+  self->rows = G_LIST_MODEL (gtk_flatten_list_model_new (g_object_ref (G_LIST_MODEL (self->models))));
+
+  self->list_box = GTK_LIST_BOX (gtk_list_box_new ());
+  gtk_widget_add_css_class (GTK_WIDGET (self->list_box), "navigation-sidebar");
+  gtk_list_box_set_selection_mode (self->list_box, GTK_SELECTION_SINGLE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list_box),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Deployments"),
+                                  -1);
+  gtk_list_box_bind_model (self->list_box, self->rows, create_row, self, NULL);
+  /* After the list box's own handler: the rows are made by then. */
+  g_signal_connect_object (self->rows, "items-changed",
+                           G_CALLBACK (on_rows_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->list_box, "row-selected",
+                           G_CALLBACK (on_row_selected), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->list_box, "row-activated",
+                           G_CALLBACK (on_row_activated), self, G_CONNECT_SWAPPED);
+  gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->list_box));
+
+  self->empty_label = GTK_LABEL (gtk_label_new (_("No deployments")));
+  gtk_label_set_wrap (self->empty_label, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->empty_label), "dim-label");
+  gtk_widget_add_css_class (GTK_WIDGET (self->empty_label), "sidebar-state");
+  gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->empty_label));
+
+  self->spinner = GTK_SPINNER (gtk_spinner_new ());
+  gtk_widget_set_halign (GTK_WIDGET (self->spinner), GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (GTK_WIDGET (self->spinner), "sidebar-state");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->spinner),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Loading deployments"),
+                                  -1);
+  /* A spinner nobody sees must not wake the window every frame. */
+  g_signal_connect_object (self->spinner, "map",
+                           G_CALLBACK (update_spinner), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->spinner, "unmap",
+                           G_CALLBACK (update_spinner), self, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->spinner));
+
+  self->error_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_add_css_class (self->error_box, "sidebar-state");
+  self->error_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->error_label, TRUE);
+  gtk_label_set_justify (self->error_label, GTK_JUSTIFY_CENTER);
+  gtk_label_set_selectable (self->error_label, TRUE);
+  gtk_box_append (GTK_BOX (self->error_box), GTK_WIDGET (self->error_label));
+  retry = gtk_button_new_with_mnemonic (_("_Retry"));
+  gtk_widget_set_halign (retry, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (retry, "pill");
+  g_signal_connect_object (retry, "clicked",
+                           G_CALLBACK (on_retry_clicked), self, G_CONNECT_SWAPPED);
+  gtk_box_append (GTK_BOX (self->error_box), retry);
+  gtk_box_append (GTK_BOX (content), self->error_box);
+
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled),
+                                  GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), content);
+  gtk_box_append (GTK_BOX (box), scrolled);
+
+  /* Add by ID… */
+  add = gtk_button_new ();
+  add_content = adw_button_content_new ();
+  adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (add_content), "list-add-symbolic");
+  adw_button_content_set_label (ADW_BUTTON_CONTENT (add_content), _("_Add by ID…"));
+  adw_button_content_set_use_underline (ADW_BUTTON_CONTENT (add_content), TRUE);
+  gtk_widget_set_halign (add_content, GTK_ALIGN_CENTER);
+  gtk_button_set_child (GTK_BUTTON (add), add_content);
+  gtk_widget_add_css_class (add, "flat");
+  gtk_widget_add_css_class (add, "sidebar-add");
+  gtk_widget_set_tooltip_text (add, _("Open a deployment or environment the list does not show"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (add),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Add by ID…"),
+                                  -1);
+  g_signal_connect_object (add, "clicked",
+                           G_CALLBACK (on_add_clicked), self, G_CONNECT_SWAPPED);
+  gtk_box_append (GTK_BOX (box), add);
+
+  self->list_signals = g_signal_group_new (ISC_TYPE_TARGET_LIST);
+  g_signal_group_connect_swapped (self->list_signals, "notify::loading",
+                                  G_CALLBACK (update_state), self);
+  g_signal_group_connect_swapped (self->list_signals, "notify::error",
+                                  G_CALLBACK (update_state), self);
+
+  update_state (self);
+}
+
+GtkWidget *
+isc_sidebar_new (void)
+{
+  return g_object_new (ISC_TYPE_SIDEBAR, NULL);
+}
+
+IscTargetList *
+isc_sidebar_get_target_list (IscSidebar *self)
+{
+  g_return_val_if_fail (ISC_IS_SIDEBAR (self), NULL);
+
+  return self->target_list;
+}
+
+void
+isc_sidebar_set_target_list (IscSidebar    *self,
+                             IscTargetList *target_list)
+{
+  const char *filter;
+
+  g_return_if_fail (ISC_IS_SIDEBAR (self));
+  g_return_if_fail (target_list == NULL || ISC_IS_TARGET_LIST (target_list));
+
+  if (!g_set_object (&self->target_list, target_list))
+    return;
+
+  g_signal_group_set_target (self->list_signals, target_list);
+
+  /* The filter entry shows the list's filter. */
+  filter = target_list != NULL ? isc_target_list_get_filter (target_list) : NULL;
+  if (g_strcmp0 (filter != NULL ? filter : "",
+                 gtk_editable_get_text (GTK_EDITABLE (self->search_entry))) != 0)
+    {
+      g_signal_handlers_block_by_func (self->search_entry, on_search_changed, self);
+      gtk_editable_set_text (GTK_EDITABLE (self->search_entry), filter != NULL ? filter : "");
+      g_signal_handlers_unblock_by_func (self->search_entry, on_search_changed, self);
+    }
+
+  /* Rows are made again through ::items-changed, which selects again. */
+  if (target_list != NULL)
+    g_list_store_splice (self->models, 1,
+                         g_list_model_get_n_items (G_LIST_MODEL (self->models)) - 1,
+                         (gpointer *) &target_list, 1);
+  else
+    g_list_store_splice (self->models, 1,
+                         g_list_model_get_n_items (G_LIST_MODEL (self->models)) - 1,
+                         NULL, 0);
+  on_rows_changed (self);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TARGET_LIST]);
+}
+
+const IscTarget *
+isc_sidebar_get_selected_target (IscSidebar *self)
+{
+  g_return_val_if_fail (ISC_IS_SIDEBAR (self), NULL);
+
+  return self->selected_target;
+}
+
+void
+isc_sidebar_set_selected_target (IscSidebar      *self,
+                                 const IscTarget *target)
+{
+  g_return_if_fail (ISC_IS_SIDEBAR (self));
+
+  if (isc_target_equal (target, self->selected_target))
+    return;
+
+  g_clear_pointer (&self->selected_target, isc_target_free);
+  if (target != NULL)
+    self->selected_target = isc_target_copy (target);
+
+  select_row_for_target (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_TARGET]);
+}
+
+void
+isc_sidebar_start_filter (IscSidebar *self)
+{
+  g_return_if_fail (ISC_IS_SIDEBAR (self));
+
+  gtk_search_bar_set_search_mode (self->search_bar, TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}

@@ -1,0 +1,53 @@
+/* isc-sidebar.h
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "isc-target-list.h"
+#include "isc-target.h"
+
+G_BEGIN_DECLS
+
+#define ISC_TYPE_SIDEBAR (isc_sidebar_get_type ())
+
+G_DECLARE_FINAL_TYPE (IscSidebar, isc_sidebar, ISC, SIDEBAR, AdwBin)
+
+/* The window's sidebar over an IscTargetList: a filter entry in a search
+ * bar, then "Overview", then each model as a heading followed by its
+ * environments (with a status dot) and deployments, then "Add by ID…".
+ * With nothing to list it says so, shows a spinner while the list loads,
+ * or the list's error with Retry.
+ *
+ * Signals:
+ *  ::target-activated (const IscTarget *target): a person chose a target
+ *    (selected its row, or activated the row already selected, which a
+ *    collapsed window uses to show the content again). Not emitted when
+ *    "selected-target" is set from code.
+ *  ::reload-requested (): Retry under a discovery error was clicked.
+ *  ::add-requested (): "Add by ID…" was clicked; whoever owns the account
+ *    opens IscAddTargetDialog.
+ */
+GtkWidget       *isc_sidebar_new                  (void);
+
+/* "target-list" (IscTargetList) */
+IscTargetList   *isc_sidebar_get_target_list      (IscSidebar      *self);
+void             isc_sidebar_set_target_list      (IscSidebar      *self,
+                                                   IscTargetList   *target_list);
+
+/* "selected-target" (IscTarget, boxed): setting it selects the row that
+ * shows it, or none when it is NULL or not listed (filtered out, say);
+ * the row is selected again when it comes back. */
+const IscTarget *isc_sidebar_get_selected_target  (IscSidebar      *self);
+void             isc_sidebar_set_selected_target  (IscSidebar      *self,
+                                                   const IscTarget *target);
+
+/* Shows the filter entry and puts the focus in it (Ctrl+F). */
+void             isc_sidebar_start_filter         (IscSidebar      *self);
+
+G_END_DECLS

@@ -1,0 +1,832 @@
+/* test-sidebar.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "isc-account.h"
+#include "isc-add-target-dialog.h"
+#include "isc-api-error.h"
+#include "isc-demo-ids.h"
+#include "isc-demo-server.h"
+#include "isc-sidebar.h"
+#include "isc-target-list.h"
+#include "isc-test-util.h"
+
+/* Wednesday 2 December 2026, 03:00 UTC: outside working hours, so the
+ * development deployments have scaled to zero. */
+#define NIGHT_MS G_GINT64_CONSTANT (1796180400000)
+
+typedef struct
+{
+  IscDemoServer *server;
+  IscClient     *client;
+  IscTargetList *list;
+  GtkWidget     *window;
+  IscSidebar    *sidebar;
+  GPtrArray     *activated;   /* IscTarget, one per ::target-activated */
+} Fixture;
+
+static void
+on_target_activated (IscSidebar      *sidebar,
+                     const IscTarget *target,
+                     Fixture         *fixture)
+{
+  g_ptr_array_add (fixture->activated, isc_target_copy (target));
+}
+
+static gboolean
+reload_done (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+static void
+reload_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  isc_target_list_reload_finish (ISC_TARGET_LIST (source), result, &error);
+  g_assert_no_error (error);
+  *(gboolean *) user_data = TRUE;
+}
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  fixture->server = isc_demo_server_new (1, NULL);
+  isc_demo_server_set_now_ms (fixture->server, NIGHT_MS);
+  isc_demo_server_run_in_thread (fixture->server, 0, &error);
+  g_assert_no_error (error);
+
+  fixture->client = isc_client_new (isc_demo_server_get_base_url (fixture->server), NULL, &error);
+  g_assert_no_error (error);
+
+  fixture->list = isc_target_list_new ();
+  fixture->activated = g_ptr_array_new_with_free_func ((GDestroyNotify) isc_target_free);
+
+  fixture->sidebar = ISC_SIDEBAR (isc_sidebar_new ());
+  isc_sidebar_set_target_list (fixture->sidebar, fixture->list);
+  g_signal_connect (fixture->sidebar, "target-activated",
+                    G_CALLBACK (on_target_activated), fixture);
+
+  fixture->window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 280, 700);
+  gtk_window_set_child (GTK_WINDOW (fixture->window), GTK_WIDGET (fixture->sidebar));
+  gtk_window_present (GTK_WINDOW (fixture->window));
+}
+
+/* The fixture, with the demo's targets listed. */
+static void
+fixture_set_up_loaded (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  gboolean done = FALSE;
+
+  fixture_set_up (fixture, data);
+  isc_target_list_reload_async (fixture->list, fixture->client, NULL, reload_cb, &done);
+  g_assert_true (test_wait_for (reload_done, &done));
+  test_run_frames (50);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  gpointer weak = fixture->client;
+
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  g_clear_object (&fixture->list);
+  g_ptr_array_unref (fixture->activated);
+
+  /* The client's connections close before the server's. */
+  g_object_add_weak_pointer (weak, &weak);
+  g_clear_object (&fixture->client);
+  test_run_frames (200);
+  g_assert_null (weak);
+  g_clear_object (&fixture->server);
+  test_run_frames (50);
+}
+
+/* Widgets as a person finds them. */
+
+static GtkListBox *
+sidebar_list_box (IscSidebar *sidebar)
+{
+  GtkWidget *child = GTK_WIDGET (sidebar);
+  GQueue queue = G_QUEUE_INIT;
+
+  g_queue_push_tail (&queue, child);
+  while ((child = g_queue_pop_head (&queue)) != NULL)
+    {
+      if (GTK_IS_LIST_BOX (child))
+        {
+          g_queue_clear (&queue);
+          return GTK_LIST_BOX (child);
+        }
+      for (GtkWidget *c = gtk_widget_get_first_child (child); c != NULL; c = gtk_widget_get_next_sibling (c))
+        g_queue_push_tail (&queue, c);
+    }
+
+  g_assert_not_reached ();
+}
+
+/* The first widget of @type under @root (itself included) whose string
+ * @property is @value, or any when @property is NULL; shown or not. */
+static GtkWidget *
+find_widget (GtkWidget  *root,
+             GType       type,
+             const char *property,
+             const char *value)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    {
+      g_autofree char *text = NULL;
+
+      if (property == NULL)
+        return root;
+      g_object_get (root, property, &text, NULL);
+      if (g_strcmp0 (text, value) == 0)
+        return root;
+    }
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type, property, value);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* What a row shows: the text of its visible labels, joined by " | ". */
+static void
+collect_text (GtkWidget *widget,
+              GString   *text)
+{
+  if (!gtk_widget_get_visible (widget))
+    return;
+
+  if (GTK_IS_LABEL (widget))
+    {
+      if (text->len > 0)
+        g_string_append (text, " | ");
+      g_string_append (text, gtk_label_get_text (GTK_LABEL (widget)));
+    }
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_text (child, text);
+}
+
+static char *
+row_text (GtkListBoxRow *row)
+{
+  GString *text = g_string_new (NULL);
+
+  collect_text (GTK_WIDGET (row), text);
+  return g_string_free (text, FALSE);
+}
+
+/* Every row's text, one a line, models flush and targets indented. */
+static char *
+sidebar_text (IscSidebar *sidebar)
+{
+  GtkListBox *list_box = sidebar_list_box (sidebar);
+  GString *text = g_string_new (NULL);
+  GtkListBoxRow *row;
+
+  for (int i = 0; (row = gtk_list_box_get_row_at_index (list_box, i)) != NULL; i++)
+    {
+      g_autofree char *line = row_text (row);
+
+      if (!gtk_widget_get_visible (GTK_WIDGET (row)))
+        continue;
+      if (gtk_widget_has_css_class (GTK_WIDGET (row), "sidebar-target"))
+        g_string_append (text, "  ");
+      g_string_append_printf (text, "%s\n", line);
+    }
+
+  return g_string_free (text, FALSE);
+}
+
+/* The row whose text begins with @title, after the heading of the model
+ * @model_title (any model when NULL). */
+static GtkListBoxRow *
+find_row (IscSidebar *sidebar,
+          const char *model_title,
+          const char *title)
+{
+  GtkListBox *list_box = sidebar_list_box (sidebar);
+  gboolean in_model = model_title == NULL;
+  GtkListBoxRow *row;
+
+  for (int i = 0; (row = gtk_list_box_get_row_at_index (list_box, i)) != NULL; i++)
+    {
+      g_autofree char *text = row_text (row);
+      gboolean is_model = gtk_widget_has_css_class (GTK_WIDGET (row), "sidebar-model");
+
+      if (is_model && model_title != NULL)
+        in_model = g_str_has_prefix (text, model_title) && text[strlen (model_title)] == ' ';
+      if (in_model && !is_model &&
+          (g_str_equal (text, title) ||
+           (g_str_has_prefix (text, title) && g_str_has_prefix (text + strlen (title), " | "))))
+        return row;
+    }
+
+  return NULL;
+}
+
+static GtkWidget *
+row_status_dot (GtkListBoxRow *row)
+{
+  GtkWidget *box = gtk_list_box_row_get_child (row);
+  GtkWidget *dot = gtk_widget_get_first_child (box);
+
+  g_assert_true (gtk_widget_has_css_class (dot, "sidebar-status-dot"));
+  return dot;
+}
+
+static void
+assert_label (GtkListBoxRow *row,
+              const char    *label)
+{
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, label);
+}
+
+/* The rows: Overview, then each model's environments and deployments,
+ * with their status in words and in colour. */
+static void
+test_sidebar_rows (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  GtkListBox *list_box = sidebar_list_box (fixture->sidebar);
+  g_autofree char *text = sidebar_text (fixture->sidebar);
+  GtkListBoxRow *overview = gtk_list_box_get_row_at_index (list_box, 0);
+  GtkListBoxRow *row;
+
+  g_test_message ("%s", text);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (list_box), "navigation-sidebar"));
+
+  /* Overview first, not there yet and saying so. */
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (overview)), ==,
+                   "The fleet overview is not built yet");
+  g_assert_false (gtk_widget_is_sensitive (GTK_WIDGET (overview)));
+  g_assert_false (gtk_list_box_row_get_selectable (overview));
+
+  /* Environments first (production, development), then deployments,
+   * newest first; a deployment says its status when it is not active. */
+  g_assert_cmpstr (text, ==,
+                   "Overview\n"
+                   "chat-assistant | H100\n"
+                   "  production | v8\n"
+                   "  development | development\n"
+                   "  v8\n"
+                   "  development | Scaled to zero\n"
+                   "  v7 | Scaled to zero\n"
+                   "text-embeddings | 4x16\n"
+                   "  production | v2\n"
+                   "  development | development\n"
+                   "  development | Scaled to zero\n"
+                   "  v2\n"
+                   "  v1 | Inactive\n"
+                   "audio-transcription | A10G\n"
+                   "  production | v4\n"
+                   "  v4\n");
+
+  /* Models are headings: choosing one does nothing. */
+  row = gtk_list_box_get_row_at_index (list_box, 1);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (row), "sidebar-model"));
+  g_assert_false (gtk_list_box_row_get_activatable (row));
+  g_assert_false (gtk_list_box_row_get_selectable (row));
+  g_assert_true (gtk_widget_has_css_class (find_widget (GTK_WIDGET (row), GTK_TYPE_LABEL, NULL, NULL), "heading"));
+
+  /* The dots: green serves, grey asleep. */
+  row = find_row (fixture->sidebar, "chat-assistant", "production");
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_has_css_class (row_status_dot (row), "success"));
+  g_assert_true (gtk_list_box_row_get_activatable (row));
+  row = find_row (fixture->sidebar, "chat-assistant", "development");
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_has_css_class (row_status_dot (row), "dim-label"));
+  g_assert_false (gtk_widget_has_css_class (row_status_dot (row), "success"));
+  /* The colour in words, for the pointer. */
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (row)), ==, "Scaled to zero");
+
+  /* Nothing to say under the rows. */
+  g_assert_false (gtk_widget_get_visible (find_widget (GTK_WIDGET (fixture->sidebar), GTK_TYPE_SPINNER, NULL, NULL)));
+  g_assert_false (gtk_widget_get_visible (find_widget (GTK_WIDGET (fixture->sidebar), GTK_TYPE_LABEL,
+                                                       "label", "No deployments")));
+}
+
+/* Every row says all it shows to a screen reader, status included. */
+static void
+test_sidebar_accessible (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  GtkListBox *list_box = sidebar_list_box (fixture->sidebar);
+  GtkListBoxRow *row;
+  int n_rows = 0;
+
+  for (int i = 0; (row = gtk_list_box_get_row_at_index (list_box, i)) != NULL; i++)
+    {
+      g_autofree char *text = row_text (row);
+
+      g_assert_true (gtk_test_accessible_has_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL));
+      /* Not empty: the label is not any of these. */
+      g_assert_nonnull (gtk_test_accessible_check_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, ""));
+      n_rows++;
+    }
+  g_assert_cmpint (n_rows, >, 10);
+
+  assert_label (gtk_list_box_get_row_at_index (list_box, 0), "Overview");
+  assert_label (gtk_list_box_get_row_at_index (list_box, 1), "chat-assistant, H100");
+  assert_label (find_row (fixture->sidebar, "chat-assistant", "production"), "production, v8, Active");
+  assert_label (find_row (fixture->sidebar, "chat-assistant", "development"),
+                "development, development, Scaled to zero");
+  assert_label (find_row (fixture->sidebar, "text-embeddings", "v1"), "v1, Inactive");
+  assert_label (find_row (fixture->sidebar, "chat-assistant", "v7"), "v7, Scaled to zero");
+  assert_label (find_row (fixture->sidebar, "chat-assistant", "v8"), "v8, Active");
+
+  /* The filter entry is named. */
+  gtk_test_accessible_assert_property (find_widget (GTK_WIDGET (fixture->sidebar), GTK_TYPE_SEARCH_ENTRY, NULL, NULL),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Filter Deployments");
+}
+
+static gboolean
+filter_is (gpointer data)
+{
+  Fixture *fixture = data;
+
+  return g_strcmp0 (isc_target_list_get_filter (fixture->list), "embed") == 0;
+}
+
+/* Typing in the filter leaves one model's rows; Escape brings all back. */
+static void
+test_sidebar_filter (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  GtkWidget *entry = find_widget (GTK_WIDGET (fixture->sidebar), GTK_TYPE_SEARCH_ENTRY, NULL, NULL);
+  GtkWidget *bar = find_widget (GTK_WIDGET (fixture->sidebar), GTK_TYPE_SEARCH_BAR, NULL, NULL);
+  g_autofree char *before = sidebar_text (fixture->sidebar);
+  g_autofree char *filtered = NULL;
+  g_autofree char *after = NULL;
+
+  g_assert_false (gtk_search_bar_get_search_mode (GTK_SEARCH_BAR (bar)));
+  isc_sidebar_start_filter (fixture->sidebar);
+  test_run_frames (50);
+  g_assert_true (gtk_search_bar_get_search_mode (GTK_SEARCH_BAR (bar)));
+  g_assert_true (gtk_widget_has_focus (entry) || gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (fixture->window)), entry));
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), "embed");
+  g_assert_true (test_wait_for (filter_is, fixture));
+  test_run_frames (50);
+
+  filtered = sidebar_text (fixture->sidebar);
+  g_test_message ("%s", filtered);
+  g_assert_true (g_str_has_prefix (filtered, "Overview\ntext-embeddings | "));
+  g_assert_null (strstr (filtered, "chat-assistant"));
+  g_assert_null (strstr (filtered, "audio-transcription"));
+  g_assert_nonnull (find_row (fixture->sidebar, "text-embeddings", "production"));
+  g_assert_nonnull (find_row (fixture->sidebar, "text-embeddings", "v1"));
+
+  /* Nothing matches: it says so. */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "zzz");
+  while (g_list_model_get_n_items (G_LIST_MODEL (fixture->list)) > 0)
+    g_main_context_iteration (NULL, TRUE);
+  test_run_frames (50);
+  g_assert_true (gtk_widget_get_visible (find_widget (GTK_WIDGET (fixture->sidebar), GTK_TYPE_LABEL,
+                                                      "label", "No matching deployments")));
+
+  /* Escape empties the filter and hides it. */
+  g_signal_emit_by_name (entry, "stop-search");
+  test_run_frames (50);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
+  g_assert_false (gtk_search_bar_get_search_mode (GTK_SEARCH_BAR (bar)));
+  after = sidebar_text (fixture->sidebar);
+  g_assert_cmpstr (after, ==, before);
+}
+
+/* Choosing a row tells the window, once; a heading tells nothing. */
+static void
+test_sidebar_activate (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  GtkListBox *list_box = sidebar_list_box (fixture->sidebar);
+  GtkListBoxRow *row = find_row (fixture->sidebar, "text-embeddings", "production");
+  const IscTarget *target;
+
+  g_assert_nonnull (row);
+  g_signal_emit_by_name (row, "activate");
+  g_assert_cmpuint (fixture->activated->len, ==, 1);
+  target = g_ptr_array_index (fixture->activated, 0);
+  g_assert_cmpstr (target->model_id, ==, ISC_DEMO_MODEL_EMBED);
+  g_assert_cmpint (target->kind, ==, ISC_TARGET_ENVIRONMENT);
+  g_assert_cmpstr (target->id, ==, ISC_DEMO_ENVIRONMENT_PRODUCTION);
+  g_assert_true (gtk_list_box_get_selected_row (list_box) == row);
+  g_assert_true (isc_target_equal (isc_sidebar_get_selected_target (fixture->sidebar), target));
+
+  /* Again on the row shown: a collapsed window shows the content again. */
+  g_signal_emit_by_name (row, "activate");
+  g_assert_cmpuint (fixture->activated->len, ==, 2);
+
+  /* A deployment row, chosen by selecting it (arrow keys). */
+  row = find_row (fixture->sidebar, "chat-assistant", "v7");
+  gtk_list_box_select_row (list_box, row);
+  g_assert_cmpuint (fixture->activated->len, ==, 3);
+  target = g_ptr_array_index (fixture->activated, 2);
+  g_assert_cmpstr (target->model_id, ==, ISC_DEMO_MODEL_CHAT);
+  g_assert_cmpint (target->kind, ==, ISC_TARGET_DEPLOYMENT);
+  g_assert_cmpstr (target->id, ==, ISC_DEMO_DEPLOYMENT_CHAT_PREVIOUS);
+
+  /* A model heading does nothing. */
+  g_signal_emit_by_name (gtk_list_box_get_row_at_index (list_box, 1), "activate");
+  g_assert_cmpuint (fixture->activated->len, ==, 3);
+  g_assert_true (gtk_list_box_get_selected_row (list_box) == row);
+}
+
+/* Setting the target from code selects its row, without telling. */
+static void
+test_sidebar_select (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  GtkListBox *list_box = sidebar_list_box (fixture->sidebar);
+  GtkWidget *entry = find_widget (GTK_WIDGET (fixture->sidebar), GTK_TYPE_SEARCH_ENTRY, NULL, NULL);
+  g_autoptr(IscTarget) d7 = isc_target_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT,
+                                            ISC_DEMO_DEPLOYMENT_CHAT_PREVIOUS, NULL, NULL);
+  g_autoptr(IscTarget) missing = isc_target_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT,
+                                                 "nope", NULL, NULL);
+  g_autoptr(IscTarget) got = NULL;
+  guint notified = 0;
+
+  g_signal_connect_swapped (fixture->sidebar, "notify::selected-target",
+                            G_CALLBACK (g_atomic_int_inc), &notified);
+
+  g_object_set (fixture->sidebar, "selected-target", d7, NULL);
+  g_assert_cmpuint (notified, ==, 1);
+  g_assert_true (gtk_list_box_get_selected_row (list_box) == find_row (fixture->sidebar, "chat-assistant", "v7"));
+  g_object_get (fixture->sidebar, "selected-target", &got, NULL);
+  g_assert_true (isc_target_equal (got, d7));
+  g_assert_cmpuint (fixture->activated->len, ==, 0);
+
+  /* The same again: nothing changes. */
+  isc_sidebar_set_selected_target (fixture->sidebar, d7);
+  g_assert_cmpuint (notified, ==, 1);
+
+  /* Filtered out and back: selected again. */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "embed");
+  g_assert_true (test_wait_for (filter_is, fixture));
+  g_assert_null (gtk_list_box_get_selected_row (list_box));
+  g_assert_true (isc_target_equal (isc_sidebar_get_selected_target (fixture->sidebar), d7));
+  isc_target_list_set_filter (fixture->list, NULL);
+  g_assert_true (gtk_list_box_get_selected_row (list_box) == find_row (fixture->sidebar, "chat-assistant", "v7"));
+  g_assert_cmpuint (fixture->activated->len, ==, 0);
+
+  /* Not listed, or none: no row. */
+  isc_sidebar_set_selected_target (fixture->sidebar, missing);
+  g_assert_null (gtk_list_box_get_selected_row (list_box));
+  isc_sidebar_set_selected_target (fixture->sidebar, d7);
+  isc_sidebar_set_selected_target (fixture->sidebar, NULL);
+  g_assert_null (gtk_list_box_get_selected_row (list_box));
+  g_assert_null (isc_sidebar_get_selected_target (fixture->sidebar));
+  g_assert_cmpuint (notified, ==, 4);
+  g_assert_cmpuint (fixture->activated->len, ==, 0);
+}
+
+static gboolean
+not_loading (gpointer data)
+{
+  return !isc_target_list_get_loading (data);
+}
+
+/* Counts ::reload-requested or ::add-requested. */
+static void
+on_reload_requested (IscSidebar *sidebar,
+                     guint      *count)
+{
+  (*count)++;
+}
+
+/* Loading: a spinner; nothing: says so; a failure: why, and Retry. */
+static void
+test_sidebar_states (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  GtkWidget *root = GTK_WIDGET (fixture->sidebar);
+  GtkWidget *spinner = find_widget (root, GTK_TYPE_SPINNER, NULL, NULL);
+  GtkWidget *empty = find_widget (root, GTK_TYPE_LABEL, "label", "No deployments");
+  g_autoptr(IscClient) dead = NULL;
+  g_autoptr(IscDemoServer) gone = isc_demo_server_new (1, NULL);
+  g_autoptr(GSocketListener) listener = NULL;
+  g_autoptr(GSocketAddress) loopback = NULL;
+  g_autoptr(GSocketAddress) bound = NULL;
+  g_autoptr(GCancellable) cancellable = NULL;
+  g_autoptr(IscClient) silent = NULL;
+  g_autofree char *silent_url = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *retry;
+  GtkWidget *message;
+  gboolean done = FALSE;
+  guint reloads = 0;
+  guint adds = 0;
+  GtkWidget *add;
+
+  /* Before anything: nothing listed, and no spinner turning. */
+  test_run_frames (50);
+  g_assert_nonnull (empty);
+  g_assert_true (gtk_widget_get_visible (empty));
+  g_assert_false (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+
+  /* A server that takes the connection and never answers: loading. */
+  listener = g_socket_listener_new ();
+  loopback = g_inet_socket_address_new_from_string ("127.0.0.1", 0);
+  g_socket_listener_add_address (listener, loopback, G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP,
+                                 NULL, &bound, &error);
+  g_assert_no_error (error);
+  silent_url = g_strdup_printf ("http://127.0.0.1:%u",
+                                g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (bound)));
+  silent = isc_client_new (silent_url, NULL, &error);
+  g_assert_no_error (error);
+  cancellable = g_cancellable_new ();
+  isc_target_list_reload_async (fixture->list, silent, cancellable, NULL, NULL);
+  g_assert_true (isc_target_list_get_loading (fixture->list));
+  test_run_frames (100);
+  g_assert_true (gtk_widget_get_visible (spinner));
+  g_assert_true (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+  g_assert_false (gtk_widget_get_visible (empty));
+
+  /* Out of sight, it stops turning. */
+  gtk_widget_set_visible (GTK_WIDGET (fixture->sidebar), FALSE);
+  g_assert_false (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+  gtk_widget_set_visible (GTK_WIDGET (fixture->sidebar), TRUE);
+  test_run_frames (50);
+  g_assert_true (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+
+  g_cancellable_cancel (cancellable);
+  g_assert_true (test_wait_for (not_loading, fixture->list));
+  test_run_frames (20);
+  g_assert_false (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+  g_clear_object (&silent);
+  g_socket_listener_close (listener);
+
+  isc_target_list_reload_async (fixture->list, fixture->client, NULL, reload_cb, &done);
+  g_assert_true (test_wait_for (reload_done, &done));
+  test_run_frames (20);
+  g_assert_false (gtk_widget_get_visible (spinner));
+  g_assert_false (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+  g_assert_false (gtk_widget_get_visible (empty));
+
+  /* A server that went away. */
+  isc_target_list_clear (fixture->list);
+  test_run_frames (20);
+  g_assert_true (gtk_widget_get_visible (empty));
+  isc_demo_server_listen_loopback (gone, 0, &error);
+  g_assert_no_error (error);
+  dead = isc_client_new (isc_demo_server_get_base_url (gone), NULL, &error);
+  g_assert_no_error (error);
+  isc_demo_server_stop (gone);
+  test_run_frames (20);
+
+  isc_target_list_reload_async (fixture->list, dead, NULL, NULL, NULL);
+  g_assert_true (test_wait_for (not_loading, fixture->list));
+  test_run_frames (20);
+  g_assert_nonnull (isc_target_list_get_error (fixture->list));
+  g_assert_false (gtk_widget_get_visible (spinner));
+  g_assert_false (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+  g_assert_false (gtk_widget_get_visible (empty));
+  message = find_widget (root, GTK_TYPE_LABEL, "label", isc_target_list_get_error (fixture->list)->message);
+  g_assert_nonnull (message);
+  g_assert_true (gtk_widget_is_visible (message));
+  retry = find_widget (root, GTK_TYPE_BUTTON, "label", "_Retry");
+  g_assert_nonnull (retry);
+  g_assert_true (gtk_widget_is_visible (retry));
+  g_signal_connect (fixture->sidebar, "reload-requested", G_CALLBACK (on_reload_requested), &reloads);
+  g_signal_emit_by_name (retry, "clicked");
+  g_assert_cmpuint (reloads, ==, 1);
+
+  /* Add by ID… is there whatever the list holds, and asks for the dialog. */
+  add = find_widget (root, ADW_TYPE_BUTTON_CONTENT, "label", "_Add by ID…");
+  g_assert_nonnull (add);
+  g_assert_true (gtk_widget_is_visible (add));
+  g_signal_connect (fixture->sidebar, "add-requested", G_CALLBACK (on_reload_requested), &adds);
+  g_signal_emit_by_name (gtk_widget_get_parent (add), "clicked");
+  g_assert_cmpuint (adds, ==, 1);
+  g_assert_cmpuint (reloads, ==, 1);
+
+  g_clear_object (&dead);
+  test_run_frames (100);
+}
+
+/* The dialog */
+
+typedef struct
+{
+  IscAccount *account;
+  GtkWidget  *dialog;
+  GPtrArray  *added;
+} DialogFixture;
+
+static void
+on_target_added (IscAddTargetDialog *dialog,
+                 const IscTarget    *target,
+                 GPtrArray          *added)
+{
+  g_ptr_array_add (added, isc_target_copy (target));
+}
+
+static GtkWidget *
+dialog_add_button (GtkWidget *dialog)
+{
+  GtkWidget *add = find_widget (dialog, GTK_TYPE_BUTTON, "label", "_Add");
+
+  g_assert_nonnull (add);
+  return add;
+}
+
+static GtkWidget *
+dialog_row (GtkWidget  *dialog,
+            const char *title)
+{
+  GtkWidget *row = find_widget (dialog, ADW_TYPE_PREFERENCES_ROW, "title", title);
+
+  g_assert_nonnull (row);
+  return row;
+}
+
+static gboolean
+stopped_spinning (gpointer data)
+{
+  return !gtk_spinner_get_spinning (data);
+}
+
+/* The label that wears the error colour. */
+static GtkWidget *
+dialog_error (GtkWidget *dialog)
+{
+  GQueue queue = G_QUEUE_INIT;
+  GtkWidget *label = NULL;
+  GtkWidget *child;
+
+  g_queue_push_tail (&queue, dialog);
+  while ((child = g_queue_pop_head (&queue)) != NULL)
+    {
+      if (GTK_IS_LABEL (child) && gtk_widget_has_css_class (child, "error"))
+        label = child;
+      for (GtkWidget *c = gtk_widget_get_first_child (child); c != NULL; c = gtk_widget_get_next_sibling (c))
+        g_queue_push_tail (&queue, c);
+    }
+
+  g_assert_nonnull (label);
+  return label;
+}
+
+static void
+test_dialog_add (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(IscAccount) account = NULL;
+  g_autoptr(GPtrArray) added = g_ptr_array_new_with_free_func ((GDestroyNotify) isc_target_free);
+  g_autoptr(GError) error = NULL;
+  GtkWidget *dialog;
+  GtkWidget *add;
+  GtkWidget *spinner;
+  GtkWidget *message;
+  GtkWidget *model_row;
+  GtkWidget *id_row;
+  const IscTarget *target;
+  gpointer weak;
+
+  account = isc_account_new (isc_demo_server_get_base_url (fixture->server), NULL,
+                             ISC_KEY_SOURCE_NONE, NULL, &error);
+  g_assert_no_error (error);
+
+  dialog = isc_add_target_dialog_new (GTK_WINDOW (fixture->window), account);
+  weak = dialog;
+  g_object_add_weak_pointer (G_OBJECT (dialog), &weak);
+  g_signal_connect (dialog, "target-added", G_CALLBACK (on_target_added), added);
+  gtk_window_present (GTK_WINDOW (dialog));
+  test_run_frames (50);
+
+  add = dialog_add_button (dialog);
+  spinner = find_widget (dialog, GTK_TYPE_SPINNER, NULL, NULL);
+  model_row = dialog_row (dialog, "Model ID");
+  id_row = dialog_row (dialog, "Deployment ID");
+  message = dialog_error (dialog);
+
+  /* Typing starts at the model's id; nothing typed: nothing to add. */
+  g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (dialog)), model_row));
+  g_assert_false (gtk_widget_get_sensitive (add));
+  gtk_editable_set_text (GTK_EDITABLE (model_row), ISC_DEMO_MODEL_CHAT);
+  g_assert_false (gtk_widget_get_sensitive (add));
+  gtk_editable_set_text (GTK_EDITABLE (id_row), "nope");
+  g_assert_true (gtk_widget_get_sensitive (add));
+
+  /* One that does not exist: says so and stays. */
+  g_signal_emit_by_name (add, "clicked");
+  g_assert_false (gtk_widget_get_sensitive (add));
+  g_assert_true (gtk_widget_get_visible (spinner));
+  g_assert_true (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+  g_assert_false (gtk_editable_get_editable (GTK_EDITABLE (id_row)));
+  g_assert_true (test_wait_for (stopped_spinning, spinner));
+  test_run_frames (20);
+  g_assert_true (gtk_widget_is_visible (message));
+  g_test_message ("%s", gtk_label_get_text (GTK_LABEL (message)));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (message)), "nope"));
+  g_assert_cmpuint (added->len, ==, 0);
+  g_assert_nonnull (weak);
+  g_assert_true (gtk_widget_get_visible (dialog));
+  g_assert_true (gtk_widget_get_sensitive (add));
+  g_assert_false (gtk_widget_get_visible (spinner));
+  g_assert_true (gtk_editable_get_editable (GTK_EDITABLE (id_row)));
+
+  /* Correcting it takes the words away; one that exists is added. */
+  gtk_editable_set_text (GTK_EDITABLE (id_row), ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION);
+  g_assert_false (gtk_widget_get_visible (message));
+  g_signal_emit_by_name (add, "clicked");
+  while (added->len == 0 && weak != NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (added->len, ==, 1);
+  target = g_ptr_array_index (added, 0);
+  g_assert_cmpstr (target->model_id, ==, ISC_DEMO_MODEL_CHAT);
+  g_assert_cmpint (target->kind, ==, ISC_TARGET_DEPLOYMENT);
+  g_assert_cmpstr (target->id, ==, ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION);
+  test_run_frames (20);
+  g_assert_null (weak);
+
+  /* An environment, by name. */
+  dialog = isc_add_target_dialog_new (GTK_WINDOW (fixture->window), account);
+  weak = dialog;
+  g_object_add_weak_pointer (G_OBJECT (dialog), &weak);
+  g_signal_connect (dialog, "target-added", G_CALLBACK (on_target_added), added);
+  gtk_window_present (GTK_WINDOW (dialog));
+  adw_combo_row_set_selected (ADW_COMBO_ROW (dialog_row (dialog, "Kind")), 1);
+  gtk_editable_set_text (GTK_EDITABLE (dialog_row (dialog, "Model ID")), " " ISC_DEMO_MODEL_EMBED " ");
+  gtk_editable_set_text (GTK_EDITABLE (dialog_row (dialog, "Environment Name")), ISC_DEMO_ENVIRONMENT_DEVELOPMENT);
+  g_signal_emit_by_name (dialog_row (dialog, "Environment Name"), "entry-activated");
+  while (added->len == 1 && weak != NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (added->len, ==, 2);
+  target = g_ptr_array_index (added, 1);
+  g_assert_cmpstr (target->model_id, ==, ISC_DEMO_MODEL_EMBED);
+  g_assert_cmpint (target->kind, ==, ISC_TARGET_ENVIRONMENT);
+  g_assert_cmpstr (target->id, ==, ISC_DEMO_ENVIRONMENT_DEVELOPMENT);
+  test_run_frames (20);
+  g_assert_null (weak);
+
+  /* Closed while checking: nothing is added. */
+  dialog = isc_add_target_dialog_new (GTK_WINDOW (fixture->window), account);
+  weak = dialog;
+  g_object_add_weak_pointer (G_OBJECT (dialog), &weak);
+  g_signal_connect (dialog, "target-added", G_CALLBACK (on_target_added), added);
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_editable_set_text (GTK_EDITABLE (dialog_row (dialog, "Model ID")), ISC_DEMO_MODEL_CHAT);
+  gtk_editable_set_text (GTK_EDITABLE (dialog_row (dialog, "Deployment ID")), ISC_DEMO_DEPLOYMENT_CHAT_PREVIOUS);
+  test_run_frames (50);
+  g_signal_emit_by_name (dialog_add_button (dialog), "clicked");
+  gtk_window_close (GTK_WINDOW (dialog));
+  g_assert_false (gtk_widget_get_visible (dialog));
+  test_run_frames (300);
+  g_assert_null (weak);
+  g_assert_cmpuint (added->len, ==, 2);
+
+  g_clear_object (&account);
+  test_run_frames (100);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add ("/isc/sidebar/rows", Fixture, NULL,
+              fixture_set_up_loaded, test_sidebar_rows, fixture_tear_down);
+  g_test_add ("/isc/sidebar/accessible", Fixture, NULL,
+              fixture_set_up_loaded, test_sidebar_accessible, fixture_tear_down);
+  g_test_add ("/isc/sidebar/filter", Fixture, NULL,
+              fixture_set_up_loaded, test_sidebar_filter, fixture_tear_down);
+  g_test_add ("/isc/sidebar/activate", Fixture, NULL,
+              fixture_set_up_loaded, test_sidebar_activate, fixture_tear_down);
+  g_test_add ("/isc/sidebar/select", Fixture, NULL,
+              fixture_set_up_loaded, test_sidebar_select, fixture_tear_down);
+  g_test_add ("/isc/sidebar/states", Fixture, NULL,
+              fixture_set_up, test_sidebar_states, fixture_tear_down);
+  g_test_add ("/isc/sidebar/add-dialog", Fixture, NULL,
+              fixture_set_up, test_dialog_add, fixture_tear_down);
+
+  return g_test_run ();
+}
