@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "isc-key-dialog.h"
+#include "isc-ui-resources.h"
 
 /* Where Baseten issues API keys. */
 #define ISC_KEY_DIALOG_KEYS_URL "https://app.baseten.co/settings/api_keys"
@@ -214,6 +215,11 @@ isc_key_dialog_class_init (IscKeyDialogClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* The resources live in a static library: referring to them links them
+   * in, and their constructor registers them. */
+  if (G_UNLIKELY (isc_ui_get_resource () == NULL))
+    g_critical ("Inferscope's UI resources are missing");
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/inferscope/Inferscope/isc-key-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, IscKeyDialog, cancel_button);

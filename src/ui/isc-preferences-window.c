@@ -13,6 +13,7 @@
 
 #include "isc-key-dialog.h"
 #include "isc-preferences-window.h"
+#include "isc-ui-resources.h"
 
 /* Preferences: one page of groups over the session and its settings.
  *
@@ -522,6 +523,11 @@ isc_preferences_window_class_init (IscPreferencesWindowClass *klass)
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* The resources live in a static library: referring to them links them
+   * in, and their constructor registers them. */
+  if (G_UNLIKELY (isc_ui_get_resource () == NULL))
+    g_critical ("Inferscope's UI resources are missing");
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/inferscope/Inferscope/isc-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, account_group);

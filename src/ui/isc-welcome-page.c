@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "isc-welcome-page.h"
+#include "isc-ui-resources.h"
 
 /* A status page with the app's icon, a sentence on what the app does and
  * that Baseten does not make it, and the two ways in as pill buttons. The
@@ -100,6 +101,11 @@ isc_welcome_page_class_init (IscWelcomePageClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* The resources live in a static library: referring to them links them
+   * in, and their constructor registers them. */
+  if (G_UNLIKELY (isc_ui_get_resource () == NULL))
+    g_critical ("Inferscope's UI resources are missing");
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/inferscope/Inferscope/isc-welcome-page.ui");
   gtk_widget_class_bind_template_child (widget_class, IscWelcomePage, status_page);
