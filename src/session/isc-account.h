@@ -20,7 +20,9 @@ G_BEGIN_DECLS
  * IscClient and IscResponseCache they make (the account owns both; the
  * client stores good responses in the cache, the loaders look them up).
  * The demo account is the simulated API served in-process: no key, and a
- * cache of its own in memory only (its address changes every run).
+ * cache of its own in a private temporary directory that is removed with
+ * the account (its address changes every run, so nothing it kept would
+ * be found again).
  *
  * The key is never logged, put in a property that can be read, or in a
  * message.
