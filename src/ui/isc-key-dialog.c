@@ -1,0 +1,297 @@
+/* isc-key-dialog.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "isc-key-dialog"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "isc-key-dialog.h"
+#include "isc-ui-resources.h"
+
+/* Where Baseten issues API keys. */
+#define ISC_KEY_DIALOG_KEYS_URL "https://app.baseten.co/settings/api_keys"
+
+/* The key dialog. libadwaita 1.2 has no AdwDialog, so it is a modal
+ * AdwWindow with Cancel and Connect in its header bar. Connect hands the
+ * key to the session, which checks it with GET /v1/users/me before it
+ * keeps it; meanwhile the entry and Connect are insensitive and a spinner
+ * turns. The key is only ever in the entry and in the call: never in a
+ * property, a label or the log. */
+struct _IscKeyDialog
+{
+  AdwWindow        parent_instance;
+
+  /* Template widgets */
+  GtkButton       *cancel_button;
+  GtkButton       *connect_button;
+  GtkSpinner      *spinner;
+  AdwEntryRow     *key_row;
+  GtkLabel        *link_label;
+  GtkLabel        *message_label;
+
+  /* Owned references */
+  IscSession      *session;
+  GCancellable    *cancellable;   /* the connect in flight, or NULL */
+};
+
+enum {
+  PROP_0,
+  PROP_SESSION,
+  PROP_MESSAGE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (IscKeyDialog, isc_key_dialog, ADW_TYPE_WINDOW)
+
+/* The entry's text without the spaces and line breaks a paste brings. */
+static char *
+isc_key_dialog_dup_key (IscKeyDialog *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->key_row));
+
+  return g_strstrip (g_strdup (text != NULL ? text : ""));
+}
+
+static void
+isc_key_dialog_update_sensitivity (IscKeyDialog *self)
+{
+  g_autofree char *key = isc_key_dialog_dup_key (self);
+  gboolean busy = self->cancellable != NULL;
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->connect_button), !busy && key[0] != '\0');
+  gtk_widget_set_sensitive (GTK_WIDGET (self->key_row), !busy);
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), busy);
+  gtk_spinner_set_spinning (self->spinner, busy);
+}
+
+static void
+isc_key_dialog_show_message (IscKeyDialog *self,
+                             const char   *message)
+{
+  if (message != NULL && message[0] == '\0')
+    message = NULL;
+  if (g_strcmp0 (message, isc_key_dialog_get_message (self)) == 0)
+    return;
+
+  gtk_label_set_label (self->message_label, message != NULL ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->message_label), message != NULL);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MESSAGE]);
+}
+
+static void
+connect_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(IscKeyDialog) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!isc_session_connect_finish (ISC_SESSION (object), result, &error) &&
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  g_clear_object (&self->cancellable);
+
+  if (error != NULL)
+    {
+      /* The client's words never hold the key. */
+      isc_key_dialog_show_message (self, error->message);
+      isc_key_dialog_update_sensitivity (self);
+      gtk_widget_grab_focus (GTK_WIDGET (self->key_row));
+      return;
+    }
+
+  gtk_window_destroy (GTK_WINDOW (self));
+}
+
+static void
+connect_clicked_cb (IscKeyDialog *self)
+{
+  g_autofree char *key = isc_key_dialog_dup_key (self);
+
+  if (self->cancellable != NULL || key[0] == '\0' || self->session == NULL)
+    return;
+
+  self->cancellable = g_cancellable_new ();
+  isc_key_dialog_update_sensitivity (self);
+
+  isc_session_connect_async (self->session, key, self->cancellable,
+                             connect_cb, g_object_ref (self));
+}
+
+static void
+key_changed_cb (IscKeyDialog *self)
+{
+  isc_key_dialog_update_sensitivity (self);
+}
+
+static void
+isc_key_dialog_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  IscKeyDialog *self = ISC_KEY_DIALOG (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
+
+    case PROP_MESSAGE:
+      g_value_set_string (value, isc_key_dialog_get_message (self));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+isc_key_dialog_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  IscKeyDialog *self = ISC_KEY_DIALOG (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      self->session = g_value_dup_object (value);
+      break;
+
+    case PROP_MESSAGE:
+      isc_key_dialog_set_message (self, g_value_get_string (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+isc_key_dialog_dispose (GObject *object)
+{
+  IscKeyDialog *self = ISC_KEY_DIALOG (object);
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->session);
+
+  gtk_widget_dispose_template (GTK_WIDGET (object), ISC_TYPE_KEY_DIALOG);
+
+  G_OBJECT_CLASS (isc_key_dialog_parent_class)->dispose (object);
+}
+
+static void
+isc_key_dialog_class_init (IscKeyDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->get_property = isc_key_dialog_get_property;
+  object_class->set_property = isc_key_dialog_set_property;
+  object_class->dispose = isc_key_dialog_dispose;
+
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL,
+                         ISC_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+
+  properties[PROP_MESSAGE] =
+    g_param_spec_string ("message", NULL, NULL,
+                         NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* The resources live in a static library: referring to them links them
+   * in, and their constructor registers them. */
+  if (G_UNLIKELY (isc_ui_get_resource () == NULL))
+    g_critical ("Inferscope's UI resources are missing");
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/inferscope/Inferscope/isc-key-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, IscKeyDialog, cancel_button);
+  gtk_widget_class_bind_template_child (widget_class, IscKeyDialog, connect_button);
+  gtk_widget_class_bind_template_child (widget_class, IscKeyDialog, spinner);
+  gtk_widget_class_bind_template_child (widget_class, IscKeyDialog, key_row);
+  gtk_widget_class_bind_template_child (widget_class, IscKeyDialog, link_label);
+  gtk_widget_class_bind_template_child (widget_class, IscKeyDialog, message_label);
+  gtk_widget_class_bind_template_callback (widget_class, connect_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, key_changed_cb);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+isc_key_dialog_init (IscKeyDialog *self)
+{
+  g_autofree char *link = NULL;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* The address stays out of the translated words. */
+  link = g_strdup_printf (_("Create a key in <a href=\"%s\">your Baseten API key settings</a>."),
+                          ISC_KEY_DIALOG_KEYS_URL);
+  gtk_label_set_markup (self->link_label, link);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->spinner),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Checking the key"),
+                                  -1);
+  gtk_widget_grab_focus (GTK_WIDGET (self->key_row));
+}
+
+IscKeyDialog *
+isc_key_dialog_new (GtkWindow  *parent,
+                    IscSession *session)
+{
+  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
+  g_return_val_if_fail (ISC_IS_SESSION (session), NULL);
+
+  return g_object_new (ISC_TYPE_KEY_DIALOG,
+                       "transient-for", parent,
+                       "session", session,
+                       NULL);
+}
+
+IscSession *
+isc_key_dialog_get_session (IscKeyDialog *self)
+{
+  g_return_val_if_fail (ISC_IS_KEY_DIALOG (self), NULL);
+
+  return self->session;
+}
+
+const char *
+isc_key_dialog_get_message (IscKeyDialog *self)
+{
+  const char *text;
+
+  g_return_val_if_fail (ISC_IS_KEY_DIALOG (self), NULL);
+
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->message_label)))
+    return NULL;
+
+  text = gtk_label_get_label (self->message_label);
+  return text[0] != '\0' ? text : NULL;
+}
+
+void
+isc_key_dialog_set_message (IscKeyDialog *self,
+                            const char   *message)
+{
+  g_return_if_fail (ISC_IS_KEY_DIALOG (self));
+
+  isc_key_dialog_show_message (self, message);
+}

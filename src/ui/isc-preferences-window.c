@@ -1,0 +1,608 @@
+/* isc-preferences-window.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "isc-preferences-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "isc-key-dialog.h"
+#include "isc-preferences-window.h"
+#include "isc-ui-resources.h"
+
+/* Preferences: one page of groups over the session and its settings.
+ *
+ * Account follows the session's state and account (a GSignalGroup on the
+ * account, so a new account after Connect or Remove is followed without
+ * connecting by hand): which key is in use, where it comes from, and the
+ * workspace it belongs to, checked with GET /v1/users/me when the account
+ * does not know it yet. A key from BASETEN_API_KEY cannot be changed or
+ * removed here, and the buttons say why.
+ *
+ * Display and Refresh are g_settings_bind()ings, so they apply at once
+ * and every window follows. Without settings (an uninstalled build
+ * without the schema) they are insensitive.
+ *
+ * libadwaita 1.5 has AdwPreferencesDialog; this stays an
+ * AdwPreferencesWindow, which every version down to 1.2 has, so the one
+ * code path is the one the tests run.
+ */
+struct _IscPreferencesWindow
+{
+  AdwPreferencesWindow  parent_instance;
+
+  /* Template widgets */
+  AdwPreferencesGroup  *account_group;
+  AdwActionRow         *key_row;
+  GtkButton            *change_button;
+  GtkButton            *remove_button;
+  AdwExpanderRow       *advanced_row;
+  AdwEntryRow          *base_url_row;
+  GtkListBoxRow        *base_url_error_row;
+  GtkLabel             *base_url_error_label;
+  AdwPreferencesGroup  *display_group;
+  AdwActionRow         *utc_row;
+  GtkSwitch            *utc_switch;
+  AdwActionRow         *totals_row;
+  GtkSwitch            *totals_switch;
+  AdwPreferencesGroup  *refresh_group;
+  AdwComboRow          *interval_row;
+
+  /* Owned references */
+  IscSession           *session;
+  GSignalGroup         *account_signals;
+  GCancellable         *cancellable;        /* lives as long as the window */
+  IscAccount           *checked_account;    /* the account asked for its user */
+  char                 *check_error;        /* why that failed, or NULL */
+
+  guint                 removing : 1;
+  guint                 applying_url : 1;
+};
+
+enum {
+  PROP_0,
+  PROP_SESSION,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* The choices of "Refresh Every", in seconds of "refresh-interval". */
+static const struct {
+  guint       seconds;
+  const char *label;
+} intervals[] = {
+  { 0, N_("Off") },
+  { 30, N_("30 Seconds") },
+  { 60, N_("1 Minute") },
+  { 300, N_("5 Minutes") },
+};
+
+G_DEFINE_FINAL_TYPE (IscPreferencesWindow, isc_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
+
+static void isc_preferences_window_update_account (IscPreferencesWindow *self);
+
+static void
+check_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  g_autoptr(IscPreferencesWindow) self = user_data;
+  g_autoptr(IscUser) user = NULL;
+  g_autoptr(GError) error = NULL;
+
+  user = isc_account_check_finish (ISC_ACCOUNT (object), result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  /* The account notifies "workspace" on success; only a failure is ours
+   * to show. */
+  if (error != NULL && ISC_ACCOUNT (object) == self->checked_account)
+    {
+      g_free (self->check_error);
+      self->check_error = g_strdup (error->message);
+    }
+
+  isc_preferences_window_update_account (self);
+}
+
+/* Asks who a key belongs to, once per account. */
+static void
+isc_preferences_window_check (IscPreferencesWindow *self,
+                              IscAccount           *account)
+{
+  if (account == self->checked_account)
+    return;
+
+  g_set_object (&self->checked_account, account);
+  g_clear_pointer (&self->check_error, g_free);
+  isc_account_check_async (account, self->cancellable, check_cb, g_object_ref (self));
+}
+
+static void
+isc_preferences_window_update_account (IscPreferencesWindow *self)
+{
+  IscSessionState state;
+  IscAccount *account;
+  g_autofree char *title = NULL;
+  const char *subtitle = NULL;
+  const char *tooltip = NULL;
+  gboolean has_key = FALSE;
+  gboolean from_environment = FALSE;
+
+  if (self->session == NULL)
+    return;
+
+  state = isc_session_get_state (self->session);
+  account = isc_session_get_account (self->session);
+
+  if (state == ISC_SESSION_STARTING)
+    {
+      title = g_strdup (_("Looking for the Key…"));
+    }
+  else if (account == NULL)
+    {
+      title = g_strdup (_("No Key"));
+      subtitle = _("Connect to Baseten to see your deployments");
+    }
+  else if (isc_account_get_is_demo (account))
+    {
+      title = g_strdup (_("Using the Demo"));
+      subtitle = _("Simulated deployments; no key is needed");
+    }
+  else if (!isc_account_has_key (account))
+    {
+      title = g_strdup (_("No Key"));
+      subtitle = _("Connect to Baseten to see your deployments");
+    }
+  else
+    {
+      const char *workspace = isc_account_get_workspace (account);
+
+      has_key = TRUE;
+      if (workspace != NULL)
+        title = g_strdup_printf (_("Connected to workspace “%s”"), workspace);
+      else
+        title = g_strdup (_("Connected"));
+
+      switch (isc_account_get_key_source (account))
+        {
+        case ISC_KEY_SOURCE_ENVIRONMENT:
+          from_environment = TRUE;
+          subtitle = _("The key comes from the BASETEN_API_KEY environment variable");
+          tooltip = _("Unset BASETEN_API_KEY to change or remove this key");
+          break;
+
+        case ISC_KEY_SOURCE_SESSION:
+          subtitle = _("The key is kept for this session only: the keyring could not keep it");
+          break;
+
+        case ISC_KEY_SOURCE_KEYRING:
+        case ISC_KEY_SOURCE_NONE:
+        default:
+          subtitle = _("The key is kept in your keyring");
+          break;
+        }
+
+      if (workspace == NULL)
+        {
+          isc_preferences_window_check (self, account);
+          if (self->check_error != NULL && account == self->checked_account)
+            subtitle = self->check_error;
+        }
+    }
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->key_row), title);
+  adw_action_row_set_subtitle (self->key_row, subtitle != NULL ? subtitle : "");
+
+  gtk_button_set_label (self->change_button, has_key ? _("_Change Key…") : _("_Connect…"));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->change_button),
+                            state != ISC_SESSION_STARTING && !from_environment);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->change_button), tooltip);
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->remove_button),
+                            has_key && !from_environment && !self->removing);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->remove_button), tooltip);
+}
+
+static void
+isc_preferences_window_update_base_url (IscPreferencesWindow *self)
+{
+  const char *base_url;
+
+  if (self->session == NULL || self->applying_url)
+    return;
+
+  base_url = isc_session_get_base_url (self->session);
+
+  /* Setting the text by hand would show the apply button as if the
+   * person had typed it. */
+  adw_entry_row_set_show_apply_button (self->base_url_row, FALSE);
+  gtk_editable_set_text (GTK_EDITABLE (self->base_url_row), base_url != NULL ? base_url : "");
+  adw_entry_row_set_show_apply_button (self->base_url_row, TRUE);
+}
+
+static void
+isc_preferences_window_show_base_url_error (IscPreferencesWindow *self,
+                                            const char           *message)
+{
+  gtk_label_set_label (self->base_url_error_label, message != NULL ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->base_url_error_row), message != NULL);
+  if (message != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (self->base_url_row), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->base_url_row), "error");
+}
+
+static void
+set_base_url_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(IscPreferencesWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!isc_session_set_base_url_finish (ISC_SESSION (object), result, &error) &&
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  self->applying_url = FALSE;
+  gtk_widget_set_sensitive (GTK_WIDGET (self->base_url_row), TRUE);
+
+  if (error != NULL)
+    {
+      /* Keep what was typed, so it can be corrected. */
+      isc_preferences_window_show_base_url_error (self, error->message);
+      gtk_widget_grab_focus (GTK_WIDGET (self->base_url_row));
+      return;
+    }
+
+  isc_preferences_window_show_base_url_error (self, NULL);
+  isc_preferences_window_update_base_url (self);
+}
+
+static void
+base_url_apply_cb (IscPreferencesWindow *self)
+{
+  g_autofree char *text = NULL;
+
+  if (self->applying_url)
+    return;
+
+  text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->base_url_row))));
+  if (text[0] == '\0')
+    {
+      isc_preferences_window_show_base_url_error (self, _("Enter the address of the Baseten API, such as https://api.baseten.co"));
+      return;
+    }
+
+  self->applying_url = TRUE;
+  gtk_widget_set_sensitive (GTK_WIDGET (self->base_url_row), FALSE);
+  isc_session_set_base_url_async (self->session, text, self->cancellable,
+                                  set_base_url_cb, g_object_ref (self));
+}
+
+static void
+change_clicked_cb (IscPreferencesWindow *self)
+{
+  IscKeyDialog *dialog = isc_key_dialog_new (GTK_WINDOW (self), self->session);
+
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+sign_out_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(IscPreferencesWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!isc_session_sign_out_finish (ISC_SESSION (object), result, &error) &&
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  self->removing = FALSE;
+  isc_preferences_window_update_account (self);
+
+  if (error != NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_("Could not remove the key: %s"), error->message);
+
+      adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (self), adw_toast_new (text));
+    }
+}
+
+static void
+remove_response_cb (IscPreferencesWindow *self,
+                    const char           *response)
+{
+  if (g_strcmp0 (response, "remove") != 0 || self->removing)
+    return;
+
+  self->removing = TRUE;
+  isc_preferences_window_update_account (self);
+  isc_session_sign_out_async (self->session, self->cancellable,
+                              sign_out_cb, g_object_ref (self));
+}
+
+/* Removing the key cannot be undone without the key itself, so ask. */
+static void
+remove_clicked_cb (IscPreferencesWindow *self)
+{
+  GtkWidget *dialog;
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self),
+                                   _("Remove the Key?"),
+                                   _("Inferscope forgets the key and shows the welcome page. "
+                                     "To see your deployments again you will need to enter a key."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "remove", _("_Remove"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "remove",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (remove_response_cb),
+                           self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static gboolean
+interval_get_mapping (GValue   *value,
+                      GVariant *variant,
+                      gpointer  user_data)
+{
+  guint seconds = g_variant_get_uint32 (variant);
+  guint best = 0;
+
+  /* A value set elsewhere shows as the nearest choice. */
+  for (guint i = 1; i < G_N_ELEMENTS (intervals); i++)
+    {
+      guint d_best = (guint) ABS ((int) intervals[best].seconds - (int) seconds);
+      guint d_i = (guint) ABS ((int) intervals[i].seconds - (int) seconds);
+
+      if (d_i < d_best)
+        best = i;
+    }
+  if (seconds > 0 && intervals[best].seconds == 0)
+    best = 1;
+
+  g_value_set_uint (value, best);
+  return TRUE;
+}
+
+static GVariant *
+interval_set_mapping (const GValue       *value,
+                      const GVariantType *expected_type,
+                      gpointer            user_data)
+{
+  guint i = g_value_get_uint (value);
+
+  if (i >= G_N_ELEMENTS (intervals))
+    return NULL;
+
+  return g_variant_new_uint32 (intervals[i].seconds);
+}
+
+static void
+isc_preferences_window_bind_settings (IscPreferencesWindow *self)
+{
+  GSettings *settings = isc_session_get_settings (self->session);
+
+  if (settings == NULL)
+    {
+      gtk_widget_set_sensitive (GTK_WIDGET (self->display_group), FALSE);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->refresh_group), FALSE);
+      return;
+    }
+
+  g_settings_bind (settings, "use-utc", self->utc_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "counters-as-totals", self->totals_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind_with_mapping (settings, "refresh-interval",
+                                self->interval_row, "selected",
+                                G_SETTINGS_BIND_DEFAULT,
+                                interval_get_mapping, interval_set_mapping,
+                                NULL, NULL);
+}
+
+static void
+isc_preferences_window_constructed (GObject *object)
+{
+  IscPreferencesWindow *self = ISC_PREFERENCES_WINDOW (object);
+
+  G_OBJECT_CLASS (isc_preferences_window_parent_class)->constructed (object);
+
+  g_return_if_fail (self->session != NULL);
+
+  g_signal_connect_object (self->session, "notify::state",
+                           G_CALLBACK (isc_preferences_window_update_account),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::account",
+                           G_CALLBACK (isc_preferences_window_update_account),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::base-url",
+                           G_CALLBACK (isc_preferences_window_update_base_url),
+                           self, G_CONNECT_SWAPPED);
+  g_object_bind_property (self->session, "account",
+                          self->account_signals, "target",
+                          G_BINDING_SYNC_CREATE);
+
+  isc_preferences_window_bind_settings (self);
+  isc_preferences_window_update_base_url (self);
+  isc_preferences_window_update_account (self);
+}
+
+static void
+isc_preferences_window_get_property (GObject    *object,
+                                     guint       prop_id,
+                                     GValue     *value,
+                                     GParamSpec *pspec)
+{
+  IscPreferencesWindow *self = ISC_PREFERENCES_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+isc_preferences_window_set_property (GObject      *object,
+                                     guint         prop_id,
+                                     const GValue *value,
+                                     GParamSpec   *pspec)
+{
+  IscPreferencesWindow *self = ISC_PREFERENCES_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      self->session = g_value_dup_object (value);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+isc_preferences_window_dispose (GObject *object)
+{
+  IscPreferencesWindow *self = ISC_PREFERENCES_WINDOW (object);
+
+  g_cancellable_cancel (self->cancellable);
+  if (self->account_signals != NULL)
+    g_signal_group_set_target (self->account_signals, NULL);
+  g_clear_object (&self->account_signals);
+  g_clear_object (&self->checked_account);
+  g_clear_object (&self->session);
+
+  gtk_widget_dispose_template (GTK_WIDGET (object), ISC_TYPE_PREFERENCES_WINDOW);
+
+  G_OBJECT_CLASS (isc_preferences_window_parent_class)->dispose (object);
+}
+
+static void
+isc_preferences_window_finalize (GObject *object)
+{
+  IscPreferencesWindow *self = ISC_PREFERENCES_WINDOW (object);
+
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->check_error, g_free);
+
+  G_OBJECT_CLASS (isc_preferences_window_parent_class)->finalize (object);
+}
+
+static void
+isc_preferences_window_class_init (IscPreferencesWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = isc_preferences_window_constructed;
+  object_class->get_property = isc_preferences_window_get_property;
+  object_class->set_property = isc_preferences_window_set_property;
+  object_class->dispose = isc_preferences_window_dispose;
+  object_class->finalize = isc_preferences_window_finalize;
+
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL,
+                         ISC_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* The resources live in a static library: referring to them links them
+   * in, and their constructor registers them. */
+  if (G_UNLIKELY (isc_ui_get_resource () == NULL))
+    g_critical ("Inferscope's UI resources are missing");
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/inferscope/Inferscope/isc-preferences-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, account_group);
+  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, key_row);
+  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, change_button);
+  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, remove_button);
+  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, advanced_row);
+  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, base_url_row);
+  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, base_url_error_row);
+  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, base_url_error_label);
+  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, display_group);
+  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, utc_row);
+  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, utc_switch);
+  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, totals_row);
+  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, totals_switch);
+  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, refresh_group);
+  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, interval_row);
+  gtk_widget_class_bind_template_callback (widget_class, change_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, remove_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, base_url_apply_cb);
+}
+
+static void
+isc_preferences_window_init (IscPreferencesWindow *self)
+{
+  g_autoptr(GtkStringList) choices = gtk_string_list_new (NULL);
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->cancellable = g_cancellable_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (intervals); i++)
+    gtk_string_list_append (choices, _(intervals[i].label));
+  adw_combo_row_set_model (self->interval_row, G_LIST_MODEL (choices));
+
+  /* A switch is named by its row's words. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->utc_switch),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Show Times in UTC"),
+                                  -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->totals_switch),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Show Counters as Totals per Step"),
+                                  -1);
+
+  self->account_signals = g_signal_group_new (ISC_TYPE_ACCOUNT);
+  g_signal_group_connect_object (self->account_signals, "notify::workspace",
+                                 G_CALLBACK (isc_preferences_window_update_account),
+                                 self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->account_signals, "notify::has-key",
+                                 G_CALLBACK (isc_preferences_window_update_account),
+                                 self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->account_signals, "notify::key-source",
+                                 G_CALLBACK (isc_preferences_window_update_account),
+                                 self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->account_signals, "bind",
+                           G_CALLBACK (isc_preferences_window_update_account),
+                           self, G_CONNECT_SWAPPED);
+}
+
+IscPreferencesWindow *
+isc_preferences_window_new (GtkWindow  *parent,
+                            IscSession *session)
+{
+  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
+  g_return_val_if_fail (ISC_IS_SESSION (session), NULL);
+
+  return g_object_new (ISC_TYPE_PREFERENCES_WINDOW,
+                       "transient-for", parent,
+                       "session", session,
+                       NULL);
+}
+
+IscSession *
+isc_preferences_window_get_session (IscPreferencesWindow *self)
+{
+  g_return_val_if_fail (ISC_IS_PREFERENCES_WINDOW (self), NULL);
+
+  return self->session;
+}
