@@ -12,10 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "isc-application.h"
-#include "isc-client.h"
-#include "isc-credentials.h"
-#include "isc-demo-ids.h"
-#include "isc-demo-server.h"
+#include "isc-preferences-window.h"
 #include "isc-window.h"
 
 struct _IscApplication
@@ -24,11 +21,11 @@ struct _IscApplication
 
   /* Owned references */
   GSettings      *settings;  /* NULL when the schema is not installed */
-  IscDemoServer  *demo_server;
-  IscClient      *demo_client;
+  IscSession     *session;
   GCancellable   *cancellable;
 
   gboolean        demo;      /* --demo */
+  gboolean        started;
 };
 
 G_DEFINE_FINAL_TYPE (IscApplication, isc_application, ADW_TYPE_APPLICATION)
@@ -41,68 +38,41 @@ G_DEFINE_FINAL_TYPE (IscApplication, isc_application, ADW_TYPE_APPLICATION)
 # define ISC_ABOUT_TYPE ADW_TYPE_ABOUT_WINDOW
 #endif
 
-/* The simulated Baseten API, served in-process on a loopback port, and the
- * first demo deployment's default metrics for the last hour, fetched
- * through the client like any other deployment's. */
 static void
-isc_application_open_demo (IscApplication *self,
-                           IscWindow      *window)
+session_started_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
 {
-  g_autoptr(IscTimeRange) range = NULL;
-  g_autoptr(IscQuery) query = NULL;
+  g_autoptr(IscApplication) self = user_data;
   g_autoptr(GError) error = NULL;
-  g_autofree char *subtitle = NULL;
 
-  if (self->demo_server == NULL)
-    {
-      g_autoptr(IscDemoServer) server = isc_demo_server_new (1, NULL);
-
-      if (!isc_demo_server_run_in_thread (server, 0, &error))
-        {
-          g_warning ("Could not start the demo: %s", error->message);
-          return;
-        }
-      self->demo_client = isc_client_new (isc_demo_server_get_base_url (server), NULL, &error);
-      if (self->demo_client == NULL)
-        {
-          g_warning ("Could not start the demo: %s", error->message);
-          return;
-        }
-      self->demo_server = g_steal_pointer (&server);
-    }
-
-  range = isc_time_range_new_relative (60 * 60 * 1000);
-  query = isc_query_new (ISC_DEMO_FIRST_MODEL, ISC_TARGET_DEPLOYMENT, ISC_DEMO_FIRST_DEPLOYMENT,
-                         ISC_MODE_SERIES, range, NULL);
-  gtk_window_set_title (GTK_WINDOW (window), _("Inferscope Demo"));
-  /* Translators: the demo's model and deployment ids, then the time range. */
-  subtitle = g_strdup_printf (_("%s · %s · Last hour"), ISC_DEMO_FIRST_MODEL, ISC_DEMO_FIRST_DEPLOYMENT);
-  isc_window_set_subtitle (window, subtitle);
-  isc_window_show_charts (window, self->demo_client, query);
+  /* What went wrong is the session's "message", shown by the windows. */
+  if (!isc_session_start_finish (ISC_SESSION (object), result, &error) &&
+      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    g_debug ("Could not start the session: %s", error->message);
 }
 
-typedef struct
-{
-  IscApplication *app;
-  IscWindow      *window;
-} KeyLookup;
-
+/* Once, at the first activation: --demo serves the simulated API;
+ * otherwise the session looks for a key and shows the welcome page
+ * without one (never the demo in silence). */
 static void
-key_lookup_cb (GObject      *object,
-               GAsyncResult *result,
-               gpointer      user_data)
+isc_application_start_session (IscApplication *self)
 {
-  KeyLookup *lookup = user_data;
   g_autoptr(GError) error = NULL;
-  g_autofree char *key = isc_credentials_lookup_finish (result, NULL, &error);
 
-  /* With no key kept, the demo is the useful thing to show. */
-  if (key == NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    isc_application_open_demo (lookup->app, lookup->window);
+  if (self->started)
+    return;
+  self->started = TRUE;
 
-  g_object_unref (lookup->app);
-  g_object_unref (lookup->window);
-  g_free (lookup);
+  if (self->demo)
+    {
+      if (!isc_session_use_demo (self->session, &error))
+        g_warning ("Could not start the demo: %s", error->message);
+      return;
+    }
+
+  isc_session_start_async (self->session, self->cancellable,
+                           session_started_cb, g_object_ref (self));
 }
 
 static void
@@ -113,21 +83,9 @@ isc_application_activate (GApplication *app)
 
   window = gtk_application_get_active_window (GTK_APPLICATION (app));
   if (window == NULL)
-    {
-      window = GTK_WINDOW (isc_window_new (self));
+    window = GTK_WINDOW (isc_window_new (self));
 
-      if (self->demo)
-        isc_application_open_demo (self, ISC_WINDOW (window));
-      else
-        {
-          KeyLookup *lookup = g_new0 (KeyLookup, 1);
-
-          lookup->app = g_object_ref (self);
-          lookup->window = g_object_ref (ISC_WINDOW (window));
-          isc_credentials_lookup_async (ISC_CLIENT_DEFAULT_BASE_URL, self->cancellable, key_lookup_cb, lookup);
-        }
-    }
-
+  isc_application_start_session (self);
   gtk_window_present (window);
 }
 
@@ -201,15 +159,64 @@ isc_application_quit_action (GSimpleAction *action,
     gtk_window_close (l->data);
 }
 
+static void
+isc_application_new_window_action (GSimpleAction *action,
+                                   GVariant      *parameter,
+                                   gpointer       user_data)
+{
+  IscApplication *self = user_data;
+
+  gtk_window_present (GTK_WINDOW (isc_window_new (self)));
+}
+
+static void
+isc_application_preferences_action (GSimpleAction *action,
+                                    GVariant      *parameter,
+                                    gpointer       user_data)
+{
+  IscApplication *self = user_data;
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  GtkWidget *preferences = isc_preferences_window_new (window, self->session);
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_present (ADW_DIALOG (preferences), GTK_WIDGET (window));
+#else
+  gtk_window_present (GTK_WINDOW (preferences));
+#endif
+}
+
 static const GActionEntry app_actions[] = {
   { "about", isc_application_about_action },
   { "quit", isc_application_quit_action },
+  { "new-window", isc_application_new_window_action },
+  { "preferences", isc_application_preferences_action },
+};
+
+/* Every action with its keys; the shortcuts window reads them from here. */
+static const struct
+{
+  const char *action;
+  const char *accels[3];
+} app_accels[] = {
+  { "app.quit", { "<Control>q", NULL } },
+  { "app.new-window", { "<Control>n", NULL } },
+  { "app.preferences", { "<Control>comma", NULL } },
+  { "win.refresh", { "<Control>r", "F5", NULL } },
+  { "win.back", { "<Alt>Left", NULL } },
+  { "win.forward", { "<Alt>Right", NULL } },
+  { "win.mode::now", { "<Control>1", NULL } },
+  { "win.mode::summary", { "<Control>2", NULL } },
+  { "win.mode::charts", { "<Control>3", NULL } },
+  { "win.filter", { "<Control>f", NULL } },
+  { "win.toggle-sidebar", { "F9", NULL } },
+  { "win.zoom-in", { "<Control>plus", "<Control>equal", NULL } },
+  { "win.zoom-out", { "<Control>minus", NULL } },
 };
 
 static void
 isc_application_startup (GApplication *app)
 {
-  static const char *quit_accels[] = { "<Control>q", NULL };
+  IscApplication *self = ISC_APPLICATION (app);
 
   G_APPLICATION_CLASS (isc_application_parent_class)->startup (app);
 
@@ -217,7 +224,22 @@ isc_application_startup (GApplication *app)
                                    app_actions,
                                    G_N_ELEMENTS (app_actions),
                                    app);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
+  for (guint i = 0; i < G_N_ELEMENTS (app_accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app),
+                                           app_accels[i].action,
+                                           app_accels[i].accels);
+
+  self->session = isc_session_new (self->settings, NULL);
+}
+
+static void
+isc_application_shutdown (GApplication *app)
+{
+  IscApplication *self = ISC_APPLICATION (app);
+
+  g_cancellable_cancel (self->cancellable);
+
+  G_APPLICATION_CLASS (isc_application_parent_class)->shutdown (app);
 }
 
 static void
@@ -225,10 +247,9 @@ isc_application_finalize (GObject *object)
 {
   IscApplication *self = ISC_APPLICATION (object);
 
+  g_clear_object (&self->session);
   g_clear_object (&self->settings);
   g_clear_object (&self->cancellable);
-  g_clear_object (&self->demo_client);
-  g_clear_object (&self->demo_server);
 
   G_OBJECT_CLASS (isc_application_parent_class)->finalize (object);
 }
@@ -243,6 +264,7 @@ isc_application_class_init (IscApplicationClass *klass)
 
   app_class->activate = isc_application_activate;
   app_class->startup = isc_application_startup;
+  app_class->shutdown = isc_application_shutdown;
   app_class->handle_local_options = isc_application_handle_local_options;
 }
 
@@ -298,4 +320,19 @@ isc_application_get_settings (IscApplication *self)
   g_return_val_if_fail (ISC_IS_APPLICATION (self), NULL);
 
   return self->settings;
+}
+
+/**
+ * isc_application_get_session:
+ * @self: an #IscApplication
+ *
+ * Returns: (transfer none): the session every window shares, made at
+ *   startup.
+ */
+IscSession *
+isc_application_get_session (IscApplication *self)
+{
+  g_return_val_if_fail (ISC_IS_APPLICATION (self), NULL);
+
+  return self->session;
 }

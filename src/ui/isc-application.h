@@ -9,6 +9,8 @@
 
 #include <adwaita.h>
 
+#include "isc-session.h"
+
 G_BEGIN_DECLS
 
 /* The schema id has no .Devel: development and release builds share
@@ -21,5 +23,7 @@ G_DECLARE_FINAL_TYPE (IscApplication, isc_application, ISC, APPLICATION, AdwAppl
 
 IscApplication *isc_application_new          (void);
 GSettings      *isc_application_get_settings (IscApplication *self);
+/* The state every window shares: the account and the target list. */
+IscSession     *isc_application_get_session  (IscApplication *self);
 
 G_END_DECLS

@@ -10,8 +10,7 @@
 #include <adwaita.h>
 
 #include "isc-application.h"
-#include "isc-client.h"
-#include "isc-query.h"
+#include "isc-view.h"
 
 G_BEGIN_DECLS
 
@@ -19,13 +18,10 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (IscWindow, isc_window, ISC, WINDOW, AdwApplicationWindow)
 
-IscWindow *isc_window_new         (IscApplication *application);
-/* Shows the SERIES charts of query, fetched through client and kept live. */
-void       isc_window_show_charts (IscWindow      *self,
-                                   IscClient      *client,
-                                   const IscQuery *query);
-/* What the window shows, under its title: the deployment and the range. */
-void       isc_window_set_subtitle (IscWindow     *self,
-                                    const char    *subtitle);
+/* A window with its own view (IscView) of the application's session: the
+ * welcome page while no key is kept, else the sidebar of targets and the
+ * page of the view's mode. */
+IscWindow *isc_window_new      (IscApplication *application);
+IscView   *isc_window_get_view (IscWindow      *self);
 
 G_END_DECLS
