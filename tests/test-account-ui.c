@@ -651,7 +651,9 @@ test_key_dialog (void)
   /* The right key: the dialog closes, the session is ready, and the key
    * is in the keyring for this base URL. */
   gtk_editable_set_text (GTK_EDITABLE (row), RIGHT_KEY);
-  g_signal_emit_by_name (connect, "clicked");
+  /* Enter in the entry, as Connect does. */
+  g_signal_emit_by_name (row, "entry-activated");
+  g_assert_false (gtk_widget_get_sensitive (connect));
   g_assert_true (test_wait_for (is_null, &dialog));
   g_assert_cmpint (isc_session_get_state (fixture.session), ==, ISC_SESSION_READY);
   g_assert_nonnull (isc_session_get_account (fixture.session));
@@ -721,8 +723,9 @@ wait_for_row (GtkWidget  *root,
     g_error ("no row titled “%s…”", title);
 }
 
+/* The first visible toplevel of @type. */
 static GtkWidget *
-find_message_dialog (void)
+find_toplevel (GType type)
 {
   GListModel *toplevels = gtk_window_get_toplevels ();
 
@@ -730,11 +733,17 @@ find_message_dialog (void)
     {
       g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
 
-      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (window))
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (window))
         return window;
     }
 
   return NULL;
+}
+
+static GtkWidget *
+find_message_dialog (void)
+{
+  return find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
 }
 
 static gboolean
@@ -771,6 +780,7 @@ test_preferences (void)
   GtkWidget *totals_row;
   GtkWidget *interval;
   GtkWidget *dialog;
+  GtkWidget *key_dialog;
   g_autofree char *kept = NULL;
 
   fixture_set_up (&fixture, TRUE);
@@ -795,6 +805,15 @@ test_preferences (void)
   g_assert_true (gtk_widget_get_sensitive (remove));
   g_assert_true (gtk_widget_get_sensitive (change));
   screenshot (GTK_WINDOW (prefs), "preferences");
+
+  /* Change Key… opens the key dialog over Preferences. */
+  g_signal_emit_by_name (change, "clicked");
+  key_dialog = find_toplevel (ISC_TYPE_KEY_DIALOG);
+  g_assert_nonnull (key_dialog);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (key_dialog)) == GTK_WINDOW (prefs));
+  g_assert_true (isc_key_dialog_get_session (ISC_KEY_DIALOG (key_dialog)) == fixture.session);
+  gtk_window_destroy (GTK_WINDOW (key_dialog));
+  g_assert_null (find_toplevel (ISC_TYPE_KEY_DIALOG));
 
   /* Display: the switches write the settings at once. */
   utc_row = find_row (GTK_WIDGET (prefs), "Show Times in UTC");
