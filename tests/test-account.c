@@ -241,6 +241,41 @@ test_right_key_and_forget (Fixture       *f,
   }
 }
 
+/* A keyring that cannot keep the key: the key still works for the
+ * session, and the words say it will be asked for again. In a subprocess,
+ * since libsecret reads where its file keyring is only once. */
+static void
+test_keyring_fails (void)
+{
+  if (g_test_subprocess ())
+    {
+      Fixture f = { 0 };
+      g_autoptr(GError) error = NULL;
+      g_autofree char *message = NULL;
+
+      /* Not even root can make a directory inside /dev/null. */
+      g_setenv ("SECRET_FILE_TEST_PATH", "/dev/null/keyring/test.keyring", TRUE);
+      fixture_setup (&f, NULL);
+
+      isc_account_set_key_async (f.account, KEY, NULL, on_result, &f);
+      g_assert_true (isc_account_set_key_finish (f.account, wait_result (&f), &message, &error));
+      g_assert_no_error (error);
+
+      g_assert_nonnull (message);
+      g_assert_nonnull (strstr (message, "only until Inferscope quits"));
+      g_assert_null (strstr (message, KEY));
+      g_assert_true (isc_account_has_key (f.account));
+      g_assert_cmpint (isc_account_get_key_source (f.account), ==, ISC_KEY_SOURCE_SESSION);
+      g_assert_cmpstr (isc_account_get_workspace (f.account), ==, "Inferscope demo");
+
+      fixture_teardown (&f, NULL);
+      return;
+    }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+}
+
 static IscTarget *
 resolve (Fixture        *f,
          const char     *model_id,
@@ -431,6 +466,7 @@ main (int   argc,
   g_test_add_func ("/isc/account/new", test_new);
   g_test_add ("/isc/account/wrong-key", Fixture, NULL, fixture_setup, test_wrong_key, fixture_teardown);
   g_test_add ("/isc/account/right-key-and-forget", Fixture, NULL, fixture_setup, test_right_key_and_forget, fixture_teardown);
+  g_test_add_func ("/isc/account/keyring-fails", test_keyring_fails);
   g_test_add ("/isc/account/resolve", Fixture, NULL, fixture_setup, test_resolve, fixture_teardown);
   g_test_add ("/isc/account/cache", Fixture, NULL, fixture_setup, test_cache, fixture_teardown);
   g_test_add_func ("/isc/account/demo", test_demo);

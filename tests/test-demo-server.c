@@ -400,6 +400,12 @@ test_discovery (Fixture       *f,
                            json_object_get_int_member (autoscaling, "max_replica"));
           g_assert_cmpint (json_object_get_int_member (dep, "active_replica_count"), <=,
                            json_object_get_int_member (autoscaling, "max_replica"));
+
+          /* A deployment that scaled to zero, or was retired, runs no
+           * replica, whatever its autoscaling minimum says. */
+          if (g_str_equal (json_object_get_string_member (dep, "status"), "SCALED_TO_ZERO") ||
+              g_str_equal (json_object_get_string_member (dep, "status"), "INACTIVE"))
+            g_assert_cmpint (json_object_get_int_member (dep, "active_replica_count"), ==, 0);
         }
 
       found_chat |= g_str_equal (id, ISC_DEMO_FIRST_MODEL);

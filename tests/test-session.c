@@ -312,7 +312,19 @@ test_connect (Fixture       *f,
   kept = keyring_lookup (f->base_url);
   g_assert_null (kept);
 
-  /* The right one is kept and used. */
+  /* From the demo, with a target added by id there... */
+  g_assert_true (isc_session_use_demo (f->session, &error));
+  g_assert_no_error (error);
+  assert_demo_fleet (f->session);
+  {
+    g_autoptr(IscTarget) added = isc_target_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT,
+                                                 "demo-chat-d99", NULL, NULL);
+
+    isc_target_list_add_target (isc_session_get_target_list (f->session), added);
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (isc_session_get_target_list (f->session))), ==, 16);
+  }
+
+  /* ...the right key is kept and used, and the demo's target is gone. */
   isc_session_connect_async (f->session, KEY, NULL, on_result, f);
   g_assert_true (isc_session_connect_finish (f->session, wait_result (f), &error));
   g_assert_no_error (error);
@@ -322,6 +334,7 @@ test_connect (Fixture       *f,
   g_assert_nonnull (account);
   g_assert_cmpint (isc_account_get_key_source (account), ==, ISC_KEY_SOURCE_KEYRING);
   g_assert_cmpstr (isc_account_get_workspace (account), ==, "Inferscope demo");
+  g_assert_false (isc_account_get_is_demo (account));
   kept = keyring_lookup (f->base_url);
   g_assert_cmpstr (kept, ==, KEY);
   assert_demo_fleet (f->session);

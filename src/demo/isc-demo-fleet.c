@@ -327,6 +327,11 @@ add_deployment (JsonBuilder             *b,
   if (g_str_equal (status, "ACTIVE") && active == 0 && dep->min_replica == 0)
     status = "SCALED_TO_ZERO";
 
+  /* A deployment that scaled to zero or was retired runs nothing, even
+   * where its autoscaling minimum (kept for when it wakes) is above 0. */
+  if (g_str_equal (status, "SCALED_TO_ZERO") || g_str_equal (status, "INACTIVE"))
+    active = 0;
+
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "id");
   json_builder_add_string_value (b, dep->id);

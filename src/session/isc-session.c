@@ -103,6 +103,10 @@ set_account (IscSession *self,
 {
   if (self->account != account)
     {
+      /* Another account's targets, added ones included, are not this one's. */
+      if (self->account != NULL)
+        isc_target_list_clear (self->target_list);
+
       g_set_object (&self->account, account);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACCOUNT]);
     }
