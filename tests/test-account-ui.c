@@ -324,28 +324,14 @@ typedef struct
 {
   gboolean  done;
   gboolean  ok;
-  char     *key;
-  IscKeySource source;
   GError   *error;
 } Outcome;
 
 static void
 outcome_clear (Outcome *outcome)
 {
-  g_clear_pointer (&outcome->key, g_free);
   g_clear_error (&outcome->error);
   memset (outcome, 0, sizeof *outcome);
-}
-
-static void
-lookup_cb (GObject      *object,
-           GAsyncResult *result,
-           gpointer      data)
-{
-  Outcome *outcome = data;
-
-  outcome->key = isc_credentials_lookup_finish (result, &outcome->source, &outcome->error);
-  outcome->done = TRUE;
 }
 
 static void
@@ -381,21 +367,18 @@ connect_cb (GObject      *object,
   outcome->done = TRUE;
 }
 
-/* The key the keyring keeps for @base_url, or NULL. */
+/* The key the keyring itself (libsecret's file backend here) keeps for
+ * @base_url, or NULL: not the copy kept in memory for the session. */
 static char *
-keyring_key (const char   *base_url,
-             IscKeySource *source)
+keyring_key (const char *base_url)
 {
-  Outcome outcome = { 0 };
+  g_autoptr(GError) error = NULL;
   char *key;
 
-  isc_credentials_lookup_async (base_url, NULL, lookup_cb, &outcome);
-  g_assert_true (test_wait_for (is_true, &outcome.done));
-  g_assert_no_error (outcome.error);
-  if (source != NULL)
-    *source = outcome.source;
-  key = g_steal_pointer (&outcome.key);
-  outcome_clear (&outcome);
+  key = secret_password_lookup_sync (isc_credentials_get_schema (), NULL, &error,
+                                     "base-url", base_url,
+                                     NULL);
+  g_assert_no_error (error);
   return key;
 }
 
@@ -595,7 +578,6 @@ test_key_dialog (void)
   GtkWidget *error_label;
   GtkWidget *link;
   GtkWidget *focus;
-  IscKeySource source = ISC_KEY_SOURCE_NONE;
   g_autofree char *kept = NULL;
   const char *message;
 
@@ -661,7 +643,7 @@ test_key_dialog (void)
   focus = focused_widget (GTK_WINDOW (dialog));
   g_assert_true (focus == row || gtk_widget_is_ancestor (focus, row));
   g_assert_cmpint (isc_session_get_state (fixture.session), ==, ISC_SESSION_WELCOME);
-  g_assert_null (keyring_key (isc_demo_server_get_base_url (fixture.server), NULL));
+  g_assert_null (keyring_key (isc_demo_server_get_base_url (fixture.server)));
   screenshot (GTK_WINDOW (dialog), "key-dialog-refused");
 
   g_assert_cmpuint (assert_named (GTK_WIDGET (dialog)), >=, 3);
@@ -669,14 +651,17 @@ test_key_dialog (void)
   /* The right key: the dialog closes, the session is ready, and the key
    * is in the keyring for this base URL. */
   gtk_editable_set_text (GTK_EDITABLE (row), RIGHT_KEY);
-  g_signal_emit_by_name (connect, "clicked");
+  /* Enter in the entry, as Connect does. */
+  g_signal_emit_by_name (row, "entry-activated");
+  g_assert_false (gtk_widget_get_sensitive (connect));
   g_assert_true (test_wait_for (is_null, &dialog));
   g_assert_cmpint (isc_session_get_state (fixture.session), ==, ISC_SESSION_READY);
   g_assert_nonnull (isc_session_get_account (fixture.session));
   g_assert_true (isc_account_has_key (isc_session_get_account (fixture.session)));
-  kept = keyring_key (isc_demo_server_get_base_url (fixture.server), &source);
+  kept = keyring_key (isc_demo_server_get_base_url (fixture.server));
   g_assert_cmpstr (kept, ==, RIGHT_KEY);
-  g_assert_cmpint (source, ==, ISC_KEY_SOURCE_KEYRING);
+  g_assert_cmpint (isc_account_get_key_source (isc_session_get_account (fixture.session)), ==,
+                   ISC_KEY_SOURCE_KEYRING);
 
   gtk_window_destroy (parent);
   fixture_tear_down (&fixture);
@@ -712,7 +697,7 @@ test_key_dialog_cancel (void)
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "API Key")), RIGHT_KEY);
   g_signal_emit_by_name (find_button (GTK_WIDGET (dialog), "Connect"), "clicked");
   gtk_window_destroy (GTK_WINDOW (dialog));
-  g_assert_null (dialog);
+  g_assert_true (test_wait_for (is_null, &dialog));
   test_run_frames (500);
   g_assert_cmpint (isc_session_get_state (fixture.session), ==, ISC_SESSION_WELCOME);
 
@@ -738,20 +723,41 @@ wait_for_row (GtkWidget  *root,
     g_error ("no row titled “%s…”", title);
 }
 
+/* The first visible toplevel of @type. */
 static GtkWidget *
-find_message_dialog (void)
+find_toplevel (GType type)
 {
-  g_autoptr(GListModel) toplevels = gtk_window_get_toplevels ();
+  GListModel *toplevels = gtk_window_get_toplevels ();
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
       g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
 
-      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (window))
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (window))
         return window;
     }
 
   return NULL;
+}
+
+static GtkWidget *
+find_message_dialog (void)
+{
+  return find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+}
+
+static gboolean
+keyring_forgot (gpointer data)
+{
+  g_autofree char *key = keyring_key (data);
+
+  return key == NULL;
+}
+
+static gboolean
+switch_is_on (gpointer data)
+{
+  return gtk_switch_get_active (data);
 }
 
 static gboolean
@@ -774,6 +780,7 @@ test_preferences (void)
   GtkWidget *totals_row;
   GtkWidget *interval;
   GtkWidget *dialog;
+  GtkWidget *key_dialog;
   g_autofree char *kept = NULL;
 
   fixture_set_up (&fixture, TRUE);
@@ -799,6 +806,15 @@ test_preferences (void)
   g_assert_true (gtk_widget_get_sensitive (change));
   screenshot (GTK_WINDOW (prefs), "preferences");
 
+  /* Change Key… opens the key dialog over Preferences. */
+  g_signal_emit_by_name (change, "clicked");
+  key_dialog = find_toplevel (ISC_TYPE_KEY_DIALOG);
+  g_assert_nonnull (key_dialog);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (key_dialog)) == GTK_WINDOW (prefs));
+  g_assert_true (isc_key_dialog_get_session (ISC_KEY_DIALOG (key_dialog)) == fixture.session);
+  gtk_window_destroy (GTK_WINDOW (key_dialog));
+  g_assert_null (find_toplevel (ISC_TYPE_KEY_DIALOG));
+
   /* Display: the switches write the settings at once. */
   utc_row = find_row (GTK_WIDGET (prefs), "Show Times in UTC");
   totals_row = find_row (GTK_WIDGET (prefs), "Show Counters as Totals per Step");
@@ -808,9 +824,9 @@ test_preferences (void)
   g_assert_nonnull (utc_switch);
   g_assert_false (gtk_switch_get_active (GTK_SWITCH (utc_switch)));
   g_assert_false (g_settings_get_boolean (fixture.settings, "use-utc"));
-  /* As a click on the row does. */
-  g_signal_emit_by_name (utc_row, "activated");
-  g_assert_true (gtk_switch_get_active (GTK_SWITCH (utc_switch)));
+  /* As a click on the row does; the switch slides over, then is on. */
+  g_assert_true (gtk_widget_activate (utc_row));
+  g_assert_true (test_wait_for (switch_is_on, utc_switch));
   g_assert_true (g_settings_get_boolean (fixture.settings, "use-utc"));
   g_assert_false (g_settings_get_boolean (fixture.settings, "counters-as-totals"));
   /* And the other way: the menu's check item moves the switch. */
@@ -859,7 +875,7 @@ test_preferences (void)
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   test_run_frames (50);
   g_assert_cmpint (isc_session_get_state (fixture.session), ==, ISC_SESSION_READY);
-  kept = keyring_key (isc_demo_server_get_base_url (fixture.server), NULL);
+  kept = keyring_key (isc_demo_server_get_base_url (fixture.server));
   g_assert_cmpstr (kept, ==, RIGHT_KEY);
   g_clear_pointer (&kept, g_free);
 
@@ -870,14 +886,14 @@ test_preferences (void)
   g_assert_nonnull (dialog);
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "remove");
   g_assert_true (test_wait_for (state_is_welcome, fixture.session));
-  g_assert_null (keyring_key (isc_demo_server_get_base_url (fixture.server), NULL));
+  g_assert_true (test_wait_for (keyring_forgot, (gpointer) isc_demo_server_get_base_url (fixture.server)));
   wait_for_row (GTK_WIDGET (prefs), "No Key");
   g_assert_false (gtk_widget_get_sensitive (remove));
   g_assert_nonnull (find_button (GTK_WIDGET (prefs), "Connect…"));
   screenshot (GTK_WINDOW (prefs), "preferences-no-key");
 
   gtk_window_destroy (GTK_WINDOW (prefs));
-  g_assert_null (prefs);
+  g_assert_true (test_wait_for (is_null, &prefs));
   gtk_window_destroy (parent);
   fixture_tear_down (&fixture);
 }
@@ -937,7 +953,7 @@ test_preferences_base_url (void)
   screenshot (GTK_WINDOW (prefs), "preferences-base-url-error");
 
   /* A good one is taken, and the error goes. */
-  gtk_editable_set_text (GTK_EDITABLE (entry), "https://api.baseten.co");
+  gtk_editable_set_text (GTK_EDITABLE (entry), "https://api.baseten.invalid");
   g_signal_emit_by_name (entry, "apply");
   {
     g_autofree char *stored = NULL;
@@ -947,11 +963,11 @@ test_preferences_base_url (void)
       {
         g_free (stored);
         stored = g_settings_get_string (fixture.settings, "base-url");
-        ok = g_str_equal (stored, "https://api.baseten.co");
+        ok = g_str_equal (stored, "https://api.baseten.invalid");
         if (!ok)
           test_run_frames (50);
       }
-    g_assert_cmpstr (stored, ==, "https://api.baseten.co");
+    g_assert_cmpstr (stored, ==, "https://api.baseten.invalid");
   }
   test_run_frames (100);
   g_assert_null (find_label_with_class (GTK_WIDGET (prefs), "error"));

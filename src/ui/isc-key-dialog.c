@@ -92,9 +92,10 @@ connect_cb (GObject      *object,
             GAsyncResult *result,
             gpointer      user_data)
 {
-  g_autoptr(IscKeyDialog) self = user_data;
+  IscKeyDialog *self = user_data;
   g_autoptr(GError) error = NULL;
 
+  /* Cancelled: the dialog was closed, and may be gone. */
   if (!isc_session_connect_finish (ISC_SESSION (object), result, &error) &&
       g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
@@ -121,11 +122,17 @@ connect_clicked_cb (IscKeyDialog *self)
   if (self->cancellable != NULL || key[0] == '\0' || self->session == NULL)
     return;
 
+  /* GTK 4.8 warns when the focused text goes insensitive under it: hand
+   * the focus to Cancel first, the one thing left to do meanwhile. */
+  gtk_widget_grab_focus (GTK_WIDGET (self->cancel_button));
+
   self->cancellable = g_cancellable_new ();
   isc_key_dialog_update_sensitivity (self);
 
+  /* No reference for the callback: closing the dialog must dispose it,
+   * which cancels the connect, so the key is not kept after Cancel. */
   isc_session_connect_async (self->session, key, self->cancellable,
-                             connect_cb, g_object_ref (self));
+                             connect_cb, self);
 }
 
 static void

@@ -56,7 +56,7 @@ struct _IscPreferencesWindow
   /* Owned references */
   IscSession           *session;
   GSignalGroup         *account_signals;
-  GCancellable         *cancellable;        /* lives as long as the window */
+  GCancellable         *cancellable;        /* the workspace check */
   IscAccount           *checked_account;    /* the account asked for its user */
   char                 *check_error;        /* why that failed, or NULL */
 
@@ -92,10 +92,11 @@ check_cb (GObject      *object,
           GAsyncResult *result,
           gpointer      user_data)
 {
-  g_autoptr(IscPreferencesWindow) self = user_data;
+  IscPreferencesWindow *self = user_data;
   g_autoptr(IscUser) user = NULL;
   g_autoptr(GError) error = NULL;
 
+  /* Cancelled: the window was closed, and may be gone. */
   user = isc_account_check_finish (ISC_ACCOUNT (object), result, &error);
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
@@ -121,7 +122,9 @@ isc_preferences_window_check (IscPreferencesWindow *self,
 
   g_set_object (&self->checked_account, account);
   g_clear_pointer (&self->check_error, g_free);
-  isc_account_check_async (account, self->cancellable, check_cb, g_object_ref (self));
+  /* No reference for the callback, so closing the window disposes it
+   * and cancels the check. */
+  isc_account_check_async (account, self->cancellable, check_cb, self);
 }
 
 static void
@@ -252,7 +255,7 @@ set_base_url_cb (GObject      *object,
     return;
 
   self->applying_url = FALSE;
-  gtk_widget_set_sensitive (GTK_WIDGET (self->base_url_row), TRUE);
+  gtk_editable_set_editable (GTK_EDITABLE (self->base_url_row), TRUE);
 
   if (error != NULL)
     {
@@ -281,9 +284,12 @@ base_url_apply_cb (IscPreferencesWindow *self)
       return;
     }
 
+  /* Read-only rather than insensitive while it is checked: the focus
+   * stays in the row (GTK 4.8 warns when a focused text goes
+   * insensitive). */
   self->applying_url = TRUE;
-  gtk_widget_set_sensitive (GTK_WIDGET (self->base_url_row), FALSE);
-  isc_session_set_base_url_async (self->session, text, self->cancellable,
+  gtk_editable_set_editable (GTK_EDITABLE (self->base_url_row), FALSE);
+  isc_session_set_base_url_async (self->session, text, NULL,
                                   set_base_url_cb, g_object_ref (self));
 }
 
@@ -327,7 +333,8 @@ remove_response_cb (IscPreferencesWindow *self,
 
   self->removing = TRUE;
   isc_preferences_window_update_account (self);
-  isc_session_sign_out_async (self->session, self->cancellable,
+  /* Not cancelled when the window closes: the person asked for it. */
+  isc_session_sign_out_async (self->session, NULL,
                               sign_out_cb, g_object_ref (self));
 }
 
@@ -563,6 +570,11 @@ isc_preferences_window_init (IscPreferencesWindow *self)
     gtk_string_list_append (choices, _(intervals[i].label));
   adw_combo_row_set_model (self->interval_row, G_LIST_MODEL (choices));
 
+  /* The expander's own header row is named; the list item around it is
+   * what a screen reader lands on. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->advanced_row),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Advanced"),
+                                  -1);
   /* A switch is named by its row's words. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->utc_switch),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Show Times in UTC"),

@@ -37,6 +37,8 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+/* No gtk_widget_dispose_template(): the status page is the bin's child,
+ * and AdwBin unparents it itself. */
 G_DEFINE_FINAL_TYPE (IscWelcomePage, isc_welcome_page, ADW_TYPE_BIN)
 
 static void
@@ -78,14 +80,6 @@ isc_welcome_page_set_property (GObject      *object,
 }
 
 static void
-isc_welcome_page_dispose (GObject *object)
-{
-  gtk_widget_dispose_template (GTK_WIDGET (object), ISC_TYPE_WELCOME_PAGE);
-
-  G_OBJECT_CLASS (isc_welcome_page_parent_class)->dispose (object);
-}
-
-static void
 isc_welcome_page_class_init (IscWelcomePageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -93,7 +87,6 @@ isc_welcome_page_class_init (IscWelcomePageClass *klass)
 
   object_class->get_property = isc_welcome_page_get_property;
   object_class->set_property = isc_welcome_page_set_property;
-  object_class->dispose = isc_welcome_page_dispose;
 
   properties[PROP_MESSAGE] =
     g_param_spec_string ("message", NULL, NULL,
