@@ -126,6 +126,23 @@ set_account (IscSession *self,
     }
 }
 
+/* The setting may have changed since (another window's Preferences, or
+ * gsettings): each start reads it again. */
+static void
+read_base_url (IscSession *self)
+{
+  g_autofree char *base_url = NULL;
+
+  if (self->settings != NULL)
+    base_url = g_settings_get_string (self->settings, "base-url");
+  if (base_url == NULL || base_url[0] == '\0')
+    {
+      g_free (base_url);
+      base_url = g_strdup (ISC_CLIENT_DEFAULT_BASE_URL);
+    }
+  set_base_url (self, base_url);
+}
+
 static void
 isc_session_constructed (GObject *object)
 {
@@ -133,13 +150,7 @@ isc_session_constructed (GObject *object)
 
   G_OBJECT_CLASS (isc_session_parent_class)->constructed (object);
 
-  if (self->settings != NULL)
-    self->base_url = g_settings_get_string (self->settings, "base-url");
-  if (self->base_url == NULL || self->base_url[0] == '\0')
-    {
-      g_free (self->base_url);
-      self->base_url = g_strdup (ISC_CLIENT_DEFAULT_BASE_URL);
-    }
+  read_base_url (self);
 
   self->cache = isc_response_cache_new (self->cache_dir, 0);
 }
@@ -425,6 +436,7 @@ isc_session_start_async (IscSession          *self,
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, isc_session_start_async);
 
+  read_base_url (self);
   look_for_key (self, g_steal_pointer (&task));
 }
 

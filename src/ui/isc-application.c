@@ -176,7 +176,7 @@ isc_application_preferences_action (GSimpleAction *action,
 {
   IscApplication *self = user_data;
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
-  GtkWidget *preferences = isc_preferences_window_new (window, self->session);
+  GtkWidget *preferences = GTK_WIDGET (isc_preferences_window_new (window, self->session));
 
 #if ADW_CHECK_VERSION (1, 5, 0)
   adw_dialog_present (ADW_DIALOG (preferences), GTK_WIDGET (window));

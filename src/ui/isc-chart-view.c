@@ -155,7 +155,7 @@ isc_chart_view_measure (GtkWidget      *widget,
 {
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
-      *minimum = 320;
+      *minimum = 280;  /* a 360 px window, less its margins */
       *natural = 720;
     }
   else

@@ -81,6 +81,8 @@ struct _IscRangeButton
   IscTimeRange *range;
   gboolean      use_utc;
   gint64        fixed_now_ms;  /* 0: the real clock */
+  char         *words;         /* what the button says */
+  gboolean      compact;       /* an icon, with the words as tooltip */
   char         *custom_error;
   guint         tick_id;
   /* Set while code, not a person, changes the popover's widgets. */
@@ -93,6 +95,7 @@ enum {
   PROP_0,
   PROP_RANGE,
   PROP_USE_UTC,
+  PROP_COMPACT,
   N_PROPS
 };
 
@@ -174,20 +177,33 @@ update_label (IscRangeButton *self)
   g_autofree char *words = isc_time_range_describe (self->range, get_now_ms (self), self->use_utc);
   GtkWidget *inner;
 
-  if (g_strcmp0 (words, gtk_menu_button_get_label (GTK_MENU_BUTTON (self->menu_button))) == 0)
+  if (g_strcmp0 (words, self->words) == 0)
     return;
 
-  gtk_menu_button_set_label (GTK_MENU_BUTTON (self->menu_button), words);
+  g_free (self->words);
+  self->words = g_steal_pointer (&words);
+
+  /* Compact (a narrow window), the icon stands for the words. */
+  if (self->compact)
+    {
+      gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (self->menu_button), "x-office-calendar-symbolic");
+      gtk_widget_set_tooltip_text (self->menu_button, self->words);
+    }
+  else
+    {
+      gtk_menu_button_set_label (GTK_MENU_BUTTON (self->menu_button), self->words);
+      gtk_widget_set_tooltip_text (self->menu_button, NULL);
+    }
 
   /* The words are the name: on the menu button and on the button inside
    * it that takes focus, which is what a screen reader lands on. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->menu_button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, words,
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, self->words,
                                   -1);
   inner = gtk_widget_get_first_child (self->menu_button);
   if (inner != NULL)
     gtk_accessible_update_property (GTK_ACCESSIBLE (inner),
-                                    GTK_ACCESSIBLE_PROPERTY_LABEL, words,
+                                    GTK_ACCESSIBLE_PROPERTY_LABEL, self->words,
                                     -1);
 }
 
@@ -677,6 +693,7 @@ isc_range_button_finalize (GObject *object)
 
   g_clear_pointer (&self->range, isc_time_range_free);
   g_clear_pointer (&self->custom_error, g_free);
+  g_clear_pointer (&self->words, g_free);
 
   G_OBJECT_CLASS (isc_range_button_parent_class)->finalize (object);
 }
@@ -697,6 +714,10 @@ isc_range_button_get_property (GObject    *object,
 
     case PROP_USE_UTC:
       g_value_set_boolean (value, self->use_utc);
+      break;
+
+    case PROP_COMPACT:
+      g_value_set_boolean (value, self->compact);
       break;
 
     default:
@@ -720,6 +741,10 @@ isc_range_button_set_property (GObject      *object,
 
     case PROP_USE_UTC:
       isc_range_button_set_use_utc (self, g_value_get_boolean (value));
+      break;
+
+    case PROP_COMPACT:
+      isc_range_button_set_compact (self, g_value_get_boolean (value));
       break;
 
     default:
@@ -760,6 +785,18 @@ isc_range_button_class_init (IscRangeButtonClass *klass)
    */
   properties[PROP_USE_UTC] =
     g_param_spec_boolean ("use-utc", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * IscRangeButton:compact:
+   *
+   * Whether the button shows an icon rather than the words (which are
+   * then its tooltip, and its accessible name either way): for a narrow
+   * window's header bar.
+   */
+  properties[PROP_COMPACT] =
+    g_param_spec_boolean ("compact", NULL, NULL,
                           FALSE,
                           (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
@@ -867,6 +904,31 @@ isc_range_button_set_use_utc (IscRangeButton *self,
   check_custom (self);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_USE_UTC]);
+}
+
+gboolean
+isc_range_button_get_compact (IscRangeButton *self)
+{
+  g_return_val_if_fail (ISC_IS_RANGE_BUTTON (self), FALSE);
+
+  return self->compact;
+}
+
+void
+isc_range_button_set_compact (IscRangeButton *self,
+                              gboolean        compact)
+{
+  g_return_if_fail (ISC_IS_RANGE_BUTTON (self));
+
+  compact = !!compact;
+  if (self->compact == compact)
+    return;
+
+  self->compact = compact;
+  g_clear_pointer (&self->words, g_free);
+  update_label (self);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPACT]);
 }
 
 void

@@ -37,6 +37,9 @@ gboolean            isc_range_button_get_use_utc (IscRangeButton     *self);
 void                isc_range_button_set_use_utc (IscRangeButton     *self,
                                                   gboolean            use_utc);
 /* Opens the popover, as a click does: for a window action. */
+gboolean            isc_range_button_get_compact (IscRangeButton     *self);
+void                isc_range_button_set_compact (IscRangeButton     *self,
+                                                  gboolean            compact);
 void                isc_range_button_popup       (IscRangeButton     *self);
 
 G_END_DECLS

@@ -49,7 +49,13 @@ struct _IscWindow
   GtkWidget            *sidebar_box;
   IscSidebar           *sidebar;
   GtkWidget            *content_box;
-  AdwViewSwitcherTitle *window_title;
+  AdwSqueezer          *title_squeezer;
+  GtkWidget            *wide_title;
+  AdwWindowTitle       *wide_window_title;
+  GtkWidget            *medium_title;
+  AdwWindowTitle       *medium_window_title;
+  AdwWindowTitle       *window_title;
+  AdwViewSwitcherBar   *switcher_bar;
   GtkWidget            *back_button;
   GtkWidget            *forward_button;
   GtkWidget            *refresh_button;
@@ -269,6 +275,49 @@ format_clock (IscWindow *self,
 }
 
 static void
+set_titles (IscWindow  *self,
+            const char *title,
+            const char *subtitle)
+{
+  AdwWindowTitle *titles[] = { self->wide_window_title, self->medium_window_title, self->window_title };
+
+  for (guint i = 0; i < G_N_ELEMENTS (titles); i++)
+    {
+      adw_window_title_set_title (titles[i], title);
+      adw_window_title_set_subtitle (titles[i], subtitle);
+    }
+}
+
+static gboolean
+invert_boolean (gpointer user_data,
+                gboolean value)
+{
+  return !value;
+}
+
+/* Folded to one page, the window shows the content when it has a target
+ * (the sidebar is one click away), the sidebar otherwise. */
+static void
+leaflet_folded_cb (IscWindow  *self,
+                   GParamSpec *pspec,
+                   AdwLeaflet *leaflet)
+{
+  if (adw_leaflet_get_folded (leaflet))
+    adw_leaflet_set_visible_child_name (leaflet,
+                                        isc_view_get_target (self->view) != NULL ? "content" : "sidebar");
+}
+
+/* Too narrow for the switcher beside the title: it goes to the bottom. */
+static void
+title_squeezed_cb (IscWindow   *self,
+                   GParamSpec  *pspec,
+                   AdwSqueezer *squeezer)
+{
+  adw_view_switcher_bar_set_reveal (self->switcher_bar,
+                                    adw_squeezer_get_visible_child (squeezer) == GTK_WIDGET (self->window_title));
+}
+
+static void
 update_title (IscWindow *self)
 {
   const IscTarget *target = isc_view_get_target (self->view);
@@ -278,8 +327,7 @@ update_title (IscWindow *self)
 
   if (target == NULL)
     {
-      adw_view_switcher_title_set_title (self->window_title, _("Inferscope"));
-      adw_view_switcher_title_set_subtitle (self->window_title, NULL);
+      set_titles (self, _("Inferscope"), NULL);
       gtk_window_set_title (GTK_WINDOW (self), _("Inferscope"));
       return;
     }
@@ -302,8 +350,7 @@ update_title (IscWindow *self)
       subtitle = g_strdup_printf (_("Updated %s"), clock);
     }
 
-  adw_view_switcher_title_set_title (self->window_title, title);
-  adw_view_switcher_title_set_subtitle (self->window_title, subtitle);
+  set_titles (self, title, subtitle);
   gtk_window_set_title (GTK_WINDOW (self), title);
 }
 
@@ -402,7 +449,8 @@ update_state (IscWindow *self)
   switch (state)
     {
     case ISC_VIEW_EMPTY:
-      if (isc_target_list_get_loading (isc_session_get_target_list (self->session)))
+      if (self->session == NULL ||
+          isc_target_list_get_loading (isc_session_get_target_list (self->session)))
         loading_page = TRUE;
       else
         show_status (self, "io.github.inferscope.Inferscope-symbolic",
@@ -484,23 +532,37 @@ open_key_dialog (IscWindow  *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* A refused key leads straight to the key dialog, whether metrics or
+ * discovery met it. */
 static void
-view_error_changed_cb (IscWindow  *self,
-                       GParamSpec *pspec,
-                       IscView    *view)
+check_refused_key (IscWindow    *self,
+                   const GError *error)
 {
-  const GError *error = isc_view_get_error (view);
-  IscAccount *account = isc_session_get_account (self->session);
+  IscAccount *account = self->session != NULL ? isc_session_get_account (self->session) : NULL;
 
-  update_banner (self);
-  update_state (self);
-
-  /* A refused key leads straight to the key dialog. */
   if ((g_error_matches (error, ISC_API_ERROR, ISC_API_ERROR_KEY_REFUSED) ||
        g_error_matches (error, ISC_API_ERROR, ISC_API_ERROR_NO_KEY)) &&
       account != NULL && !isc_account_get_is_demo (account) &&
       gtk_widget_get_mapped (GTK_WIDGET (self)))
     open_key_dialog (self, error->message);
+}
+
+static void
+view_error_changed_cb (IscWindow  *self,
+                       GParamSpec *pspec,
+                       IscView    *view)
+{
+  update_banner (self);
+  update_state (self);
+  check_refused_key (self, isc_view_get_error (view));
+}
+
+static void
+list_error_changed_cb (IscWindow     *self,
+                       GParamSpec    *pspec,
+                       IscTargetList *list)
+{
+  check_refused_key (self, isc_target_list_get_error (list));
 }
 
 static void
@@ -1250,7 +1312,13 @@ isc_window_class_init (IscWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, IscWindow, sidebar_box);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, content_box);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, title_squeezer);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, wide_title);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, wide_window_title);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, medium_title);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, medium_window_title);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, back_button);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, forward_button);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, refresh_button);
@@ -1270,6 +1338,7 @@ isc_window_class_init (IscWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, IscWindow, summary_page);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, charts_page);
 
+  gtk_widget_class_bind_template_callback (widget_class, invert_boolean);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
 }
 
@@ -1333,6 +1402,10 @@ isc_window_init (IscWindow *self)
   g_object_bind_property (g_network_monitor_get_default (), "network-available",
                           self->view, "network-available", G_BINDING_SYNC_CREATE);
 
+  g_signal_connect_object (self->leaflet, "notify::folded",
+                           G_CALLBACK (leaflet_folded_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->title_squeezer, "notify::visible-child",
+                           G_CALLBACK (title_squeezed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->mode_stack, "notify::visible-child-name",
                            G_CALLBACK (mode_stack_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->range_button, "range-chosen",
@@ -1351,6 +1424,7 @@ isc_window_init (IscWindow *self)
 
   self->list_signals = g_signal_group_new (ISC_TYPE_TARGET_LIST);
   g_signal_group_connect_swapped (self->list_signals, "notify::loading", G_CALLBACK (list_loading_changed_cb), self);
+  g_signal_group_connect_swapped (self->list_signals, "notify::error", G_CALLBACK (list_error_changed_cb), self);
 
   isc_range_button_set_range (self->range_button, isc_view_get_range (self->view));
   adw_view_stack_set_visible_child_name (self->mode_stack, mode_to_page (isc_view_get_mode (self->view)));
