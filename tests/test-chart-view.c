@@ -16,6 +16,7 @@
 
 #include "isc-chart-view.h"
 #include "isc-charts-page.h"
+#include "isc-client.h"
 #include "isc-demo-ids.h"
 #include "isc-demo-server.h"
 #include "isc-test-util.h"
@@ -182,6 +183,24 @@ page_has_charts (gpointer data)
 }
 
 static void
+fetched_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  IscMetricsResponse **response = user_data;
+  g_autoptr(GError) error = NULL;
+
+  *response = isc_client_fetch_metrics_finish (ISC_CLIENT (object), result, &error);
+  g_assert_no_error (error);
+}
+
+static gboolean
+has_response (gpointer data)
+{
+  return *(IscMetricsResponse **) data != NULL;
+}
+
+static void
 test_page_demo_charts (void)
 {
   g_autoptr(IscDemoServer) server = isc_demo_server_new (1, NULL);
@@ -192,6 +211,7 @@ test_page_demo_charts (void)
   GtkWidget *window = gtk_window_new ();
   GtkWidget *page = isc_charts_page_new ();
   gboolean seen[3] = { FALSE, FALSE, FALSE };
+  g_autoptr(IscMetricsResponse) response = NULL;
 
   g_assert_true (isc_demo_server_run_in_thread (server, 0, &error));
   g_assert_no_error (error);
@@ -204,7 +224,9 @@ test_page_demo_charts (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 900, 700);
   gtk_window_set_child (GTK_WINDOW (window), page);
   gtk_window_present (GTK_WINDOW (window));
-  isc_charts_page_load (ISC_CHARTS_PAGE (page), client, query);
+  isc_client_fetch_metrics_async (client, query, NULL, fetched_cb, &response);
+  g_assert_true (test_wait_for (has_response, &response));
+  isc_charts_page_set_response (ISC_CHARTS_PAGE (page), response);
 
   /* The server's default set: replicas, requests by status, latency. */
   g_assert_true (test_wait_for (page_has_charts, page));

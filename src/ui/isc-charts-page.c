@@ -35,7 +35,6 @@ struct _IscChartsPage
   GPtrArray          *group_titles;  /* char *, per group shown */
   GArray             *group_counts;  /* guint, per group shown */
 
-  GCancellable       *load_cancellable;  /* isc_charts_page_load () only */
 
   /* Display switches */
   gboolean            use_utc;
@@ -195,8 +194,6 @@ isc_charts_page_dispose (GObject *object)
 {
   IscChartsPage *self = (IscChartsPage *)object;
 
-  g_cancellable_cancel (self->load_cancellable);
-  g_clear_object (&self->load_cancellable);
   g_clear_pointer (&self->response, isc_metrics_response_unref);
   g_clear_pointer (&self->names, g_strfreev);
 
@@ -456,38 +453,3 @@ isc_charts_page_set_counters_as_totals (IscChartsPage *self,
 /* Transitional, until the window feeds the page from its IscView: one
  * fetch, shown when it succeeds. */
 
-static void
-load_cb (GObject      *object,
-         GAsyncResult *result,
-         gpointer      user_data)
-{
-  g_autoptr(IscChartsPage) self = user_data;
-  g_autoptr(IscMetricsResponse) response = NULL;
-  g_autoptr(GError) error = NULL;
-
-  response = isc_client_fetch_metrics_finish (ISC_CLIENT (object), result, &error);
-  if (response == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_debug ("Could not load the metrics: %s", error->message);
-      return;
-    }
-
-  g_clear_object (&self->load_cancellable);
-  isc_charts_page_set_response (self, response);
-}
-
-void
-isc_charts_page_load (IscChartsPage  *self,
-                      IscClient      *client,
-                      const IscQuery *query)
-{
-  g_return_if_fail (ISC_IS_CHARTS_PAGE (self));
-  g_return_if_fail (ISC_IS_CLIENT (client));
-  g_return_if_fail (query != NULL);
-
-  g_cancellable_cancel (self->load_cancellable);
-  g_clear_object (&self->load_cancellable);
-  self->load_cancellable = g_cancellable_new ();
-  isc_client_fetch_metrics_async (client, query, self->load_cancellable, load_cb, g_object_ref (self));
-}

@@ -9,9 +9,7 @@
 
 #include <adwaita.h>
 
-#include "isc-client.h"
 #include "isc-metrics-response.h"
-#include "isc-query.h"
 
 G_BEGIN_DECLS
 
@@ -58,12 +56,5 @@ const char *isc_charts_page_get_group_title   (IscChartsPage *self,
                                                guint          index);
 guint       isc_charts_page_get_group_n_charts (IscChartsPage *self,
                                                 guint          index);
-
-/* Transitional, for the window until it feeds the page from an IscView:
- * fetches @query once with @client (cancelling the previous one) and
- * shows the answer; a failure is only logged (debug). */
-void        isc_charts_page_load              (IscChartsPage  *self,
-                                               IscClient      *client,
-                                               const IscQuery *query);
 
 G_END_DECLS
