@@ -60,6 +60,20 @@ def proc_cpu_ticks(pid):
     return int(fields[11]) + int(fields[12])
 
 
+def proc_switches(pid):
+    """Context switches of every thread of pid: how often it woke."""
+    n = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/status") as f:
+                for line in f:
+                    if line.startswith(("voluntary_ctxt_switches:", "nonvoluntary_ctxt_switches:")):
+                        n += int(line.split()[1])
+        except FileNotFoundError:
+            pass
+    return n
+
+
 def proc_status(pid, key):
     with open(f"/proc/{pid}/status") as f:
         for line in f:

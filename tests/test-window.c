@@ -15,6 +15,8 @@
 #include "isc-demo-ids.h"
 #include "isc-demo-server.h"
 #include "isc-test-util.h"
+#include "isc-customize-dialog.h"
+#include "isc-layout.h"
 #include "isc-key-dialog.h"
 #include "isc-summary-page.h"
 #include "isc-tiles-page.h"
@@ -606,6 +608,77 @@ test_window_refused_key (void)
   g_assert_true (test_wait_for (session_is_ready, NULL));
 }
 
+static GtkWindow *
+find_toplevel (GType type)
+{
+  g_autoptr(GListModel) toplevels = g_object_ref (gtk_window_get_toplevels ());
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
+        return w;
+    }
+  return NULL;
+}
+
+static gboolean
+has_customize_dialog (gpointer data)
+{
+  return find_toplevel (ISC_TYPE_CUSTOMIZE_DIALOG) != NULL;
+}
+
+/* Customize View: the charts chosen are the charts shown, kept per model,
+ * and only metrics the deployment reports are offered. */
+static void
+test_window_customize (void)
+{
+  GSettings *settings = isc_application_get_settings (app);
+  IscWindow *window = open_window ();
+  IscView *view = isc_window_get_view (window);
+  g_autoptr(IscTarget) embed = isc_target_new (ISC_DEMO_MODEL_EMBED, ISC_TARGET_ENVIRONMENT,
+                                               ISC_DEMO_ENVIRONMENT_PRODUCTION, NULL, NULL);
+  g_autoptr(GVariant) layouts = NULL;
+  g_auto(GStrv) offered = NULL;
+  g_autoptr(GPtrArray) views = NULL;
+  static const char * const chosen[] = {
+    "baseten_replicas_active", "baseten_inference_requests_total", NULL
+  };
+  GtkWindow *dialog;
+
+  wait_for_view (window);
+  isc_view_set_target (view, embed);
+  wait_for_view (window);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "customize", NULL);
+  g_assert_true (test_wait_for (has_customize_dialog, NULL));
+  dialog = find_toplevel (ISC_TYPE_CUSTOMIZE_DIALOG);
+  g_assert_true (gtk_window_get_transient_for (dialog) == GTK_WINDOW (window));
+  offered = isc_customize_dialog_dup_layout (ISC_CUSTOMIZE_DIALOG (dialog));
+  g_assert_true (g_strv_contains ((const char * const *) offered, "baseten_replicas_active"));
+  for (guint i = 0; offered[i] != NULL; i++)
+    g_assert_false (g_str_has_prefix (offered[i], "baseten_gpu_"));
+
+  g_signal_emit_by_name (dialog, "applied", chosen);
+  gtk_window_destroy (dialog);
+  wait_for_view (window);
+  views = chart_views (window);
+  g_assert_cmpuint (views->len, ==, 2);
+
+  layouts = g_settings_get_value (settings, "model-layouts");
+  {
+    g_auto(GStrv) kept = isc_layout_lookup (layouts, ISC_DEMO_MODEL_EMBED);
+
+    g_assert_nonnull (kept);
+    g_assert_true (g_strv_equal ((const char * const *) kept, chosen));
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "model-layouts");
+  g_settings_reset (settings, "view-state");
+}
+
 static gboolean
 action_state (IscWindow  *window,
               const char *name)
@@ -954,6 +1027,7 @@ main (int   argc,
   g_test_add_func ("/isc/window/range", test_window_range);
   g_test_add_func ("/isc/window/restores-view", test_window_restores_view);
   g_test_add_func ("/isc/window/accessible-names", test_window_accessible_names);
+  g_test_add_func ("/isc/window/customize", test_window_customize);
   g_test_add_func ("/isc/window/switches/menu", test_window_switches_in_menu);
   g_test_add_func ("/isc/window/switches/redraw", test_window_switches_redraw);
   g_test_add_func ("/isc/window/close", test_window_close);
