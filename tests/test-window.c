@@ -679,6 +679,39 @@ test_window_customize (void)
   g_settings_reset (settings, "view-state");
 }
 
+/* Ctrl+N: another window, with a view of its own. */
+static void
+test_window_new_window (void)
+{
+  IscWindow *first = open_window ();
+  g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "app.new-window");
+  g_autoptr(IscTarget) embed = isc_target_new (ISC_DEMO_MODEL_EMBED, ISC_TARGET_ENVIRONMENT,
+                                               ISC_DEMO_ENVIRONMENT_PRODUCTION, NULL, NULL);
+  GtkWindow *second = NULL;
+
+  g_assert_true (g_strv_contains ((const char * const *) accels, "<Control>n"));
+  wait_for_view (first);
+  g_action_group_activate_action (G_ACTION_GROUP (app), "new-window", NULL);
+  g_assert_cmpuint (count_windows (), ==, 2);
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (l->data != first)
+      second = l->data;
+  g_assert_true (ISC_IS_WINDOW (second));
+  wait_until_mapped (GTK_WIDGET (second));
+  wait_for_view (ISC_WINDOW (second));
+
+  /* Choosing in one leaves the other as it was. */
+  isc_view_set_target (isc_window_get_view (ISC_WINDOW (second)), embed);
+  g_assert_cmpstr (isc_view_get_target (isc_window_get_view (first))->model_id, ==, ISC_DEMO_MODEL_CHAT);
+  wait_for_view (ISC_WINDOW (second));
+  g_assert_cmpstr (gtk_window_get_title (second), ==, "text-embeddings · production");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (first)), ==, "chat-assistant · production");
+
+  gtk_window_destroy (second);
+  gtk_window_destroy (GTK_WINDOW (first));
+  g_settings_reset (isc_application_get_settings (app), "view-state");
+}
+
 static gboolean
 action_state (IscWindow  *window,
               const char *name)
@@ -1028,6 +1061,7 @@ main (int   argc,
   g_test_add_func ("/isc/window/restores-view", test_window_restores_view);
   g_test_add_func ("/isc/window/accessible-names", test_window_accessible_names);
   g_test_add_func ("/isc/window/customize", test_window_customize);
+  g_test_add_func ("/isc/window/new-window", test_window_new_window);
   g_test_add_func ("/isc/window/switches/menu", test_window_switches_in_menu);
   g_test_add_func ("/isc/window/switches/redraw", test_window_switches_redraw);
   g_test_add_func ("/isc/window/close", test_window_close);

@@ -332,6 +332,15 @@ update_title (IscWindow *self)
       return;
     }
 
+  /* A target restored from the settings or given by id has the names
+   * discovery gave last time, or none: the list's are the freshest. */
+  if (self->session != NULL)
+    {
+      IscTargetItem *item = isc_target_list_find (isc_session_get_target_list (self->session), target, NULL);
+
+      if (item != NULL && isc_target_item_get_target (item) != NULL)
+        target = isc_target_item_get_target (item);
+    }
   title = isc_target_dup_title (target);
   if (isc_view_get_loading (self->view) && updated_ms > 0)
     {
@@ -669,7 +678,10 @@ list_loading_changed_cb (IscWindow     *self,
                          IscTargetList *list)
 {
   if (!isc_target_list_get_loading (list))
-    show_default_target (self);
+    {
+      show_default_target (self);
+      update_title (self);
+    }
   update_state (self);
 }
 
