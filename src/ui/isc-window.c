@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "isc-accessible.h"
 #include "isc-add-target-dialog.h"
 #include "isc-api-error.h"
 #include "isc-catalogue.h"
@@ -60,6 +61,9 @@ struct _IscWindow
   GtkWidget            *forward_button;
   GtkWidget            *refresh_button;
   GtkWidget            *menu_button;
+  GtkWidget            *welcome_menu_button;
+  GtkWidget            *filter_button;
+  GtkWidget            *sidebar_button;
   IscRangeButton       *range_button;
   GtkRevealer          *banner;
   GtkImage             *banner_icon;
@@ -1335,6 +1339,9 @@ isc_window_class_init (IscWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, IscWindow, forward_button);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, refresh_button);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, menu_button);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, welcome_menu_button);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, filter_button);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, sidebar_button);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, range_button);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, banner);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, banner_icon);
@@ -1366,16 +1373,13 @@ name_buttons (IscWindow *self)
     { G_STRUCT_OFFSET (IscWindow, menu_button), N_("Main Menu") },
     { G_STRUCT_OFFSET (IscWindow, banner_retry), N_("Retry") },
     { G_STRUCT_OFFSET (IscWindow, status_retry), N_("Retry") },
+    { G_STRUCT_OFFSET (IscWindow, welcome_menu_button), N_("Main Menu") },
+    { G_STRUCT_OFFSET (IscWindow, filter_button), N_("Filter Deployments") },
+    { G_STRUCT_OFFSET (IscWindow, sidebar_button), N_("Deployments") },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (buttons); i++)
-    {
-      GtkWidget *button = G_STRUCT_MEMBER (GtkWidget *, self, buttons[i].offset);
-
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _(buttons[i].name),
-                                      -1);
-    }
+    isc_accessible_set_name (G_STRUCT_MEMBER (GtkWidget *, self, buttons[i].offset), _(buttons[i].name));
 }
 
 static void

@@ -1,0 +1,54 @@
+/* isc-accessible.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "isc-accessible"
+
+#include "config.h"
+
+#include "isc-accessible.h"
+
+static void
+hide_labels (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_LABEL (child))
+        gtk_accessible_update_state (GTK_ACCESSIBLE (child),
+                                     GTK_ACCESSIBLE_STATE_HIDDEN, TRUE,
+                                     -1);
+      else
+        hide_labels (child);
+    }
+}
+
+/* GTK 4.8 reads a button's name as its label and then the text of what
+ * it is "labelled by" (its own label child): one is enough. */
+static void
+set_name (GtkWidget  *widget,
+          const char *name)
+{
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                  -1);
+}
+
+void
+isc_accessible_set_name (GtkWidget  *widget,
+                         const char *name)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  g_return_if_fail (name != NULL);
+
+  set_name (widget, name);
+  /* A menu button's focus is on the button inside it. */
+  if (GTK_IS_MENU_BUTTON (widget) && gtk_widget_get_first_child (widget) != NULL)
+    set_name (gtk_widget_get_first_child (widget), name);
+  hide_labels (widget);
+}
