@@ -224,14 +224,17 @@ describe_relative (gint64 duration_ms)
   return g_strdup_printf (ngettext ("Last %d second", "Last %d seconds", (gulong) n), (int) n);
 }
 
-static GDateTime *
-date_time_in_zone (GTimeZone *zone,
-                   gint64     ms)
+GDateTime *
+isc_time_range_date_time_in_zone (GTimeZone *zone,
+                                  gint64     ms)
 {
   /* Floor to the second, so 09:59:59.500 is not told as 10:00. */
   gint64 s = ms >= 0 ? ms / 1000 : -((-ms + 999) / 1000);
-  g_autoptr(GDateTime) utc = g_date_time_new_from_unix_utc (s);
+  g_autoptr(GDateTime) utc = NULL;
 
+  g_return_val_if_fail (zone != NULL, NULL);
+
+  utc = g_date_time_new_from_unix_utc (s);
   if (utc == NULL)
     return NULL;
 
@@ -295,9 +298,9 @@ describe_absolute (gint64     start_ms,
                    gint64     now_ms,
                    GTimeZone *zone)
 {
-  g_autoptr(GDateTime) start = date_time_in_zone (zone, start_ms);
-  g_autoptr(GDateTime) end = date_time_in_zone (zone, end_ms);
-  g_autoptr(GDateTime) now = date_time_in_zone (zone, now_ms);
+  g_autoptr(GDateTime) start = isc_time_range_date_time_in_zone (zone, start_ms);
+  g_autoptr(GDateTime) end = isc_time_range_date_time_in_zone (zone, end_ms);
+  g_autoptr(GDateTime) now = isc_time_range_date_time_in_zone (zone, now_ms);
   g_autofree char *start_time = NULL;
   g_autofree char *end_time = NULL;
   gboolean seconds;

@@ -71,6 +71,11 @@ char         *isc_time_range_describe_in_zone (const IscTimeRange *range,
                                                gint64              now_ms,
                                                GTimeZone          *zone,
                                                gboolean            say_utc);
+/* The instant @ms (epoch milliseconds) in @zone, floored to the second so
+ * that 09:59:59.500 is not told as 10:00; NULL outside GDateTime's years.
+ * How the range's words, and the range button's fields, tell an instant. */
+GDateTime    *isc_time_range_date_time_in_zone (GTimeZone *zone,
+                                                gint64     ms);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (IscTimeRange, isc_time_range_free)
 

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "isc-key-dialog.h"
+#include "isc-message-label.h"
 #include "isc-ui-resources.h"
 
 /* Where Baseten issues API keys. */
@@ -76,15 +77,8 @@ static void
 isc_key_dialog_show_message (IscKeyDialog *self,
                              const char   *message)
 {
-  if (message != NULL && message[0] == '\0')
-    message = NULL;
-  if (g_strcmp0 (message, isc_key_dialog_get_message (self)) == 0)
-    return;
-
-  gtk_label_set_label (self->message_label, message != NULL ? message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->message_label), message != NULL);
-
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MESSAGE]);
+  if (isc_message_label_set (self->message_label, message))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MESSAGE]);
 }
 
 static void
@@ -283,15 +277,9 @@ isc_key_dialog_get_session (IscKeyDialog *self)
 const char *
 isc_key_dialog_get_message (IscKeyDialog *self)
 {
-  const char *text;
-
   g_return_val_if_fail (ISC_IS_KEY_DIALOG (self), NULL);
 
-  if (!gtk_widget_get_visible (GTK_WIDGET (self->message_label)))
-    return NULL;
-
-  text = gtk_label_get_label (self->message_label);
-  return text[0] != '\0' ? text : NULL;
+  return isc_message_label_get (self->message_label);
 }
 
 void

@@ -158,19 +158,6 @@ get_zone (IscRangeButton *self)
   return self->use_utc ? g_time_zone_new_utc () : g_time_zone_new_local ();
 }
 
-static GDateTime *
-date_time_from_ms (GTimeZone *zone,
-                   gint64     ms)
-{
-  gint64 s = ms >= 0 ? ms / 1000 : -((-ms + 999) / 1000);
-  g_autoptr(GDateTime) utc = g_date_time_new_from_unix_utc (s);
-
-  if (utc == NULL)
-    return NULL;
-
-  return g_date_time_to_timezone (utc, zone);
-}
-
 static void
 update_label (IscRangeButton *self)
 {
@@ -223,7 +210,7 @@ update_zone_label (IscRangeButton *self)
     }
 
   local = g_time_zone_new_local ();
-  now = date_time_from_ms (local, get_now_ms (self));
+  now = isc_time_range_date_time_in_zone (local, get_now_ms (self));
   /* Translators: under the custom From and To of the time range popover;
    * %s is the zone's abbreviation, such as "CET". */
   text = g_strdup_printf (_("Times in local time (%s)"),
@@ -251,7 +238,7 @@ show_custom_end (IscRangeButton *self,
                  CustomEnd      *end)
 {
   g_autoptr(GTimeZone) zone = get_zone (self);
-  g_autoptr(GDateTime) dt = date_time_from_ms (zone, end->ms);
+  g_autoptr(GDateTime) dt = isc_time_range_date_time_in_zone (zone, end->ms);
   g_autofree char *date = NULL;
   g_autofree char *time_text = NULL;
   g_autofree char *accessible = NULL;

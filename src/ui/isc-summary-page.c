@@ -18,6 +18,7 @@
 #include "isc-summary-page.h"
 #include "isc-summary-row.h"
 #include "isc-units.h"
+#include "isc-value-text.h"
 
 #define DIGITS 3
 
@@ -70,35 +71,6 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (IscSummaryPage, isc_summary_page, ADW_TYPE_BIN)
 
-/* One value in the metric's unit, as the charts and tiles read it: a RATIO
- * the catalogue says may come as 0–100 is percent above 1, and a RATIO
- * with a unit of its own (CPU in cores) reads as a number of that unit. */
-static char *
-format_metric_value (const char  *name,
-                     IscUnitHint  unit_hint,
-                     double       value)
-{
-  const IscCatalogueEntry *entry = isc_catalogue_lookup (name);
-
-  if (unit_hint == ISC_UNIT_HINT_RATIO && entry != NULL && !isnan (value))
-    {
-      const char *unit_label = isc_catalogue_get_unit_label (name);
-
-      if (entry->percent_above_one && value > 1.0)
-        value /= 100.0;
-
-      if (unit_label != NULL)
-        {
-          g_autofree char *number = isc_format_value (value, ISC_UNIT_HINT_UNKNOWN, DIGITS);
-
-          /* TRANSLATORS: a number and its unit, such as "3.2 cores" */
-          return g_strdup_printf (C_("value with unit", "%s\u00a0%s"), number, unit_label);
-        }
-    }
-
-  return isc_format_value (value, unit_hint, DIGITS);
-}
-
 static double
 series_value (const IscSeries *series)
 {
@@ -115,7 +87,8 @@ row_set (IscSummaryRow    *row,
          IscUnitHint       unit_hint,
          double            value)
 {
-  g_autofree char *text = format_metric_value (isc_summary_row_get_metric_name (row), unit_hint, value);
+  const char *name = isc_summary_row_get_metric_name (row);
+  g_autofree char *text = isc_value_text_for_metric (name, unit_hint, value, DIGITS);
 
   isc_summary_row_set_value (row, column, value, text);
 }

@@ -16,6 +16,7 @@
 #include "isc-catalogue.h"
 #include "isc-tiles-page.h"
 #include "isc-units.h"
+#include "isc-value-text.h"
 
 /* Wide enough for "p50 198 ms  p99 1.02 s  avg 270 ms", narrow enough
  * that one tile fills a 360 px window and four sit side by side at 1000. */
@@ -97,35 +98,6 @@ tile_free (gpointer data)
   g_free (tile->signature);
   g_free (tile->trend_y);
   g_free (tile);
-}
-
-/* One value in the metric's unit, as the charts read it: a RATIO that the
- * catalogue says may come as 0–100 is percent above 1, and a RATIO with a
- * unit of its own (CPU in cores) reads as a number of that unit. */
-static char *
-format_metric_value (const char  *name,
-                     IscUnitHint  unit_hint,
-                     double       value)
-{
-  const IscCatalogueEntry *entry = isc_catalogue_lookup (name);
-
-  if (unit_hint == ISC_UNIT_HINT_RATIO && entry != NULL && !isnan (value))
-    {
-      const char *unit_label = isc_catalogue_get_unit_label (name);
-
-      if (entry->percent_above_one && value > 1.0)
-        value /= 100.0;
-
-      if (unit_label != NULL)
-        {
-          g_autofree char *number = isc_format_value (value, ISC_UNIT_HINT_UNKNOWN, DIGITS);
-
-          /* TRANSLATORS: a number and its unit, such as "3.2 cores" */
-          return g_strdup_printf (C_("value with unit", "%s\u00a0%s"), number, unit_label);
-        }
-    }
-
-  return isc_format_value (value, unit_hint, DIGITS);
 }
 
 static gboolean
@@ -613,9 +585,9 @@ tile_update (IscTilesPage    *self,
           }
 
         if (as_rate)
-          value = format_metric_value (tile->name, rate_unit, total / step);
+          value = isc_value_text_for_metric (tile->name, rate_unit, total / step, DIGITS);
         else
-          value = format_metric_value (tile->name, unit_hint, total);
+          value = isc_value_text_for_metric (tile->name, unit_hint, total, DIGITS);
 
         for (guint k = 0; k < 2; k++)
           {
@@ -648,7 +620,7 @@ tile_update (IscTilesPage    *self,
             if (picks[k] < 0)
               continue;
             series = isc_metric_get_series (metric, picks[k]);
-            number = format_metric_value (tile->name, unit_hint, series_first_value (series));
+            number = isc_value_text_for_metric (tile->name, unit_hint, series_first_value (series), DIGITS);
             name = k < 2 ? quantile_name (series_quantile (series)) : g_strdup (C_("statistic", "avg"));
             if (value == NULL)
               value = g_strdup (number);
@@ -666,7 +638,7 @@ tile_update (IscTilesPage    *self,
       for (guint i = 0; i < isc_metric_get_n_series (metric) && i < tile->detail_labels->len; i++)
         {
           const IscSeries *series = isc_metric_get_series (metric, i);
-          g_autofree char *number = format_metric_value (tile->name, unit_hint, series_first_value (series));
+          g_autofree char *number = isc_value_text_for_metric (tile->name, unit_hint, series_first_value (series), DIGITS);
           g_autofree char *text = NULL;
           const char *label = isc_series_get_n_labels (series) == 1 ? isc_series_get_label_value (series, 0)
                                                                     : isc_series_get_label_text (series);
@@ -683,9 +655,9 @@ tile_update (IscTilesPage    *self,
         double v = isc_metric_get_n_series (metric) > 0 ? series_first_value (isc_metric_get_series (metric, 0)) : NAN;
 
         if (isc_metric_get_kind (metric) == ISC_METRIC_KIND_COUNTER && as_rate)
-          value = format_metric_value (tile->name, rate_unit, v / step);
+          value = isc_value_text_for_metric (tile->name, rate_unit, v / step, DIGITS);
         else
-          value = format_metric_value (tile->name, unit_hint, v);
+          value = isc_value_text_for_metric (tile->name, unit_hint, v, DIGITS);
 
         if (g_strcmp0 (tile->name, "baseten_replicas_active") == 0 &&
             self->replica_min >= 0 && self->replica_max >= 0 && !isnan (v))

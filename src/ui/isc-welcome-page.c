@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "isc-welcome-page.h"
+#include "isc-message-label.h"
 #include "isc-ui-resources.h"
 
 /* A status page with the app's icon, a sentence on what the app does and
@@ -122,33 +123,17 @@ isc_welcome_page_new (void)
 const char *
 isc_welcome_page_get_message (IscWelcomePage *self)
 {
-  const char *text;
-
   g_return_val_if_fail (ISC_IS_WELCOME_PAGE (self), NULL);
 
-  if (!gtk_widget_get_visible (GTK_WIDGET (self->message_label)))
-    return NULL;
-
-  text = gtk_label_get_label (self->message_label);
-  return text[0] != '\0' ? text : NULL;
+  return isc_message_label_get (self->message_label);
 }
 
 void
 isc_welcome_page_set_message (IscWelcomePage *self,
                               const char     *message)
 {
-  gboolean shown;
-
   g_return_if_fail (ISC_IS_WELCOME_PAGE (self));
 
-  if (message != NULL && message[0] == '\0')
-    message = NULL;
-  if (g_strcmp0 (message, isc_welcome_page_get_message (self)) == 0)
-    return;
-
-  shown = message != NULL;
-  gtk_label_set_label (self->message_label, shown ? message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->message_label), shown);
-
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MESSAGE]);
+  if (isc_message_label_set (self->message_label, message))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MESSAGE]);
 }
