@@ -948,7 +948,11 @@ test_preferences_base_url (void)
   g_assert_true (test_wait_for (base_url_error_shown, prefs));
   label = find_label_with_class (GTK_WIDGET (prefs), "error");
   g_assert_true (gtk_widget_is_ancestor (label, advanced));
-  g_assert_cmpstr (g_settings_get_string (fixture.settings, "base-url"), ==, base_url);
+  {
+    g_autofree char *kept = g_settings_get_string (fixture.settings, "base-url");
+
+    g_assert_cmpstr (kept, ==, base_url);
+  }
   g_assert_cmpstr (isc_session_get_base_url (fixture.session), ==, base_url);
   screenshot (GTK_WINDOW (prefs), "preferences-base-url-error");
 

@@ -333,6 +333,12 @@ test_tiles_rates (void)
 
 /* A trend line where the SERIES response has the metric, none where it
  * lacks it or there is no trend at all. */
+static gboolean
+is_allocated (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_widget_get_height (data) > 0;
+}
+
 static void
 test_tiles_trend (void)
 {
@@ -354,6 +360,8 @@ test_tiles_trend (void)
     {
       GtkWidget *area = find_trend (find_tile (page, isc_catalogue_get_title (names[i])));
 
+      /* A slow machine (or a sanitizer) may take more frames to lay out. */
+      g_assert_true (test_wait_for (is_allocated, area));
       g_assert_true (gtk_widget_get_mapped (area));
       g_assert_cmpint (gtk_widget_get_height (area), >=, 20);
       /* A line, not a filled box: some pixels, far fewer than all. */

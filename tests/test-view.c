@@ -1050,7 +1050,8 @@ parse_state (const char *text)
   GVariant *variant = g_variant_parse (NULL, text, NULL, NULL, &error);
 
   g_assert_no_error (error);
-  return g_variant_ref_sink (variant);
+  /* g_variant_parse() gives a full reference, not a floating one. */
+  return variant;
 }
 
 static void

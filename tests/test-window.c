@@ -495,6 +495,12 @@ view_is_stale (gpointer data)
   return isc_view_get_stale (view) && !isc_view_get_loading (view);
 }
 
+static gboolean
+strip_shown (gpointer data)
+{
+  return find_text (data, "Showing data from") != NULL;
+}
+
 static void
 test_window_stale (void)
 {
@@ -527,7 +533,7 @@ test_window_stale (void)
   g_clear_object (&server);
   g_action_group_activate_action (G_ACTION_GROUP (window), "refresh", NULL);
   g_assert_true (test_wait_for (view_is_stale, window));
-  test_run_frames (500);  /* the strip slides in */
+  g_assert_true (test_wait_for (strip_shown, window));  /* it slides in */
   g_assert_nonnull (find_shown (GTK_WIDGET (window), ISC_TYPE_CHART_VIEW, NULL, NULL));
   strip_title = find_text (GTK_WIDGET (window), "Showing data from");
   g_assert_nonnull (strip_title);
