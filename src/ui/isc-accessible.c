@@ -11,20 +11,17 @@
 
 #include "isc-accessible.h"
 
+/* What a button holds (a label, an icon, AdwButtonContent) is its look,
+ * not more to read. */
 static void
-hide_labels (GtkWidget *widget)
+hide_contents (GtkWidget *widget)
 {
   for (GtkWidget *child = gtk_widget_get_first_child (widget);
        child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    {
-      if (GTK_IS_LABEL (child))
-        gtk_accessible_update_state (GTK_ACCESSIBLE (child),
-                                     GTK_ACCESSIBLE_STATE_HIDDEN, TRUE,
-                                     -1);
-      else
-        hide_labels (child);
-    }
+    gtk_accessible_update_state (GTK_ACCESSIBLE (child),
+                                 GTK_ACCESSIBLE_STATE_HIDDEN, TRUE,
+                                 -1);
 }
 
 /* GTK 4.8 reads a button's name as its label and then the text of what
@@ -49,6 +46,10 @@ isc_accessible_set_name (GtkWidget  *widget,
   set_name (widget, name);
   /* A menu button's focus is on the button inside it. */
   if (GTK_IS_MENU_BUTTON (widget) && gtk_widget_get_first_child (widget) != NULL)
-    set_name (gtk_widget_get_first_child (widget), name);
-  hide_labels (widget);
+    {
+      set_name (gtk_widget_get_first_child (widget), name);
+      hide_contents (gtk_widget_get_first_child (widget));
+    }
+  else if (GTK_IS_BUTTON (widget))
+    hide_contents (widget);
 }

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 #include <adwaita.h>
 
+#include "isc-accessible.h"
 #include "isc-range-button.h"
 #include "isc-range-button-private.h"
 
@@ -162,8 +163,6 @@ static void
 update_label (IscRangeButton *self)
 {
   g_autofree char *words = isc_time_range_describe (self->range, get_now_ms (self), self->use_utc);
-  GtkWidget *inner;
-
   if (g_strcmp0 (words, self->words) == 0)
     return;
 
@@ -184,14 +183,7 @@ update_label (IscRangeButton *self)
 
   /* The words are the name: on the menu button and on the button inside
    * it that takes focus, which is what a screen reader lands on. */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->menu_button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, self->words,
-                                  -1);
-  inner = gtk_widget_get_first_child (self->menu_button);
-  if (inner != NULL)
-    gtk_accessible_update_property (GTK_ACCESSIBLE (inner),
-                                    GTK_ACCESSIBLE_PROPERTY_LABEL, self->words,
-                                    -1);
+  isc_accessible_set_name (self->menu_button, self->words);
 }
 
 static void

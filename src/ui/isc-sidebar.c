@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "isc-accessible.h"
 #include "isc-sidebar.h"
 #include "isc-target-item.h"
 
@@ -648,19 +649,18 @@ isc_sidebar_init (IscSidebar *self)
   gtk_box_append (GTK_BOX (box), scrolled);
 
   /* Add by ID… */
+  /* A box rather than AdwButtonContent, which in libadwaita 1.2 names
+   * the button a second time ("Add by ID… Add by ID…"). */
   add = gtk_button_new ();
-  add_content = adw_button_content_new ();
-  adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (add_content), "list-add-symbolic");
-  adw_button_content_set_label (ADW_BUTTON_CONTENT (add_content), _("_Add by ID…"));
-  adw_button_content_set_use_underline (ADW_BUTTON_CONTENT (add_content), TRUE);
+  add_content = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_box_append (GTK_BOX (add_content), gtk_image_new_from_icon_name ("list-add-symbolic"));
+  gtk_box_append (GTK_BOX (add_content), gtk_label_new_with_mnemonic (_("_Add by ID…")));
   gtk_widget_set_halign (add_content, GTK_ALIGN_CENTER);
   gtk_button_set_child (GTK_BUTTON (add), add_content);
   gtk_widget_add_css_class (add, "flat");
   gtk_widget_add_css_class (add, "sidebar-add");
   gtk_widget_set_tooltip_text (add, _("Open a deployment or environment the list does not show"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (add),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Add by ID…"),
-                                  -1);
+  isc_accessible_set_name (add, _("Add by ID…"));
   g_signal_connect_object (add, "clicked",
                            G_CALLBACK (on_add_clicked), self, G_CONNECT_SWAPPED);
   gtk_box_append (GTK_BOX (box), add);

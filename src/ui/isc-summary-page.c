@@ -15,6 +15,7 @@
 
 #include "isc-catalogue.h"
 #include "isc-csv.h"
+#include "isc-accessible.h"
 #include "isc-summary-page.h"
 #include "isc-summary-row.h"
 #include "isc-units.h"
@@ -430,9 +431,7 @@ isc_summary_page_init (IscSummaryPage *self)
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->copy_button), "summary.copy-csv");
   gtk_widget_set_halign (self->copy_button, GTK_ALIGN_END);
   gtk_widget_set_hexpand (self->copy_button, TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->copy_button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Copy as CSV"),
-                                  -1);
+  isc_accessible_set_name (self->copy_button, _("Copy as CSV"));
   gtk_widget_set_margin_top (bar, 6);
   gtk_widget_set_margin_bottom (bar, 6);
   gtk_widget_set_margin_start (bar, 12);

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "isc-accessible.h"
 #include "isc-welcome-page.h"
 #include "isc-message-label.h"
 #include "isc-ui-resources.h"
@@ -112,6 +113,9 @@ static void
 isc_welcome_page_init (IscWelcomePage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  isc_accessible_set_name (GTK_WIDGET (self->connect_button), _("Connect to Baseten"));
+  isc_accessible_set_name (GTK_WIDGET (self->demo_button), _("Explore the Demo"));
 }
 
 GtkWidget *

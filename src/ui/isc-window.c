@@ -511,7 +511,21 @@ update_pages (IscWindow *self)
   switch (query->mode)
     {
     case ISC_MODE_CURRENT:
-      isc_tiles_page_set_response (self->tiles_page, response, isc_view_get_trend (self->view));
+      {
+        const IscAutoscaling *autoscaling = NULL;
+        IscTargetItem *item = NULL;
+
+        /* "3 of 1–5": the limits discovery gave for the target. */
+        if (self->session != NULL && isc_view_get_target (self->view) != NULL)
+          item = isc_target_list_find (isc_session_get_target_list (self->session),
+                                       isc_view_get_target (self->view), NULL);
+        if (item != NULL)
+          autoscaling = isc_target_item_get_autoscaling (item);
+        isc_tiles_page_set_replica_limits (self->tiles_page,
+                                           autoscaling != NULL ? (int) autoscaling->min_replica : -1,
+                                           autoscaling != NULL ? (int) autoscaling->max_replica : -1);
+        isc_tiles_page_set_response (self->tiles_page, response, isc_view_get_trend (self->view));
+      }
       break;
 
     case ISC_MODE_SUMMARY:
