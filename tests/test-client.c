@@ -685,7 +685,10 @@ test_retry_429_too_long (Fixture       *fixture,
     { 429, "{\"error\":\"Rate limit exceeded\",\"retry_after\":3600}" },
   };
   g_autoptr(IscQuery) query = deployment_query ();
+  gint64 now_ms = g_get_real_time () / 1000;
   Result result;
+
+  g_assert_cmpint (isc_client_get_retry_not_before_ms (fixture->client), ==, 0);
 
   fixture_set (fixture, answers, G_N_ELEMENTS (answers));
   fetch (fixture->client, query, NULL, &result);
@@ -694,6 +697,9 @@ test_retry_429_too_long (Fixture       *fixture,
   g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_RATE_LIMITED);
   g_assert_nonnull (strstr (result.error->message, "3600 seconds. Try again after that"));
   g_assert_cmpuint (fixture->n_requests, ==, 1);
+  /* And kept, so a refresh timer waits the hour too. */
+  g_assert_cmpint (isc_client_get_retry_not_before_ms (fixture->client), >=, now_ms + 3600 * 1000 - 1000);
+  g_assert_cmpint (isc_client_get_retry_not_before_ms (fixture->client), <=, g_get_real_time () / 1000 + 3600 * 1000 + 1000);
   result_clear (&result);
 }
 

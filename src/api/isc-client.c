@@ -44,6 +44,10 @@ struct _IscClient
   char              *host;
   char              *api_key;
 
+  /* Wall-clock ms before which Baseten asked not to come back (a 429's
+   * Retry-After the client did not wait out itself), or 0. */
+  gint64             retry_not_before_ms;
+
   guint              connect_timeout_ms;
   guint              idle_timeout_ms;
   guint              total_timeout_ms;
@@ -320,6 +324,22 @@ isc_client_set_api_key (IscClient  *self,
       if (self->api_key[0] == '\0')
         g_clear_pointer (&self->api_key, g_free);
     }
+}
+
+/**
+ * isc_client_get_retry_not_before_ms:
+ * @self: an #IscClient
+ *
+ * Returns: the wall-clock time (epoch ms) before which the last 429's
+ *   Retry-After asked not to send again, or 0 when none was given; a
+ *   caller that refreshes on a timer waits at least until then.
+ */
+gint64
+isc_client_get_retry_not_before_ms (IscClient *self)
+{
+  g_return_val_if_fail (ISC_IS_CLIENT (self), 0);
+
+  return self->retry_not_before_ms;
 }
 
 gboolean
@@ -1064,6 +1084,9 @@ handle_status (GTask *task)
       gboolean told = get_retry_after (request, request->body_bytes, &seconds);
 
       request->n_rate_limited++;
+      if (told)
+        request->client->retry_not_before_ms = MAX (request->client->retry_not_before_ms,
+                                                    g_get_real_time () / 1000 + (gint64) (seconds * 1000.0));
       if (request->n_rate_limited > ISC_CLIENT_RATE_LIMIT_RETRIES)
         {
           request_return_error (task,

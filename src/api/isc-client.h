@@ -51,6 +51,8 @@ gboolean            isc_client_set_base_url          (IscClient            *self
 void                isc_client_set_api_key           (IscClient            *self,
                                                       const char           *api_key);
 gboolean            isc_client_has_api_key           (IscClient            *self);
+/* When a 429's Retry-After lets requests go again (epoch ms), or 0. */
+gint64              isc_client_get_retry_not_before_ms (IscClient          *self);
 /* Where good metrics responses are kept; NULL for none. */
 void                isc_client_set_cache             (IscClient            *self,
                                                       IscResponseCache     *cache);

@@ -358,7 +358,13 @@ fail (IscView            *self,
     {
       self->holdoff_s = self->holdoff_s == 0 ? RATE_LIMIT_HOLDOFF_S
                                              : MIN (self->holdoff_s * 2, RATE_LIMIT_HOLDOFF_MAX_S);
-      self->holdoff_until_us = g_get_monotonic_time () + (gint64) self->holdoff_s * G_USEC_PER_SEC;
+      gint64 told_ms = self->client != NULL ? isc_client_get_retry_not_before_ms (self->client) : 0;
+      gint64 wait_us = (gint64) self->holdoff_s * G_USEC_PER_SEC;
+
+      /* The server's own Retry-After, when it asked for longer. */
+      if (told_ms > 0)
+        wait_us = MAX (wait_us, (told_ms - g_get_real_time () / 1000) * 1000);
+      self->holdoff_until_us = g_get_monotonic_time () + wait_us;
       update_timer (self, TRUE);
     }
 
