@@ -1037,6 +1037,55 @@ test_app_quit (void)
   g_settings_reset (settings, "window-height");
 }
 
+/* Quit keeps every window's view; the next launch opens them all again. */
+static void
+test_app_reopens_windows (void)
+{
+  GSettings *settings = isc_application_get_settings (app);
+  g_autoptr(IscTarget) embed = isc_target_new (ISC_DEMO_MODEL_EMBED, ISC_TARGET_ENVIRONMENT,
+                                               ISC_DEMO_ENVIRONMENT_PRODUCTION, NULL, NULL);
+  g_autoptr(IscTarget) batch = isc_target_new (ISC_DEMO_MODEL_BATCH, ISC_TARGET_DEPLOYMENT,
+                                               ISC_DEMO_DEPLOYMENT_BATCH_PRODUCTION, NULL, NULL);
+  g_autoptr(GVariant) views = NULL;
+  IscWindow *first = open_window ();
+  IscWindow *second;
+  gboolean seen_embed = FALSE, seen_batch = FALSE;
+
+  wait_for_view (first);
+  second = open_window ();
+  wait_for_view (second);
+  isc_view_set_target (isc_window_get_view (first), embed);
+  isc_view_set_target (isc_window_get_view (second), batch);
+  isc_view_set_mode (isc_window_get_view (second), ISC_MODE_CURRENT);
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  g_assert_cmpuint (count_windows (), ==, 0);
+  views = g_settings_get_value (settings, "open-views");
+  g_assert_cmpuint (g_variant_n_children (views), ==, 2);
+
+  /* A launch: a window per view kept, each showing its own. */
+  g_application_activate (G_APPLICATION (app));
+  g_assert_cmpuint (count_windows (), ==, 2);
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    {
+      IscView *view = isc_window_get_view (l->data);
+
+      if (isc_target_equal (isc_view_get_target (view), embed))
+        seen_embed = TRUE;
+      if (isc_target_equal (isc_view_get_target (view), batch))
+        {
+          seen_batch = TRUE;
+          g_assert_cmpint (isc_view_get_mode (view), ==, ISC_MODE_CURRENT);
+        }
+    }
+  g_assert_true (seen_embed && seen_batch);
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  g_assert_cmpuint (count_windows (), ==, 0);
+  g_settings_reset (settings, "open-views");
+  g_settings_reset (settings, "view-state");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1085,6 +1134,8 @@ main (int   argc,
   g_test_add_func ("/isc/application/shortcuts", test_app_shortcuts);
   g_test_add_func ("/isc/application/about", test_app_about);
   g_test_add_func ("/isc/application/quit", test_app_quit);
+  /* Last: a launch starts the session again, without a key. */
+  g_test_add_func ("/isc/application/reopens-windows", test_app_reopens_windows);
 
   status = g_test_run ();
 

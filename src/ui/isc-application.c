@@ -26,6 +26,7 @@ struct _IscApplication
 
   gboolean        demo;      /* --demo */
   gboolean        started;
+  gboolean        quitting;
 };
 
 G_DEFINE_FINAL_TYPE (IscApplication, isc_application, ADW_TYPE_APPLICATION)
@@ -75,6 +76,51 @@ isc_application_start_session (IscApplication *self)
                            session_started_cb, g_object_ref (self));
 }
 
+static gboolean
+settings_has_key (GSettings  *settings,
+                  const char *key)
+{
+  g_autoptr(GSettingsSchema) schema = NULL;
+
+  if (settings == NULL)
+    return FALSE;
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  return schema != NULL && g_settings_schema_has_key (schema, key);
+}
+
+/* The windows of the last run, each with what it showed; the first one
+ * is the window returned. */
+static GtkWindow *
+isc_application_open_views (IscApplication *self)
+{
+  g_autoptr(GVariant) views = NULL;
+  GtkWindow *first = NULL;
+  gsize n;
+
+  if (!settings_has_key (self->settings, "open-views"))
+    return GTK_WINDOW (isc_window_new (self));
+
+  views = g_settings_get_value (self->settings, "open-views");
+  n = g_variant_n_children (views);
+  for (gsize i = 0; i < MAX (n, 1); i++)
+    {
+      IscWindow *window = isc_window_new (self);
+
+      if (i < n)
+        {
+          g_autoptr(GVariant) state = g_variant_get_child_value (views, i);
+
+          isc_window_restore_view (window, state);
+        }
+      if (first == NULL)
+        first = GTK_WINDOW (window);
+      else
+        gtk_window_present (GTK_WINDOW (window));
+    }
+
+  return first;
+}
+
 static void
 isc_application_activate (GApplication *app)
 {
@@ -83,7 +129,7 @@ isc_application_activate (GApplication *app)
 
   window = gtk_application_get_active_window (GTK_APPLICATION (app));
   if (window == NULL)
-    window = GTK_WINDOW (isc_window_new (self));
+    window = self->started ? GTK_WINDOW (isc_window_new (self)) : isc_application_open_views (self);
 
   isc_application_start_session (self);
   gtk_window_present (window);
@@ -150,13 +196,20 @@ isc_application_quit_action (GSimpleAction *action,
                              gpointer       user_data)
 {
   GtkApplication *app = user_data;
+  IscApplication *self = user_data;
   g_autolist(GtkWindow) windows = NULL;
+
+  /* Every window is shown again at the next launch. */
+  isc_application_save_open_views (self);
+  self->quitting = TRUE;
 
   /* Closing a window removes it from the application's list. */
   for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
     windows = g_list_prepend (windows, g_object_ref (l->data));
   for (const GList *l = windows; l != NULL; l = l->next)
     gtk_window_close (l->data);
+
+  self->quitting = FALSE;
 }
 
 static void
@@ -335,4 +388,38 @@ isc_application_get_session (IscApplication *self)
   g_return_val_if_fail (ISC_IS_APPLICATION (self), NULL);
 
   return self->session;
+}
+
+gboolean
+isc_application_get_quitting (IscApplication *self)
+{
+  g_return_val_if_fail (ISC_IS_APPLICATION (self), FALSE);
+
+  return self->quitting;
+}
+
+void
+isc_application_save_open_views (IscApplication *self)
+{
+  g_auto(GVariantBuilder) builder = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE ("aa{sv}"));
+  g_autolist(GtkWindow) windows = NULL;
+
+  g_return_if_fail (ISC_IS_APPLICATION (self));
+
+  if (!settings_has_key (self->settings, "open-views"))
+    return;
+
+  /* Oldest first, so the windows come back in the order they were made
+   * (the list puts the last focused first). */
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    windows = g_list_prepend (windows, g_object_ref (l->data));
+  for (const GList *l = windows; l != NULL; l = l->next)
+    {
+      g_autoptr(GVariant) state = ISC_IS_WINDOW (l->data) ? isc_window_dup_view_state (l->data) : NULL;
+
+      if (state != NULL)
+        g_variant_builder_add_value (&builder, state);
+    }
+
+  g_settings_set_value (self->settings, "open-views", g_variant_builder_end (&builder));
 }

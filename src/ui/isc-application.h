@@ -25,5 +25,9 @@ IscApplication *isc_application_new          (void);
 GSettings      *isc_application_get_settings (IscApplication *self);
 /* The state every window shares: the account and the target list. */
 IscSession     *isc_application_get_session  (IscApplication *self);
+/* While Quit closes every window. */
+gboolean        isc_application_get_quitting (IscApplication *self);
+/* Keeps what every open window shows ("open-views"), for the next launch. */
+void            isc_application_save_open_views (IscApplication *self);
 
 G_END_DECLS

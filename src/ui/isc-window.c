@@ -86,6 +86,7 @@ struct _IscWindow
   GSignalGroup         *list_signals;
   GCancellable         *cancellable;
   GtkWindow            *key_dialog;     /* weak */
+  char                 *account_origin; /* the base URL the target is from, "demo:" */
 
   guint                 age_timer_id;   /* while stale: the strip's age */
   gulong                trace_paint_id; /* INFERSCOPE_TRACE: after-paint */
@@ -252,9 +253,15 @@ static gboolean
 isc_window_close_request (GtkWindow *window)
 {
   IscWindow *self = ISC_WINDOW (window);
+  GtkApplication *app = gtk_window_get_application (window);
 
   save_window_size (self);
   save_view_state (self);
+  /* The last window closed by hand: the next launch shows it again (a
+   * quit keeps every window's, in the application). */
+  if (ISC_IS_APPLICATION (app) && !isc_application_get_quitting (ISC_APPLICATION (app)) &&
+      g_list_length (gtk_application_get_windows (app)) == 1)
+    isc_application_save_open_views (ISC_APPLICATION (app));
 
   return GTK_WINDOW_CLASS (isc_window_parent_class)->close_request (window);
 }
@@ -727,10 +734,20 @@ session_changed_cb (IscWindow  *self,
     default:
       if (client != old)
         {
-          /* Another account (the demo, or a new key) sees other targets;
-           * the first one keeps what the last run showed. */
-          if (old != NULL)
-            isc_view_set_target (self->view, NULL);
+          /* Targets belong to where they were found: another base URL
+           * (or the demo, whose address changes every run) sees others.
+           * The same one again, a new key say, keeps what is shown. */
+          if (account != NULL)
+            {
+              g_autofree char *where = isc_account_get_is_demo (account)
+                                       ? g_strdup ("demo:")
+                                       : g_strdup (isc_account_get_base_url (account));
+
+              if (self->account_origin != NULL && g_strcmp0 (self->account_origin, where) != 0)
+                isc_view_set_target (self->view, NULL);
+              g_free (self->account_origin);
+              self->account_origin = g_steal_pointer (&where);
+            }
           isc_view_set_client (self->view, client);
         }
       gtk_stack_set_visible_child_name (self->main_stack, "main");
@@ -1302,6 +1319,7 @@ isc_window_dispose (GObject *object)
   g_clear_object (&self->view);
   g_clear_object (&self->session);
   g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->account_origin, g_free);
 
   G_OBJECT_CLASS (isc_window_parent_class)->dispose (object);
 }
@@ -1479,4 +1497,26 @@ isc_window_get_view (IscWindow *self)
   g_return_val_if_fail (ISC_IS_WINDOW (self), NULL);
 
   return self->view;
+}
+
+GVariant *
+isc_window_dup_view_state (IscWindow *self)
+{
+  g_return_val_if_fail (ISC_IS_WINDOW (self), NULL);
+
+  if (isc_view_get_target (self->view) == NULL)
+    return NULL;
+
+  return g_variant_ref_sink (isc_view_save_state (self->view));
+}
+
+void
+isc_window_restore_view (IscWindow *self,
+                         GVariant  *state)
+{
+  g_return_if_fail (ISC_IS_WINDOW (self));
+  g_return_if_fail (state != NULL);
+
+  isc_view_restore_state (self->view, state);
+  apply_layout (self);
 }

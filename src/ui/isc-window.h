@@ -23,5 +23,9 @@ G_DECLARE_FINAL_TYPE (IscWindow, isc_window, ISC, WINDOW, AdwApplicationWindow)
  * page of the view's mode. */
 IscWindow *isc_window_new      (IscApplication *application);
 IscView   *isc_window_get_view (IscWindow      *self);
+/* What the window shows, as IscView saves it: NULL without a target. */
+GVariant  *isc_window_dup_view_state (IscWindow *self);
+void       isc_window_restore_view   (IscWindow *self,
+                                      GVariant  *state);
 
 G_END_DECLS
