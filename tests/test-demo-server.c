@@ -1213,6 +1213,16 @@ test_quiet_and_promotion (Fixture       *f,
     g_assert_cmpfloat (v7[0], >, 0);
     g_assert_cmpfloat (v7[n7 - 3], ==, 0);
     g_assert_cmpfloat (v8[n8 - 3], >, 0);
+    /* v7 is scaled to zero once its scale-down delay has passed: no
+     * replica runs at the end of the day, whatever its minimum of 2. */
+    {
+      const double *r7 = values_of (d7, "baseten_replicas_active", 0, NULL);
+      const double *r8 = values_of (d8, "baseten_replicas_active", 0, NULL);
+
+      g_assert_cmpfloat (r7[0], >=, 2);
+      g_assert_cmpfloat (r7[n7 - 1], ==, 0);
+      g_assert_cmpfloat (r8[n8 - 1], >=, 1);
+    }
     g_assert_cmpfloat (v8[0], <, v7[0] / 10);
 
     for (guint s = 1; s < ne; s++)

@@ -324,6 +324,12 @@ desired_at (const DepContext *ctx,
   double concurrency = rate_at (ctx, t - 60) * base_mean_latency (dep);
   double desired;
 
+  /* Retired, or replaced by a promotion: Baseten scales it to zero
+   * whatever its minimum (kept for when it is woken). */
+  if (dep->share == _ISC_DEMO_SHARE_NONE ||
+      (dep->share == _ISC_DEMO_SHARE_UNTIL_PROMOTION && t - 60 >= ctx->promotion_s))
+    return 0.0;
+
   if (concurrency <= 0.0)
     return dep->min_replica;
 
