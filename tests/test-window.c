@@ -17,6 +17,7 @@
 #include "isc-test-util.h"
 #include "isc-customize-dialog.h"
 #include "isc-layout.h"
+#include "isc-sidebar.h"
 #include "isc-key-dialog.h"
 #include "isc-summary-page.h"
 #include "isc-tiles-page.h"
@@ -692,6 +693,80 @@ test_window_customize (void)
   g_settings_reset (settings, "view-state");
 }
 
+static GtkWidget *
+find_with_class (GtkWidget  *root,
+                 const char *css_class)
+{
+  if (gtk_widget_has_css_class (root, css_class))
+    return root;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_with_class (child, css_class);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* Dragging the sidebar's edge sizes it, and the size is kept. */
+static void
+test_window_sidebar_width (void)
+{
+  GSettings *settings = isc_application_get_settings (app);
+  IscWindow *window = open_window ();
+  GtkWidget *handle, *sidebar;
+  g_autoptr(GListModel) controllers = NULL;
+  GtkGesture *drag = NULL;
+  int before;
+
+  wait_for_view (window);
+  handle = find_with_class (GTK_WIDGET (window), "sidebar-handle");
+  g_assert_nonnull (handle);
+  sidebar = find_shown (GTK_WIDGET (window), ISC_TYPE_SIDEBAR, NULL, NULL);
+  g_assert_nonnull (sidebar);
+  sidebar = gtk_widget_get_parent (sidebar);  /* with its header */
+  before = gtk_widget_get_width (sidebar);
+  g_assert_cmpint (before, ==, 280);
+
+  controllers = gtk_widget_observe_controllers (handle);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && drag == NULL; i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_DRAG (controller))
+        drag = GTK_GESTURE (controller);
+    }
+  g_assert_nonnull (drag);
+
+  g_signal_emit_by_name (drag, "drag-begin", 0.0, 0.0);
+  g_signal_emit_by_name (drag, "drag-update", 60.0, 0.0);
+  g_signal_emit_by_name (drag, "drag-end", 60.0, 0.0);
+  test_run_frames (100);
+  g_assert_cmpint (gtk_widget_get_width (sidebar), ==, 340);
+  g_assert_cmpint (g_settings_get_int (settings, "sidebar-width"), ==, 340);
+
+  /* Never narrower than its rows can be read. */
+  g_signal_emit_by_name (drag, "drag-begin", 0.0, 0.0);
+  g_signal_emit_by_name (drag, "drag-update", -500.0, 0.0);
+  g_signal_emit_by_name (drag, "drag-end", -500.0, 0.0);
+  g_assert_cmpint (g_settings_get_int (settings, "sidebar-width"), ==, 220);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* The next window's sidebar has the width kept. */
+  g_settings_set_int (settings, "sidebar-width", 340);
+  window = open_window ();
+  wait_for_view (window);
+  sidebar = gtk_widget_get_parent (find_shown (GTK_WIDGET (window), ISC_TYPE_SIDEBAR, NULL, NULL));
+  g_assert_cmpint (gtk_widget_get_width (sidebar), ==, 340);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "sidebar-width");
+}
+
 /* Ctrl+N: another window, with a view of its own. */
 static void
 test_window_new_window (void)
@@ -1124,6 +1199,7 @@ main (int   argc,
   g_test_add_func ("/isc/window/accessible-names", test_window_accessible_names);
   g_test_add_func ("/isc/window/customize", test_window_customize);
   g_test_add_func ("/isc/window/new-window", test_window_new_window);
+  g_test_add_func ("/isc/window/sidebar-width", test_window_sidebar_width);
   g_test_add_func ("/isc/window/switches/menu", test_window_switches_in_menu);
   g_test_add_func ("/isc/window/switches/redraw", test_window_switches_redraw);
   g_test_add_func ("/isc/window/close", test_window_close);

@@ -48,6 +48,7 @@ struct _IscWindow
   IscWelcomePage       *welcome_page;
   AdwLeaflet           *leaflet;
   GtkWidget            *sidebar_box;
+  GtkWidget            *sidebar_handle;
   IscSidebar           *sidebar;
   GtkWidget            *content_box;
   AdwSqueezer          *title_squeezer;
@@ -89,6 +90,7 @@ struct _IscWindow
   char                 *account_origin; /* the base URL the target is from, "demo:" */
 
   guint                 age_timer_id;   /* while stale: the strip's age */
+  int                   drag_start_width; /* of the sidebar, dragging its edge */
   gulong                trace_paint_id; /* INFERSCOPE_TRACE: after-paint */
   gboolean              traced_first_frame;
   gboolean              traced_settled;
@@ -97,6 +99,10 @@ struct _IscWindow
 };
 
 G_DEFINE_FINAL_TYPE (IscWindow, isc_window, ADW_TYPE_APPLICATION_WINDOW)
+
+/* How wide the sidebar may be dragged. */
+#define SIDEBAR_MIN_WIDTH 220
+#define SIDEBAR_MAX_WIDTH 480
 
 /* Each is a settings key and a stateful action of the same name, and a
  * property of the view. */
@@ -224,7 +230,8 @@ load_window_size (IscWindow *self)
     gtk_window_maximize (GTK_WINDOW (self));
   if (settings_has_key (settings, "sidebar-width"))
     gtk_widget_set_size_request (self->sidebar_box,
-                                 CLAMP (g_settings_get_int (settings, "sidebar-width"), 220, 480), -1);
+                                 CLAMP (g_settings_get_int (settings, "sidebar-width"),
+                                        SIDEBAR_MIN_WIDTH, SIDEBAR_MAX_WIDTH), -1);
 }
 
 /* The default size follows the person's resizing but not maximizing, so
@@ -247,6 +254,42 @@ save_window_size (IscWindow *self)
     }
   g_settings_set_boolean (settings, "window-maximized",
                           gtk_window_is_maximized (GTK_WINDOW (self)));
+}
+
+static void
+sidebar_drag_begin_cb (GtkGestureDrag *gesture,
+                       double          x,
+                       double          y,
+                       IscWindow      *self)
+{
+  self->drag_start_width = gtk_widget_get_width (self->sidebar_box);
+}
+
+static void
+sidebar_drag_update_cb (GtkGestureDrag *gesture,
+                        double          dx,
+                        double          dy,
+                        IscWindow      *self)
+{
+  int width = self->drag_start_width + (int) dx;
+
+  if (gtk_widget_get_direction (GTK_WIDGET (self)) == GTK_TEXT_DIR_RTL)
+    width = self->drag_start_width - (int) dx;
+  gtk_widget_set_size_request (self->sidebar_box, CLAMP (width, SIDEBAR_MIN_WIDTH, SIDEBAR_MAX_WIDTH), -1);
+}
+
+static void
+sidebar_drag_end_cb (GtkGestureDrag *gesture,
+                     double          dx,
+                     double          dy,
+                     IscWindow      *self)
+{
+  GSettings *settings = get_settings (self);
+  int width = 0;
+
+  gtk_widget_get_size_request (self->sidebar_box, &width, NULL);
+  if (settings_has_key (settings, "sidebar-width") && width > 0)
+    g_settings_set_int (settings, "sidebar-width", width);
 }
 
 static gboolean
@@ -1358,6 +1401,7 @@ isc_window_class_init (IscWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, IscWindow, welcome_page);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, leaflet);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, sidebar_box);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, sidebar_handle);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, content_box);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, title_squeezer);
@@ -1426,6 +1470,15 @@ isc_window_init (IscWindow *self)
   self->view = isc_view_new ();
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
+
+  {
+    GtkGesture *drag = gtk_gesture_drag_new ();
+
+    g_signal_connect (drag, "drag-begin", G_CALLBACK (sidebar_drag_begin_cb), self);
+    g_signal_connect (drag, "drag-update", G_CALLBACK (sidebar_drag_update_cb), self);
+    g_signal_connect (drag, "drag-end", G_CALLBACK (sidebar_drag_end_cb), self);
+    gtk_widget_add_controller (self->sidebar_handle, GTK_EVENT_CONTROLLER (drag));
+  }
   bind_action_enabled (self, "back", "can-go-back");
   bind_action_enabled (self, "forward", "can-go-forward");
   name_buttons (self);
