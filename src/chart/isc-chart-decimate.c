@@ -133,6 +133,48 @@ isc_chart_points_append (const double *xs,
 }
 
 void
+isc_chart_step_points_append (const double *xs,
+                              const double *ys,
+                              guint         n,
+                              double        end_x,
+                              gboolean      reduce,
+                              GArray       *points)
+{
+  g_autofree double *sx = NULL;
+  g_autofree double *sy = NULL;
+  guint m = 0;
+
+  if (n == 0)
+    {
+      append_break (points);
+      return;
+    }
+
+  /* Two vertices a step, (start, value) and (end, value): the vertical
+   * edge between steps comes from joining one step's end to the next's
+   * start at the same x. */
+  sx = g_new (double, 2 * n);
+  sy = g_new (double, 2 * n);
+  for (guint i = 0; i < n; i++)
+    {
+      double next = i + 1 < n ? xs[i + 1] : end_x;
+
+      sx[m] = xs[i];
+      sy[m++] = ys[i];
+      if (!isnan (ys[i]))
+        {
+          sx[m] = MAX (next, xs[i]);
+          sy[m++] = ys[i];
+        }
+    }
+
+  if (reduce)
+    isc_chart_decimate_m4 (sx, sy, m, points);
+  else
+    isc_chart_points_append (sx, sy, m, points);
+}
+
+void
 isc_chart_stroke_points (cairo_t             *cr,
                          const IscChartPoint *points,
                          guint                n_points,

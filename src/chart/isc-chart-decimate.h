@@ -38,6 +38,20 @@ void isc_chart_points_append   (const double  *xs,
                                 guint          n,
                                 GArray        *points);
 
+/* Appends the step-after polyline of whole counts: each value holds from
+ * its step's start xs[i] to the next step's start (end_x for the last),
+ * horizontal then vertical, never a diagonal. A null ends the line at its
+ * step's start. With reduce, the steps starting in one pixel column become
+ * one vertical run through their lowest and highest value (M4), so a
+ * one-step maximum is kept however many steps share the column.
+ */
+void isc_chart_step_points_append (const double  *xs,
+                                   const double  *ys,
+                                   guint          n,
+                                   double         end_x,
+                                   gboolean       reduce,
+                                   GArray        *points);
+
 /* Strokes the runs of points in chunks of a bounded number of segments
  * (cairo's stroker slows sharply on one long path); a run of one point is
  * drawn as a dot of dot_radius. Uses the cairo_t's source and line style.

@@ -364,7 +364,8 @@ isc_chart_layout_new (IscChartModel       *model,
         hi = MIN (hi, 1.0);
     }
   target = MAX (2, (guint)((bottom - top) / style->value_tick_spacing));
-  layout->value_ticks = isc_value_ticks_new (isc_chart_model_get_unit_hint (model), lo, hi, target);
+  layout->value_ticks = (isc_chart_model_get_integer (model) ? isc_value_ticks_new_integer
+                           : isc_value_ticks_new) (isc_chart_model_get_unit_hint (model), lo, hi, target);
   layout->y_min = layout->value_ticks->min;
   layout->y_max = layout->value_ticks->max;
 
@@ -392,8 +393,10 @@ isc_chart_layout_new (IscChartModel       *model,
       layout->subtitle.x = pad + title_w + 2 * style->spacing;
       layout->subtitle.y = pad + title_h - sub_h - 1;
     }
-  isc_value_format_init_for_range (&layout->value_format, isc_chart_model_get_unit_hint (model),
-                                   layout->y_min, layout->y_max, 3);
+  (isc_chart_model_get_integer (model) ? isc_value_format_init_integer
+                                        : isc_value_format_init_for_range) (&layout->value_format,
+                                                                            isc_chart_model_get_unit_hint (model),
+                                                                            layout->y_min, layout->y_max, 3);
   layout->x_min = isc_chart_model_get_start_ms (model);
   layout->x_max = isc_chart_model_get_end_ms (model);
 
@@ -429,7 +432,8 @@ isc_chart_layout_new (IscChartModel       *model,
       if (target != layout->value_ticks->n_ticks)
         {
           g_clear_pointer (&layout->value_ticks, isc_value_ticks_free);
-          layout->value_ticks = isc_value_ticks_new (isc_chart_model_get_unit_hint (model), lo, hi, target);
+          layout->value_ticks = (isc_chart_model_get_integer (model) ? isc_value_ticks_new_integer
+                           : isc_value_ticks_new) (isc_chart_model_get_unit_hint (model), lo, hi, target);
           layout->y_min = layout->value_ticks->min;
           layout->y_max = layout->value_ticks->max;
         }

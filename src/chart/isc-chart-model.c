@@ -51,6 +51,7 @@ struct _IscChartModel
   IscChartPlot         plot;
   guint                empty : 1;
   guint                from_percent : 1;
+  guint                integer : 1;
 };
 
 G_DEFINE_FINAL_TYPE (IscChartModel, isc_chart_model, G_TYPE_OBJECT)
@@ -366,6 +367,7 @@ isc_chart_model_new (IscMetricsResponse *response,
   gint64 step_seconds;
   gboolean single;
   gboolean as_rate;
+  gboolean per_step;
 
   g_return_val_if_fail (response != NULL, NULL);
   g_return_val_if_fail (metric_index < isc_metrics_response_get_n_metrics (response), NULL);
@@ -384,13 +386,29 @@ isc_chart_model_new (IscMetricsResponse *response,
 
   single = self->n_steps <= 1 || isc_metrics_response_get_mode (response) != ISC_MODE_SERIES;
   source_unit = isc_metric_get_unit_hint (self->metric);
+  /* Whole counts read as whole counts; a counter of rare events (restarts)
+   * as the count in each step whatever the counter display: "1" in a step,
+   * not 0.00056/s. */
+  self->integer = (entry != NULL && entry->display != ISC_VALUE_DISPLAY_CONTINUOUS &&
+                   (source_unit == ISC_UNIT_HINT_COUNT || source_unit == ISC_UNIT_HINT_UNKNOWN));
+  per_step = (self->integer && entry->display == ISC_VALUE_DISPLAY_PER_STEP &&
+              self->kind == ISC_METRIC_KIND_COUNTER);
+  if (per_step)
+    self->counter_display = counter_display = ISC_COUNTER_DISPLAY_TOTALS;
   as_rate = (self->kind == ISC_METRIC_KIND_COUNTER && !single &&
              counter_display == ISC_COUNTER_DISPLAY_RATE);
 
   self->unit_hint = source_unit;
   if (as_rate && (source_unit == ISC_UNIT_HINT_COUNT || source_unit == ISC_UNIT_HINT_UNKNOWN))
     self->unit_hint = ISC_UNIT_HINT_PER_SECOND;
-  self->unit_text = g_strdup (unit_text_for (source_unit, self->kind, counter_display, single));
+  if (per_step && !single)
+    {
+      /* Translators: the header's unit for a count of events in each step,
+       * such as container restarts */
+      self->unit_text = g_strdup (_("per step"));
+    }
+  else
+    self->unit_text = g_strdup (unit_text_for (source_unit, self->kind, counter_display, single));
   /* "cores" rather than "ratio", for values drawn as they came; a counter's
    * rate or step total is another quantity. */
   if (entry != NULL && entry->unit_label != NULL && source_unit == ISC_UNIT_HINT_RATIO &&
@@ -471,7 +489,8 @@ isc_chart_model_new (IscMetricsResponse *response,
 
   if (single)
     self->plot = ISC_CHART_PLOT_BARS;
-  else if (self->kind == ISC_METRIC_KIND_COUNTER)
+  /* A count per step has no status layers to stack: a step line. */
+  else if (self->kind == ISC_METRIC_KIND_COUNTER && !per_step)
     self->plot = ISC_CHART_PLOT_STACKED;
   else if (self->kind == ISC_METRIC_KIND_HISTOGRAM)
     {
@@ -593,6 +612,14 @@ isc_chart_model_get_step_text (IscChartModel *self)
 {
   g_return_val_if_fail (ISC_IS_CHART_MODEL (self), NULL);
   return self->step_text;
+}
+
+gboolean
+isc_chart_model_get_integer (IscChartModel *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), FALSE);
+
+  return self->integer;
 }
 
 gboolean

@@ -68,6 +68,14 @@ const char           *isc_chart_model_get_unit_label       (IscChartModel      *
 /* TRUE when a RATIO metric that may come as 0–100 did (a value above 1):
  * the drawn values are the response's divided by 100. */
 gboolean              isc_chart_model_get_from_percent     (IscChartModel      *self);
+/* TRUE when the drawn values are whole counts (the catalogue's INTEGER and
+ * PER_STEP metrics: replicas, ready pods, queue size, open connections,
+ * restarts per step): integer value ticks, no decimals on whole values, a
+ * step-after line and a per-pixel reduction that keeps the maximum. A
+ * PER_STEP counter is drawn as its count per step (TOTALS, unit text "per
+ * step") whatever the counter display asked, as a line rather than a
+ * stack. */
+gboolean              isc_chart_model_get_integer          (IscChartModel      *self);
 /* "step 30 s", or NULL without a step. */
 const char           *isc_chart_model_get_step_text        (IscChartModel      *self);
 

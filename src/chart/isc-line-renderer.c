@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include "isc-chart-decimate.h"
 #include "isc-line-renderer.h"
 
@@ -33,9 +35,22 @@ isc_line_renderer_prepare (IscChartRenderer     *renderer,
   g_autofree double *ys = g_new (double, MAX (1, n_steps));
   const guint *order;
   guint n_order = 0;
+  gboolean integer = isc_chart_model_get_integer (model);
+  double end_x = 0;
 
   g_ptr_array_set_size (self->paths, 0);
   order = isc_chart_model_get_order (model, &n_order);
+
+  /* Whole counts hold their value through the step: the last one to its
+   * end, within the plot. */
+  if (integer && n_steps > 0)
+    {
+      IscMetricsResponse *response = isc_chart_model_get_response (model);
+      gint64 end_ms = isc_metrics_response_get_step_end_ms (response, n_steps - 1);
+
+      end_x = isc_chart_layout_x_for_ms (layout, end_ms);
+      end_x = MIN (floor (end_x) + 0.5, layout->plot.x + layout->plot.width);
+    }
 
   for (guint k = 0; k < n_order; k++)
     {
@@ -43,7 +58,9 @@ isc_line_renderer_prepare (IscChartRenderer     *renderer,
       GArray *points = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
 
       isc_chart_layout_map_values (layout, cs->values, n_steps, ys);
-      if (layout->reduce)
+      if (integer)
+        isc_chart_step_points_append (layout->step_x, ys, n_steps, end_x, layout->reduce, points);
+      else if (layout->reduce)
         isc_chart_decimate_m4 (layout->step_x, ys, n_steps, points);
       else
         isc_chart_points_append (layout->step_x, ys, n_steps, points);

@@ -35,15 +35,20 @@ static const IscCatalogueEntry entries[] = {
   { "baseten_concurrent_requests", N_("Concurrent requests"),
     ISC_METRIC_GROUP_TRAFFIC, ISC_UNIT_HINT_COUNT, GAUGE, ISC_LABEL_SHAPE_PLAIN, ISC_APPLIES_ALL, FALSE },
   { "baseten_ongoing_websocket_connections", N_("Open WebSocket connections"),
-    ISC_METRIC_GROUP_TRAFFIC, ISC_UNIT_HINT_COUNT, GAUGE, ISC_LABEL_SHAPE_PLAIN, ISC_APPLIES_ALL, FALSE },
+    ISC_METRIC_GROUP_TRAFFIC, ISC_UNIT_HINT_COUNT, GAUGE, ISC_LABEL_SHAPE_PLAIN, ISC_APPLIES_ALL, FALSE,
+    NULL, FALSE, ISC_VALUE_DISPLAY_INTEGER },
   { "baseten_replicas_active", N_("Active replicas"),
-    ISC_METRIC_GROUP_REPLICAS, ISC_UNIT_HINT_COUNT, GAUGE, ISC_LABEL_SHAPE_PLAIN, ISC_APPLIES_ALL, TRUE },
+    ISC_METRIC_GROUP_REPLICAS, ISC_UNIT_HINT_COUNT, GAUGE, ISC_LABEL_SHAPE_PLAIN, ISC_APPLIES_ALL, TRUE,
+    NULL, FALSE, ISC_VALUE_DISPLAY_INTEGER },
   { "baseten_replicas_starting", N_("Starting replicas"),
-    ISC_METRIC_GROUP_REPLICAS, ISC_UNIT_HINT_COUNT, GAUGE, ISC_LABEL_SHAPE_PLAIN, ISC_APPLIES_ALL, FALSE },
+    ISC_METRIC_GROUP_REPLICAS, ISC_UNIT_HINT_COUNT, GAUGE, ISC_LABEL_SHAPE_PLAIN, ISC_APPLIES_ALL, FALSE,
+    NULL, FALSE, ISC_VALUE_DISPLAY_INTEGER },
   { "baseten_pod_readiness", N_("Pod readiness"),
-    ISC_METRIC_GROUP_REPLICAS, ISC_UNIT_HINT_COUNT, GAUGE, ISC_LABEL_SHAPE_CONDITION, ISC_APPLIES_ALL, FALSE },
+    ISC_METRIC_GROUP_REPLICAS, ISC_UNIT_HINT_COUNT, GAUGE, ISC_LABEL_SHAPE_CONDITION, ISC_APPLIES_ALL, FALSE,
+    NULL, FALSE, ISC_VALUE_DISPLAY_INTEGER },
   { "baseten_container_restarts_total", N_("Container restarts"),
-    ISC_METRIC_GROUP_REPLICAS, ISC_UNIT_HINT_COUNT, COUNTER, ISC_LABEL_SHAPE_PLAIN, ISC_APPLIES_ALL, FALSE },
+    ISC_METRIC_GROUP_REPLICAS, ISC_UNIT_HINT_COUNT, COUNTER, ISC_LABEL_SHAPE_PLAIN, ISC_APPLIES_ALL, FALSE,
+    NULL, FALSE, ISC_VALUE_DISPLAY_PER_STEP },
   { "baseten_container_cpu_usage_seconds_total", N_("CPU usage"),
     ISC_METRIC_GROUP_RESOURCES, ISC_UNIT_HINT_RATIO, GAUGE, ISC_LABEL_SHAPE_PLAIN, ISC_APPLIES_ALL, FALSE,
     N_("cores") },
@@ -79,7 +84,8 @@ static const IscCatalogueEntry entries[] = {
   { "baseten_time_in_async_queue_seconds", N_("Time in async queue"),
     ISC_METRIC_GROUP_ASYNC, ISC_UNIT_HINT_SECONDS, HISTOGRAM, ISC_LABEL_SHAPE_QUANTILES, ISC_APPLIES_ASYNC, FALSE },
   { "baseten_async_queue_size", N_("Async queue size"),
-    ISC_METRIC_GROUP_ASYNC, ISC_UNIT_HINT_COUNT, GAUGE, ISC_LABEL_SHAPE_PLAIN, ISC_APPLIES_ASYNC, FALSE },
+    ISC_METRIC_GROUP_ASYNC, ISC_UNIT_HINT_COUNT, GAUGE, ISC_LABEL_SHAPE_PLAIN, ISC_APPLIES_ASYNC, FALSE,
+    NULL, FALSE, ISC_VALUE_DISPLAY_INTEGER },
   { "baseten_async_webhook_requests_total", N_("Webhook requests"),
     ISC_METRIC_GROUP_ASYNC, ISC_UNIT_HINT_COUNT, COUNTER, ISC_LABEL_SHAPE_PLAIN, ISC_APPLIES_ASYNC, FALSE },
   { "baseten_async_webhook_latency_seconds", N_("Webhook latency"),
@@ -140,6 +146,14 @@ isc_catalogue_get_unit_label (const char *name)
     return NULL;
 
   return _(entry->unit_label);
+}
+
+IscValueDisplay
+isc_catalogue_get_display (const char *name)
+{
+  const IscCatalogueEntry *entry = isc_catalogue_lookup (name);
+
+  return entry != NULL ? entry->display : ISC_VALUE_DISPLAY_CONTINUOUS;
 }
 
 const char *

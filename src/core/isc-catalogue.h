@@ -46,6 +46,21 @@ typedef enum
   ISC_METRIC_GROUP_ASYNC,
 } IscMetricGroup;
 
+/* How a metric's values read. A count of things that exist whole (replicas,
+ * ready pods, queued requests, open connections) is INTEGER: integer value
+ * ticks, whole numbers without decimals, drawn step-after (the value holds
+ * until the next step) and reduced per pixel keeping the maximum, so a
+ * one-step scale-up survives a narrow chart. PER_STEP is a COUNTER of rare
+ * events (restarts) read as the count in each step, never as a rate, and
+ * otherwise like INTEGER.
+ */
+typedef enum
+{
+  ISC_VALUE_DISPLAY_CONTINUOUS,
+  ISC_VALUE_DISPLAY_INTEGER,
+  ISC_VALUE_DISPLAY_PER_STEP,
+} IscValueDisplay;
+
 typedef struct
 {
   const char     *name;
@@ -62,6 +77,7 @@ typedef struct
   /* A RATIO the API may send as 0–100 (baseten-api.md): when any value of
    * the metric exceeds 1, all of its values are percent. */
   gboolean        percent_above_one;
+  IscValueDisplay display;
 } IscCatalogueEntry;
 
 const IscCatalogueEntry *isc_catalogue_get_entries  (guint          *n_entries);
@@ -71,6 +87,8 @@ const IscCatalogueEntry *isc_catalogue_lookup       (const char     *name);
 const char              *isc_catalogue_get_title    (const char     *name);
 /* The translated unit_label of a known name, or NULL. */
 const char              *isc_catalogue_get_unit_label (const char   *name);
+/* The entry's display, CONTINUOUS for a name the catalogue does not know. */
+IscValueDisplay          isc_catalogue_get_display  (const char     *name);
 const char              *isc_metric_group_get_title (IscMetricGroup  group);
 
 G_END_DECLS

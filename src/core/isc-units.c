@@ -435,6 +435,21 @@ isc_value_format_init_for_range (IscValueFormat *format,
   value_format_set_step (format, scale, idx);
 }
 
+void
+isc_value_format_init_integer (IscValueFormat *format,
+                               IscUnitHint     unit_hint,
+                               double          min,
+                               double          max,
+                               guint           significant_digits)
+{
+  g_return_if_fail (format != NULL);
+
+  isc_value_format_init_for_range (format, unit_hint, min, max, significant_digits);
+  format->integer = TRUE;
+  if (format->divisor == 1.0 && format->multiplier == 1.0)
+    format->decimals = 0;
+}
+
 char *
 isc_value_format_format (const IscValueFormat *format,
                          double                value)
@@ -451,6 +466,9 @@ isc_value_format_format (const IscValueFormat *format,
 
   x = fabs (value) * format->multiplier / (format->divisor > 0.0 ? format->divisor : 1.0);
   decimals = MIN (format->decimals, 300);
+  /* A mean of whole counts is not whole: two decimals, not "2" for 2.33. */
+  if (format->integer && decimals == 0 && fabs (x - round (x)) > 1e-9 * MAX (1.0, x))
+    decimals = 2;
   rounded = round_to (x, decimals);
   out = g_string_new (NULL);
 
@@ -482,6 +500,8 @@ isc_value_format_format (const IscValueFormat *format,
       if (value < 0.0 && rounded != 0.0)
         g_string_append (out, MINUS_SIGN);
       g_string_append_printf (out, "%.*f", (int) decimals, rounded);
+      if (format->integer && decimals != format->decimals)
+        strip_trailing_zeros (out, 0);
     }
 
   append_suffix (out, format->suffix, is_spaced (format->unit_hint, format->percent));
@@ -493,10 +513,15 @@ isc_value_format_format (const IscValueFormat *format,
  * *decimals to the decimals that step needs.
  */
 static double
-nice_step (double  raw,
-           guint  *decimals)
+nice_step (double    raw,
+           gboolean  integer,
+           guint    *decimals)
 {
-  static const double mantissas[] = { 1.0, 2.0, 2.5, 5.0, 10.0 };
+  static const double all_mantissas[] = { 1.0, 2.0, 2.5, 5.0, 10.0 };
+  /* 2.5 × 10^-k is never whole, and 25, 250 … read oddly next to 1, 2, 5. */
+  static const double integer_mantissas[] = { 1.0, 2.0, 5.0, 10.0 };
+  const double *mantissas = integer ? integer_mantissas : all_mantissas;
+  guint n_mantissas = integer ? G_N_ELEMENTS (integer_mantissas) : G_N_ELEMENTS (all_mantissas);
   int exponent;
   double power;
   double fraction;
@@ -510,7 +535,7 @@ nice_step (double  raw,
   power = pow (10.0, (double) exponent);
   fraction = raw / power;
 
-  for (guint i = 0; i < G_N_ELEMENTS (mantissas); i++)
+  for (guint i = 0; i < n_mantissas; i++)
     {
       /* A little slack so 2.0000000001 from float noise stays 2. */
       if (fraction <= mantissas[i] * (1.0 + 1e-9))
@@ -551,7 +576,8 @@ plan_axis (AxisPlan           *plan,
            guint               idx,
            double              lo,
            double              hi,
-           guint               target_count)
+           guint               target_count,
+           gboolean            integer)
 {
   double factor = scale->steps[idx].factor;
   double lo_d = lo / factor;
@@ -559,11 +585,13 @@ plan_axis (AxisPlan           *plan,
   double first_k;
   double last_k;
 
-  plan->step = nice_step ((hi_d - lo_d) / target_count, &plan->decimals);
+  plan->step = nice_step ((hi_d - lo_d) / target_count, integer, &plan->decimals);
 
-  /* Bytes do not split: no tick at half a byte. */
+  /* Bytes do not split: no tick at half a byte; nor do whole counts. */
   if (scale == &bytes_scale && idx == 0 && plan->step < 1.0)
-    plan->step = nice_step (1.0, &plan->decimals);
+    plan->step = nice_step (1.0, integer, &plan->decimals);
+  if (integer && plan->step * factor < 1.0 - 1e-9)
+    plan->step = nice_step (1.0 / factor, integer, &plan->decimals);
 
   first_k = floor (lo_d / plan->step + 1e-9);
   last_k = ceil (hi_d / plan->step - 1e-9);
@@ -572,11 +600,12 @@ plan_axis (AxisPlan           *plan,
   plan->reach = MAX (fabs (plan->first), fabs (plan->first + (plan->n_ticks - 1) * plan->step));
 }
 
-IscValueTicks *
-isc_value_ticks_new (IscUnitHint unit_hint,
-                     double      min,
-                     double      max,
-                     guint       target_count)
+static IscValueTicks *
+value_ticks_new (IscUnitHint unit_hint,
+                 double      min,
+                 double      max,
+                 guint       target_count,
+                 gboolean    integer)
 {
   IscValueTicks *ticks;
   const IscUnitScale *scale;
@@ -655,7 +684,7 @@ isc_value_ticks_new (IscUnitHint unit_hint,
    */
   for (;;)
     {
-      plan_axis (&plan, scale, idx, lo, hi, target_count);
+      plan_axis (&plan, scale, idx, lo, hi, target_count, integer);
       if (idx + 1 < scale->n_steps &&
           plan.reach >= scale->steps[idx + 1].factor / scale->steps[idx].factor)
         {
@@ -674,7 +703,7 @@ isc_value_ticks_new (IscUnitHint unit_hint,
     {
       AxisPlan smaller;
 
-      plan_axis (&smaller, scale, idx - 1, lo, hi, target_count);
+      plan_axis (&smaller, scale, idx - 1, lo, hi, target_count, integer);
       if (smaller.decimals == 0 && smaller.reach < 1000.0)
         {
           plan = smaller;
@@ -692,6 +721,7 @@ isc_value_ticks_new (IscUnitHint unit_hint,
   ticks->format.multiplier = multiplier;
   ticks->format.percent = percent;
   ticks->format.decimals = decimals;
+  ticks->format.integer = integer;
   value_format_set_step (&ticks->format, scale, idx);
 
   ticks->n_ticks = n_ticks;
@@ -712,6 +742,24 @@ isc_value_ticks_new (IscUnitHint unit_hint,
   ticks->max = ticks->values[n_ticks - 1];
 
   return ticks;
+}
+
+IscValueTicks *
+isc_value_ticks_new (IscUnitHint unit_hint,
+                     double      min,
+                     double      max,
+                     guint       target_count)
+{
+  return value_ticks_new (unit_hint, min, max, target_count, FALSE);
+}
+
+IscValueTicks *
+isc_value_ticks_new_integer (IscUnitHint unit_hint,
+                             double      min,
+                             double      max,
+                             guint       target_count)
+{
+  return value_ticks_new (unit_hint, min, max, target_count, TRUE);
 }
 
 void

@@ -29,6 +29,9 @@ typedef struct
   const char  *suffix;       /* "MiB", "ms", "k/s", "%", "": static, untranslated symbols */
   guint        decimals;     /* digits after the decimal separator */
   gboolean     percent;      /* RATIO shown as percent */
+  /* Whole counts: a whole value has no decimals ("2", not "2.00"), a
+   * fractional one (a mean) up to two, trailing zeros dropped ("2.33"). */
+  gboolean     integer;
 } IscValueFormat;
 
 /* How the strings read (the same for every function here):
@@ -71,6 +74,13 @@ void      isc_value_format_init_for_range  (IscValueFormat       *format,
                                             double                min,
                                             double                max,
                                             guint                 significant_digits);
+/* The same for whole counts (replicas, queued requests): sets integer, and
+ * below a thousand reads values without decimals. */
+void      isc_value_format_init_integer    (IscValueFormat       *format,
+                                            IscUnitHint           unit_hint,
+                                            double                min,
+                                            double                max,
+                                            guint                 significant_digits);
 char     *isc_value_format_format          (const IscValueFormat *format,
                                             double                value);
 
@@ -102,6 +112,13 @@ typedef struct
 } IscValueTicks;
 
 IscValueTicks *isc_value_ticks_new         (IscUnitHint           unit_hint,
+                                            double                min,
+                                            double                max,
+                                            guint                 target_count);
+/* The same for whole counts: steps of 1, 2 or 5 × 10^k and never below
+ * 1, so no tick falls at a quarter of a replica ("0, 1, 2, 3"; "0, 2, 4";
+ * "0, 5, 10"), labelled without decimals below a thousand. */
+IscValueTicks *isc_value_ticks_new_integer (IscUnitHint           unit_hint,
                                             double                min,
                                             double                max,
                                             guint                 target_count);
