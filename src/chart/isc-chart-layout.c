@@ -142,6 +142,20 @@ isc_chart_text_draw (cairo_t            *cr,
   pango_cairo_show_layout (cr, text->layout);
 }
 
+/* Whole counts (replicas) tick at whole numbers only. */
+static IscValueTicks *
+value_ticks_for (IscChartModel *model,
+                 double         lo,
+                 double         hi,
+                 guint          target)
+{
+  IscUnitHint unit_hint = isc_chart_model_get_unit_hint (model);
+
+  if (isc_chart_model_get_integer (model))
+    return isc_value_ticks_new_integer (unit_hint, lo, hi, target);
+  return isc_value_ticks_new (unit_hint, lo, hi, target);
+}
+
 static char *
 legend_markup (IscChartModel        *model,
                const IscChartSeries *cs,
@@ -364,8 +378,7 @@ isc_chart_layout_new (IscChartModel       *model,
         hi = MIN (hi, 1.0);
     }
   target = MAX (2, (guint)((bottom - top) / style->value_tick_spacing));
-  layout->value_ticks = (isc_chart_model_get_integer (model) ? isc_value_ticks_new_integer
-                           : isc_value_ticks_new) (isc_chart_model_get_unit_hint (model), lo, hi, target);
+  layout->value_ticks = value_ticks_for (model, lo, hi, target);
   layout->y_min = layout->value_ticks->min;
   layout->y_max = layout->value_ticks->max;
 
@@ -393,10 +406,12 @@ isc_chart_layout_new (IscChartModel       *model,
       layout->subtitle.x = pad + title_w + 2 * style->spacing;
       layout->subtitle.y = pad + title_h - sub_h - 1;
     }
-  (isc_chart_model_get_integer (model) ? isc_value_format_init_integer
-                                        : isc_value_format_init_for_range) (&layout->value_format,
-                                                                            isc_chart_model_get_unit_hint (model),
-                                                                            layout->y_min, layout->y_max, 3);
+  if (isc_chart_model_get_integer (model))
+    isc_value_format_init_integer (&layout->value_format, isc_chart_model_get_unit_hint (model),
+                                   layout->y_min, layout->y_max, 3);
+  else
+    isc_value_format_init_for_range (&layout->value_format, isc_chart_model_get_unit_hint (model),
+                                     layout->y_min, layout->y_max, 3);
   layout->x_min = isc_chart_model_get_start_ms (model);
   layout->x_max = isc_chart_model_get_end_ms (model);
 
@@ -432,8 +447,7 @@ isc_chart_layout_new (IscChartModel       *model,
       if (target != layout->value_ticks->n_ticks)
         {
           g_clear_pointer (&layout->value_ticks, isc_value_ticks_free);
-          layout->value_ticks = (isc_chart_model_get_integer (model) ? isc_value_ticks_new_integer
-                           : isc_value_ticks_new) (isc_chart_model_get_unit_hint (model), lo, hi, target);
+          layout->value_ticks = value_ticks_for (model, lo, hi, target);
           layout->y_min = layout->value_ticks->min;
           layout->y_max = layout->value_ticks->max;
         }
