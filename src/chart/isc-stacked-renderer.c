@@ -26,6 +26,73 @@ struct _IscStackedRenderer
 
 G_DEFINE_FINAL_TYPE (IscStackedRenderer, isc_stacked_renderer, ISC_TYPE_CHART_RENDERER)
 
+/* One box per step, from its start to the next step's start: a counter's
+ * step holds what was counted over its whole interval, so a single
+ * request in one step is a one-step-wide sliver, not a point that only a
+ * dot could show, and a null step leaves a gap exactly its own width.
+ * Consecutive steps share their vertical sides. */
+static void
+step_band_append (const double *xs,
+                  const double *ends,
+                  const double *top,
+                  const double *base,
+                  guint         n,
+                  GArray       *points)
+{
+  guint i = 0;
+
+  while (i < n)
+    {
+      IscChartPoint brk = { NAN, NAN };
+      guint run_end;
+
+      if (isnan (top[i]))
+        {
+          i++;
+          continue;
+        }
+      for (run_end = i; run_end < n && !isnan (top[run_end]); run_end++)
+        {
+          IscChartPoint p[2] = { { xs[run_end], top[run_end] }, { ends[run_end], top[run_end] } };
+
+          g_array_append_vals (points, p, 2);
+        }
+      for (guint k = run_end; k-- > i;)
+        {
+          IscChartPoint p[2] = { { ends[k], base[k] }, { xs[k], base[k] } };
+
+          g_array_append_vals (points, p, 2);
+        }
+      g_array_append_val (points, brk);
+      i = run_end;
+    }
+}
+
+/* The top edge of the same boxes, broken where the stack is. */
+static void
+step_edge_append (const double *xs,
+                  const double *ends,
+                  const double *top,
+                  guint         n,
+                  GArray       *points)
+{
+  IscChartPoint brk = { NAN, NAN };
+
+  for (guint i = 0; i < n; i++)
+    {
+      IscChartPoint p[2] = { { xs[i], top[i] }, { ends[i], top[i] } };
+
+      if (isnan (top[i]))
+        {
+          if (points->len > 0 && !isnan (g_array_index (points, IscChartPoint, points->len - 1).y))
+            g_array_append_val (points, brk);
+          continue;
+        }
+      g_array_append_vals (points, p, 2);
+    }
+  g_array_append_val (points, brk);
+}
+
 static void
 isc_stacked_renderer_prepare (IscChartRenderer     *renderer,
                               IscChartModel        *model,
@@ -36,32 +103,77 @@ isc_stacked_renderer_prepare (IscChartRenderer     *renderer,
   guint n_steps = isc_chart_model_get_n_steps (model);
   g_autofree double *top = g_new (double, MAX (1, n_steps));
   g_autofree double *base = g_new (double, MAX (1, n_steps));
+  g_autofree double *ends = g_new (double, MAX (1, n_steps));
+  g_autofree gboolean *any = g_new0 (gboolean, MAX (1, n_steps));
   guint n_layers = isc_chart_model_get_n_series (model);
+  double right = layout->plot.x + layout->plot.width;
 
   g_ptr_array_set_size (self->bands, 0);
   g_ptr_array_set_size (self->edges, 0);
   self->columns = layout->reduce && layout->dense;
 
+  /* Each step ends where the next begins; the last where its interval
+   * would, within the plot. */
+  for (guint i = 0; i < n_steps; i++)
+    {
+      if (i + 1 < n_steps)
+        ends[i] = layout->step_x[i + 1];
+      else if (i > 0)
+        ends[i] = MIN (right, layout->step_x[i] + (layout->step_x[i] - layout->step_x[i - 1]));
+      else
+        ends[i] = right;
+      ends[i] = MAX (ends[i], layout->step_x[i]);
+    }
+
+  /* The stack is missing only where every layer is. */
+  for (guint k = 0; k < n_layers; k++)
+    {
+      const double *t = isc_chart_model_get_stack_top (model, k);
+
+      for (guint i = 0; i < n_steps; i++)
+        any[i] = any[i] || !isnan (t[i]);
+    }
+
   for (guint k = 0; k < n_layers; k++)
     {
       GArray *band = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
       GArray *edge = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
+      const double *model_top = isc_chart_model_get_stack_top (model, k);
+      const double *model_base = isc_chart_model_get_stack_base (model, k);
 
-      isc_chart_layout_map_values (layout, isc_chart_model_get_stack_top (model, k), n_steps, top);
-      isc_chart_layout_map_values (layout, isc_chart_model_get_stack_base (model, k), n_steps, base);
-      if (self->columns)
-        isc_chart_band_columns_append (layout->step_x, top, base, n_steps, band);
-      else
-        isc_chart_band_append (layout->step_x, top, base, n_steps, layout->reduce, band);
-      /* The edge marks where the layer has something; a layer of zeros
-       * would draw its line over the top of the layer below. */
+      /* A counter's label set that is null in a step where others have
+       * values counted nothing there (a series appears only once its
+       * class has been counted, and the backend leaves out classes with
+       * no increase): it is a zero-height layer, as the model already
+       * takes it for the layers above. Breaking this one layer alone would
+       * cut a hole into the stack that reads as an outage. */
       for (guint i = 0; i < n_steps; i++)
-        if (top[i] == base[i])
-          top[i] = NAN;
-      if (layout->reduce)
-        isc_chart_decimate_m4 (layout->step_x, top, n_steps, edge);
+        {
+          if (!any[i])
+            {
+              top[i] = base[i] = NAN;
+              continue;
+            }
+          base[i] = model_base[i];
+          top[i] = isnan (model_top[i]) ? model_base[i] : model_top[i];
+        }
+      isc_chart_layout_map_values (layout, top, n_steps, top);
+      isc_chart_layout_map_values (layout, base, n_steps, base);
+
+      /* A zero step is a zero-height box like any other: the edge is not
+       * broken there (a break around a lone non-zero step is what left it
+       * a dot riding on the stack). The draw clips the edge to the layer's
+       * own area, so a zero layer shows no line of its own. */
+      if (self->columns)
+        {
+          isc_chart_band_columns_append (layout->step_x, top, base, n_steps, band);
+          isc_chart_decimate_m4 (layout->step_x, top, n_steps, edge);
+        }
       else
-        isc_chart_points_append (layout->step_x, top, n_steps, edge);
+        {
+          step_band_append (layout->step_x, ends, top, base, n_steps, band);
+          step_edge_append (layout->step_x, ends, top, n_steps, edge);
+        }
 
       g_ptr_array_add (self->bands, band);
       g_ptr_array_add (self->edges, edge);
@@ -147,8 +259,20 @@ isc_stacked_renderer_draw (IscChartRenderer     *renderer,
       cairo_fill (cr);
       if (cs->role == ISC_CHART_SERIES_STATUS && cs->status_class == 5)
         draw_hatch (self, cr, layout, style, band);
+      /* The edge is the layer's own outline: stroked only within its
+       * area raised by half a line, so a thick layer keeps its whole line
+       * while a layer thinner than the line shows as thin as it is, and a
+       * zero layer draws nothing over the layer below. Column boxes move
+       * by whole pixels to stay on the grid. */
+      cairo_save (cr);
+      cairo_translate (cr, 0, self->columns ? -ceil (style->line_width / 2) : -style->line_width / 2);
+      band_path (self, cr, band);
+      cairo_restore (cr);
+      cairo_save (cr);
+      cairo_clip (cr);
       isc_chart_style_set_source (cr, &color);
-      isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)edge->data, edge->len, style->dot_radius);
+      isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)edge->data, edge->len, 0);
+      cairo_restore (cr);
     }
 
   cairo_restore (cr);
