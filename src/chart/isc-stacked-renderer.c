@@ -18,7 +18,8 @@ struct _IscStackedRenderer
 {
   IscChartRenderer  parent_instance;
 
-  /* Per layer, bottom first: the band's polygons and its top edge */
+  /* Per layer, bottom first: the band's polygons (or column boxes) and
+   * its top edge as rectangles */
   GPtrArray        *bands;
   GPtrArray        *edges;
   gboolean          columns;   /* bands as column boxes */
@@ -68,29 +69,112 @@ step_band_append (const double *xs,
     }
 }
 
-/* The top edge of the same boxes, broken where the stack is. */
+static inline void
+append_rect (GArray *points,
+             double  x0,
+             double  y0,
+             double  x1,
+             double  y1)
+{
+  IscChartPoint p[2] = { { x0, y0 }, { x1, y1 } };
+
+  if (x1 > x0 && y1 > y0)
+    g_array_append_vals (points, p, 2);
+}
+
+/* The top edge of the same boxes as rectangles: a line of half_line
+ * either side of each step's top and of each riser between steps, kept
+ * within the layer's own area raised by half_line. A thick layer keeps
+ * its whole line, a layer thinner than the line shows only as thin as it
+ * is, and a zero layer draws nothing over the layer below. Each side of a
+ * riser is cut by the step it borders. */
 static void
 step_edge_append (const double *xs,
                   const double *ends,
                   const double *top,
+                  const double *base,
                   guint         n,
+                  double        half_line,
                   GArray       *points)
 {
-  IscChartPoint brk = { NAN, NAN };
-
   for (guint i = 0; i < n; i++)
     {
-      IscChartPoint p[2] = { { xs[i], top[i] }, { ends[i], top[i] } };
-
       if (isnan (top[i]))
+        continue;
+
+      append_rect (points, xs[i], top[i] - half_line, ends[i], MIN (top[i] + half_line, base[i] - half_line));
+      if (i + 1 < n && !isnan (top[i + 1]) && top[i + 1] != top[i])
         {
-          if (points->len > 0 && !isnan (g_array_index (points, IscChartPoint, points->len - 1).y))
-            g_array_append_val (points, brk);
-          continue;
+          double x = xs[i + 1];
+          double y0 = MIN (top[i], top[i + 1]) - half_line;
+          double y1 = MAX (top[i], top[i + 1]) + half_line;
+
+          append_rect (points, x - half_line, MAX (y0, top[i] - half_line), x,
+                       MIN (y1, base[i] - half_line));
+          append_rect (points, x, MAX (y0, top[i + 1] - half_line), x + half_line,
+                       MIN (y1, base[i + 1] - half_line));
         }
-      g_array_append_vals (points, p, 2);
     }
-  g_array_append_val (points, brk);
+}
+
+/* With steps denser than pixels, the edge as column boxes too: in each
+ * column, the span of the layer's tops there and where the line comes in
+ * from and goes on to the neighbouring columns, widened by the line,
+ * raised by shift and cut off at the layer's own base raised as much, so
+ * it never lies over the layer below. Boxes on the pixel grid fill on
+ * cairo's fast path, where stroking thousands of segments through a clip
+ * would not. */
+static void
+column_edge_append (const double *xs,
+                    const double *top,
+                    const double *base,
+                    guint         n,
+                    double        line_width,
+                    double        shift,
+                    GArray       *points)
+{
+  double prev_last = NAN;
+  guint i = 0;
+
+  while (i < n)
+    {
+      double column = floor (xs[i]);
+      double hi = NAN, lo = NAN, bottom = NAN, last = NAN, next_first = NAN;
+      guint k = i;
+
+      for (; k < n && floor (xs[k]) == column; k++)
+        {
+          if (isnan (top[k]))
+            continue;
+          hi = isnan (hi) ? top[k] : MIN (hi, top[k]);
+          lo = isnan (lo) ? top[k] : MAX (lo, top[k]);
+          bottom = isnan (bottom) ? base[k] : MAX (bottom, base[k]);
+          last = top[k];
+        }
+      if (k < n)
+        next_first = top[k];
+
+      if (!isnan (hi))
+        {
+          double y0 = round (hi) - shift, y1 = round (bottom) - shift;
+          double from = MIN (hi, lo), to = lo;
+
+          if (!isnan (prev_last))
+            from = MIN (from, prev_last), to = MAX (to, prev_last);
+          if (!isnan (next_first))
+            from = MIN (from, next_first), to = MAX (to, next_first);
+          y0 = MAX (y0, round (from - line_width / 2));
+          y1 = MIN (y1, round (to + line_width / 2));
+          if (y1 > y0)
+            {
+              IscChartPoint p[2] = { { column, y0 }, { column + 1, y1 } };
+
+              g_array_append_vals (points, p, 2);
+            }
+        }
+      prev_last = last;
+      i = k;
+    }
 }
 
 static void
@@ -160,19 +244,21 @@ isc_stacked_renderer_prepare (IscChartRenderer     *renderer,
       isc_chart_layout_map_values (layout, top, n_steps, top);
       isc_chart_layout_map_values (layout, base, n_steps, base);
 
-      /* A zero step is a zero-height box like any other: the edge is not
-       * broken there (a break around a lone non-zero step is what left it
-       * a dot riding on the stack). The draw clips the edge to the layer's
-       * own area, so a zero layer shows no line of its own. */
+      /* A zero step is a zero-height box like any other, not a break in
+       * the layer (a break either side of a lone non-zero step is what
+       * left it a dot riding on the stack). Its edge is cut to the
+       * layer's own area, so a zero layer shows no line of its own and no
+       * point is ever drawn as a marker. */
       if (self->columns)
         {
           isc_chart_band_columns_append (layout->step_x, top, base, n_steps, band);
-          isc_chart_decimate_m4 (layout->step_x, top, n_steps, edge);
+          column_edge_append (layout->step_x, top, base, n_steps, style->line_width,
+                              ceil (style->line_width / 2), edge);
         }
       else
         {
           step_band_append (layout->step_x, ends, top, base, n_steps, band);
-          step_edge_append (layout->step_x, ends, top, n_steps, edge);
+          step_edge_append (layout->step_x, ends, top, base, n_steps, style->line_width / 2, edge);
         }
 
       g_ptr_array_add (self->bands, band);
@@ -243,7 +329,6 @@ isc_stacked_renderer_draw (IscChartRenderer     *renderer,
   const guint *order = isc_chart_model_get_order (model, NULL);
 
   cairo_save (cr);
-  cairo_set_line_width (cr, style->line_width);
   isc_chart_set_line_style (cr, layout->dense);
 
   for (guint k = 0; k < self->bands->len; k++)
@@ -259,20 +344,8 @@ isc_stacked_renderer_draw (IscChartRenderer     *renderer,
       cairo_fill (cr);
       if (cs->role == ISC_CHART_SERIES_STATUS && cs->status_class == 5)
         draw_hatch (self, cr, layout, style, band);
-      /* The edge is the layer's own outline: stroked only within its
-       * area raised by half a line, so a thick layer keeps its whole line
-       * while a layer thinner than the line shows as thin as it is, and a
-       * zero layer draws nothing over the layer below. Column boxes move
-       * by whole pixels to stay on the grid. */
-      cairo_save (cr);
-      cairo_translate (cr, 0, self->columns ? -ceil (style->line_width / 2) : -style->line_width / 2);
-      band_path (self, cr, band);
-      cairo_restore (cr);
-      cairo_save (cr);
-      cairo_clip (cr);
       isc_chart_style_set_source (cr, &color);
-      isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)edge->data, edge->len, 0);
-      cairo_restore (cr);
+      isc_chart_fill_columns (cr, (const IscChartPoint *)(gpointer)edge->data, edge->len);
     }
 
   cairo_restore (cr);
