@@ -19,14 +19,12 @@
 static GMutex session_mutex;
 static GHashTable *session_keys;
 
-static void
-wipe_free (gpointer data)
+void
+isc_credentials_key_free (char *api_key)
 {
-  char *key = data;
-
-  if (key != NULL)
-    memset (key, 0, strlen (key));
-  g_free (key);
+  if (api_key != NULL)
+    memset (api_key, 0, strlen (api_key));
+  g_free (api_key);
 }
 
 static void
@@ -36,7 +34,7 @@ session_set (const char *base_url,
   g_mutex_lock (&session_mutex);
 
   if (session_keys == NULL)
-    session_keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, wipe_free);
+    session_keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) isc_credentials_key_free);
 
   if (api_key != NULL)
     g_hash_table_replace (session_keys, g_strdup (base_url), g_strdup (api_key));
@@ -194,7 +192,7 @@ on_password_lookup (GObject      *object,
 
       secret_password_free (password);
       lookup->source = ISC_KEY_SOURCE_KEYRING;
-      g_task_return_pointer (task, copy, wipe_free);
+      g_task_return_pointer (task, copy, (GDestroyNotify) isc_credentials_key_free);
       return;
     }
 
@@ -224,14 +222,14 @@ isc_credentials_lookup_async (const char          *base_url,
   if ((api_key = environment_key ()))
     {
       lookup->source = ISC_KEY_SOURCE_ENVIRONMENT;
-      g_task_return_pointer (task, api_key, wipe_free);
+      g_task_return_pointer (task, api_key, (GDestroyNotify) isc_credentials_key_free);
       return;
     }
 
   if ((api_key = session_get (base_url)))
     {
       lookup->source = ISC_KEY_SOURCE_SESSION;
-      g_task_return_pointer (task, api_key, wipe_free);
+      g_task_return_pointer (task, api_key, (GDestroyNotify) isc_credentials_key_free);
       return;
     }
 

@@ -32,6 +32,9 @@ typedef enum
 } IscKeySource;
 
 const SecretSchema *isc_credentials_get_schema      (void);
+/* Overwrites a key before freeing it, so it does not linger in freed
+ * memory; NULL is ignored. */
+void                isc_credentials_key_free        (char *api_key);
 
 /* The key for base_url, NULL with no error when none is kept. */
 void      isc_credentials_lookup_async  (const char           *base_url,

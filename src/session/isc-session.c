@@ -388,8 +388,7 @@ on_key_looked_up (GObject      *object,
   if (api_key != NULL)
     {
       account = isc_account_new (self->base_url, api_key, source, self->cache, &error);
-      memset (api_key, 0, strlen (api_key));
-      g_free (api_key);
+      isc_credentials_key_free (api_key);
     }
 
   if (account != NULL)

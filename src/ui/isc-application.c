@@ -76,18 +76,6 @@ isc_application_start_session (IscApplication *self)
                            session_started_cb, g_object_ref (self));
 }
 
-static gboolean
-settings_has_key (GSettings  *settings,
-                  const char *key)
-{
-  g_autoptr(GSettingsSchema) schema = NULL;
-
-  if (settings == NULL)
-    return FALSE;
-  g_object_get (settings, "settings-schema", &schema, NULL);
-  return schema != NULL && g_settings_schema_has_key (schema, key);
-}
-
 /* The windows of the last run, each with what it showed; the first one
  * is the window returned. */
 static GtkWindow *
@@ -97,7 +85,7 @@ isc_application_open_views (IscApplication *self)
   GtkWindow *first = NULL;
   gsize n;
 
-  if (!settings_has_key (self->settings, "open-views"))
+  if (!isc_settings_has_key (self->settings, "open-views"))
     return GTK_WINDOW (isc_window_new (self));
 
   views = g_settings_get_value (self->settings, "open-views");
@@ -406,7 +394,7 @@ isc_application_save_open_views (IscApplication *self)
 
   g_return_if_fail (ISC_IS_APPLICATION (self));
 
-  if (!settings_has_key (self->settings, "open-views"))
+  if (!isc_settings_has_key (self->settings, "open-views"))
     return;
 
   /* Oldest first, so the windows come back in the order they were made
@@ -422,4 +410,26 @@ isc_application_save_open_views (IscApplication *self)
     }
 
   g_settings_set_value (self->settings, "open-views", g_variant_builder_end (&builder));
+}
+
+/**
+ * isc_settings_has_key:
+ * @settings: (nullable): settings, or %NULL when the schema is missing
+ * @key: a key name
+ *
+ * Asking a GSettings for a key its compiled schema lacks aborts; an
+ * uninstalled build run with an older compiled schema must still open.
+ *
+ * Returns: whether @settings exist and their schema has @key
+ */
+gboolean
+isc_settings_has_key (GSettings  *settings,
+                      const char *key)
+{
+  g_autoptr(GSettingsSchema) schema = NULL;
+
+  if (settings == NULL)
+    return FALSE;
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  return schema != NULL && g_settings_schema_has_key (schema, key);
 }

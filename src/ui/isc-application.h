@@ -29,5 +29,8 @@ IscSession     *isc_application_get_session  (IscApplication *self);
 gboolean        isc_application_get_quitting (IscApplication *self);
 /* Keeps what every open window shows ("open-views"), for the next launch. */
 void            isc_application_save_open_views (IscApplication *self);
+/* Whether settings (maybe NULL) have key: an older compiled schema may not. */
+gboolean        isc_settings_has_key            (GSettings      *settings,
+                                                 const char     *key);
 
 G_END_DECLS

@@ -117,18 +117,6 @@ get_settings (IscWindow *self)
   return self->session != NULL ? isc_session_get_settings (self->session) : NULL;
 }
 
-static gboolean
-settings_has_key (GSettings  *settings,
-                  const char *key)
-{
-  g_autoptr(GSettingsSchema) schema = NULL;
-
-  if (settings == NULL)
-    return FALSE;
-  g_object_get (settings, "settings-schema", &schema, NULL);
-  return schema != NULL && g_settings_schema_has_key (schema, key);
-}
-
 static void
 toast (IscWindow  *self,
        const char *message)
@@ -178,7 +166,7 @@ save_view_state (IscWindow *self)
   GSettings *settings = get_settings (self);
   g_autoptr(GVariant) state = NULL;
 
-  if (!settings_has_key (settings, "view-state") || isc_view_get_target (self->view) == NULL)
+  if (!isc_settings_has_key (settings, "view-state") || isc_view_get_target (self->view) == NULL)
     return;
 
   state = g_variant_ref_sink (isc_view_save_state (self->view));
@@ -191,7 +179,7 @@ restore_view_state (IscWindow *self)
   GSettings *settings = get_settings (self);
   g_autoptr(GVariant) state = NULL;
 
-  if (!settings_has_key (settings, "view-state"))
+  if (!isc_settings_has_key (settings, "view-state"))
     return;
 
   state = g_settings_get_value (settings, "view-state");
@@ -207,7 +195,7 @@ apply_layout (IscWindow *self)
   g_autoptr(GVariant) layouts = NULL;
   g_auto(GStrv) metrics = NULL;
 
-  if (target == NULL || !settings_has_key (settings, "model-layouts"))
+  if (target == NULL || !isc_settings_has_key (settings, "model-layouts"))
     return;
 
   layouts = g_settings_get_value (settings, "model-layouts");
@@ -228,7 +216,7 @@ load_window_size (IscWindow *self)
                                g_settings_get_int (settings, "window-height"));
   if (g_settings_get_boolean (settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
-  if (settings_has_key (settings, "sidebar-width"))
+  if (isc_settings_has_key (settings, "sidebar-width"))
     gtk_widget_set_size_request (self->sidebar_box,
                                  CLAMP (g_settings_get_int (settings, "sidebar-width"),
                                         SIDEBAR_MIN_WIDTH, SIDEBAR_MAX_WIDTH), -1);
@@ -288,7 +276,7 @@ sidebar_drag_end_cb (GtkGestureDrag *gesture,
   int width = 0;
 
   gtk_widget_get_size_request (self->sidebar_box, &width, NULL);
-  if (settings_has_key (settings, "sidebar-width") && width > 0)
+  if (isc_settings_has_key (settings, "sidebar-width") && width > 0)
     g_settings_set_int (settings, "sidebar-width", width);
 }
 
@@ -1112,7 +1100,7 @@ customize_applied_cb (IscCustomizeDialog *dialog,
   if (target == NULL)
     return;
 
-  if (settings_has_key (settings, "model-layouts"))
+  if (isc_settings_has_key (settings, "model-layouts"))
     {
       layouts = g_settings_get_value (settings, "model-layouts");
       replaced = g_variant_ref_sink (isc_layout_replace (layouts, target->model_id,
@@ -1151,7 +1139,7 @@ customize_fetched_cb (GObject      *object,
   g_ptr_array_add (available, NULL);
 
   settings = get_settings (self);
-  if (settings_has_key (settings, "model-layouts"))
+  if (isc_settings_has_key (settings, "model-layouts"))
     {
       layouts = g_settings_get_value (settings, "model-layouts");
       shown = isc_layout_lookup (layouts, customize->model_id);
@@ -1224,7 +1212,7 @@ add_switches (IscWindow *self)
     {
       g_autoptr(GAction) action = NULL;
 
-      if (settings_has_key (settings, switch_names[i]))
+      if (isc_settings_has_key (settings, switch_names[i]))
         {
           action = g_settings_create_action (settings, switch_names[i]);
           g_settings_bind (settings, switch_names[i], self->view, switch_names[i], G_SETTINGS_BIND_GET);
@@ -1238,7 +1226,7 @@ add_switches (IscWindow *self)
       g_action_map_add_action (G_ACTION_MAP (self), action);
     }
 
-  if (settings_has_key (settings, "refresh-interval"))
+  if (isc_settings_has_key (settings, "refresh-interval"))
     g_settings_bind (settings, "refresh-interval", self->view, "refresh-interval", G_SETTINGS_BIND_GET);
 }
 
