@@ -158,7 +158,11 @@ static const RangeCase range_cases[] = {
   /* One unit and one count of decimals for a whole column. */
   { ISC_UNIT_HINT_BYTES,      0, 1572864,  3, 1048576, "1.00" NB "MiB", FALSE },
   { ISC_UNIT_HINT_BYTES,      0, 1572864,  3, 0,       "0.00" NB "MiB", FALSE },
-  { ISC_UNIT_HINT_BYTES,      0, 1572864,  3, 512,     "0.00" NB "MiB", FALSE },
+  /* …but a value that is not zero never reads as zero (issue 9). */
+  { ISC_UNIT_HINT_BYTES,      0, 1572864,  3, 512,     "0.00049" NB "MiB", FALSE },
+  { ISC_UNIT_HINT_PER_SECOND, 0, 10.1,     3, 0.021,   "0.021/s",       FALSE },
+  { ISC_UNIT_HINT_PER_SECOND, 0, 0.03,     3, 0.03,    "0.0300/s",      FALSE },
+  { ISC_UNIT_HINT_PER_SECOND, 0, 10.1,     3, 0,       "0.0/s",         FALSE },
   { ISC_UNIT_HINT_BYTES,      NAN, 2048,   3, 1024,    "1.00" NB "KiB", FALSE },
   { ISC_UNIT_HINT_MEBIBYTES,  0, 81920,    3, 40960,   "40.0" NB "GiB", FALSE },
   { ISC_UNIT_HINT_RATIO,      0, 0.5,      3, 0.25,    "25.0" NB "%",   TRUE },
@@ -408,6 +412,42 @@ test_format_duration (gconstpointer data)
   g_assert_cmpstr (text, ==, c->expected);
 }
 
+/* A legend's or a tooltip's value: k and M chosen for each value, to the
+ * column's precision; the axis' unit for the rest (issue 9). */
+static void
+test_format_own_values (void)
+{
+  g_autoptr(IscValueTicks) seconds = isc_value_ticks_new (ISC_UNIT_HINT_SECONDS, 0, 104, 5);
+  IscValueFormat rates, axis, counts;
+  struct { const IscValueFormat *format; double value; const char *expected; } cases[] = {
+    { &rates, 630,    "630/s" },
+    { &rates, 1500,   "1.50k/s" },
+    { &rates, 999.7,  "1.00k/s" },
+    { &rates, 0.021,  "0.021/s" },
+    { &rates, 0,      "0/s" },
+    { &counts, 2345,  "2k" },
+    { &counts, 117000, "117k" },
+    { &axis,  1.8,    "2" NB "s" },
+    { &axis,  0.03,   "0.030" NB "s" },
+    { &axis,  100,    "100" NB "s" },
+  };
+
+  isc_value_format_init_for_range (&rates, ISC_UNIT_HINT_PER_SECOND, 0, 1500, 3);
+  isc_value_format_init_for_range (&counts, ISC_UNIT_HINT_COUNT, 0, 150000, 3);
+  /* The axis of 0 … 104 s reads seconds, where a format of its own range
+   * would say minutes ("0.03 min" under "100 s"). */
+  g_assert_cmpstr (seconds->format.suffix, ==, "s");
+  isc_value_format_init_for_axis (&axis, &seconds->format, seconds->min, seconds->max, 3);
+  g_assert_cmpstr (axis.suffix, ==, "s");
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = isc_value_format_format_value (cases[i].format, cases[i].value);
+
+      g_assert_cmpstr (text, ==, cases[i].expected);
+    }
+}
+
 static void
 test_locale_decimal_separator (void)
 {
@@ -485,6 +525,7 @@ main (int   argc,
   g_test_add_func ("/isc/units/ticks-invariants", test_ticks_invariants);
   g_test_add_func ("/isc/units/ticks-extremes", test_ticks_extremes);
   g_test_add_func ("/isc/units/ticks-target-count", test_ticks_target_count);
+  g_test_add_func ("/isc/units/own-values", test_format_own_values);
   g_test_add_func ("/isc/units/locale", test_locale_decimal_separator);
 
   return g_test_run ();

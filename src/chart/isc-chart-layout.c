@@ -156,28 +156,91 @@ value_ticks_for (IscChartModel *model,
   return isc_value_ticks_new (unit_hint, lo, hi, target);
 }
 
+/* How much of a series' statistics its legend item says: all four where
+ * there is room, fewer on a narrow chart, the last value always. */
+typedef enum
+{
+  LEGEND_ALL,        /* min · mean · max · last */
+  LEGEND_MAX_LAST,   /* max · last */
+  LEGEND_LAST,       /* last */
+  N_LEGEND_DETAILS
+} LegendDetail;
+
+static char *
+legend_stats (IscChartModel        *model,
+              const IscChartSeries *cs,
+              const IscValueFormat *format,
+              LegendDetail          detail)
+{
+  g_autofree char *min = isc_chart_model_format_value (model, format, cs->min);
+  g_autofree char *mean = isc_chart_model_format_value (model, format, cs->mean);
+  g_autofree char *max = isc_chart_model_format_value (model, format, cs->max);
+  g_autofree char *last = isc_chart_model_format_value (model, format, cs->last);
+
+  switch (detail)
+    {
+    case LEGEND_LAST:
+      /* Translators: a series' last value in the legend of a narrow chart */
+      return g_strdup_printf (_("last %s"), last);
+    case LEGEND_MAX_LAST:
+      /* Translators: a series' statistics in the legend of a narrow chart */
+      return g_strdup_printf (_("max %s · last %s"), max, last);
+    case LEGEND_ALL:
+    case N_LEGEND_DETAILS:
+    default:
+      /* Translators: a series' statistics in the legend */
+      return g_strdup_printf (_("min %s · mean %s · max %s · last %s"), min, mean, max, last);
+    }
+}
+
 static char *
 legend_markup (IscChartModel        *model,
                const IscChartSeries *cs,
-               const IscValueFormat *format)
+               const IscValueFormat *format,
+               LegendDetail          detail,
+               const char           *label)
 {
-  g_autofree char *min = NULL;
-  g_autofree char *mean = NULL;
-  g_autofree char *max = NULL;
-  g_autofree char *last = NULL;
   g_autofree char *stats = NULL;
 
   if (cs->n_values == 0)
-    return g_markup_printf_escaped ("%s  <span alpha=\"70%%\">%s</span>", cs->label, _("no data"));
+    return g_markup_printf_escaped ("%s  <span alpha=\"70%%\">%s</span>", label, _("no data"));
 
-  min = isc_value_format_format (format, cs->min);
-  mean = isc_value_format_format (format, cs->mean);
-  max = isc_value_format_format (format, cs->max);
-  last = isc_value_format_format (format, cs->last);
-  /* Translators: a series' statistics in the legend */
-  stats = g_strdup_printf (_("min %s · mean %s · max %s · last %s"), min, mean, max, last);
+  stats = legend_stats (model, cs, format, detail);
 
-  return g_markup_printf_escaped ("%s  <span alpha=\"70%%\">%s</span>", cs->label, stats);
+  return g_markup_printf_escaped ("%s  <span alpha=\"70%%\">%s</span>", label, stats);
+}
+
+/* A legend item within width: with fewer statistics first, then with
+ * its label cut short ("Speculative tok…  last 3.47k/s"); the values are
+ * never cut. */
+static PangoLayout *
+legend_item_text (IscChartLayout       *layout,
+                  IscChartModel        *model,
+                  const IscChartSeries *cs,
+                  const IscChartStyle  *style,
+                  LegendDetail          detail,
+                  double                width)
+{
+  g_autofree char *markup = legend_markup (model, cs, &layout->value_format, detail, cs->label);
+  PangoLayout *text = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, markup);
+  glong n_chars = g_utf8_strlen (cs->label, -1);
+  int w;
+
+  pango_layout_get_pixel_size (text, &w, NULL);
+  /* Only once the statistics are down to the last value. */
+  for (glong keep = n_chars - 1; w > width && detail == LEGEND_LAST && keep > 0; keep--)
+    {
+      g_autofree char *head = g_utf8_substring (cs->label, 0, keep);
+      g_autofree char *label = g_strconcat (g_strchomp (head), "…", NULL);
+
+      g_free (markup);
+      markup = legend_markup (model, cs, &layout->value_format, detail, label);
+      g_object_unref (text);
+      text = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, markup);
+      pango_layout_get_pixel_size (text, &w, NULL);
+    }
+
+  return text;
 }
 
 static void
@@ -192,22 +255,34 @@ layout_legend (IscChartLayout      *layout,
   const guint *order;
   guint n_order = 0;
   double max_w = 0, row_h = 0, col_w;
+  double text_room = right - left - style->swatch_size - style->spacing;
   guint n_cols, n_rows;
+  LegendDetail detail;
 
+  /* The most detail every item has room for: a narrow chart drops min
+   * and mean first, then max, and keeps the last value. */
+  detail = LEGEND_ALL;
   order = isc_chart_model_get_order (model, &n_order);
+again:
   for (guint k = 0; k < n_order; k++)
     {
       const IscChartSeries *cs = isc_chart_model_get_series (model, order[k]);
-      g_autofree char *markup = legend_markup (model, cs, &layout->value_format);
       IscChartLegendItem item = { 0 };
       double w, h;
 
       item.series = order[k];
-      item.text.layout = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, markup);
+      item.text.layout = legend_item_text (layout, model, cs, style, detail, text_room);
       text_size (&item.text, &w, &h);
       max_w = MAX (max_w, w);
       row_h = MAX (row_h, h);
       g_array_append_val (layout->legend, item);
+    }
+  if (max_w > text_room && detail < LEGEND_LAST)
+    {
+      g_array_set_size (layout->legend, 0);
+      max_w = row_h = 0;
+      detail++;
+      goto again;
     }
 
   if (n_order == 0)
@@ -299,6 +374,78 @@ place_time_labels (GArray              *items,
       if (tick->text.layout != NULL)
         last = i;
     }
+}
+
+/* A value tick's label with what follows every value of the chart
+ * ("1.5k/30 s" for step totals). */
+static char *
+value_tick_markup (IscChartModel *model,
+                   const char    *label)
+{
+  const char *suffix = isc_chart_model_get_value_suffix (model);
+  g_autofree char *text = g_strconcat (label, suffix, NULL);
+
+  return g_markup_escape_text (text, -1);
+}
+
+/* Time ticks with at least two inside [start_ms, end_ms]: on a narrow
+ * chart a week may hold a single Monday tick at the target's interval,
+ * which leaves the axis one date and no scale. */
+static IscTimeTicks *
+time_ticks_for (gint64     start_ms,
+                gint64     end_ms,
+                guint      target,
+                GTimeZone *tz)
+{
+  IscTimeTicks *ticks = isc_time_ticks_new (start_ms, end_ms, target, tz);
+
+  for (guint extra = 1; extra <= 8; extra++)
+    {
+      guint n_inside = 0;
+
+      for (guint i = 0; i < ticks->n_ticks; i++)
+        if (ticks->ticks[i].ms >= start_ms && ticks->ticks[i].ms <= end_ms)
+          n_inside++;
+      if (n_inside >= 2)
+        break;
+      isc_time_ticks_free (ticks);
+      ticks = isc_time_ticks_new (start_ms, end_ms, target + extra, tz);
+    }
+
+  return ticks;
+}
+
+/* The header within width: the title keeps at least 70 % of the room when
+ * both do not fit, the unit and step get the rest, and each ends in "…"
+ * where it is cut, never mid-glyph at the chart's edge. */
+static void
+fit_header (IscChartLayout      *layout,
+            const IscChartStyle *style,
+            double               width)
+{
+  double gap = 2 * style->spacing;
+  double title_w, sub_w = 0, sub_h = 0, title_room;
+
+  text_size (&layout->title, &title_w, NULL);
+  if (layout->subtitle.layout != NULL)
+    text_size (&layout->subtitle, &sub_w, &sub_h);
+  if (title_w + (sub_w > 0 ? gap + sub_w : 0) <= width)
+    return;
+
+  title_room = sub_w > 0 ? MAX (width * 0.7, width - gap - sub_w) : width;
+  if (title_w > title_room)
+    {
+      pango_layout_set_width (layout->title.layout, (int)(title_room * PANGO_SCALE));
+      pango_layout_set_ellipsize (layout->title.layout, PANGO_ELLIPSIZE_END);
+      text_size (&layout->title, &title_w, NULL);
+    }
+  if (layout->subtitle.layout == NULL)
+    return;
+
+  layout->subtitle.x = layout->title.x + title_w + gap;
+  pango_layout_set_width (layout->subtitle.layout,
+                          (int)(MAX (0, width - title_w - gap) * PANGO_SCALE));
+  pango_layout_set_ellipsize (layout->subtitle.layout, PANGO_ELLIPSIZE_END);
 }
 
 /**
@@ -406,12 +553,10 @@ isc_chart_layout_new (IscChartModel       *model,
       layout->subtitle.x = pad + title_w + 2 * style->spacing;
       layout->subtitle.y = pad + title_h - sub_h - 1;
     }
-  if (isc_chart_model_get_integer (model))
-    isc_value_format_init_integer (&layout->value_format, isc_chart_model_get_unit_hint (model),
-                                   layout->y_min, layout->y_max, 3);
-  else
-    isc_value_format_init_for_range (&layout->value_format, isc_chart_model_get_unit_hint (model),
-                                     layout->y_min, layout->y_max, 3);
+  fit_header (layout, style, right - left);
+  /* The axis' unit, so the legend and the tooltip say what it says. */
+  isc_value_format_init_for_axis (&layout->value_format, &layout->value_ticks->format,
+                                  layout->y_min, layout->y_max, 3);
   layout->x_min = isc_chart_model_get_start_ms (model);
   layout->x_max = isc_chart_model_get_end_ms (model);
 
@@ -454,7 +599,7 @@ isc_chart_layout_new (IscChartModel       *model,
 
       for (guint i = 0; i < layout->value_ticks->n_ticks; i++)
         {
-          g_autofree char *markup = g_markup_escape_text (layout->value_ticks->labels[i], -1);
+          g_autofree char *markup = value_tick_markup (model, layout->value_ticks->labels[i]);
           IscChartTick tick = { 0 };
           double w;
 
@@ -479,7 +624,7 @@ isc_chart_layout_new (IscChartModel       *model,
         }
 
       target = MAX (2, (guint)(layout->plot.width / style->time_tick_spacing));
-      layout->time_ticks = isc_time_ticks_new (layout->x_min, layout->x_max, target, tz);
+      layout->time_ticks = time_ticks_for (layout->x_min, layout->x_max, target, tz);
       shown_ticks = g_new0 (const IscTimeTick *, MAX (1, layout->time_ticks->n_ticks));
       for (guint i = 0; i < layout->time_ticks->n_ticks; i++)
         {

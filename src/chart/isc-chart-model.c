@@ -33,6 +33,7 @@ struct _IscChartModel
   char                *unit_text;
   const char          *unit_label;  /* translated, static */
   char                *step_text;
+  char                *value_suffix;
   IscChartSeries      *series;
   guint               *order;
   double             **stack_base;
@@ -78,6 +79,7 @@ isc_chart_model_finalize (GObject *object)
   g_free (self->title);
   g_free (self->unit_text);
   g_free (self->step_text);
+  g_free (self->value_suffix);
   g_clear_pointer (&self->response, isc_metrics_response_unref);
 
   G_OBJECT_CLASS (isc_chart_model_parent_class)->finalize (object);
@@ -346,6 +348,20 @@ unit_text_for (IscUnitHint        source_unit,
     }
 }
 
+/* A ratio whose values all lie within [0, 1] is drawn on a percent axis
+ * (isc_value_ticks_new()), and its header says so: "percent", not "ratio"
+ * over "0 % … 100 %". */
+static void
+set_percent_unit_text (IscChartModel *self)
+{
+  if (self->unit_hint != ISC_UNIT_HINT_RATIO || self->extent_min < 0 || self->extent_max > 1.0)
+    return;
+
+  g_free (self->unit_text);
+  /* Translators: the header's unit for values drawn as percent */
+  self->unit_text = g_strdup (_("percent"));
+}
+
 /**
  * isc_chart_model_new:
  * @response: a decoded response
@@ -422,6 +438,16 @@ isc_chart_model_new (IscMetricsResponse *response,
 
       /* Translators: the length of one value set, e.g. "step 30 s" */
       self->step_text = g_strdup_printf (_("step %s"), step);
+      /* Step totals asked for say what they are totals of on the axis and
+       * in every value: "1.5k/30 s", as a rate says "50/s". Restarts read
+       * as a bare count per step, as their header says. */
+      if (self->kind == ISC_METRIC_KIND_COUNTER && !per_step &&
+          counter_display == ISC_COUNTER_DISPLAY_TOTALS)
+        {
+          g_autofree char *length = isc_format_duration_short (step_seconds);
+
+          self->value_suffix = g_strdup_printf ("/%s", length);
+        }
     }
 
   self->start_ms = isc_metrics_response_get_start_ms (response);
@@ -533,6 +559,7 @@ isc_chart_model_new (IscMetricsResponse *response,
     }
 
   compute_extent (self);
+  set_percent_unit_text (self);
 
   return self;
 }
@@ -612,6 +639,29 @@ isc_chart_model_get_step_text (IscChartModel *self)
 {
   g_return_val_if_fail (ISC_IS_CHART_MODEL (self), NULL);
   return self->step_text;
+}
+
+const char *
+isc_chart_model_get_value_suffix (IscChartModel *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), NULL);
+  return self->value_suffix;
+}
+
+char *
+isc_chart_model_format_value (IscChartModel        *self,
+                              const IscValueFormat *format,
+                              double                value)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), NULL);
+  g_return_val_if_fail (format != NULL, NULL);
+
+  text = isc_value_format_format_value (format, value);
+  if (self->value_suffix == NULL || !isfinite (value))
+    return g_steal_pointer (&text);
+  return g_strconcat (text, self->value_suffix, NULL);
 }
 
 gboolean

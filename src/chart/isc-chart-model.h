@@ -11,6 +11,7 @@
 
 #include "isc-chart-types.h"
 #include "isc-metrics-response.h"
+#include "isc-units.h"
 
 G_BEGIN_DECLS
 
@@ -76,6 +77,16 @@ gboolean              isc_chart_model_get_from_percent     (IscChartModel      *
  * step") whatever the counter display asked, as a line rather than a
  * stack. */
 gboolean              isc_chart_model_get_integer          (IscChartModel      *self);
+/* What follows every value of a COUNTER drawn as step totals, on the axis,
+ * in the legend and in the tooltip: "/30 s" (the step's length), so
+ * "1.5k/30 s" reads as a total per step as "50/s" reads as a rate; NULL
+ * otherwise. */
+const char           *isc_chart_model_get_value_suffix     (IscChartModel      *self);
+/* One value of the chart for a legend or a tooltip, in format (see
+ * isc_value_format_format_value()) and with the value suffix. */
+char                 *isc_chart_model_format_value         (IscChartModel        *self,
+                                                            const IscValueFormat *format,
+                                                            double                value);
 /* "step 30 s", or NULL without a step. */
 const char           *isc_chart_model_get_step_text        (IscChartModel      *self);
 

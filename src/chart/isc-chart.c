@@ -395,7 +395,7 @@ create_hover_text (IscChart             *self,
   for (guint k = 0; k < n_order; k++)
     {
       const IscChartSeries *cs = isc_chart_model_get_series (self->model, order[k]);
-      g_autofree char *value = isc_value_format_format (&layout->value_format, cs->values[step]);
+      g_autofree char *value = isc_chart_model_format_value (self->model, &layout->value_format, cs->values[step]);
       g_autofree char *line = NULL;
       IscChartColor color;
 
@@ -525,6 +525,25 @@ isc_chart_draw_hover (IscChart *self,
   cairo_move_to (cr, box.x - 0.5 + style->spacing, box.y - 0.5 + style->spacing);
   pango_cairo_show_layout (cr, self->hover_text);
   cairo_restore (cr);
+}
+
+char *
+isc_chart_dup_hover_text (IscChart *self,
+                          int       width,
+                          int       height,
+                          int       step)
+{
+  const IscChartLayout *layout;
+  g_autoptr(PangoLayout) text = NULL;
+
+  g_return_val_if_fail (ISC_IS_CHART (self), NULL);
+
+  if (self->model == NULL || step < 0 || (guint)step >= isc_chart_model_get_n_steps (self->model))
+    return NULL;
+
+  layout = isc_chart_ensure_layout (self, width, height);
+  text = create_hover_text (self, layout, step);
+  return g_strdup (pango_layout_get_text (text));
 }
 
 static GStrv

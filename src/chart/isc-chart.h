@@ -95,6 +95,12 @@ GStrv                 isc_chart_dup_time_labels    (IscChart            *self,
 GStrv                 isc_chart_dup_legend_texts   (IscChart            *self,
                                                     int                  width,
                                                     int                  height);
+/* The hover box's text at step (its time, then each series' value), as
+ * drawn by isc_chart_draw_hover(); NULL without a step there. */
+char                 *isc_chart_dup_hover_text     (IscChart            *self,
+                                                    int                  width,
+                                                    int                  height,
+                                                    int                  step);
 void                  isc_chart_get_series_color   (IscChart            *self,
                                                     guint                series,
                                                     IscChartColor       *color);

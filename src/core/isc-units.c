@@ -369,6 +369,21 @@ isc_format_value (double      value,
   return g_string_free (out, FALSE);
 }
 
+/* A value that is not zero never reads as zero: where the decimals a
+ * column shares would round x (>= 0, displayed units) to 0, it gets two
+ * significant digits of its own ("0.021/s" in a column of "10.1/s", not
+ * "0.0/s").
+ */
+static guint
+decimals_to_tell_from_zero (double x,
+                            guint  decimals)
+{
+  if (x == 0.0 || !isfinite (x) || round_to (x, decimals) != 0.0)
+    return decimals;
+
+  return MAX (decimals, decimals_for (x, 2));
+}
+
 static void
 value_format_set_step (IscValueFormat     *format,
                        const IscUnitScale *scale,
@@ -450,6 +465,88 @@ isc_value_format_init_integer (IscValueFormat *format,
     format->decimals = 0;
 }
 
+void
+isc_value_format_init_for_axis (IscValueFormat       *format,
+                                const IscValueFormat *axis,
+                                double                min,
+                                double                max,
+                                guint                 significant_digits)
+{
+  double magnitude;
+
+  g_return_if_fail (format != NULL);
+  g_return_if_fail (axis != NULL);
+
+  significant_digits = CLAMP (significant_digits, 1, 15);
+  if (!isfinite (min))
+    min = max;
+  if (!isfinite (max))
+    max = min;
+  if (!isfinite (min))
+    min = max = 0.0;
+
+  *format = *axis;
+  magnitude = MAX (fabs (min), fabs (max)) * format->multiplier /
+              (format->divisor > 0.0 ? format->divisor : 1.0);
+  format->decimals = decimals_for (magnitude, significant_digits);
+  /* 0.9996 rounds to 1.000: three digits of 1 are "1.00". */
+  format->decimals = decimals_for (round_to (magnitude, format->decimals), significant_digits);
+  if (format->integer && format->divisor == 1.0 && format->multiplier == 1.0)
+    format->decimals = 0;
+}
+
+char *
+isc_value_format_format_value (const IscValueFormat *format,
+                               double                value)
+{
+  const IscUnitScale *scale;
+  IscValueFormat own;
+  double resolution;
+  double magnitude;
+  guint idx;
+
+  g_return_val_if_fail (format != NULL, NULL);
+
+  scale = get_scale (format->unit_hint, format->percent);
+  if (!isfinite (value) ||
+      (scale != &count_scale && scale != &rate_scale) ||
+      format->multiplier != 1.0)
+    return isc_value_format_format (format, value);
+
+  /* k, M, G and T belong to the number, not to the unit: each value takes
+   * its own ("630/s" next to "1.50k/s"), to the precision of the column
+   * (the smallest difference its decimals show, in base units).
+   */
+  resolution = pow (10.0, -(double) format->decimals) *
+               (format->divisor > 0.0 ? format->divisor : 1.0);
+  magnitude = fabs (value);
+  idx = choose_step (scale, magnitude);
+  own = *format;
+
+  for (;;)
+    {
+      double factor = scale->steps[idx].factor;
+      double digits = ceil (-log10 (resolution / factor) - 1e-9);
+
+      own.divisor = factor;
+      own.suffix = scale->steps[idx].symbol;
+      own.decimals = (guint) CLAMP (digits, 0.0, (double) MAX_FIXED_DECIMALS);
+      /* No more than three digits of its own: "1.50k", not "1.500k" for a
+       * column of whole counts. */
+      if (magnitude > 0.0)
+        own.decimals = MIN (own.decimals, decimals_for (magnitude / factor, 3));
+      if (idx + 1 < scale->n_steps &&
+          round_to (magnitude / factor, own.decimals) >= scale->steps[idx + 1].factor / factor)
+        {
+          idx++;
+          continue;
+        }
+      break;
+    }
+
+  return isc_value_format_format (&own, value);
+}
+
 char *
 isc_value_format_format (const IscValueFormat *format,
                          double                value)
@@ -469,6 +566,7 @@ isc_value_format_format (const IscValueFormat *format,
   /* A mean of whole counts is not whole: two decimals, not "2" for 2.33. */
   if (format->integer && decimals == 0 && fabs (x - round (x)) > 1e-9 * MAX (1.0, x))
     decimals = 2;
+  decimals = decimals_to_tell_from_zero (x, decimals);
   rounded = round_to (x, decimals);
   out = g_string_new (NULL);
 

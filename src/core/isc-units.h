@@ -81,7 +81,25 @@ void      isc_value_format_init_integer    (IscValueFormat       *format,
                                             double                min,
                                             double                max,
                                             guint                 significant_digits);
+/* The format for values in [min, max] read against an axis (an
+ * IscValueTicks' format): the axis' unit, so a legend under a "0 s … 200 s"
+ * axis says seconds, not minutes, and decimals that give the larger end
+ * significant_digits digits in that unit. */
+void      isc_value_format_init_for_axis   (IscValueFormat       *format,
+                                            const IscValueFormat *axis,
+                                            double                min,
+                                            double                max,
+                                            guint                 significant_digits);
+/* A value in the format. A non-zero value never reads as zero: where the
+ * format's decimals would round it to 0 it shows two significant digits
+ * ("0.021/s" in a "10.1/s" column, "0.001" for a mean of counts). */
 char     *isc_value_format_format          (const IscValueFormat *format,
+                                            double                value);
+/* The same for one value in a legend or a tooltip: COUNT and PER_SECOND
+ * values take their own k, M, G, T prefix, to the format's precision
+ * ("630/s" and "1.50k/s" in a column whose largest value is 1.5k/s);
+ * other units keep the format's. */
+char     *isc_value_format_format_value    (const IscValueFormat *format,
                                             double                value);
 
 /* Ticks for a value axis: at 1, 2, 2.5 or 5 × 10^k of the displayed unit,
