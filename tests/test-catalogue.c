@@ -83,6 +83,21 @@ test_enum_strings (void)
   g_assert_cmpstr (isc_metric_kind_to_string (ISC_METRIC_KIND_HISTOGRAM), ==, "HISTOGRAM");
 }
 
+/* Restarts read as a count with its noun; other metrics have none. */
+static void
+test_catalogue_count_noun (void)
+{
+  g_autofree char *one = isc_catalogue_format_count ("baseten_container_restarts_total", "1", 1.0);
+  g_autofree char *three = isc_catalogue_format_count ("baseten_container_restarts_total", "3", 3.0);
+  g_autofree char *half = isc_catalogue_format_count ("baseten_container_restarts_total", "0.5", 0.5);
+  g_autofree char *replicas = isc_catalogue_format_count ("baseten_replicas_active", "2", 2.0);
+
+  g_assert_cmpstr (one, ==, "1 restart");
+  g_assert_cmpstr (three, ==, "3 restarts");
+  g_assert_cmpstr (half, ==, "0.5 restarts");
+  g_assert_null (replicas);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -93,6 +108,7 @@ main (int   argc,
   g_test_add_func ("/isc/catalogue/units", test_catalogue_units);
   g_test_add_func ("/isc/catalogue/unknown-name", test_catalogue_unknown_name);
   g_test_add_func ("/isc/catalogue/names-unique", test_catalogue_names_unique);
+  g_test_add_func ("/isc/catalogue/count-noun", test_catalogue_count_noun);
   g_test_add_func ("/isc/types/enum-strings", test_enum_strings);
 
   return g_test_run ();

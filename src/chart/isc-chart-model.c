@@ -664,6 +664,20 @@ isc_chart_model_format_value (IscChartModel        *self,
   return g_strconcat (text, self->value_suffix, NULL);
 }
 
+char *
+isc_chart_model_format_value_long (IscChartModel        *self,
+                                   const IscValueFormat *format,
+                                   double                value)
+{
+  g_autofree char *text = isc_chart_model_format_value (self, format, value);
+  char *counted;
+
+  if (!isfinite (value))
+    return g_steal_pointer (&text);
+  counted = isc_catalogue_format_count (isc_chart_model_get_name (self), text, value);
+  return counted != NULL ? counted : g_steal_pointer (&text);
+}
+
 gboolean
 isc_chart_model_get_integer (IscChartModel *self)
 {

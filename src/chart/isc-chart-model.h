@@ -87,6 +87,11 @@ const char           *isc_chart_model_get_value_suffix     (IscChartModel      *
 char                 *isc_chart_model_format_value         (IscChartModel        *self,
                                                             const IscValueFormat *format,
                                                             double                value);
+/* The same with the metric's noun where the catalogue has one, for the
+ * hover box: "1 restart". */
+char                 *isc_chart_model_format_value_long    (IscChartModel        *self,
+                                                            const IscValueFormat *format,
+                                                            double                value);
 /* "step 30 s", or NULL without a step. */
 const char           *isc_chart_model_get_step_text        (IscChartModel      *self);
 

@@ -395,7 +395,7 @@ create_hover_text (IscChart             *self,
   for (guint k = 0; k < n_order; k++)
     {
       const IscChartSeries *cs = isc_chart_model_get_series (self->model, order[k]);
-      g_autofree char *value = isc_chart_model_format_value (self->model, &layout->value_format, cs->values[step]);
+      g_autofree char *value = isc_chart_model_format_value_long (self->model, &layout->value_format, cs->values[step]);
       g_autofree char *line = NULL;
       IscChartColor color;
 

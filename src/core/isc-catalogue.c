@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 #include <glib/gi18n.h>
 
@@ -146,6 +147,24 @@ isc_catalogue_get_unit_label (const char *name)
     return NULL;
 
   return _(entry->unit_label);
+}
+
+char *
+isc_catalogue_format_count (const char *name,
+                            const char *number,
+                            double      value)
+{
+  gulong n;
+
+  g_return_val_if_fail (number != NULL, NULL);
+
+  if (g_strcmp0 (name, "baseten_container_restarts_total") != 0)
+    return NULL;
+
+  /* ngettext's n: 1 only for exactly one, so "0.5 restarts". */
+  n = (value == 1.0) ? 1 : (value >= 0 && value < G_MAXULONG && value == floor (value)) ? (gulong)value : 2;
+  /* Translators: a number of container restarts in one step, "1 restart" */
+  return g_strdup_printf (ngettext ("%s restart", "%s restarts", n), number);
 }
 
 IscValueDisplay

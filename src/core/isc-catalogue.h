@@ -87,6 +87,12 @@ const IscCatalogueEntry *isc_catalogue_lookup       (const char     *name);
 const char              *isc_catalogue_get_title    (const char     *name);
 /* The translated unit_label of a known name, or NULL. */
 const char              *isc_catalogue_get_unit_label (const char   *name);
+/* A count of the metric's events with its noun, "1 restart", "3 restarts",
+ * from number (the count as formatted) and its value; NULL when the metric
+ * has no noun. */
+char                    *isc_catalogue_format_count (const char     *name,
+                                                     const char     *number,
+                                                     double          value);
 /* The entry's display, CONTINUOUS for a name the catalogue does not know. */
 IscValueDisplay          isc_catalogue_get_display  (const char     *name);
 const char              *isc_metric_group_get_title (IscMetricGroup  group);
