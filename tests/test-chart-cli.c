@@ -128,12 +128,13 @@ test_demo_source (void)
   Run run = { 0 };
 
   /* A live source: the simulated API served inside the command, on
-   * 127.0.0.1; three default metrics, drawn as one SVG. */
+   * 127.0.0.1; three default metrics and the requests' error rate,
+   * drawn as one SVG. */
   run_export (&run, "--demo", "--model", "demo-chat", "--deployment", "demo-chat-d8",
-              "--format", "svg", "--size", "600x300", "--columns", "3", NULL);
+              "--format", "svg", "--size", "600x300", "--columns", "4", NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_nonnull (strstr (run.out, "<svg"));
-  g_assert_nonnull (strstr (run.out, "width=\"1800\""));
+  g_assert_nonnull (strstr (run.out, "width=\"2400\""));
   g_assert_nonnull (strstr (run.out, "height=\"300\""));
   run_clear (&run);
 }

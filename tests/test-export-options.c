@@ -90,8 +90,9 @@ test_counters (void)
 
   rate_charts = _isc_export_image_create_charts (&rate_options, response);
   totals_charts = _isc_export_image_create_charts (&totals_options, response);
-  g_assert_cmpuint (rate_charts->len, ==, 3);
-  g_assert_cmpuint (totals_charts->len, ==, 3);
+  /* Three metrics, the requests by status followed by their error rate. */
+  g_assert_cmpuint (rate_charts->len, ==, 4);
+  g_assert_cmpuint (totals_charts->len, ==, 4);
   rate = isc_chart_get_model (counter_chart (rate_charts));
   totals = isc_chart_get_model (counter_chart (totals_charts));
 

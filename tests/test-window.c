@@ -678,7 +678,8 @@ test_window_customize (void)
   gtk_window_destroy (dialog);
   wait_for_view (window);
   views = chart_views (window);
-  g_assert_cmpuint (views->len, ==, 2);
+  /* The two chosen, the requests followed by their error rate. */
+  g_assert_cmpuint (views->len, ==, 3);
 
   layouts = g_settings_get_value (settings, "model-layouts");
   {

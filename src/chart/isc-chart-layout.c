@@ -193,6 +193,28 @@ legend_stats (IscChartModel        *model,
     }
 }
 
+/* A 4xx or 5xx layer's share of all requests over the range, after its
+ * statistics: "… · last 0.1/s · 1.2 % of requests". */
+static void
+append_error_share (IscChartModel         *model,
+                    const IscChartSeries  *cs,
+                    char                 **stats)
+{
+  /* The model's series are one array: cs's place in it is its index. */
+  guint series = (guint)(cs - isc_chart_model_get_series (model, 0));
+  g_autofree char *share_text = isc_chart_model_dup_error_share_text (model, series, -1);
+  char *joined;
+
+  if (share_text == NULL)
+    return;
+
+  /* Translators: a 4xx or 5xx layer's statistics in the legend, then its
+   * share of all requests, such as "1.2 %" */
+  joined = g_strdup_printf (_("%s · %s of requests"), *stats, share_text);
+  g_free (*stats);
+  *stats = joined;
+}
+
 static char *
 legend_markup (IscChartModel        *model,
                const IscChartSeries *cs,
@@ -206,6 +228,7 @@ legend_markup (IscChartModel        *model,
     return g_markup_printf_escaped ("%s  <span alpha=\"70%%\">%s</span>", label, _("no data"));
 
   stats = legend_stats (model, cs, format, detail);
+  append_error_share (model, cs, &stats);
 
   return g_markup_printf_escaped ("%s  <span alpha=\"70%%\">%s</span>", label, stats);
 }

@@ -137,4 +137,28 @@ const double         *isc_chart_model_get_stack_base       (IscChartModel      *
 const double         *isc_chart_model_get_stack_top        (IscChartModel      *self,
                                                             guint               layer);
 
+/* For a stacked counter of requests by status, the share of all requests
+ * (isc-error-share.h) in a 4xx or 5xx series: over the whole range when
+ * @step is -1, else at @step. For an error rate model
+ * (isc_chart_model_new_error_rate()), the share of the range's requests
+ * in the series' class, from the source counter (step -1 only: at a step
+ * the value is the share). FALSE for any other series or chart, and where
+ * there were no requests. */
+gboolean              isc_chart_model_get_error_share      (IscChartModel      *self,
+                                                            guint               series,
+                                                            int                 step,
+                                                            double             *share);
+/* The same share as text, "1.2 %" (isc_error_share_format()), or NULL. */
+char                 *isc_chart_model_dup_error_share_text (IscChartModel      *self,
+                                                            guint               series,
+                                                            int                 step);
+/* The "Error rate" chart of metric @metric_index of @response: lines of
+ * the 4xx and 5xx share of each step's requests, in percent
+ * (isc_error_share_new_response()), on a value axis that reaches at least
+ * ISC_CHART_ERROR_RATE_MIN_EXTENT. NULL when the metric is not a counter
+ * by status. */
+#define ISC_CHART_ERROR_RATE_MIN_EXTENT 0.05
+IscChartModel        *isc_chart_model_new_error_rate       (IscMetricsResponse *response,
+                                                            guint               metric_index);
+
 G_END_DECLS

@@ -26,7 +26,12 @@ isc_chart_renderer_real_get_series_color (IscChartRenderer    *self,
 {
   const IscChartSeries *cs = isc_chart_model_get_series (model, series);
 
-  *color = style->palette[cs->color_index % ISC_CHART_STYLE_N_PALETTE];
+  /* A status class has its colour on every kind of chart, so the 5xx of
+   * the error rate's lines is the 5xx of the stack above it. */
+  if (cs->role == ISC_CHART_SERIES_STATUS)
+    *color = style->status[MIN (cs->status_class, 5)];
+  else
+    *color = style->palette[cs->color_index % ISC_CHART_STYLE_N_PALETTE];
 }
 
 static void

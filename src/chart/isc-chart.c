@@ -376,6 +376,23 @@ isc_chart_get_step_at_x (IscChart *self,
   return step;
 }
 
+/* A 4xx or 5xx layer's share of the step's requests, after its value:
+ * "5xx  12/s  10 %". */
+static void
+append_hover_error_share (GString       *markup,
+                          IscChartModel *model,
+                          guint          series,
+                          int            step)
+{
+  g_autofree char *share_text = isc_chart_model_dup_error_share_text (model, series, step);
+  g_autofree char *escaped = NULL;
+
+  if (share_text == NULL)
+    return;
+  escaped = g_markup_escape_text (share_text, -1);
+  g_string_append_printf (markup, "  %s", escaped);
+}
+
 static PangoLayout *
 create_hover_text (IscChart             *self,
                    const IscChartLayout *layout,
@@ -408,6 +425,7 @@ create_hover_text (IscChart             *self,
                                       (int)(color.red * 255), (int)(color.green * 255),
                                       (int)(color.blue * 255), cs->label, value);
       g_string_append (markup, line);
+      append_hover_error_share (markup, self->model, order[k], step);
     }
 
   return isc_chart_layout_create_text (self->pango, style, style->label_size, FALSE, markup->str);

@@ -75,6 +75,13 @@ gboolean              isc_chart_get_hover_area     (IscChart            *self,
                                                     int                  step,
                                                     IscChartRect        *area);
 
+/* The hover box's text at step, without markup (a line per series after
+ * the time), for tests and accessibility; NULL when there is no hover. */
+char                 *isc_chart_dup_hover_text     (IscChart            *self,
+                                                    int                  width,
+                                                    int                  height,
+                                                    int                  step);
+
 /* What the axes and the legend say, for tests and accessibility: the value
  * axis' labels (NULL-terminated, in the one format of the axis), that
  * format, and the time axis' labels.
@@ -95,12 +102,6 @@ GStrv                 isc_chart_dup_time_labels    (IscChart            *self,
 GStrv                 isc_chart_dup_legend_texts   (IscChart            *self,
                                                     int                  width,
                                                     int                  height);
-/* The hover box's text at step (its time, then each series' value), as
- * drawn by isc_chart_draw_hover(); NULL without a step there. */
-char                 *isc_chart_dup_hover_text     (IscChart            *self,
-                                                    int                  width,
-                                                    int                  height,
-                                                    int                  step);
 void                  isc_chart_get_series_color   (IscChart            *self,
                                                     guint                series,
                                                     IscChartColor       *color);

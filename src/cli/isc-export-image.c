@@ -11,6 +11,8 @@
  * every metric in the response). The charts are the chart layer's, so the
  * file shows what the window shows, and the window's two display switches
  * are here too: --utc (the time axis in UTC) and --counters rate|totals.
+ * A counter of requests by status is followed by its "Error rate" chart,
+ * as in the window.
  */
 
 #define G_LOG_DOMAIN "isc-export"
@@ -160,6 +162,20 @@ _isc_export_image_check (IscExportOptions  *options,
   return TRUE;
 }
 
+static void
+add_chart (GPtrArray           *charts,
+           IscChartModel       *model,
+           const IscChartStyle *style,
+           GTimeZone           *utc)
+{
+  IscChart *chart = isc_chart_new (model);
+
+  isc_chart_set_style (chart, style);
+  /* NULL is local time, the chart's default. */
+  isc_chart_set_time_zone (chart, utc);
+  g_ptr_array_add (charts, chart);
+}
+
 GPtrArray *
 _isc_export_image_create_charts (const IscExportOptions *options,
                                  IscMetricsResponse     *response)
@@ -175,12 +191,14 @@ _isc_export_image_create_charts (const IscExportOptions *options,
   for (guint i = 0; i < n_metrics; i++)
     {
       g_autoptr(IscChartModel) model = isc_chart_model_new (response, i, options->counter_display);
-      IscChart *chart = isc_chart_new (model);
+      g_autoptr(IscChartModel) error_rate = isc_chart_model_new_error_rate (response, i);
 
-      isc_chart_set_style (chart, style);
-      /* NULL is local time, the chart's default. */
-      isc_chart_set_time_zone (chart, utc);
-      g_ptr_array_add (charts, chart);
+      add_chart (charts, model, style, utc);
+      /* Requests by status are followed by their error rate, as in the
+       * window: a 5xx incident of a few percent is a sliver on the stack
+       * but a step on its own axis. */
+      if (error_rate != NULL)
+        add_chart (charts, error_rate, style, utc);
     }
 
   return g_steal_pointer (&charts);

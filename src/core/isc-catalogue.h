@@ -80,6 +80,12 @@ typedef struct
   IscValueDisplay display;
 } IscCatalogueEntry;
 
+/* The chart Inferscope derives from a counter of requests by status: the
+ * share of 4xx and 5xx in all requests (isc-error-share.h). Not an API
+ * metric: never asked for, not among the entries, unknown to
+ * isc_catalogue_lookup(); isc_catalogue_get_title() says "Error rate". */
+#define ISC_CATALOGUE_ERROR_RATE "inferscope_error_rate"
+
 const IscCatalogueEntry *isc_catalogue_get_entries  (guint          *n_entries);
 /* NULL for a name the catalogue does not know. */
 const IscCatalogueEntry *isc_catalogue_lookup       (const char     *name);

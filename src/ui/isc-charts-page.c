@@ -15,6 +15,7 @@
 #include "isc-chart-grid.h"
 #include "isc-chart-view.h"
 #include "isc-charts-page.h"
+#include "isc-error-share.h"
 
 /* The catalogue's groups, then "Other" for names it does not know. */
 #define N_CATALOGUE_GROUPS (ISC_METRIC_GROUP_ASYNC + 1)
@@ -27,6 +28,7 @@ struct _IscChartsPage
   /* Widgets */
   GtkBox             *column;
   GPtrArray          *views;         /* in the order shown */
+  GPtrArray          *error_views;   /* per view: its "Error rate" view, or NULL */
 
   /* Owned references */
   IscMetricsResponse *response;
@@ -86,6 +88,38 @@ dup_names (IscMetricsResponse *response)
   return names;
 }
 
+/* The error rate of view @i's metric, in the view that follows it: the
+ * same for rate and totals, a share being a share. */
+static void
+update_error_rate (IscChartsPage *self,
+                   guint          i)
+{
+  GtkWidget *view = g_ptr_array_index (self->error_views, i);
+  g_autoptr(IscChartModel) model = NULL;
+
+  if (view == NULL)
+    return;
+  model = isc_chart_model_new_error_rate (self->response, g_array_index (self->metric_index, guint, i));
+  isc_chart_view_set_model (ISC_CHART_VIEW (view), model);
+}
+
+/* TRUE when the charts shown have an error rate view exactly where
+ * @response has a counter of requests by status. */
+static gboolean
+same_error_rates (IscChartsPage      *self,
+                  IscMetricsResponse *response)
+{
+  for (guint i = 0; i < self->views->len; i++)
+    {
+      guint metric = g_array_index (self->metric_index, guint, i);
+      gboolean by_status = isc_error_share_applies (isc_metrics_response_get_metric (response, metric));
+
+      if (by_status != (g_ptr_array_index (self->error_views, i) != NULL))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* One model per metric of the response shown, counters as the switch
  * says; the views keep their size, so only the layout and the picture are
  * made again. */
@@ -103,6 +137,7 @@ update_models (IscChartsPage *self)
       g_autoptr(IscChartModel) model = isc_chart_model_new (self->response, metric, display);
 
       isc_chart_view_set_model (g_ptr_array_index (self->views, i), model);
+      update_error_rate (self, i);
     }
 }
 
@@ -114,6 +149,7 @@ clear_charts (IscChartsPage *self)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->column))) != NULL)
     gtk_box_remove (self->column, child);
   g_ptr_array_set_size (self->views, 0);
+  g_ptr_array_set_size (self->error_views, 0);
   g_array_set_size (self->metric_index, 0);
   g_ptr_array_set_size (self->group_titles, 0);
   g_array_set_size (self->group_counts, 0);
@@ -147,6 +183,23 @@ add_group (IscChartsPage *self,
   g_array_append_val (self->group_counts, zero);
 
   return grid;
+}
+
+/* A chart view as the page shows them, its accessible label @title until
+ * it has a model. */
+static GtkWidget *
+new_view (IscChartsPage *self,
+          const char    *title)
+{
+  GtkWidget *view = isc_chart_view_new (NULL);
+
+  gtk_widget_add_css_class (view, "card");
+  gtk_widget_set_overflow (view, GTK_OVERFLOW_HIDDEN);
+  isc_chart_view_set_use_utc (ISC_CHART_VIEW (view), self->use_utc);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (view),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, title,
+                                  -1);
+  return view;
 }
 
 /* The groups in catalogue order, the charts of each in the response's. */
@@ -185,6 +238,17 @@ build_charts (IscChartsPage *self)
           g_ptr_array_add (self->views, view);
           g_array_append_val (self->metric_index, i);
           g_array_index (self->group_counts, guint, self->group_counts->len - 1)++;
+
+          /* Requests by status are followed by their error rate, in the
+           * same group: derived from the counter, it comes and goes with
+           * it, whatever the layout chose. */
+          view = NULL;
+          if (isc_error_share_applies (isc_metrics_response_get_metric (self->response, i)))
+            {
+              view = new_view (self, isc_catalogue_get_title (ISC_CATALOGUE_ERROR_RATE));
+              isc_chart_grid_append (ISC_CHART_GRID (grid), view);
+            }
+          g_ptr_array_add (self->error_views, view);
         }
     }
 }
@@ -206,6 +270,7 @@ isc_charts_page_finalize (GObject *object)
   IscChartsPage *self = (IscChartsPage *)object;
 
   g_ptr_array_unref (self->views);
+  g_ptr_array_unref (self->error_views);
   g_array_unref (self->metric_index);
   g_ptr_array_unref (self->group_titles);
   g_array_unref (self->group_counts);
@@ -298,6 +363,7 @@ isc_charts_page_init (IscChartsPage *self)
   GtkWidget *scrolled;
 
   self->views = g_ptr_array_new ();
+  self->error_views = g_ptr_array_new ();
   self->metric_index = g_array_new (FALSE, FALSE, sizeof (guint));
   self->group_titles = g_ptr_array_new_with_free_func (g_free);
   self->group_counts = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -353,7 +419,8 @@ isc_charts_page_set_response (IscChartsPage      *self,
       /* The same metrics in the same order: the same views, so the
        * person's place and the step under the pointer are kept. */
       if (self->names == NULL || !g_strv_equal ((const char * const *) names,
-                                                (const char * const *) self->names))
+                                                (const char * const *) self->names) ||
+          !same_error_rates (self, response))
         build_charts (self);
       update_models (self);
     }
@@ -375,6 +442,15 @@ isc_charts_page_get_chart (IscChartsPage *self,
   g_return_val_if_fail (ISC_IS_CHARTS_PAGE (self), NULL);
   g_return_val_if_fail (index < self->views->len, NULL);
   return g_ptr_array_index (self->views, index);
+}
+
+GtkWidget *
+isc_charts_page_get_error_rate_chart (IscChartsPage *self,
+                                      guint          index)
+{
+  g_return_val_if_fail (ISC_IS_CHARTS_PAGE (self), NULL);
+  g_return_val_if_fail (index < self->error_views->len, NULL);
+  return g_ptr_array_index (self->error_views, index);
 }
 
 guint
@@ -421,7 +497,13 @@ isc_charts_page_set_use_utc (IscChartsPage *self,
   self->use_utc = use_utc;
 
   for (guint i = 0; i < self->views->len; i++)
-    isc_chart_view_set_use_utc (g_ptr_array_index (self->views, i), use_utc);
+    {
+      GtkWidget *error_view = g_ptr_array_index (self->error_views, i);
+
+      isc_chart_view_set_use_utc (g_ptr_array_index (self->views, i), use_utc);
+      if (error_view != NULL)
+        isc_chart_view_set_use_utc (ISC_CHART_VIEW (error_view), use_utc);
+    }
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_USE_UTC]);
 }

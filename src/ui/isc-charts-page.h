@@ -49,6 +49,12 @@ void       isc_charts_page_set_counters_as_totals (IscChartsPage *self,
 guint       isc_charts_page_get_n_charts      (IscChartsPage *self);
 GtkWidget  *isc_charts_page_get_chart         (IscChartsPage *self,
                                                guint          index);
+/* The "Error rate" view that follows chart @index in its group, when its
+ * metric is a counter of requests by status (isc_error_share_applies()):
+ * lines of the 4xx and 5xx share of each step's requests. NULL for other
+ * charts. Derived, it is not one of the charts counted above. */
+GtkWidget  *isc_charts_page_get_error_rate_chart (IscChartsPage *self,
+                                                  guint          index);
 /* The groups shown, in order: the heading's text, and how many of the
  * charts (in get_chart's order) are under it. */
 guint       isc_charts_page_get_n_groups      (IscChartsPage *self);
