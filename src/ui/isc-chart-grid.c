@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "isc-chart-grid.h"
+#include "isc-chart-view.h"
 
 struct _IscChartGrid
 {
@@ -71,6 +72,72 @@ row_height (GtkWidget *widget,
     }
 
   return height;
+}
+
+/* One time at one x down a column, one plot height along a row: the
+ * charts' alignment follows their sizes, just given, and their models. A
+ * chart whose alignment changed is drawn again; nothing is resized, so
+ * this cannot loop. */
+static void
+align_charts (GtkWidget *widget,
+              guint      columns)
+{
+  g_autoptr(GPtrArray) charts = g_ptr_array_new ();
+  g_autoptr(GPtrArray) views = g_ptr_array_new ();
+  g_autoptr(GArray) widths = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GArray) heights = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GArray) before = g_array_new (FALSE, TRUE, sizeof (IscChartAlignment));
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      IscChart *chart = NULL;
+      IscChartAlignment align = { 0, 0 };
+      int w, h;
+
+      if (!gtk_widget_should_layout (child))
+        continue;
+      /* Any other child, or a chart without a model yet, holds its cell. */
+      if (ISC_IS_CHART_VIEW (child))
+        chart = isc_chart_view_get_chart (ISC_CHART_VIEW (child));
+      if (chart != NULL && isc_chart_get_model (chart) == NULL)
+        chart = NULL;
+      if (chart != NULL)
+        isc_chart_get_alignment (chart, &align);
+      w = gtk_widget_get_width (child);
+      h = gtk_widget_get_height (child);
+      g_ptr_array_add (charts, chart);
+      g_ptr_array_add (views, child);
+      g_array_append_val (widths, w);
+      g_array_append_val (heights, h);
+      g_array_append_val (before, align);
+    }
+
+  isc_chart_align_grid ((IscChart * const *) charts->pdata, charts->len, columns,
+                        (const int *) (gpointer) widths->data, (const int *) (gpointer) heights->data);
+
+  for (guint i = 0; i < charts->len; i++)
+    {
+      IscChart *chart = g_ptr_array_index (charts, i);
+      const IscChartAlignment *old = &g_array_index (before, IscChartAlignment, i);
+      IscChartAlignment now;
+
+      if (chart == NULL)
+        continue;
+      isc_chart_get_alignment (chart, &now);
+      if (now.gutter != old->gutter || now.plot_height != old->plot_height)
+        gtk_widget_queue_draw (g_ptr_array_index (views, i));
+    }
+}
+
+/* A new model is a new gutter and plot height, for its neighbours too. */
+static void
+child_model_changed_cb (IscChartGrid *self,
+                        GParamSpec   *pspec,
+                        GtkWidget    *child)
+{
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
 static GtkSizeRequestMode
@@ -153,6 +220,8 @@ isc_chart_grid_size_allocate (GtkWidget *widget,
       gtk_widget_size_allocate (child, &allocation, -1);
       i++;
     }
+
+  align_charts (widget, columns);
 }
 
 static void
@@ -200,4 +269,7 @@ isc_chart_grid_append (IscChartGrid *self,
   g_return_if_fail (gtk_widget_get_parent (child) == NULL);
 
   gtk_widget_insert_before (child, GTK_WIDGET (self), NULL);
+  if (ISC_IS_CHART_VIEW (child))
+    g_signal_connect_object (child, "notify::model", G_CALLBACK (child_model_changed_cb), self,
+                             G_CONNECT_SWAPPED);
 }
