@@ -8,7 +8,8 @@
  * one x down the column whatever the width of each chart's value labels;
  * the plots of one row have one height whatever their legends take. Both
  * in a bare list of charts (isc_chart_align_grid), in an exported grid and
- * in the window's chart grid.
+ * in the window's chart grid, and across the grids of the groups of one
+ * page.
  */
 
 #include "config.h"
@@ -319,6 +320,41 @@ test_window_grid (void)
   test_run_frames (50);
 }
 
+static void
+test_window_grids_share (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  GtkWidget *grids[2] = { isc_chart_grid_new (), isc_chart_grid_new () };
+  GtkWidget *views[3];
+  double x[3];
+
+  /* Two groups of a page, one above the other: the small labels of
+   * replicas in the first, "12.3 GB" and "2 min" in the second. */
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autoptr(IscChart) chart = make_chart (i == 0 ? 0 : i == 1 ? 2 : 1);
+
+      views[i] = isc_chart_view_new (isc_chart_get_model (chart));
+      isc_chart_view_set_use_utc (ISC_CHART_VIEW (views[i]), TRUE);
+      isc_chart_grid_append (ISC_CHART_GRID (grids[i == 0 ? 0 : 1]), views[i]);
+    }
+  isc_chart_grid_share_gutters (ISC_CHART_GRID (grids[1]), ISC_CHART_GRID (grids[0]));
+  gtk_box_append (GTK_BOX (box), grids[0]);
+  gtk_box_append (GTK_BOX (box), grids[1]);
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 1100);
+  gtk_window_set_child (GTK_WINDOW (window), box);
+  gtk_window_present (GTK_WINDOW (window));
+  test_run_frames (300);
+
+  for (guint i = 0; i < 3; i++)
+    x[i] = view_x_of_probe (views[i], box);
+  assert_all_close (x, 3, 1.0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_run_frames (50);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -330,6 +366,7 @@ main (int   argc,
   g_test_add_func ("/isc/chart-align/row-plot-height", test_row_plot_height);
   g_test_add_func ("/isc/chart-align/export-grid", test_export_grid);
   g_test_add_func ("/isc/chart-align/window-grid", test_window_grid);
+  g_test_add_func ("/isc/chart-align/window-grids-share", test_window_grids_share);
 
   return g_test_run ();
 }
