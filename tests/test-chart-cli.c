@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <cairo.h>
+#include <stdlib.h>
 #include <string.h>
 #include <glib/gstdio.h>
 
@@ -55,6 +56,8 @@ run_export (Run         *run,
 
   if (run->tz != NULL)
     envp = g_environ_setenv (envp, "TZ", run->tz, TRUE);
+  /* The header's "made" time, fixed so that two runs draw the same bytes. */
+  envp = g_environ_setenv (envp, "SOURCE_DATE_EPOCH", "1764590400", TRUE);
 
   run_clear (run);
   g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
@@ -81,7 +84,9 @@ test_png_size_scale (void)
   image = cairo_image_surface_create_from_png (out);
   g_assert_cmpint (cairo_surface_status (image), ==, CAIRO_STATUS_SUCCESS);
   g_assert_cmpint (cairo_image_surface_get_width (image), ==, 2000);
-  g_assert_cmpint (cairo_image_surface_get_height (image), ==, 1200);
+  /* Two rows of 300, and the header line over them. */
+  g_assert_cmpint (cairo_image_surface_get_height (image), >, 1200 + 2 * 16);
+  g_assert_cmpint (cairo_image_surface_get_height (image), <, 1200 + 2 * 100);
   cairo_surface_destroy (image);
   g_assert_cmpuint (test_count_files (dir), ==, 1);
   run_clear (&run);
@@ -126,6 +131,7 @@ static void
 test_demo_source (void)
 {
   Run run = { 0 };
+  const char *height;
 
   /* A live source: the simulated API served inside the command, on
    * 127.0.0.1; three default metrics and the requests' error rate,
@@ -135,7 +141,11 @@ test_demo_source (void)
   g_assert_cmpint (run.status, ==, 0);
   g_assert_nonnull (strstr (run.out, "<svg"));
   g_assert_nonnull (strstr (run.out, "width=\"2400\""));
-  g_assert_nonnull (strstr (run.out, "height=\"300\""));
+  /* One row of 300 under the header line. */
+  height = strstr (run.out, "height=\"");
+  g_assert_nonnull (height);
+  g_assert_cmpint (atoi (height + strlen ("height=\"")), >, 300 + 16);
+  g_assert_cmpint (atoi (height + strlen ("height=\"")), <, 300 + 100);
   run_clear (&run);
 }
 

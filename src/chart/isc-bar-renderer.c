@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <glib/gi18n.h>
 
 #include "isc-bar-renderer.h"
 
@@ -26,6 +27,7 @@ struct _IscBarRenderer
   IscChartRenderer  parent_instance;
 
   GArray           *rows;
+  IscChartText      caption;
 };
 
 G_DEFINE_FINAL_TYPE (IscBarRenderer, isc_bar_renderer, ISC_TYPE_CHART_RENDERER)
@@ -37,6 +39,85 @@ clear_row (gpointer data)
 
   g_clear_object (&row->label.layout);
   g_clear_object (&row->value.layout);
+}
+
+/* "1 h, 30 Nov 11:31 – 12:31", the end's date only when it differs. */
+static char *
+describe_window (GTimeZone *tz,
+                 gint64     start_ms,
+                 gint64     end_ms)
+{
+  g_autoptr(GDateTime) start_utc = g_date_time_new_from_unix_utc (start_ms / 1000);
+  g_autoptr(GDateTime) end_utc = g_date_time_new_from_unix_utc (end_ms / 1000);
+  g_autoptr(GDateTime) start = NULL;
+  g_autoptr(GDateTime) end = NULL;
+  g_autofree char *length = isc_format_duration_short ((end_ms - start_ms) / 1000);
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+
+  if (start_utc == NULL || end_utc == NULL)
+    return g_steal_pointer (&length);
+  start = g_date_time_to_timezone (start_utc, tz);
+  end = g_date_time_to_timezone (end_utc, tz);
+  a = g_date_time_format (start, "%-d %b %H:%M");
+  if (g_date_time_get_day_of_year (start) == g_date_time_get_day_of_year (end) &&
+      g_date_time_get_year (start) == g_date_time_get_year (end))
+    b = g_date_time_format (end, "%H:%M");
+  else
+    b = g_date_time_format (end, "%-d %b %H:%M");
+  /* Translators: a window's length, then its start and end: "1 h, 30 Nov
+   * 11:31 – 12:31" */
+  return g_strdup_printf (_("%s, %s – %s"), length, a, b);
+}
+
+char *
+isc_bar_renderer_dup_caption (IscChartModel *model,
+                              GTimeZone     *tz)
+{
+  IscMetricsResponse *response;
+  IscMetricKind kind;
+  g_autoptr(GTimeZone) local = NULL;
+  g_autofree char *window = NULL;
+  gint64 start_ms, end_ms;
+
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (model), NULL);
+
+  response = isc_chart_model_get_response (model);
+  kind = isc_chart_model_get_kind (model);
+  if (tz == NULL)
+    tz = local = g_time_zone_new_local ();
+
+  if (isc_metrics_response_get_mode (response) == ISC_MODE_CURRENT)
+    {
+      if (kind == ISC_METRIC_KIND_COUNTER)
+        /* Translators: what the bars of a CURRENT counter are */
+        return g_strdup (_("Now: the count in the latest step"));
+      /* Translators: what the bars of a CURRENT snapshot are */
+      return g_strdup (_("Now: the latest values"));
+    }
+
+  start_ms = isc_metrics_response_get_start_ms (response);
+  end_ms = isc_metrics_response_get_end_ms (response);
+  if (end_ms > start_ms && start_ms > 0)
+    window = describe_window (tz, start_ms, end_ms);
+  else
+    /* Translators: stands for the window in "Total over the window" */
+    window = g_strdup (_("the window"));
+
+  switch (kind)
+    {
+    case ISC_METRIC_KIND_COUNTER:
+      /* Translators: what the bars of a SUMMARY counter are: the window's
+       * total, then that total per second */
+      return g_strdup_printf (_("Total over %s, then the mean per second"), window);
+    case ISC_METRIC_KIND_HISTOGRAM:
+      /* Translators: what the bars of a SUMMARY histogram are */
+      return g_strdup_printf (_("Quantiles and average of the values over %s"), window);
+    case ISC_METRIC_KIND_GAUGE:
+    default:
+      /* Translators: what the bars of a SUMMARY gauge are */
+      return g_strdup_printf (_("Average over %s"), window);
+    }
 }
 
 /* A single value set has no time to run along: one bar per label set, its
@@ -56,8 +137,29 @@ isc_bar_renderer_prepare (IscChartRenderer     *renderer,
   double window_s;
   IscUnitHint unit_hint;
   IscMetricKind kind;
+  IscChartRect area = *plot;
+  g_autofree char *caption = NULL;
+  g_autofree char *caption_markup = NULL;
 
   g_array_set_size (self->rows, 0);
+  /* What the bars are, in a line over them. */
+  g_clear_object (&self->caption.layout);
+  caption = isc_bar_renderer_dup_caption (model, layout->tz);
+  caption_markup = g_markup_escape_text (caption, -1);
+  self->caption.layout = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE,
+                                                       caption_markup);
+  pango_layout_set_width (self->caption.layout, MAX (1, (int) plot->width) * PANGO_SCALE);
+  pango_layout_set_ellipsize (self->caption.layout, PANGO_ELLIPSIZE_END);
+  {
+    int w, h;
+
+    pango_layout_get_pixel_size (self->caption.layout, &w, &h);
+    self->caption.x = plot->x;
+    self->caption.y = plot->y;
+    area.y += h + style->spacing;
+    area.height = MAX (0, area.height - h - style->spacing);
+    plot = &area;
+  }
   order = isc_chart_model_get_order (model, &n_order);
   unit_hint = isc_chart_model_get_unit_hint (model);
   kind = isc_chart_model_get_kind (model);
@@ -136,6 +238,9 @@ isc_bar_renderer_draw (IscChartRenderer     *renderer,
 {
   IscBarRenderer *self = ISC_BAR_RENDERER (renderer);
 
+  isc_chart_style_set_source (cr, &style->muted);
+  isc_chart_text_draw (cr, &self->caption);
+
   for (guint k = 0; k < self->rows->len; k++)
     {
       const Row *row = &g_array_index (self->rows, Row, k);
@@ -178,6 +283,7 @@ isc_bar_renderer_finalize (GObject *object)
   IscBarRenderer *self = (IscBarRenderer *)object;
 
   g_clear_pointer (&self->rows, g_array_unref);
+  g_clear_object (&self->caption.layout);
 
   G_OBJECT_CLASS (isc_bar_renderer_parent_class)->finalize (object);
 }

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 #include <glib/gi18n.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -64,26 +65,238 @@ append_bytes (void                *closure,
   return CAIRO_STATUS_SUCCESS;
 }
 
-static void
-draw_grid (cairo_t          *cr,
-           IscChart * const *charts,
-           guint             n_charts,
-           guint             columns,
-           int               width,
-           int               height)
+/* Text is measured as the charts measure it: unhinted, at 96 dpi. */
+static PangoContext *
+create_pango (void)
 {
+  PangoContext *pango = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+  cairo_font_options_t *options = cairo_font_options_create ();
+
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
+  pango_cairo_context_set_font_options (pango, options);
+  cairo_font_options_destroy (options);
+  pango_cairo_context_set_resolution (pango, 96);
+  return pango;
+}
+
+static GDateTime *
+date_time_in (GTimeZone *tz,
+              gint64     ms)
+{
+  g_autoptr(GDateTime) utc = g_date_time_new_from_unix_utc (ms / 1000);
+
+  if (utc == NULL)
+    return NULL;
+  return g_date_time_to_timezone (utc, tz);
+}
+
+/* "30 Nov 2026 12:31 – 1 Dec 12:31", the end's date only when it differs. */
+static char *
+format_window (GTimeZone *tz,
+               gint64     start_ms,
+               gint64     end_ms)
+{
+  g_autoptr(GDateTime) start = date_time_in (tz, start_ms);
+  g_autoptr(GDateTime) end = date_time_in (tz, end_ms);
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+
+  if (start == NULL || end == NULL)
+    return NULL;
+  a = g_date_time_format (start, "%-d %b %Y %H:%M");
+  if (g_date_time_get_year (start) == g_date_time_get_year (end) &&
+      g_date_time_get_day_of_year (start) == g_date_time_get_day_of_year (end))
+    b = g_date_time_format (end, "%H:%M");
+  else
+    b = g_date_time_format (end, "%-d %b %H:%M");
+  /* Translators: a time window, from its start to its end */
+  return g_strdup_printf (_("%s – %s"), a, b);
+}
+
+/* "UTC", or "Europe/Berlin (CET, UTC+01:00)" for the zone at @when. */
+static char *
+format_zone (GTimeZone *tz,
+             GDateTime *when)
+{
+  const char *id = g_time_zone_get_identifier (tz);
+  g_autofree char *abbrev = g_date_time_format (when, "%Z");
+  g_autofree char *offset = g_date_time_format (when, "%:z");
+
+  if (g_strcmp0 (id, "UTC") == 0 || g_strcmp0 (id, "Etc/UTC") == 0 ||
+      (g_date_time_get_utc_offset (when) == 0 && g_strcmp0 (abbrev, "UTC") == 0))
+    return g_strdup ("UTC");
+  if (id == NULL || *id == '\0' || g_strcmp0 (id, "Local") == 0 || id[0] == ':' || id[0] == '/')
+    return g_strdup_printf ("%s, UTC%s", abbrev, offset);
+  return g_strdup_printf ("%s (%s, UTC%s)", id, abbrev, offset);
+}
+
+/* The model, the target and the range, as the header and the title begin. */
+static void
+append_what (GString                     *out,
+             const IscChartExportContext *context,
+             IscChart * const            *charts,
+             guint                        n_charts,
+             GTimeZone                   *tz)
+{
+  IscChartModel *model = n_charts > 0 ? isc_chart_get_model (charts[0]) : NULL;
+  IscMetricsResponse *response = model != NULL ? isc_chart_model_get_response (model) : NULL;
+  g_autofree char *window = NULL;
+
+  if (context->model != NULL)
+    g_string_append (out, context->model);
+  if (context->target != NULL)
+    g_string_append_printf (out, "%s%s", out->len > 0 ? " · " : "", context->target);
+
+  /* The window asked for, as the response says it (a CURRENT snapshot
+   * has none). */
+  if (response != NULL && isc_metrics_response_get_start_ms (response) > 0 &&
+      isc_metrics_response_get_end_ms (response) > isc_metrics_response_get_start_ms (response))
+    window = format_window (tz, isc_metrics_response_get_start_ms (response),
+                            isc_metrics_response_get_end_ms (response));
+  if (context->range != NULL && window != NULL)
+    g_string_append_printf (out, "%s%s, %s", out->len > 0 ? " · " : "", context->range, window);
+  else if (context->range != NULL || window != NULL)
+    g_string_append_printf (out, "%s%s", out->len > 0 ? " · " : "",
+                            context->range != NULL ? context->range : window);
+}
+
+char *
+isc_chart_export_dup_header (const IscChartExportContext *context,
+                             IscChart * const            *charts,
+                             guint                        n_charts)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GTimeZone) tz = NULL;
+  g_autoptr(GDateTime) made = NULL;
+  g_autofree char *zone = NULL;
+  g_autofree char *made_text = NULL;
+  gint64 made_ms;
+
+  g_return_val_if_fail (context != NULL, NULL);
+
+  tz = context->time_zone != NULL ? g_time_zone_ref (context->time_zone) : g_time_zone_new_local ();
+  made_ms = context->made_at_ms != 0 ? context->made_at_ms : g_get_real_time () / 1000;
+  made = date_time_in (tz, made_ms);
+
+  append_what (out, context, charts, n_charts, tz);
+  if (made != NULL)
+    {
+      zone = format_zone (tz, made);
+      made_text = g_date_time_format (made, "%-d %b %Y %H:%M:%S");
+      /* Translators: the header of an exported image: the time zone of its
+       * time axes */
+      g_string_append_printf (out, "%s", out->len > 0 ? " · " : "");
+      g_string_append_printf (out, _("times in %s"), zone);
+      /* Translators: the header of an exported image: when it was made */
+      g_string_append (out, " · ");
+      g_string_append_printf (out, _("made %s"), made_text);
+    }
+
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+char *
+isc_chart_export_dup_title (const IscChartExportContext *context,
+                            IscChart * const            *charts,
+                            guint                        n_charts)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GTimeZone) tz = NULL;
+
+  g_return_val_if_fail (context != NULL, NULL);
+
+  tz = context->time_zone != NULL ? g_time_zone_ref (context->time_zone) : g_time_zone_new_local ();
+  append_what (out, context, charts, n_charts, tz);
+  if (out->len == 0 && n_charts > 0 && isc_chart_get_model (charts[0]) != NULL)
+    g_string_append (out, isc_chart_model_get_title (isc_chart_get_model (charts[0])));
+  /* Translators: the title of an exported PDF, after the app's name */
+  return g_strdup_printf (_("Inferscope: %s"), out->str);
+}
+
+guint
+isc_chart_export_get_cell (guint         index,
+                           guint         n_charts,
+                           guint         columns,
+                           int           width,
+                           int           height,
+                           int           top,
+                           IscChartRect *cell)
+{
+  guint rows, row, in_row, column;
+  int total_w;
+  double x0, x1;
+
+  g_return_val_if_fail (cell != NULL, 1);
+
+  if (n_charts == 0)
+    {
+      *cell = (IscChartRect) { 0, top, width, height };
+      return 1;
+    }
+  columns = CLAMP (columns, 1, n_charts);
+  rows = (n_charts + columns - 1) / columns;
+  /* As few columns as keep the rows: no column that only the full rows
+   * would fill. */
+  columns = (n_charts + rows - 1) / rows;
+  total_w = width * (int) columns;
+  row = index / columns;
+  column = index % columns;
+  in_row = row + 1 < rows ? columns : n_charts - row * columns;
+  x0 = round ((double) column * total_w / in_row);
+  x1 = round ((double) (column + 1) * total_w / in_row);
+  *cell = (IscChartRect) { x0, top + (double) row * height, x1 - x0, height };
+  return columns;
+}
+
+static void
+draw_grid (cairo_t                     *cr,
+           IscChart * const            *charts,
+           guint                        n_charts,
+           guint                        columns,
+           int                          width,
+           int                          height,
+           PangoLayout                 *header,
+           int                          top)
+{
+  const IscChartStyle *style = isc_chart_get_style (charts[0]);
+  g_autofree int *widths = g_new (int, n_charts);
+  g_autofree int *heights = g_new (int, n_charts);
+  g_autofree IscChartRect *cells = g_new (IscChartRect, n_charts);
+
   /* A dashboard is one picture: empty cells take the first chart's
    * background rather than showing through. */
-  isc_chart_style_set_source (cr, &isc_chart_get_style (charts[0])->background);
+  isc_chart_style_set_source (cr, &style->background);
   cairo_paint (cr);
+
+  if (header != NULL)
+    {
+      isc_chart_style_set_source (cr, &style->foreground);
+      cairo_move_to (cr, style->padding, style->padding);
+      pango_cairo_show_layout (cr, header);
+      /* A rule between the header and the charts. */
+      isc_chart_style_set_source (cr, &style->grid);
+      cairo_set_line_width (cr, 1);
+      cairo_move_to (cr, 0, top - 0.5);
+      cairo_rel_line_to (cr, width * (double) columns, 0);
+      cairo_stroke (cr);
+    }
+
+  for (guint i = 0; i < n_charts; i++)
+    {
+      isc_chart_export_get_cell (i, n_charts, columns, width, height, top, &cells[i]);
+      widths[i] = (int) cells[i].width;
+      heights[i] = (int) cells[i].height;
+    }
+  isc_chart_align_grid (charts, n_charts, columns, widths, heights);
 
   for (guint i = 0; i < n_charts; i++)
     {
       cairo_save (cr);
-      cairo_translate (cr, (i % columns) * width, (i / columns) * height);
-      cairo_rectangle (cr, 0, 0, width, height);
+      cairo_translate (cr, cells[i].x, cells[i].y);
+      cairo_rectangle (cr, 0, 0, widths[i], heights[i]);
       cairo_clip (cr);
-      isc_chart_draw (charts[i], cr, width, height);
+      isc_chart_draw (charts[i], cr, widths[i], heights[i]);
       cairo_restore (cr);
     }
 }
@@ -98,12 +311,28 @@ isc_chart_export_to_bytes (IscChart * const *charts,
                            double            scale,
                            GError          **error)
 {
+  return isc_chart_export_to_bytes_with_context (charts, n_charts, columns, format, width, height, scale,
+                                                 NULL, error);
+}
+
+GBytes *
+isc_chart_export_to_bytes_with_context (IscChart * const            *charts,
+                                        guint                        n_charts,
+                                        guint                        columns,
+                                        IscChartFormat               format,
+                                        int                          width,
+                                        int                          height,
+                                        double                       scale,
+                                        const IscChartExportContext *context,
+                                        GError                     **error)
+{
   g_autoptr(GByteArray) out = NULL;
+  g_autoptr(PangoLayout) header = NULL;
   cairo_surface_t *surface = NULL;
   cairo_status_t status;
   cairo_t *cr;
   guint rows;
-  int total_w, total_h;
+  int total_w, total_h, top = 0;
 
   g_return_val_if_fail (charts != NULL || n_charts == 0, NULL);
 
@@ -115,6 +344,7 @@ isc_chart_export_to_bytes (IscChart * const *charts,
     }
   columns = CLAMP (columns, 1, n_charts);
   rows = (n_charts + columns - 1) / columns;
+  columns = (n_charts + rows - 1) / rows;
   total_w = width * columns;
   total_h = height * rows;
 
@@ -126,6 +356,28 @@ isc_chart_export_to_bytes (IscChart * const *charts,
       return NULL;
     }
 
+  /* The header line wraps rather than losing any of what it says. */
+  if (context != NULL)
+    {
+      const IscChartStyle *style = isc_chart_get_style (charts[0]);
+      g_autofree char *text = isc_chart_export_dup_header (context, charts, n_charts);
+      gsize bold = context->model != NULL && g_str_has_prefix (text, context->model) ? strlen (context->model) : 0;
+      g_autofree char *name = g_markup_escape_text (text, bold);
+      g_autofree char *rest = g_markup_escape_text (text + bold, -1);
+      g_autofree char *markup = g_strdup_printf ("<b>%s</b>%s", name, rest);
+      PangoContext *pango = create_pango ();
+      int w, h;
+
+      /* The layout keeps its context. */
+      header = isc_chart_layout_create_text (pango, style, style->label_size, FALSE, markup);
+      g_object_unref (pango);
+      pango_layout_set_width (header, MAX (1, total_w - 2 * (int) style->padding) * PANGO_SCALE);
+      pango_layout_set_wrap (header, PANGO_WRAP_WORD_CHAR);
+      pango_layout_get_pixel_size (header, &w, &h);
+      top = h + 2 * (int) style->padding;
+      total_h += top;
+    }
+
   out = g_byte_array_new ();
   switch (format)
     {
@@ -134,6 +386,13 @@ isc_chart_export_to_bytes (IscChart * const *charts,
       break;
     case ISC_CHART_FORMAT_PDF:
       surface = cairo_pdf_surface_create_for_stream (append_bytes, out, total_w, total_h);
+      if (context != NULL)
+        {
+          g_autofree char *title = isc_chart_export_dup_title (context, charts, n_charts);
+
+          cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title);
+          cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Inferscope");
+        }
       break;
     case ISC_CHART_FORMAT_PNG:
     default:
@@ -146,7 +405,7 @@ isc_chart_export_to_bytes (IscChart * const *charts,
   cr = cairo_create (surface);
   if (format == ISC_CHART_FORMAT_PNG)
     cairo_scale (cr, scale, scale);
-  draw_grid (cr, charts, n_charts, columns, width, height);
+  draw_grid (cr, charts, n_charts, columns, width, height, header, top);
   status = cairo_status (cr);
   cairo_destroy (cr);
 
@@ -185,6 +444,22 @@ isc_chart_export_to_file (IscChart * const *charts,
                           const char       *path,
                           GError          **error)
 {
+  return isc_chart_export_to_file_with_context (charts, n_charts, columns, format, width, height, scale,
+                                                NULL, path, error);
+}
+
+gboolean
+isc_chart_export_to_file_with_context (IscChart * const            *charts,
+                                       guint                        n_charts,
+                                       guint                        columns,
+                                       IscChartFormat               format,
+                                       int                          width,
+                                       int                          height,
+                                       double                       scale,
+                                       const IscChartExportContext *context,
+                                       const char                  *path,
+                                       GError                     **error)
+{
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) local_error = NULL;
   gconstpointer data;
@@ -192,7 +467,8 @@ isc_chart_export_to_file (IscChart * const *charts,
 
   g_return_val_if_fail (path != NULL, FALSE);
 
-  bytes = isc_chart_export_to_bytes (charts, n_charts, columns, format, width, height, scale, error);
+  bytes = isc_chart_export_to_bytes_with_context (charts, n_charts, columns, format, width, height, scale,
+                                                  context, error);
   if (bytes == NULL)
     return FALSE;
 

@@ -81,6 +81,7 @@ isc_chart_layout_free (IscChartLayout *layout)
   g_clear_pointer (&layout->time_tick_items, g_array_unref);
   g_clear_pointer (&layout->legend, g_array_unref);
   g_clear_object (&layout->pango);
+  g_clear_pointer (&layout->tz, g_time_zone_unref);
   g_free (layout->step_x);
   g_free (layout);
 }
@@ -471,8 +472,22 @@ fit_header (IscChartLayout      *layout,
   pango_layout_set_ellipsize (layout->subtitle.layout, PANGO_ELLIPSIZE_END);
 }
 
+/* The legend follows the time axis up when the plot is made shorter. */
+static void
+shift_legend (IscChartLayout *layout,
+              double          dy)
+{
+  for (guint k = 0; k < layout->legend->len; k++)
+    {
+      IscChartLegendItem *item = &g_array_index (layout->legend, IscChartLegendItem, k);
+
+      item->swatch_y += dy;
+      item->text.y += dy;
+    }
+}
+
 /**
- * isc_chart_layout_new:
+ * isc_chart_layout_new_aligned:
  *
  * Lays a chart out for a size: the header on top, the legend at the bottom,
  * the value axis on the left sized to its widest label, and the plot in what
@@ -480,14 +495,15 @@ fit_header (IscChartLayout      *layout,
  * the axis, the legend and the hover values.
  */
 IscChartLayout *
-isc_chart_layout_new (IscChartModel       *model,
-                      const IscChartStyle *style,
-                      PangoContext        *pango,
-                      GTimeZone           *tz,
-                      gboolean             utc,
-                      int                  width,
-                      int                  height,
-                      gboolean             reduce)
+isc_chart_layout_new_aligned (IscChartModel           *model,
+                              const IscChartStyle     *style,
+                              PangoContext            *pango,
+                              GTimeZone               *tz,
+                              gboolean                 utc,
+                              int                      width,
+                              int                      height,
+                              gboolean                 reduce,
+                              const IscChartAlignment *align)
 {
   g_autoptr(IscChartLayout) layout = g_new0 (IscChartLayout, 1);
   g_autoptr(GString) subtitle = g_string_new (NULL);
@@ -510,6 +526,7 @@ isc_chart_layout_new (IscChartModel       *model,
   layout->height = height;
   layout->reduce = reduce;
   layout->pango = g_object_ref (pango);
+  layout->tz = tz != NULL ? g_time_zone_ref (tz) : g_time_zone_new_local ();
   layout->value_tick_items = g_array_new (FALSE, TRUE, sizeof (IscChartTick));
   g_array_set_clear_func (layout->value_tick_items, clear_tick);
   layout->time_tick_items = g_array_new (FALSE, TRUE, sizeof (IscChartTick));
@@ -609,6 +626,14 @@ isc_chart_layout_new (IscChartModel       *model,
         label_h = h;
       }
       bottom -= label_h + style->tick_length + 2;
+      layout->natural_plot_height = MAX (0, bottom - top);
+      if (align != NULL && align->plot_height > 0 && align->plot_height < bottom - top)
+        {
+          double dy = (bottom - top) - align->plot_height;
+
+          bottom -= dy;
+          shift_legend (layout, -dy);
+        }
 
       /* Ticks again for the real plot height. */
       target = MAX (2, (guint)((bottom - top) / style->value_tick_spacing));
@@ -633,6 +658,9 @@ isc_chart_layout_new (IscChartModel       *model,
         }
 
       left += value_w + style->spacing;
+      layout->natural_gutter = left;
+      if (align != NULL && align->gutter > left && align->gutter < right - 1)
+        left = align->gutter;
       layout->plot = (IscChartRect) { left, top, MAX (0, right - left), MAX (0, bottom - top) };
 
       for (guint i = 0; i < layout->value_tick_items->len; i++)
@@ -686,4 +714,17 @@ isc_chart_layout_new (IscChartModel       *model,
     layout->step_x[i] = floor (isc_chart_layout_x_for_ms (layout, starts[i])) + 0.5;
 
   return g_steal_pointer (&layout);
+}
+
+IscChartLayout *
+isc_chart_layout_new (IscChartModel       *model,
+                      const IscChartStyle *style,
+                      PangoContext        *pango,
+                      GTimeZone           *tz,
+                      gboolean             utc,
+                      int                  width,
+                      int                  height,
+                      gboolean             reduce)
+{
+  return isc_chart_layout_new_aligned (model, style, pango, tz, utc, width, height, reduce, NULL);
 }

@@ -47,6 +47,20 @@ typedef struct
   IscChartText  text;
 } IscChartLegendItem;
 
+/* How a chart lines up with its neighbours in a grid (see
+ * isc_chart_align_grid()): the plot's left edge at least @gutter logical
+ * pixels from the chart's left edge, so that every chart of a column puts
+ * one time at one x; and the plot at most @plot_height tall, so that every
+ * plot of a row has the same height whatever its legend takes (the legend
+ * then follows the time axis, and the space left over stays under it).
+ * 0 leaves either as the chart alone would have it.
+ */
+typedef struct
+{
+  double gutter;
+  double plot_height;
+} IscChartAlignment;
+
 /* Everything that depends on the size and the style, computed once when
  * either changes: the plot rectangle, the axes' ticks and their text, the
  * header, the legend, and each step's device x. Drawing only reads it.
@@ -83,6 +97,13 @@ struct _IscChartLayout
   GArray         *legend;            /* IscChartLegendItem */
 
   PangoContext   *pango;
+
+  /* What the chart would take alone, before any alignment: the plot's
+   * left edge (the gutter; with the plot height asked for) and the plot's
+   * height. 0 for a chart without a time axis (bars, no data). */
+  double          natural_gutter;
+  double          natural_plot_height;
+  GTimeZone      *tz;        /* of the time axis */
 };
 
 IscChartLayout *isc_chart_layout_new          (IscChartModel       *model,
@@ -93,6 +114,16 @@ IscChartLayout *isc_chart_layout_new          (IscChartModel       *model,
                                                int                  width,
                                                int                  height,
                                                gboolean             reduce);
+/* The same, lined up as @align says (NULL: not at all). */
+IscChartLayout *isc_chart_layout_new_aligned  (IscChartModel            *model,
+                                               const IscChartStyle      *style,
+                                               PangoContext             *pango,
+                                               GTimeZone                *tz,
+                                               gboolean                  utc,
+                                               int                       width,
+                                               int                       height,
+                                               gboolean                  reduce,
+                                               const IscChartAlignment  *align);
 void            isc_chart_layout_free         (IscChartLayout      *layout);
 double          isc_chart_layout_x_for_ms     (const IscChartLayout *layout,
                                                gint64                ms);

@@ -33,6 +33,7 @@ struct _IscChart
   int                hover_step;
 
   IscChartStyle      style;
+  IscChartAlignment  align;
   guint              reduce : 1;
 };
 
@@ -181,6 +182,108 @@ isc_chart_set_reduce (IscChart *self,
   isc_chart_invalidate (self);
 }
 
+void
+isc_chart_set_alignment (IscChart                *self,
+                         const IscChartAlignment *align)
+{
+  IscChartAlignment none = { 0, 0 };
+
+  g_return_if_fail (ISC_IS_CHART (self));
+
+  if (align == NULL)
+    align = &none;
+  if (self->align.gutter == align->gutter && self->align.plot_height == align->plot_height)
+    return;
+  self->align = *align;
+  isc_chart_invalidate (self);
+}
+
+void
+isc_chart_get_alignment (IscChart          *self,
+                         IscChartAlignment *align)
+{
+  g_return_if_fail (ISC_IS_CHART (self));
+  g_return_if_fail (align != NULL);
+
+  *align = self->align;
+}
+
+void
+isc_chart_get_natural_alignment (IscChart          *self,
+                                 int                width,
+                                 int                height,
+                                 IscChartAlignment *natural)
+{
+  const IscChartLayout *layout;
+
+  g_return_if_fail (ISC_IS_CHART (self));
+  g_return_if_fail (natural != NULL);
+
+  *natural = (IscChartAlignment) { 0, 0 };
+  if (self->model == NULL || width <= 0 || height <= 0)
+    return;
+  layout = isc_chart_ensure_layout (self, width, height);
+  natural->gutter = layout->natural_gutter;
+  natural->plot_height = layout->natural_plot_height;
+}
+
+void
+isc_chart_align_grid (IscChart * const *charts,
+                      guint             n_charts,
+                      guint             columns,
+                      const int        *widths,
+                      const int        *heights)
+{
+  g_autofree double *row_height = NULL;
+  g_autofree double *gutter = NULL;
+  guint rows;
+
+  g_return_if_fail (charts != NULL || n_charts == 0);
+  g_return_if_fail (widths != NULL || n_charts == 0);
+  g_return_if_fail (heights != NULL || n_charts == 0);
+  if (n_charts == 0)
+    return;
+  columns = CLAMP (columns, 1, n_charts);
+  rows = (n_charts + columns - 1) / columns;
+  row_height = g_new0 (double, rows);
+  gutter = g_new0 (double, columns);
+
+  /* The plot heights first: a plot's height decides its value ticks, and
+   * so the width of their labels. Neither depends on the gutter. */
+  for (guint i = 0; i < n_charts; i++)
+    {
+      IscChartAlignment natural;
+      double *h = &row_height[i / columns];
+
+      if (charts[i] == NULL)
+        continue;
+      isc_chart_get_natural_alignment (charts[i], widths[i], heights[i], &natural);
+      if (natural.plot_height > 0 && (*h == 0 || natural.plot_height < *h))
+        *h = natural.plot_height;
+    }
+  for (guint i = 0; i < n_charts; i++)
+    {
+      IscChartAlignment align;
+      IscChartAlignment natural;
+
+      if (charts[i] == NULL)
+        continue;
+      align = charts[i]->align;
+      align.plot_height = row_height[i / columns];
+      isc_chart_set_alignment (charts[i], &align);
+      isc_chart_get_natural_alignment (charts[i], widths[i], heights[i], &natural);
+      gutter[i % columns] = MAX (gutter[i % columns], natural.gutter);
+    }
+  for (guint i = 0; i < n_charts; i++)
+    {
+      IscChartAlignment align = { gutter[i % columns], row_height[i / columns] };
+
+      if (charts[i] == NULL)
+        continue;
+      isc_chart_set_alignment (charts[i], &align);
+    }
+}
+
 const IscChartLayout *
 isc_chart_ensure_layout (IscChart *self,
                          int       width,
@@ -195,8 +298,8 @@ isc_chart_ensure_layout (IscChart *self,
     return self->layout;
 
   isc_chart_invalidate (self);
-  self->layout = isc_chart_layout_new (self->model, &self->style, self->pango, self->tz, self->utc,
-                                       width, height, self->reduce);
+  self->layout = isc_chart_layout_new_aligned (self->model, &self->style, self->pango, self->tz, self->utc,
+                                               width, height, self->reduce, &self->align);
   if (!isc_chart_model_is_empty (self->model))
     isc_chart_renderer_prepare (self->renderer, self->model, self->layout, &self->style);
 

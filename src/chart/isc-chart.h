@@ -42,6 +42,31 @@ void                  isc_chart_set_time_zone      (IscChart            *self,
 void                  isc_chart_set_reduce         (IscChart            *self,
                                                     gboolean             reduce);
 
+/* Lines the chart up with others (see IscChartAlignment); NULL for none.
+ * A change lays the chart out again on its next draw. */
+void                  isc_chart_set_alignment      (IscChart                *self,
+                                                    const IscChartAlignment *align);
+void                  isc_chart_get_alignment      (IscChart                *self,
+                                                    IscChartAlignment       *align);
+/* What the chart would take alone at width × height: its gutter (with the
+ * plot height it is set to, which decides its value ticks) and its plot
+ * height; 0 for either that it has no opinion on (bars, no data). */
+void                  isc_chart_get_natural_alignment (IscChart          *self,
+                                                    int                  width,
+                                                    int                  height,
+                                                    IscChartAlignment   *natural);
+/* Lines up charts laid out in rows of @columns, chart i in row i / columns
+ * and column i % columns, each drawn at widths[i] × heights[i]: every plot
+ * of a row as tall as the row's shortest, then every chart of a column
+ * with the column's widest gutter. Two passes, each chart laid out at most
+ * twice; charts already lined up are not laid out again. A NULL chart
+ * holds its cell and has no say. */
+void                  isc_chart_align_grid         (IscChart * const    *charts,
+                                                    guint                n_charts,
+                                                    guint                columns,
+                                                    const int           *widths,
+                                                    const int           *heights);
+
 /* Lays out for width × height (logical pixels) if needed; returns the
  * layout, owned by the chart, valid until the next change.
  */

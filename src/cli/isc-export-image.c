@@ -13,6 +13,9 @@
  * are here too: --utc (the time axis in UTC) and --counters rate|totals.
  * A counter of requests by status is followed by its "Error rate" chart,
  * as in the window.
+ * A header line across the top says what the image shows: the model, the
+ * deployment or environment (or the saved file), the range, the time zone
+ * and when it was made (SOURCE_DATE_EPOCH, if set, for the last).
  */
 
 #define G_LOG_DOMAIN "isc-export"
@@ -204,12 +207,63 @@ _isc_export_image_create_charts (const IscExportOptions *options,
   return g_steal_pointer (&charts);
 }
 
+/* What the image's header says: the model, the deployment or environment
+ * and the range as asked (a saved response says its file), the zone of
+ * the time axes. */
+static void
+export_context_init (IscChartExportContext   *context,
+                     const IscExportOptions  *options,
+                     char                   **range,
+                     char                   **target,
+                     GTimeZone              **tz)
+{
+  const IscExportLiveOptions *live = &options->live;
+  const char *epoch = g_getenv ("SOURCE_DATE_EPOCH");
+
+  *context = (IscChartExportContext) { 0 };
+  /* The reproducible-builds convention: a fixed "made" time makes the
+   * same input draw the same bytes. */
+  if (epoch != NULL && g_ascii_strtoll (epoch, NULL, 10) > 0)
+    context->made_at_ms = g_ascii_strtoll (epoch, NULL, 10) * 1000;
+  *tz = options->utc ? g_time_zone_new_utc () : g_time_zone_new_local ();
+  context->time_zone = *tz;
+  context->model = live->model;
+  if (live->environment != NULL)
+    /* Translators: the header of an exported image */
+    *target = g_strdup_printf (_("environment %s"), live->environment);
+  else if (live->deployment != NULL)
+    /* Translators: the header of an exported image */
+    *target = g_strdup_printf (_("deployment %s"), live->deployment);
+  else if (options->input != NULL)
+    /* Translators: the header of an image exported from a saved response */
+    *target = g_strdup_printf (_("from %s"), g_strcmp0 (options->input, "-") == 0 ? _("standard input")
+                                                                                 : options->input);
+  context->target = *target;
+  if (live->mode_name != NULL && g_ascii_strcasecmp (live->mode_name, "current") == 0)
+    /* Translators: the range in the header of an exported CURRENT snapshot */
+    *range = g_strdup (_("now"));
+  else if (live->model != NULL && live->start_text == NULL)
+    {
+      /* The API's default window is the last hour. */
+      g_autoptr(IscTimeRange) parsed = isc_time_range_new_parse (live->range_name != NULL ? live->range_name
+                                                                                          : "1h");
+
+      if (parsed != NULL)
+        *range = isc_time_range_describe_in_zone (parsed, g_get_real_time () / 1000, *tz, FALSE);
+    }
+  context->range = *range;
+}
+
 GBytes *
 _isc_export_image_render (const IscExportOptions  *options,
                           IscMetricsResponse      *response,
                           GError                 **error)
 {
   g_autoptr(GPtrArray) charts = NULL;
+  g_autofree char *range = NULL;
+  g_autofree char *target = NULL;
+  g_autoptr(GTimeZone) tz = NULL;
+  IscChartExportContext context;
   guint n_metrics = isc_metrics_response_get_n_metrics (response);
   IscChartFormat format;
 
@@ -236,7 +290,9 @@ _isc_export_image_render (const IscExportOptions  *options,
     }
 
   charts = _isc_export_image_create_charts (options, response);
+  export_context_init (&context, options, &range, &target, &tz);
 
-  return isc_chart_export_to_bytes ((IscChart * const *)charts->pdata, charts->len, options->columns,
-                                    format, options->width, options->height, options->scale, error);
+  return isc_chart_export_to_bytes_with_context ((IscChart * const *)charts->pdata, charts->len,
+                                                 options->columns, format, options->width, options->height,
+                                                 options->scale, &context, error);
 }

@@ -29,6 +29,12 @@ G_DECLARE_FINAL_TYPE (IscChartGrid, isc_chart_grid, ISC, CHART_GRID, GtkWidget)
 GtkWidget *isc_chart_grid_new           (void);
 void       isc_chart_grid_append        (IscChartGrid *self,
                                          GtkWidget    *child);
+/* The charts of a column share their left gutter and the charts of a row
+ * their plot height, so one time is at one x down a column. Grids stacked
+ * on one page can share their columns' gutters too: @self joins the grids
+ * that share with @other. */
+void       isc_chart_grid_share_gutters (IscChartGrid *self,
+                                         IscChartGrid *other);
 /* How many columns a grid @width px wide has. */
 guint      isc_chart_grid_columns_for_width (int       width);
 

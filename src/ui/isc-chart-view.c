@@ -25,6 +25,7 @@ struct _IscChartView
   /* State */
   int            node_width;
   int            node_height;
+  IscChartAlignment node_align;  /* the chart's alignment when drawn */
   int            hover_step;
   double         pointer_x;      /* where the pointer is, when pointer_in */
   gboolean       pointer_in;
@@ -103,13 +104,18 @@ isc_chart_view_snapshot (GtkWidget   *widget,
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
   graphene_rect_t bounds;
+  IscChartAlignment align;
 
   if (isc_chart_get_model (self->chart) == NULL || width <= 0 || height <= 0)
     return;
 
   graphene_rect_init (&bounds, 0, 0, width, height);
+  /* The grid lines the chart up with its neighbours: a new gutter or plot
+   * height is a new picture. */
+  isc_chart_get_alignment (self->chart, &align);
 
-  if (self->series_node == NULL || self->node_width != width || self->node_height != height)
+  if (self->series_node == NULL || self->node_width != width || self->node_height != height ||
+      align.gutter != self->node_align.gutter || align.plot_height != self->node_align.plot_height)
     {
       GtkSnapshot *series = gtk_snapshot_new ();
       cairo_t *cr = gtk_snapshot_append_cairo (series, &bounds);
@@ -120,6 +126,7 @@ isc_chart_view_snapshot (GtkWidget   *widget,
       self->series_node = gtk_snapshot_free_to_node (series);
       self->node_width = width;
       self->node_height = height;
+      self->node_align = align;
       self->n_renders++;
     }
 

@@ -29,6 +29,7 @@ struct _IscChartsPage
   GtkBox             *column;
   GPtrArray          *views;         /* in the order shown */
   GPtrArray          *error_views;   /* per view: its "Error rate" view, or NULL */
+  IscChartGrid       *first_grid;    /* the others share its gutters */
 
   /* Owned references */
   IscMetricsResponse *response;
@@ -148,6 +149,7 @@ clear_charts (IscChartsPage *self)
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->column))) != NULL)
     gtk_box_remove (self->column, child);
+  self->first_grid = NULL;
   g_ptr_array_set_size (self->views, 0);
   g_ptr_array_set_size (self->error_views, 0);
   g_array_set_size (self->metric_index, 0);
@@ -178,6 +180,11 @@ add_group (IscChartsPage *self,
   gtk_box_append (GTK_BOX (box), heading);
   gtk_box_append (GTK_BOX (box), grid);
   gtk_box_append (self->column, box);
+  /* One time at one x down the page, from group to group. */
+  if (self->first_grid != NULL)
+    isc_chart_grid_share_gutters (ISC_CHART_GRID (grid), self->first_grid);
+  else
+    self->first_grid = ISC_CHART_GRID (grid);
 
   g_ptr_array_add (self->group_titles, g_strdup (title));
   g_array_append_val (self->group_counts, zero);
