@@ -376,6 +376,28 @@ isc_chart_get_step_at_x (IscChart *self,
   return step;
 }
 
+/* A step that holds only part of its interval says so under its time. */
+static void
+append_incomplete_line (IscChart *self,
+                        GString  *markup,
+                        int       step)
+{
+  const char *text;
+
+  if (isc_chart_model_get_step_complete (self->model, step))
+    return;
+
+  if (isc_chart_model_get_kind (self->model) == ISC_METRIC_KIND_COUNTER)
+    /* Translators: the hover over a step still being counted; its values
+     * will grow */
+    text = _("incomplete: counted so far, more to come");
+  else
+    /* Translators: the hover over a step whose data is still being
+     * ingested */
+    text = _("incomplete: data still arriving");
+  g_string_append_printf (markup, "\n<i>%s</i>", text);
+}
+
 static PangoLayout *
 create_hover_text (IscChart             *self,
                    const IscChartLayout *layout,
@@ -391,6 +413,7 @@ create_hover_text (IscChart             *self,
   guint n_order = 0;
 
   g_string_append_printf (markup, "<b>%s</b>", when);
+  append_incomplete_line (self, markup, step);
   order = isc_chart_model_get_order (self->model, &n_order);
   for (guint k = 0; k < n_order; k++)
     {
@@ -525,6 +548,22 @@ isc_chart_draw_hover (IscChart *self,
   cairo_move_to (cr, box.x - 0.5 + style->spacing, box.y - 0.5 + style->spacing);
   pango_cairo_show_layout (cr, self->hover_text);
   cairo_restore (cr);
+}
+
+char *
+isc_chart_dup_hover_text (IscChart *self,
+                          int       width,
+                          int       height,
+                          int       step)
+{
+  IscChartRect box;
+  double x;
+
+  g_return_val_if_fail (ISC_IS_CHART (self), NULL);
+
+  if (!hover_geometry (self, width, height, step, &x, &box))
+    return NULL;
+  return g_strdup (pango_layout_get_text (self->hover_text));
 }
 
 static GStrv

@@ -67,6 +67,13 @@ void                  isc_chart_draw_hover         (IscChart            *self,
                                                     int                  height,
                                                     int                  step);
 
+/* The text of the hover at step (without markup), for tests and
+ * accessibility; NULL when there is none. */
+char                 *isc_chart_dup_hover_text     (IscChart            *self,
+                                                    int                  width,
+                                                    int                  height,
+                                                    int                  step);
+
 /* The part of the chart the hover at step covers, in logical pixels, so a
  * widget can draw it into a small surface; FALSE when there is none. */
 gboolean              isc_chart_get_hover_area     (IscChart            *self,
