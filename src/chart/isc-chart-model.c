@@ -231,8 +231,11 @@ count_complete_steps (IscMetricsResponse *response,
     horizon = MIN (horizon, starts[n_steps - 1]);
 
   /* Nothing is complete after now: a window rounded up to whole steps
-   * ends in the future. */
-  horizon = MIN (horizon, now_ms);
+   * ends in the future, its last step still being counted. Only the last
+   * step: a response whose steps start after this computer's clock says
+   * more about the clock (or a made-up response) than about the data. */
+  if (now_ms >= starts[n_steps - 1] && now_ms < window_end)
+    horizon = MIN (horizon, now_ms);
 
   /* Histograms are null while their data is being ingested, where
    * counters already count: the newest step with a histogram value is the

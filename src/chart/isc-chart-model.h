@@ -99,9 +99,10 @@ int                   isc_chart_model_get_step_at          (IscChartModel      *
 
 /* Incomplete steps: a step that holds only part of its interval, either
  * cut short by the window's end (shorter than the response's step) or
- * ending after the data horizon: after now, or after the newest step with
- * a histogram value when the steps after it are within the ingestion lag
- * (one step plus three minutes) of the window's end. They are always the
+ * ending after the data horizon: the last step when now falls within it,
+ * and the steps after the newest one with a histogram value when they
+ * end within the ingestion lag (one step plus three minutes) of the
+ * window's end. They are always the
  * last steps: the steps from get_n_complete_steps() on (none for bars).
  * They are drawn lighter and dashed, left out of the statistics and say
  * "incomplete" in the hover. A COUNTER's value there is its count so far
