@@ -383,6 +383,7 @@ append_incomplete_line (IscChart *self,
                         int       step)
 {
   const char *text;
+  g_autofree char *line = NULL;
 
   if (isc_chart_model_get_step_complete (self->model, step))
     return;
@@ -395,7 +396,8 @@ append_incomplete_line (IscChart *self,
     /* Translators: the hover over a step whose data is still being
      * ingested */
     text = _("incomplete: data still arriving");
-  g_string_append_printf (markup, "\n<i>%s</i>", text);
+  line = g_markup_printf_escaped ("\n<i>%s</i>", text);
+  g_string_append (markup, line);
 }
 
 static PangoLayout *
