@@ -145,8 +145,11 @@ test_counter_last_step (void)
   cs = isc_chart_model_get_series (model, 0);
   g_assert_cmpfloat_with_epsilon (cs->values[0], 1.0, 1e-9);
   g_assert_cmpfloat_with_epsilon (cs->values[2], 3.0, 1e-9);
-  g_assert_cmpfloat_with_epsilon (cs->max, 3.0, 1e-9);
-  g_assert_cmpfloat_with_epsilon (cs->mean, 5.0 / 3.0, 1e-9);
+  /* That step holds a third of its interval: incomplete, so its rate is
+   * drawn but left out of the statistics (tests/test-partial-steps.c). */
+  g_assert_false (isc_chart_model_get_step_complete (model, 2));
+  g_assert_cmpfloat_with_epsilon (cs->max, 1.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (cs->mean, 1.0, 1e-9);
 }
 
 /* Response order p99, p50, avg, p90; p90 null at steps 20 … 24. */

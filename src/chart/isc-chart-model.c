@@ -41,6 +41,7 @@ struct _IscChartModel
   double             **stack_top;
   guint                n_series;
   guint                n_steps;
+  guint                n_complete;   /* steps before the first incomplete one */
   gint64               start_ms;
   gint64               end_ms;
   double               extent_min;
@@ -172,11 +173,18 @@ series_init (IscChartModel   *self,
     }
 }
 
+/* The statistics read the complete steps only: a step still filling in
+ * holds part of its interval, so its value is not a real low (a counter's
+ * rate) nor a settled reading, and "last" is the newest value that will
+ * not change. n_values counts every value, so a series whose only values
+ * are in incomplete steps still draws (its statistics are NaN). */
 static void
 series_compute_stats (IscChartSeries *cs,
-                      guint           n_steps)
+                      guint           n_steps,
+                      guint           n_complete)
 {
   double sum = 0;
+  guint n_stats = 0;
 
   cs->min = cs->mean = cs->max = cs->last = NAN;
   cs->n_values = 0;
@@ -187,17 +195,93 @@ series_compute_stats (IscChartSeries *cs,
 
       if (isnan (v))
         continue;
-      if (cs->n_values == 0 || v < cs->min)
+      cs->n_values++;
+      if (i >= n_complete)
+        continue;
+      if (n_stats == 0 || v < cs->min)
         cs->min = v;
-      if (cs->n_values == 0 || v > cs->max)
+      if (n_stats == 0 || v > cs->max)
         cs->max = v;
       sum += v;
       cs->last = v;
-      cs->n_values++;
+      n_stats++;
     }
 
-  if (cs->n_values > 0)
-    cs->mean = sum / cs->n_values;
+  if (n_stats > 0)
+    cs->mean = sum / n_stats;
+}
+
+/* Ingestion lags by one to three minutes (baseten-api.md): the longest
+ * a null histogram step at the end is taken for data still arriving
+ * rather than for no traffic. */
+#define INGESTION_LAG_MS (180 * 1000)
+
+/* The steps before the first one that holds only part of its interval:
+ * see "The incomplete last step" in docs/charts.md. The data horizon is
+ * the time up to which the response's data is whole; a step that ends
+ * after it is incomplete, and so is every later one. */
+static guint
+count_complete_steps (IscMetricsResponse *response,
+                      const gint64       *starts,
+                      guint               n_steps,
+                      gint64              now_ms)
+{
+  gint64 step_ms = isc_metrics_response_get_step_seconds (response) * 1000;
+  gint64 window_end = isc_metrics_response_get_step_end_ms (response, n_steps - 1);
+  gint64 horizon = window_end;
+  int newest = -1;
+  gboolean any_histogram = FALSE;
+  guint n_complete;
+
+  /* A last step cut short by the window's end was still being counted
+   * when the window was taken (step starts are whole seconds: a second's
+   * slack). */
+  if (step_ms > 0 && window_end - starts[n_steps - 1] < step_ms - 1000)
+    horizon = MIN (horizon, starts[n_steps - 1]);
+
+  /* Nothing is complete after now: a window rounded up to whole steps
+   * ends in the future, its last step still being counted. Only the last
+   * step: a response whose steps start after this computer's clock says
+   * more about the clock (or a made-up response) than about the data. */
+  if (now_ms >= starts[n_steps - 1] && now_ms < window_end)
+    horizon = MIN (horizon, now_ms);
+
+  /* Histograms are null while their data is being ingested, where
+   * counters already count: the newest step with a histogram value is the
+   * last one whose data has arrived. Nulls further back than the lag
+   * allows are a quiet deployment, not a delay. */
+  for (guint m = 0; m < isc_metrics_response_get_n_metrics (response); m++)
+    {
+      const IscMetric *metric = isc_metrics_response_get_metric (response, m);
+
+      if (isc_metric_get_kind (metric) != ISC_METRIC_KIND_HISTOGRAM)
+        continue;
+      for (guint j = 0; j < isc_metric_get_n_series (metric); j++)
+        {
+          const double *values = isc_series_get_values (isc_metric_get_series (metric, j), NULL);
+
+          for (int i = n_steps - 1; i > newest; i--)
+            if (!isnan (values[i]))
+              {
+                newest = i;
+                break;
+              }
+          any_histogram = TRUE;
+        }
+    }
+  if (any_histogram && newest >= 0)
+    {
+      gint64 newest_end = isc_metrics_response_get_step_end_ms (response, newest);
+
+      horizon = MIN (horizon, MAX (newest_end, window_end - MAX (step_ms, 0) - INGESTION_LAG_MS));
+    }
+
+  n_complete = n_steps;
+  while (n_complete > 0 &&
+         isc_metrics_response_get_step_end_ms (response, n_complete - 1) > horizon)
+    n_complete--;
+
+  return n_complete;
 }
 
 static int
@@ -296,13 +380,24 @@ compute_extent (IscChartModel *self)
               any = TRUE;
             }
           /* A negative value lowers the base of the layers above it. */
-          lo = MIN (lo, cs->min);
+          for (guint i = 0; i < self->n_steps; i++)
+            if (cs->values[i] < lo)
+              lo = cs->values[i];
         }
       else
         {
-          lo = any ? MIN (lo, cs->min) : cs->min;
-          hi = any ? MAX (hi, cs->max) : cs->max;
-          any = TRUE;
+          /* Every drawn value, incomplete steps too (the statistics leave
+           * those out). */
+          for (guint i = 0; i < self->n_steps; i++)
+            {
+              double v = cs->values[i];
+
+              if (isnan (v))
+                continue;
+              lo = any ? MIN (lo, v) : v;
+              hi = any ? MAX (hi, v) : v;
+              any = TRUE;
+            }
         }
     }
 
@@ -517,8 +612,13 @@ isc_chart_model_new (IscMetricsResponse *response,
           self->series[k].values[i] /= 100.0;
     }
 
+  self->n_complete = self->n_steps;
+  if (!single && self->n_steps > 0)
+    self->n_complete = count_complete_steps (response, self->step_starts, self->n_steps,
+                                             g_get_real_time () / 1000);
+
   for (guint k = 0; k < self->n_series; k++)
-    series_compute_stats (&self->series[k], self->n_steps);
+    series_compute_stats (&self->series[k], self->n_steps, self->n_complete);
 
   if (single)
     self->plot = ISC_CHART_PLOT_BARS;
@@ -752,6 +852,22 @@ isc_chart_model_get_step_at (IscChartModel *self,
     }
 
   return lo;
+}
+
+guint
+isc_chart_model_get_n_complete_steps (IscChartModel *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), 0);
+  return self->n_complete;
+}
+
+gboolean
+isc_chart_model_get_step_complete (IscChartModel *self,
+                                   guint          step)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), TRUE);
+  g_return_val_if_fail (step < self->n_steps, TRUE);
+  return step < self->n_complete;
 }
 
 guint

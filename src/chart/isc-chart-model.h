@@ -26,6 +26,10 @@ typedef enum
 /* One label set of the metric, ready to draw: values already converted (a
  * COUNTER drawn as a rate is divided by each step's length), its legend
  * text and its statistics, nulls skipped (NaN when it has no value).
+ * n_values counts every value; min, mean, max and last read the complete
+ * steps only (isc_chart_model_get_n_complete_steps()), so "last" is the
+ * newest value that will not change and a step still filling in is not
+ * taken for a low.
  */
 typedef struct
 {
@@ -108,6 +112,21 @@ const gint64         *isc_chart_model_get_step_starts      (IscChartModel      *
 /* The step at time ms (binary search), or -1 outside the steps. */
 int                   isc_chart_model_get_step_at          (IscChartModel      *self,
                                                             gint64              ms);
+
+/* Incomplete steps: a step that holds only part of its interval, either
+ * cut short by the window's end (shorter than the response's step) or
+ * ending after the data horizon: the last step when now falls within it,
+ * and the steps after the newest one with a histogram value when they
+ * end within the ingestion lag (one step plus three minutes) of the
+ * window's end. They are always the
+ * last steps: the steps from get_n_complete_steps() on (none for bars).
+ * They are drawn lighter and dashed, left out of the statistics and say
+ * "incomplete" in the hover. A COUNTER's value there is its count so far
+ * over the step's interval: a lower bound. See docs/charts.md.
+ */
+guint                 isc_chart_model_get_n_complete_steps (IscChartModel      *self);
+gboolean              isc_chart_model_get_step_complete    (IscChartModel      *self,
+                                                            guint               step);
 
 guint                 isc_chart_model_get_n_series         (IscChartModel      *self);
 const IscChartSeries *isc_chart_model_get_series           (IscChartModel      *self,

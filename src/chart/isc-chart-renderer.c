@@ -34,6 +34,24 @@ isc_chart_renderer_real_get_series_color (IscChartRenderer    *self,
     *color = style->palette[cs->color_index % ISC_CHART_STYLE_N_PALETTE];
 }
 
+/**
+ * isc_chart_renderer_set_partial_dash:
+ * @cr: where the incomplete steps are drawn
+ * @style: the chart's style
+ *
+ * Short dashes, unlike the average's longer ones, for a line or an edge
+ * across incomplete steps.
+ */
+void
+isc_chart_renderer_set_partial_dash (cairo_t             *cr,
+                                     const IscChartStyle *style)
+{
+  double dashes[2] = { style->dash_length * 0.6, style->dash_length * 0.6 };
+
+  cairo_set_dash (cr, dashes, 2, 0);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+}
+
 static void
 isc_chart_renderer_class_init (IscChartRendererClass *klass)
 {

@@ -47,6 +47,14 @@ struct _IscChartRendererClass
   gpointer _reserved[8];
 };
 
+/* Steps that hold only part of their interval (the model's incomplete
+ * steps) are drawn so they cannot be read as a fall: at this share of the
+ * series' opacity, lines and edges dashed with set_partial_dash(). */
+#define ISC_CHART_PARTIAL_ALPHA 0.45
+
+void              isc_chart_renderer_set_partial_dash (cairo_t             *cr,
+                                                       const IscChartStyle *style);
+
 /* The renderer for the model's plot: lines, stacked counter, quantile fan
  * or bars.
  */

@@ -496,6 +496,30 @@ append_hover_error_share (GString       *markup,
   g_string_append_printf (markup, "  %s", escaped);
 }
 
+/* A step that holds only part of its interval says so under its time. */
+static void
+append_incomplete_line (IscChart *self,
+                        GString  *markup,
+                        int       step)
+{
+  const char *text;
+  g_autofree char *line = NULL;
+
+  if (isc_chart_model_get_step_complete (self->model, step))
+    return;
+
+  if (isc_chart_model_get_kind (self->model) == ISC_METRIC_KIND_COUNTER)
+    /* Translators: the hover over a step still being counted; its values
+     * will grow */
+    text = _("incomplete: counted so far, more to come");
+  else
+    /* Translators: the hover over a step whose data is still being
+     * ingested */
+    text = _("incomplete: data still arriving");
+  line = g_markup_printf_escaped ("\n<i>%s</i>", text);
+  g_string_append (markup, line);
+}
+
 static PangoLayout *
 create_hover_text (IscChart             *self,
                    const IscChartLayout *layout,
@@ -511,6 +535,7 @@ create_hover_text (IscChart             *self,
   guint n_order = 0;
 
   g_string_append_printf (markup, "<b>%s</b>", when);
+  append_incomplete_line (self, markup, step);
   order = isc_chart_model_get_order (self->model, &n_order);
   for (guint k = 0; k < n_order; k++)
     {

@@ -23,6 +23,11 @@ struct _IscFanRenderer
   /* Lines: the median and the average */
   GArray           *median;
   GArray           *average;
+  /* The same from the last complete step across the incomplete ones,
+   * bands in the order of bands */
+  GPtrArray        *partial_bands;
+  GArray           *partial_median;
+  GArray           *partial_average;
   gboolean          columns;   /* bands as column boxes */
 };
 
@@ -33,21 +38,28 @@ map_line (IscChartModel        *model,
           const IscChartLayout *layout,
           int                   series,
           double               *ys,
-          GArray               *points)
+          GArray               *points,
+          GArray               *partial)
 {
   guint n_steps = isc_chart_model_get_n_steps (model);
+  guint n_complete = isc_chart_model_get_n_complete_steps (model);
+  guint first_partial = n_complete > 0 ? n_complete - 1 : 0;
   const IscChartSeries *cs;
 
   g_array_set_size (points, 0);
+  g_array_set_size (partial, 0);
   if (series < 0)
     return;
 
   cs = isc_chart_model_get_series (model, series);
   isc_chart_layout_map_values (layout, cs->values, n_steps, ys);
   if (layout->reduce)
-    isc_chart_decimate_m4 (layout->step_x, ys, n_steps, points);
+    isc_chart_decimate_m4 (layout->step_x, ys, n_complete, points);
   else
-    isc_chart_points_append (layout->step_x, ys, n_steps, points);
+    isc_chart_points_append (layout->step_x, ys, n_complete, points);
+  if (n_complete < n_steps)
+    isc_chart_points_append (layout->step_x + first_partial, ys + first_partial,
+                             n_steps - first_partial, partial);
 }
 
 static void
@@ -63,8 +75,11 @@ isc_fan_renderer_prepare (IscChartRenderer     *renderer,
   int median = isc_chart_model_get_median (model);
   const guint *order;
   guint n_order = 0, n_quantiles = 0, median_pos = 0;
+  guint n_complete = isc_chart_model_get_n_complete_steps (model);
+  guint first_partial = n_complete > 0 ? n_complete - 1 : 0;
 
   g_ptr_array_set_size (self->bands, 0);
+  g_ptr_array_set_size (self->partial_bands, 0);
   g_array_set_size (self->band_levels, 0);
   self->columns = layout->reduce && layout->dense;
 
@@ -84,20 +99,26 @@ isc_fan_renderer_prepare (IscChartRenderer     *renderer,
       const IscChartSeries *lo = isc_chart_model_get_series (model, order[j]);
       const IscChartSeries *hi = isc_chart_model_get_series (model, order[j + 1]);
       GArray *band = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
+      GArray *partial = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
       guint level = j >= median_pos ? j - median_pos : median_pos - 1 - j;
 
       isc_chart_layout_map_values (layout, hi->values, n_steps, upper);
       isc_chart_layout_map_values (layout, lo->values, n_steps, lower);
       if (self->columns)
-        isc_chart_band_columns_append (layout->step_x, upper, lower, n_steps, band);
+        isc_chart_band_columns_append (layout->step_x, upper, lower, n_complete, band);
       else
-        isc_chart_band_append (layout->step_x, upper, lower, n_steps, layout->reduce, band);
+        isc_chart_band_append (layout->step_x, upper, lower, n_complete, layout->reduce, band);
+      if (n_complete < n_steps)
+        isc_chart_band_append (layout->step_x + first_partial, upper + first_partial,
+                               lower + first_partial, n_steps - first_partial, FALSE, partial);
       g_ptr_array_add (self->bands, band);
+      g_ptr_array_add (self->partial_bands, partial);
       g_array_append_val (self->band_levels, level);
     }
 
-  map_line (model, layout, median, upper, self->median);
-  map_line (model, layout, isc_chart_model_get_average (model), upper, self->average);
+  map_line (model, layout, median, upper, self->median, self->partial_median);
+  map_line (model, layout, isc_chart_model_get_average (model), upper, self->average,
+            self->partial_average);
 }
 
 static void
@@ -140,6 +161,36 @@ isc_fan_renderer_get_series_color (IscChartRenderer    *renderer,
     {
       *color = style->palette[cs->color_index % ISC_CHART_STYLE_N_PALETTE];
     }
+}
+
+/* Incomplete steps: the bands lighter, the median and the average
+ * lighter and in short dashes, so a step still filling in is not read as
+ * a change in latency. */
+static void
+draw_partial (IscFanRenderer      *self,
+              cairo_t             *cr,
+              const IscChartStyle *style)
+{
+  for (guint j = 0; j < self->partial_bands->len; j++)
+    {
+      GArray *band = g_ptr_array_index (self->partial_bands, j);
+      guint level = MIN (g_array_index (self->band_levels, guint, j), ISC_CHART_STYLE_N_FAN - 1);
+
+      if (band->len == 0)
+        continue;
+      isc_chart_style_set_source_alpha (cr, &style->fan, style->fan_alpha[level] * ISC_CHART_PARTIAL_ALPHA);
+      isc_chart_fill_polygons (cr, (const IscChartPoint *)(gpointer)band->data, band->len);
+    }
+
+  isc_chart_renderer_set_partial_dash (cr, style);
+  cairo_set_line_width (cr, style->line_width);
+  isc_chart_style_set_source_alpha (cr, &style->average, ISC_CHART_PARTIAL_ALPHA);
+  isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)self->partial_average->data,
+                           self->partial_average->len, style->dot_radius);
+  cairo_set_line_width (cr, style->median_width);
+  isc_chart_style_set_source_alpha (cr, &style->fan, ISC_CHART_PARTIAL_ALPHA);
+  isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)self->partial_median->data,
+                           self->partial_median->len, style->dot_radius);
 }
 
 static void
@@ -194,6 +245,8 @@ isc_fan_renderer_draw (IscChartRenderer     *renderer,
   isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)self->median->data, self->median->len,
                            style->dot_radius);
 
+  draw_partial (self, cr, style);
+
   cairo_restore (cr);
 }
 
@@ -206,6 +259,9 @@ isc_fan_renderer_finalize (GObject *object)
   g_clear_pointer (&self->band_levels, g_array_unref);
   g_clear_pointer (&self->median, g_array_unref);
   g_clear_pointer (&self->average, g_array_unref);
+  g_clear_pointer (&self->partial_bands, g_ptr_array_unref);
+  g_clear_pointer (&self->partial_median, g_array_unref);
+  g_clear_pointer (&self->partial_average, g_array_unref);
 
   G_OBJECT_CLASS (isc_fan_renderer_parent_class)->finalize (object);
 }
@@ -229,4 +285,7 @@ isc_fan_renderer_init (IscFanRenderer *self)
   self->band_levels = g_array_new (FALSE, FALSE, sizeof (guint));
   self->median = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
   self->average = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
+  self->partial_bands = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
+  self->partial_median = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
+  self->partial_average = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
 }

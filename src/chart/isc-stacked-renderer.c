@@ -22,6 +22,10 @@ struct _IscStackedRenderer
    * its top edge as rectangles */
   GPtrArray        *bands;
   GPtrArray        *edges;
+  /* Per layer, the incomplete steps: the boxes as polygons and the top
+   * edge as a dashed polyline */
+  GPtrArray        *partial_bands;
+  GPtrArray        *partial_edges;
   gboolean          columns;   /* bands as column boxes */
 };
 
@@ -177,6 +181,48 @@ column_edge_append (const double *xs,
     }
 }
 
+/* The top edge across the incomplete steps from first on, as a polyline
+ * to stroke dashed, coming up or down from the last complete step's top;
+ * only where the layer is at least a pixel thick, so a zero layer draws
+ * no line over the layer below. */
+static void
+partial_edge_append (const double *xs,
+                     const double *ends,
+                     const double *top,
+                     const double *base,
+                     guint         first,
+                     guint         n,
+                     GArray       *points)
+{
+  IscChartPoint brk = { NAN, NAN };
+  gboolean open = FALSE;
+
+  for (guint i = first; i < n; i++)
+    {
+      if (isnan (top[i]) || base[i] - top[i] < 1)
+        {
+          if (open)
+            g_array_append_val (points, brk);
+          open = FALSE;
+          continue;
+        }
+      if (!open && i == first && i > 0 && !isnan (top[i - 1]) && base[i - 1] - top[i - 1] >= 1)
+        {
+          IscChartPoint riser = { xs[i], top[i - 1] };
+
+          g_array_append_val (points, riser);
+        }
+      {
+        IscChartPoint p[2] = { { xs[i], top[i] }, { ends[i], top[i] } };
+
+        g_array_append_vals (points, p, 2);
+      }
+      open = TRUE;
+    }
+  if (open)
+    g_array_append_val (points, brk);
+}
+
 static void
 isc_stacked_renderer_prepare (IscChartRenderer     *renderer,
                               IscChartModel        *model,
@@ -190,10 +236,13 @@ isc_stacked_renderer_prepare (IscChartRenderer     *renderer,
   g_autofree double *ends = g_new (double, MAX (1, n_steps));
   g_autofree gboolean *any = g_new0 (gboolean, MAX (1, n_steps));
   guint n_layers = isc_chart_model_get_n_series (model);
+  guint n_complete = isc_chart_model_get_n_complete_steps (model);
   double right = layout->plot.x + layout->plot.width;
 
   g_ptr_array_set_size (self->bands, 0);
   g_ptr_array_set_size (self->edges, 0);
+  g_ptr_array_set_size (self->partial_bands, 0);
+  g_ptr_array_set_size (self->partial_edges, 0);
   self->columns = layout->reduce && layout->dense;
 
   /* Each step ends where the next begins; the last where its interval
@@ -222,6 +271,8 @@ isc_stacked_renderer_prepare (IscChartRenderer     *renderer,
     {
       GArray *band = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
       GArray *edge = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
+      GArray *partial_band = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
+      GArray *partial_edge = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
       const double *model_top = isc_chart_model_get_stack_top (model, k);
       const double *model_base = isc_chart_model_get_stack_base (model, k);
 
@@ -251,18 +302,28 @@ isc_stacked_renderer_prepare (IscChartRenderer     *renderer,
        * point is ever drawn as a marker. */
       if (self->columns)
         {
-          isc_chart_band_columns_append (layout->step_x, top, base, n_steps, band);
-          column_edge_append (layout->step_x, top, base, n_steps, style->line_width,
+          isc_chart_band_columns_append (layout->step_x, top, base, n_complete, band);
+          column_edge_append (layout->step_x, top, base, n_complete, style->line_width,
                               ceil (style->line_width / 2), edge);
         }
       else
         {
-          step_band_append (layout->step_x, ends, top, base, n_steps, band);
-          step_edge_append (layout->step_x, ends, top, base, n_steps, style->line_width / 2, edge);
+          step_band_append (layout->step_x, ends, top, base, n_complete, band);
+          step_edge_append (layout->step_x, ends, top, base, n_complete, style->line_width / 2, edge);
+        }
+
+      /* The incomplete steps, few: boxes whatever the density. */
+      if (n_complete < n_steps)
+        {
+          step_band_append (layout->step_x + n_complete, ends + n_complete, top + n_complete,
+                            base + n_complete, n_steps - n_complete, partial_band);
+          partial_edge_append (layout->step_x, ends, top, base, n_complete, n_steps, partial_edge);
         }
 
       g_ptr_array_add (self->bands, band);
       g_ptr_array_add (self->edges, edge);
+      g_ptr_array_add (self->partial_bands, partial_band);
+      g_ptr_array_add (self->partial_edges, partial_edge);
     }
 }
 
@@ -282,18 +343,18 @@ isc_stacked_renderer_get_series_color (IscChartRenderer    *renderer,
 }
 
 static void
-band_path (IscStackedRenderer *self,
-           cairo_t            *cr,
-           GArray             *band)
+band_path (gboolean  columns,
+           cairo_t  *cr,
+           GArray   *band)
 {
-  if (self->columns)
+  if (columns)
     isc_chart_path_columns (cr, (const IscChartPoint *)(gpointer)band->data, band->len);
   else
     isc_chart_path_polygons (cr, (const IscChartPoint *)(gpointer)band->data, band->len);
 }
 
 static void
-draw_hatch (IscStackedRenderer   *self,
+draw_hatch (gboolean              columns,
             cairo_t              *cr,
             const IscChartLayout *layout,
             const IscChartStyle  *style,
@@ -305,7 +366,7 @@ draw_hatch (IscStackedRenderer   *self,
    * greyscale and for every kind of colour vision.
    */
   cairo_save (cr);
-  band_path (self, cr, band);
+  band_path (columns, cr, band);
   cairo_clip (cr);
   isc_chart_style_set_source (cr, &style->hatch);
   cairo_set_line_width (cr, 1.0);
@@ -340,12 +401,35 @@ isc_stacked_renderer_draw (IscChartRenderer     *renderer,
 
       isc_chart_renderer_get_series_color (renderer, model, style, order[k], &color);
       isc_chart_style_set_source_alpha (cr, &color, style->stack_alpha);
-      band_path (self, cr, band);
+      band_path (self->columns, cr, band);
       cairo_fill (cr);
       if (cs->role == ISC_CHART_SERIES_STATUS && cs->status_class == 5)
-        draw_hatch (self, cr, layout, style, band);
+        draw_hatch (self->columns, cr, layout, style, band);
       isc_chart_style_set_source (cr, &color);
       isc_chart_fill_columns (cr, (const IscChartPoint *)(gpointer)edge->data, edge->len);
+    }
+
+  /* Incomplete steps: lighter boxes under a dashed edge, so a step still
+   * filling in does not read as a fall. */
+  cairo_set_line_width (cr, style->line_width);
+  isc_chart_renderer_set_partial_dash (cr, style);
+  for (guint k = 0; k < self->partial_bands->len; k++)
+    {
+      GArray *band = g_ptr_array_index (self->partial_bands, k);
+      GArray *edge = g_ptr_array_index (self->partial_edges, k);
+      const IscChartSeries *cs = isc_chart_model_get_series (model, order[k]);
+      IscChartColor color;
+
+      if (band->len == 0)
+        continue;
+      isc_chart_renderer_get_series_color (renderer, model, style, order[k], &color);
+      isc_chart_style_set_source_alpha (cr, &color, style->stack_alpha * ISC_CHART_PARTIAL_ALPHA);
+      band_path (FALSE, cr, band);
+      cairo_fill (cr);
+      if (cs->role == ISC_CHART_SERIES_STATUS && cs->status_class == 5)
+        draw_hatch (FALSE, cr, layout, style, band);
+      isc_chart_style_set_source_alpha (cr, &color, ISC_CHART_PARTIAL_ALPHA);
+      isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)edge->data, edge->len, 0);
     }
 
   cairo_restore (cr);
@@ -358,6 +442,8 @@ isc_stacked_renderer_finalize (GObject *object)
 
   g_clear_pointer (&self->bands, g_ptr_array_unref);
   g_clear_pointer (&self->edges, g_ptr_array_unref);
+  g_clear_pointer (&self->partial_bands, g_ptr_array_unref);
+  g_clear_pointer (&self->partial_edges, g_ptr_array_unref);
 
   G_OBJECT_CLASS (isc_stacked_renderer_parent_class)->finalize (object);
 }
@@ -379,4 +465,6 @@ isc_stacked_renderer_init (IscStackedRenderer *self)
 {
   self->bands = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
   self->edges = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
+  self->partial_bands = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
+  self->partial_edges = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
 }
