@@ -32,6 +32,7 @@ static void
 map_line (IscChartModel        *model,
           const IscChartLayout *layout,
           int                   series,
+          double                line_width,
           double               *ys,
           GArray               *points)
 {
@@ -44,6 +45,7 @@ map_line (IscChartModel        *model,
 
   cs = isc_chart_model_get_series (model, series);
   isc_chart_layout_map_values (layout, cs->values, n_steps, ys);
+  isc_chart_keep_above_axis (ys, n_steps, layout->plot.y + layout->plot.height, line_width);
   if (layout->reduce)
     isc_chart_decimate_m4 (layout->step_x, ys, n_steps, points);
   else
@@ -96,8 +98,8 @@ isc_fan_renderer_prepare (IscChartRenderer     *renderer,
       g_array_append_val (self->band_levels, level);
     }
 
-  map_line (model, layout, median, upper, self->median);
-  map_line (model, layout, isc_chart_model_get_average (model), upper, self->average);
+  map_line (model, layout, median, style->median_width, upper, self->median);
+  map_line (model, layout, isc_chart_model_get_average (model), style->line_width, upper, self->average);
 }
 
 static void

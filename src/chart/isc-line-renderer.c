@@ -58,6 +58,7 @@ isc_line_renderer_prepare (IscChartRenderer     *renderer,
       GArray *points = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
 
       isc_chart_layout_map_values (layout, cs->values, n_steps, ys);
+      isc_chart_keep_above_axis (ys, n_steps, layout->plot.y + layout->plot.height, style->line_width);
       if (integer)
         isc_chart_step_points_append (layout->step_x, ys, n_steps, end_x, layout->reduce, points);
       else if (layout->reduce)
