@@ -162,12 +162,10 @@ isc_fan_renderer_draw (IscChartRenderer     *renderer,
    * instead of darkening it, and opaque fills are cheaper to composite. */
   for (guint level = ISC_CHART_STYLE_N_FAN; level-- > 0;)
     {
-      double a = style->fan_alpha[level];
+      IscChartColor color;
 
-      cairo_set_source_rgb (cr,
-                            style->fan.red * a + style->background.red * (1 - a),
-                            style->fan.green * a + style->background.green * (1 - a),
-                            style->fan.blue * a + style->background.blue * (1 - a));
+      isc_chart_style_get_band_color (style, level, &color);
+      isc_chart_style_set_source (cr, &color);
 
       for (guint j = 0; j < self->bands->len; j++)
         {
