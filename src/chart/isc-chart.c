@@ -299,6 +299,40 @@ draw_labels (IscChart             *self,
     }
 }
 
+/* A lone spike above the soft maximum: a notch pointing up out of the
+ * plot's top where it was cut, and its value on a badge beside it. */
+static void
+draw_clip_marks (IscChart             *self,
+                 cairo_t              *cr,
+                 const IscChartLayout *layout)
+{
+  const IscChartStyle *style = &self->style;
+  double size = style->spacing;
+
+  for (guint i = 0; i < layout->clip_marks->len; i++)
+    {
+      const IscChartClipMark *mark = &g_array_index (layout->clip_marks, IscChartClipMark, i);
+      int w, h;
+
+      isc_chart_style_set_source (cr, &style->foreground);
+      cairo_move_to (cr, mark->x, layout->plot.y - size);
+      cairo_line_to (cr, mark->x + size, layout->plot.y + size / 2);
+      cairo_line_to (cr, mark->x - size, layout->plot.y + size / 2);
+      cairo_close_path (cr);
+      cairo_fill (cr);
+
+      pango_layout_get_pixel_size (mark->text.layout, &w, &h);
+      cairo_rectangle (cr, mark->text.x - 3.5, mark->text.y - 0.5, w + 7, h + 1);
+      isc_chart_style_set_source (cr, &style->tooltip_background);
+      cairo_fill_preserve (cr);
+      isc_chart_style_set_source (cr, &style->tooltip_border);
+      cairo_set_line_width (cr, 1);
+      cairo_stroke (cr);
+      isc_chart_style_set_source (cr, &style->foreground);
+      isc_chart_text_draw (cr, &mark->text);
+    }
+}
+
 /**
  * isc_chart_draw:
  * @self: a chart
@@ -360,6 +394,7 @@ isc_chart_draw (IscChart *self,
   isc_chart_renderer_draw (self->renderer, cr, self->model, layout, style);
   cairo_restore (cr);
 
+  draw_clip_marks (self, cr, layout);
   draw_labels (self, cr, layout);
 
   cairo_restore (cr);
