@@ -304,6 +304,33 @@ test_outlier_rule (void)
   g_assert_false (isc_outliers_find_soft_max (peaks, 10, 0, &soft, &n));
   g_assert_cmpfloat (soft, ==, 240);
 
+  /* The quick look at a series' mean never rules out a spike the rule
+   * finds, and rules out the common case. */
+  {
+    double mean = 0;
+
+    fill_seconds (peaks);
+    for (guint i = 0; i < N_PEAKS; i++)
+      mean += peaks[i] / N_PEAKS;
+    g_assert_false (isc_outliers_may_have_spike (mean, N_PEAKS, 2.5, N_PEAKS, 0));
+    g_assert_false (isc_outliers_find_soft_max (peaks, N_PEAKS, 0, &soft, &n));
+
+    peaks[200] = 240;
+    mean += 238.0 / N_PEAKS;
+    g_assert_true (isc_outliers_may_have_spike (mean, N_PEAKS, 240, N_PEAKS, 0));
+    g_assert_true (isc_outliers_find_soft_max (peaks, N_PEAKS, 0, &soft, &n));
+    /* The lowest mean a series with a found spike can have above the
+     * bound: a body just under a fifth, one step at the top. */
+    for (guint i = 0; i < N_PEAKS; i++)
+      peaks[i] = 240 / ISC_OUTLIER_RATIO - 0.01;
+    peaks[0] = 240;
+    mean = 0;
+    for (guint i = 0; i < N_PEAKS; i++)
+      mean += peaks[i] / N_PEAKS;
+    g_assert_true (isc_outliers_find_soft_max (peaks, N_PEAKS, 0, &soft, &n));
+    g_assert_true (isc_outliers_may_have_spike (mean, N_PEAKS, 240, N_PEAKS, 0));
+  }
+
   /* Nothing at all. */
   for (guint i = 0; i < N_PEAKS; i++)
     peaks[i] = NAN;

@@ -354,6 +354,16 @@ apply_soft_max (IscChartLayout *layout,
          isc_chart_model_get_unit_hint (model) != ISC_UNIT_HINT_RATIO)))
     return;
 
+  /* The series' statistics rule most charts out without a look at each
+   * step. */
+  for (guint j = 0; j < isc_chart_model_get_n_series (model); j++)
+    {
+      const IscChartSeries *cs = isc_chart_model_get_series (model, j);
+
+      if (!isc_outliers_may_have_spike (cs->mean, cs->n_values, *hi, isc_chart_model_get_n_steps (model), lo))
+        return;
+    }
+
   peaks = step_peaks (model);
   if (isc_outliers_find_soft_max (peaks, isc_chart_model_get_n_steps (model), lo, &soft_max, NULL))
     {

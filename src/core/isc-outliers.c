@@ -119,3 +119,24 @@ isc_outliers_find_soft_max (const double *peaks,
     *n_clipped = above;
   return TRUE;
 }
+
+gboolean
+isc_outliers_may_have_spike (double mean,
+                             guint  n_values,
+                             double highest,
+                             gsize  n_steps,
+                             double base)
+{
+  double share;
+
+  if (n_steps < ISC_OUTLIER_MIN_STEPS || !(highest > base))
+    return FALSE;
+  if (n_values == 0 || isnan (mean))
+    return TRUE;
+
+  /* Of this series' values, at most the share of all steps (each at most
+   * highest) lie above the body, the rest at most 1 / RATIO of the way up:
+   * their mean cannot reach past the sum of the two. */
+  share = MAX (1.0, floor (n_steps * ISC_OUTLIER_MAX_SHARE)) / n_values;
+  return mean - base < (MIN (share, 1.0) + 1.0 / ISC_OUTLIER_RATIO) * (highest - base);
+}

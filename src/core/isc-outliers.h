@@ -41,4 +41,17 @@ gboolean isc_outliers_find_soft_max (const double *peaks,
                                      double       *soft_max,
                                      guint        *n_clipped);
 
+/* FALSE when one series' statistics already rule a lone spike out, so
+ * the peaks need not be looked at: its mean over its n_values non-null
+ * steps (of n_steps), with highest the highest value of all series. The
+ * bound: below a spike's body every peak lies within (highest - base) /
+ * RATIO of base, and at most the share above it, so a series whose mean
+ * lies further up than both allow has no lone spike above it. TRUE means
+ * only "look": isc_outliers_find_soft_max decides. */
+gboolean isc_outliers_may_have_spike (double mean,
+                                      guint  n_values,
+                                      double highest,
+                                      gsize  n_steps,
+                                      double base);
+
 G_END_DECLS
