@@ -424,3 +424,17 @@ isc_chart_set_line_style (cairo_t  *cr,
   if (dense && cairo_get_antialias (cr) == CAIRO_ANTIALIAS_DEFAULT)
     cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
 }
+
+void
+isc_chart_keep_above_axis (double *ys,
+                           guint   n,
+                           double  plot_bottom,
+                           double  line_width)
+{
+  /* The axis fills the pixel row at round (plot_bottom). */
+  double lowest = round (plot_bottom) - line_width / 2;
+
+  for (guint i = 0; i < n; i++)
+    if (ys[i] > lowest)
+      ys[i] = lowest;
+}

@@ -103,4 +103,14 @@ void isc_chart_path_columns        (cairo_t             *cr,
 void isc_chart_set_line_style      (cairo_t             *cr,
                                     gboolean             dense);
 
+/* A line at the value axis' bottom (zero, mostly) lies half under the time
+ * axis drawn at plot_bottom, blended with it and the bottom grid line:
+ * lifts every device y below plot_bottom minus half the line's width onto
+ * the pixels just above the axis, where the whole line shows in its own
+ * colour (a line at zero moves by less than a pixel). NaN stays NaN. */
+void isc_chart_keep_above_axis     (double              *ys,
+                                    guint                n,
+                                    double               plot_bottom,
+                                    double               line_width);
+
 G_END_DECLS

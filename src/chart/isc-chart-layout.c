@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "isc-chart-layout.h"
+#include "isc-outliers.h"
 
 PangoLayout *
 isc_chart_layout_create_text (PangoContext        *pango,
@@ -66,6 +67,14 @@ clear_legend_item (gpointer data)
   g_clear_object (&item->text.layout);
 }
 
+static void
+clear_clip_mark (gpointer data)
+{
+  IscChartClipMark *mark = data;
+
+  g_clear_object (&mark->text.layout);
+}
+
 void
 isc_chart_layout_free (IscChartLayout *layout)
 {
@@ -80,6 +89,7 @@ isc_chart_layout_free (IscChartLayout *layout)
   g_clear_pointer (&layout->value_tick_items, g_array_unref);
   g_clear_pointer (&layout->time_tick_items, g_array_unref);
   g_clear_pointer (&layout->legend, g_array_unref);
+  g_clear_pointer (&layout->clip_marks, g_array_unref);
   g_clear_object (&layout->pango);
   g_clear_pointer (&layout->tz, g_time_zone_unref);
   g_free (layout->step_x);
@@ -486,6 +496,124 @@ shift_legend (IscChartLayout *layout,
     }
 }
 
+/* Each step's highest value over the model's series, NaN where all are
+ * null: what a soft maximum is judged on and what a mark reads. */
+static double *
+step_peaks (IscChartModel *model)
+{
+  guint n_steps = isc_chart_model_get_n_steps (model);
+  guint n_series = isc_chart_model_get_n_series (model);
+  double *peaks = g_new (double, MAX (1, n_steps));
+
+  for (guint i = 0; i < n_steps; i++)
+    peaks[i] = NAN;
+  for (guint j = 0; j < n_series; j++)
+    {
+      const double *values = isc_chart_model_get_series (model, j)->values;
+
+      for (guint i = 0; i < n_steps; i++)
+        if (!isnan (values[i]) && !(values[i] <= peaks[i]))
+          peaks[i] = values[i];
+    }
+  return peaks;
+}
+
+/* A lone spike (a cold start of minutes among hours of seconds) must not
+ * flatten the rest: the value axis stops at the rest's top and the spike
+ * is marked (layout_clip_marks). Chosen automatically, for fans and
+ * continuous lines only: a stack's sum is traffic and a count's spike is
+ * the news; a ratio's axis is bounded already. */
+static void
+apply_soft_max (IscChartLayout *layout,
+                IscChartModel  *model,
+                double          lo,
+                double         *hi)
+{
+  IscChartPlot plot = isc_chart_model_get_plot (model);
+  g_autofree double *peaks = NULL;
+  double soft_max;
+
+  layout->clip_max = NAN;
+  if (!(plot == ISC_CHART_PLOT_FAN ||
+        (plot == ISC_CHART_PLOT_LINES && !isc_chart_model_get_integer (model) &&
+         isc_chart_model_get_unit_hint (model) != ISC_UNIT_HINT_RATIO)))
+    return;
+
+  /* The series' statistics rule most charts out without a look at each
+   * step. */
+  for (guint j = 0; j < isc_chart_model_get_n_series (model); j++)
+    {
+      const IscChartSeries *cs = isc_chart_model_get_series (model, j);
+
+      if (!isc_outliers_may_have_spike (cs->mean, cs->n_values, *hi, isc_chart_model_get_n_steps (model), lo))
+        return;
+    }
+
+  peaks = step_peaks (model);
+  if (isc_outliers_find_soft_max (peaks, isc_chart_model_get_n_steps (model), lo, &soft_max, NULL))
+    {
+      layout->clip_max = *hi;
+      *hi = soft_max;
+    }
+}
+
+/* One mark for each run of steps above the axis' top, at its highest. */
+static void
+layout_clip_marks (IscChartLayout      *layout,
+                   IscChartModel       *model,
+                   const IscChartStyle *style)
+{
+  guint n_steps = isc_chart_model_get_n_steps (model);
+  g_autofree double *peaks = NULL;
+  int best = -1;
+
+  layout->clip_marks = g_array_new (FALSE, TRUE, sizeof (IscChartClipMark));
+  g_array_set_clear_func (layout->clip_marks, clear_clip_mark);
+  if (isnan (layout->clip_max) || layout->message.layout != NULL)
+    return;
+
+  peaks = step_peaks (model);
+  for (guint i = 0; i <= n_steps; i++)
+    {
+      if (i < n_steps && peaks[i] > layout->y_max)
+        {
+          if (best < 0 || peaks[i] > peaks[best])
+            best = i;
+          continue;
+        }
+      if (best >= 0)
+        {
+          g_autofree char *value = NULL;
+          g_autofree char *markup = NULL;
+          IscChartClipMark mark = { 0 };
+          IscValueFormat format;
+          double w, h;
+
+          /* Its own format: a cold start reads "240 s", not "240.00 s"
+           * in the precision the axis' seconds need. */
+          isc_value_format_init_for_range (&format, isc_chart_model_get_unit_hint (model),
+                                           layout->y_min, peaks[best], 3);
+          value = isc_value_format_format (&format, peaks[best]);
+          markup = g_markup_escape_text (value, -1);
+
+          mark.x = layout->step_x[best];
+          mark.value = peaks[best];
+          mark.text.layout = isc_chart_layout_create_text (layout->pango, style, style->label_size, TRUE, markup);
+          text_size (&mark.text, &w, &h);
+          /* Right of the mark, inside the plot, under its top edge. */
+          mark.text.x = mark.x + style->spacing + style->spacing / 2;
+          if (mark.text.x + w > layout->plot.x + layout->plot.width)
+            mark.text.x = mark.x - style->spacing - style->spacing / 2 - w;
+          mark.text.x = round (mark.text.x);
+          mark.text.y = round (layout->plot.y + style->spacing / 2);
+          g_array_append_val (layout->clip_marks, mark);
+          best = -1;
+        }
+    }
+  if (layout->clip_marks->len == 0)
+    layout->clip_max = NAN;
+}
+
 /**
  * isc_chart_layout_new_aligned:
  *
@@ -549,6 +677,7 @@ isc_chart_layout_new_aligned (IscChartModel           *model,
   /* One format decision for the whole axis. */
   if (!empty)
     isc_chart_model_get_extent (model, &lo, &hi);
+  apply_soft_max (layout, model, lo, &hi);
   if (hi <= lo)
     hi = lo + 1;
   /* A little headroom, so a series at its maximum does not run along the
@@ -712,6 +841,7 @@ isc_chart_layout_new_aligned (IscChartModel           *model,
    * highest and last point draws exactly the same pixels. */
   for (guint i = 0; i < n_steps; i++)
     layout->step_x[i] = floor (isc_chart_layout_x_for_ms (layout, starts[i])) + 0.5;
+  layout_clip_marks (layout, model, style);
 
   return g_steal_pointer (&layout);
 }

@@ -61,6 +61,15 @@ typedef struct
   double plot_height;
 } IscChartAlignment;
 
+/* A run of steps above a soft maximum, marked at the plot's top at the
+ * run's highest step with that step's value. */
+typedef struct
+{
+  double        x;      /* device x of the highest step */
+  double        value;
+  IscChartText  text;   /* its value, right of the mark */
+} IscChartClipMark;
+
 /* Everything that depends on the size and the style, computed once when
  * either changes: the plot rectangle, the axes' ticks and their text, the
  * header, the legend, and each step's device x. Drawing only reads it.
@@ -95,6 +104,11 @@ struct _IscChartLayout
   GArray         *value_tick_items;  /* IscChartTick */
   GArray         *time_tick_items;   /* IscChartTick */
   GArray         *legend;            /* IscChartLegendItem */
+  /* A lone spike (isc_outliers_find_soft_max) stops the value axis at the
+   * rest's top: clip_max is then the highest value, NaN when nothing is
+   * clipped, and each clipped run has a mark. */
+  double          clip_max;
+  GArray         *clip_marks;        /* IscChartClipMark */
 
   PangoContext   *pango;
 

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include "isc-chart-style.h"
 
 #define RGB(hex) { ((hex) >> 16 & 0xff) / 255.0, ((hex) >> 8 & 0xff) / 255.0, ((hex) & 0xff) / 255.0, 1.0 }
@@ -65,7 +67,9 @@ static const IscChartStyle light_style = {
     RGB (0xe69f00), RGB (0xd55e00),
   },
   .fan = RGB (0x0072b2),
-  .fan_alpha = { 0.42, 0.27, 0.16, 0.09 },
+  /* Bands as far apart as the median line is from the background allows,
+   * in even perceptual steps (see ISC_CHART_STYLE_MIN_BAND_DELTA_E) */
+  .fan_alpha = { 0.73, 0.54, 0.35, 0.18 },
   .average = RGB (0xd55e00),
   SHARED_FIELDS
 };
@@ -92,7 +96,7 @@ static const IscChartStyle dark_style = {
     RGB (0xe69f00), RGB (0xd55e00),
   },
   .fan = RGB (0x56b4e9),
-  .fan_alpha = { 0.62, 0.44, 0.30, 0.19 },
+  .fan_alpha = { 0.75, 0.54, 0.34, 0.16 },
   .average = RGB (0xe69f00),
   SHARED_FIELDS
 };
@@ -116,4 +120,61 @@ isc_chart_style_set_source_alpha (cairo_t             *cr,
                                   double               alpha)
 {
   cairo_set_source_rgba (cr, color->red, color->green, color->blue, color->alpha * alpha);
+}
+
+/* sRGB to CIELAB (D65), the colour taken as opaque. */
+static void
+color_to_lab (const IscChartColor *color,
+              double              *lab)
+{
+  const double rgb[3] = { color->red, color->green, color->blue };
+  double lin[3], xyz[3], f[3];
+  static const double white[3] = { 0.95047, 1.0, 1.08883 };
+
+  for (guint i = 0; i < 3; i++)
+    lin[i] = rgb[i] <= 0.04045 ? rgb[i] / 12.92 : pow ((rgb[i] + 0.055) / 1.055, 2.4);
+  xyz[0] = 0.4124 * lin[0] + 0.3576 * lin[1] + 0.1805 * lin[2];
+  xyz[1] = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2];
+  xyz[2] = 0.0193 * lin[0] + 0.1192 * lin[1] + 0.9505 * lin[2];
+  for (guint i = 0; i < 3; i++)
+    {
+      double t = xyz[i] / white[i];
+
+      f[i] = t > 216.0 / 24389.0 ? cbrt (t) : (24389.0 / 27.0 * t + 16) / 116;
+    }
+  lab[0] = 116 * f[1] - 16;
+  lab[1] = 500 * (f[0] - f[1]);
+  lab[2] = 200 * (f[1] - f[2]);
+}
+
+double
+isc_chart_color_delta_e (const IscChartColor *a,
+                         const IscChartColor *b)
+{
+  double la[3], lb[3];
+
+  g_return_val_if_fail (a != NULL && b != NULL, 0);
+
+  color_to_lab (a, la);
+  color_to_lab (b, lb);
+  return sqrt ((la[0] - lb[0]) * (la[0] - lb[0]) +
+               (la[1] - lb[1]) * (la[1] - lb[1]) +
+               (la[2] - lb[2]) * (la[2] - lb[2]));
+}
+
+void
+isc_chart_style_get_band_color (const IscChartStyle *style,
+                                guint                level,
+                                IscChartColor       *color)
+{
+  double a;
+
+  g_return_if_fail (style != NULL);
+  g_return_if_fail (color != NULL);
+
+  a = style->fan_alpha[MIN (level, ISC_CHART_STYLE_N_FAN - 1)];
+  color->red = style->fan.red * a + style->background.red * (1 - a);
+  color->green = style->fan.green * a + style->background.green * (1 - a);
+  color->blue = style->fan.blue * a + style->background.blue * (1 - a);
+  color->alpha = 1.0;
 }

@@ -25,6 +25,15 @@ typedef struct
 #define ISC_CHART_STYLE_N_PALETTE 7
 #define ISC_CHART_STYLE_N_FAN     4
 
+/* The least colour difference (CIE 1976 ΔE*ab, in CIELAB under D65)
+ * between neighbours in a fan as drawn: the median line, each band
+ * composited over the background from the innermost out, and the
+ * background. About 2.3 is just noticeable side by side; 12 reads as
+ * another shade at a glance, in both themes. WCAG's contrast ratio is made
+ * for text on its background (4.5 : 1) and cannot hold between five
+ * shades of one hue. */
+#define ISC_CHART_STYLE_MIN_BAND_DELTA_E 12.0
+
 /* Everything a chart's look depends on, as one plain struct: copy it, change
  * a field, hand it to a chart. Sizes are in logical pixels; a scale factor
  * (HiDPI, print) is applied to the cairo_t, never to these.
@@ -86,5 +95,13 @@ void                 isc_chart_style_set_source  (cairo_t             *cr,
 void                 isc_chart_style_set_source_alpha (cairo_t             *cr,
                                                        const IscChartColor *color,
                                                        double               alpha);
+/* A fan band's colour as drawn, opaque: the fan's hue at fan_alpha[level]
+ * (the last for deeper levels) over the background. */
+void                 isc_chart_style_get_band_color (const IscChartStyle *style,
+                                                     guint                level,
+                                                     IscChartColor       *color);
+/* CIE 1976 ΔE*ab between two colours taken as opaque sRGB. */
+double               isc_chart_color_delta_e        (const IscChartColor *a,
+                                                     const IscChartColor *b);
 
 G_END_DECLS

@@ -346,6 +346,39 @@ draw_grid (IscChart             *self,
   cairo_stroke (cr);
 }
 
+/* A series' swatch with its top-left corner at (x, y), as the series
+ * looks: a dashed line's two dashes, else a square in its colour
+ * composited over the chart's background (a fan's band as drawn), so the
+ * legend and the hover box, on its translucent box, show the same. */
+static void
+draw_swatch (IscChart *self,
+             cairo_t  *cr,
+             guint     series,
+             double    x,
+             double    y)
+{
+  const IscChartStyle *style = &self->style;
+  const IscChartSeries *cs = isc_chart_model_get_series (self->model, series);
+  double size = style->swatch_size;
+  IscChartColor color;
+  double a;
+
+  isc_chart_renderer_get_series_color (self->renderer, self->model, style, series, &color);
+  a = color.alpha;
+  cairo_set_source_rgb (cr,
+                        color.red * a + style->background.red * (1 - a),
+                        color.green * a + style->background.green * (1 - a),
+                        color.blue * a + style->background.blue * (1 - a));
+  if (cs->role == ISC_CHART_SERIES_AVERAGE)
+    {
+      cairo_rectangle (cr, x, y + size / 2 - 1, size / 2 - 1, 2);
+      cairo_rectangle (cr, x + size / 2 + 1, y + size / 2 - 1, size / 2 - 1, 2);
+    }
+  else
+    cairo_rectangle (cr, x, y, size, size);
+  cairo_fill (cr);
+}
+
 static void
 draw_labels (IscChart             *self,
              cairo_t              *cr,
@@ -362,25 +395,44 @@ draw_labels (IscChart             *self,
   for (guint i = 0; i < layout->legend->len; i++)
     {
       const IscChartLegendItem *item = &g_array_index (layout->legend, IscChartLegendItem, i);
-      const IscChartSeries *cs = isc_chart_model_get_series (self->model, item->series);
-      IscChartColor color;
 
-      isc_chart_renderer_get_series_color (self->renderer, self->model, style, item->series, &color);
-      isc_chart_style_set_source (cr, &color);
-      if (cs->role == ISC_CHART_SERIES_AVERAGE)
-        {
-          cairo_rectangle (cr, item->swatch_x, item->swatch_y + style->swatch_size / 2 - 1,
-                           style->swatch_size / 2 - 1, 2);
-          cairo_rectangle (cr, item->swatch_x + style->swatch_size / 2 + 1,
-                           item->swatch_y + style->swatch_size / 2 - 1,
-                           style->swatch_size / 2 - 1, 2);
-        }
-      else
-        cairo_rectangle (cr, item->swatch_x, item->swatch_y, style->swatch_size, style->swatch_size);
-      cairo_fill (cr);
-
+      draw_swatch (self, cr, item->series, item->swatch_x, item->swatch_y);
       isc_chart_style_set_source (cr, &style->foreground);
       isc_chart_text_draw (cr, &item->text);
+    }
+}
+
+/* A lone spike above the soft maximum: a notch pointing up out of the
+ * plot's top where it was cut, and its value on a badge beside it. */
+static void
+draw_clip_marks (IscChart             *self,
+                 cairo_t              *cr,
+                 const IscChartLayout *layout)
+{
+  const IscChartStyle *style = &self->style;
+  double size = style->spacing;
+
+  for (guint i = 0; i < layout->clip_marks->len; i++)
+    {
+      const IscChartClipMark *mark = &g_array_index (layout->clip_marks, IscChartClipMark, i);
+      int w, h;
+
+      isc_chart_style_set_source (cr, &style->foreground);
+      cairo_move_to (cr, mark->x, layout->plot.y - size);
+      cairo_line_to (cr, mark->x + size, layout->plot.y + size / 2);
+      cairo_line_to (cr, mark->x - size, layout->plot.y + size / 2);
+      cairo_close_path (cr);
+      cairo_fill (cr);
+
+      pango_layout_get_pixel_size (mark->text.layout, &w, &h);
+      cairo_rectangle (cr, mark->text.x - 3.5, mark->text.y - 0.5, w + 7, h + 1);
+      isc_chart_style_set_source (cr, &style->tooltip_background);
+      cairo_fill_preserve (cr);
+      isc_chart_style_set_source (cr, &style->tooltip_border);
+      cairo_set_line_width (cr, 1);
+      cairo_stroke (cr);
+      isc_chart_style_set_source (cr, &style->foreground);
+      isc_chart_text_draw (cr, &mark->text);
     }
 }
 
@@ -445,6 +497,7 @@ isc_chart_draw (IscChart *self,
   isc_chart_renderer_draw (self->renderer, cr, self->model, layout, style);
   cairo_restore (cr);
 
+  draw_clip_marks (self, cr, layout);
   draw_labels (self, cr, layout);
 
   cairo_restore (cr);
@@ -542,16 +595,10 @@ create_hover_text (IscChart             *self,
       const IscChartSeries *cs = isc_chart_model_get_series (self->model, order[k]);
       g_autofree char *value = isc_chart_model_format_value_long (self->model, &layout->value_format, cs->values[step]);
       g_autofree char *line = NULL;
-      IscChartColor color;
 
-      isc_chart_renderer_get_series_color (self->renderer, self->model, style, order[k], &color);
-      /* The swatch as the series looks: a fan's band over the background. */
-      color.red = color.red * color.alpha + style->background.red * (1 - color.alpha);
-      color.green = color.green * color.alpha + style->background.green * (1 - color.alpha);
-      color.blue = color.blue * color.alpha + style->background.blue * (1 - color.alpha);
-      line = g_markup_printf_escaped ("\n<span foreground=\"#%02x%02x%02x\">■</span> %s  <b>%s</b>",
-                                      (int)(color.red * 255), (int)(color.green * 255),
-                                      (int)(color.blue * 255), cs->label, value);
+      /* A transparent square keeps the swatch's place: draw_hover_swatches
+       * draws it there as the legend does. */
+      line = g_markup_printf_escaped ("\n<span alpha=\"1\">■</span> %s  <b>%s</b>", cs->label, value);
       g_string_append (markup, line);
       append_hover_error_share (markup, self->model, order[k], step);
     }
@@ -634,6 +681,34 @@ isc_chart_get_hover_area (IscChart     *self,
   return TRUE;
 }
 
+/* The hover box's swatches, one on each series line's placeholder square
+ * (in the model's order, as create_hover_text writes them), the text
+ * drawn with its top-left corner at (x, y). */
+static void
+draw_hover_swatches (IscChart *self,
+                     cairo_t  *cr,
+                     double    x,
+                     double    y)
+{
+  const char *text = pango_layout_get_text (self->hover_text);
+  const char *p = text;
+  const guint *order;
+  guint n_order = 0, k = 0;
+
+  order = isc_chart_model_get_order (self->model, &n_order);
+  while (k < n_order && (p = strstr (p, "■")) != NULL)
+    {
+      PangoRectangle pos;
+      double size = self->style.swatch_size;
+
+      pango_layout_index_to_pos (self->hover_text, (int)(p - text), &pos);
+      draw_swatch (self, cr, order[k++],
+                   round (x + pango_units_to_double (pos.x + pos.width / 2) - size / 2),
+                   round (y + pango_units_to_double (pos.y + pos.height / 2) - size / 2));
+      p += strlen ("■");
+    }
+}
+
 void
 isc_chart_draw_hover (IscChart *self,
                       cairo_t  *cr,
@@ -670,6 +745,7 @@ isc_chart_draw_hover (IscChart *self,
   isc_chart_style_set_source (cr, &style->foreground);
   cairo_move_to (cr, box.x - 0.5 + style->spacing, box.y - 0.5 + style->spacing);
   pango_cairo_show_layout (cr, self->hover_text);
+  draw_hover_swatches (self, cr, box.x - 0.5 + style->spacing, box.y - 0.5 + style->spacing);
   cairo_restore (cr);
 }
 

@@ -37,6 +37,7 @@ static void
 map_line (IscChartModel        *model,
           const IscChartLayout *layout,
           int                   series,
+          double                line_width,
           double               *ys,
           GArray               *points,
           GArray               *partial)
@@ -53,6 +54,7 @@ map_line (IscChartModel        *model,
 
   cs = isc_chart_model_get_series (model, series);
   isc_chart_layout_map_values (layout, cs->values, n_steps, ys);
+  isc_chart_keep_above_axis (ys, n_steps, layout->plot.y + layout->plot.height, line_width);
   if (layout->reduce)
     isc_chart_decimate_m4 (layout->step_x, ys, n_complete, points);
   else
@@ -116,8 +118,8 @@ isc_fan_renderer_prepare (IscChartRenderer     *renderer,
       g_array_append_val (self->band_levels, level);
     }
 
-  map_line (model, layout, median, upper, self->median, self->partial_median);
-  map_line (model, layout, isc_chart_model_get_average (model), upper, self->average,
+  map_line (model, layout, median, style->median_width, upper, self->median, self->partial_median);
+  map_line (model, layout, isc_chart_model_get_average (model), style->line_width, upper, self->average,
             self->partial_average);
 }
 
@@ -211,12 +213,10 @@ isc_fan_renderer_draw (IscChartRenderer     *renderer,
    * instead of darkening it, and opaque fills are cheaper to composite. */
   for (guint level = ISC_CHART_STYLE_N_FAN; level-- > 0;)
     {
-      double a = style->fan_alpha[level];
+      IscChartColor color;
 
-      cairo_set_source_rgb (cr,
-                            style->fan.red * a + style->background.red * (1 - a),
-                            style->fan.green * a + style->background.green * (1 - a),
-                            style->fan.blue * a + style->background.blue * (1 - a));
+      isc_chart_style_get_band_color (style, level, &color);
+      isc_chart_style_set_source (cr, &color);
 
       for (guint j = 0; j < self->bands->len; j++)
         {

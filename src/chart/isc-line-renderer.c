@@ -65,6 +65,7 @@ isc_line_renderer_prepare (IscChartRenderer     *renderer,
       GArray *partial = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
 
       isc_chart_layout_map_values (layout, cs->values, n_steps, ys);
+      isc_chart_keep_above_axis (ys, n_steps, layout->plot.y + layout->plot.height, style->line_width);
       if (integer)
         {
           /* The last complete step holds its value to its end, where the
