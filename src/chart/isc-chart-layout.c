@@ -544,8 +544,13 @@ apply_soft_max (IscChartLayout *layout,
   for (guint j = 0; j < isc_chart_model_get_n_series (model); j++)
     {
       const IscChartSeries *cs = isc_chart_model_get_series (model, j);
+      guint n_steps = isc_chart_model_get_n_steps (model);
+      guint n_partial = n_steps - isc_chart_model_get_n_complete_steps (model);
+      /* The mean leaves incomplete steps out; counting at most the complete
+       * values keeps the bound loose, never tighter than it is. */
+      guint n_values = cs->n_values > n_partial ? cs->n_values - n_partial : cs->n_values;
 
-      if (!isc_outliers_may_have_spike (cs->mean, cs->n_values, *hi, isc_chart_model_get_n_steps (model), lo))
+      if (!isc_outliers_may_have_spike (cs->mean, n_values, *hi, n_steps, lo))
         return;
     }
 
