@@ -418,22 +418,28 @@ static void
 test_format_own_values (void)
 {
   g_autoptr(IscValueTicks) seconds = isc_value_ticks_new (ISC_UNIT_HINT_SECONDS, 0, 104, 5);
-  IscValueFormat rates, axis, counts;
+  IscValueFormat rates, axis, counts, small;
   struct { const IscValueFormat *format; double value; const char *expected; } cases[] = {
     { &rates, 630,    "630/s" },
     { &rates, 1500,   "1.50k/s" },
     { &rates, 999.7,  "1.00k/s" },
     { &rates, 0.021,  "0.021/s" },
     { &rates, 0,      "0/s" },
-    { &counts, 2345,  "2k" },
+    { &counts, 2345,  "2.3k" },
     { &counts, 117000, "117k" },
-    { &axis,  1.8,    "2" NB "s" },
-    { &axis,  0.03,   "0.030" NB "s" },
+    { &axis,  1.8,    "1.8" NB "s" },
+    { &axis,  0.03,   "0.03" NB "s" },
     { &axis,  100,    "100" NB "s" },
+    /* Two significant digits at least: a mean of 0.075/s beside 10/s is
+     * not "0.1/s"; an exact 0.1/s stays "0.1/s". */
+    { &small, 0.075,  "0.075/s" },
+    { &small, 0.1,    "0.1/s" },
+    { &small, 7.24,   "7.2/s" },
   };
 
   isc_value_format_init_for_range (&rates, ISC_UNIT_HINT_PER_SECOND, 0, 1500, 3);
   isc_value_format_init_for_range (&counts, ISC_UNIT_HINT_COUNT, 0, 150000, 3);
+  isc_value_format_init_for_range (&small, ISC_UNIT_HINT_PER_SECOND, 0, 12, 3);
   /* The axis of 0 … 104 s reads seconds, where a format of its own range
    * would say minutes ("0.03 min" under "100 s"). */
   g_assert_cmpstr (seconds->format.suffix, ==, "s");

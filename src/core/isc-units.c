@@ -369,19 +369,42 @@ isc_format_value (double      value,
   return g_string_free (out, FALSE);
 }
 
-/* A value that is not zero never reads as zero: where the decimals a
- * column shares would round x (>= 0, displayed units) to 0, it gets two
- * significant digits of its own ("0.021/s" in a column of "10.1/s", not
- * "0.0/s").
+/* A value that is not zero never reads as zero, nor as a rounded guess:
+ * where the decimals a column shares would show x (>= 0, displayed units)
+ * with fewer than two significant digits, it gets two of its own
+ * ("0.021/s" and "0.075/s" in a column of "10.1/s", not "0.0/s" and
+ * "0.1/s"). The caller drops the zeros this adds past the column's
+ * decimals ("0.1", not "0.10").
  */
 static guint
 decimals_to_tell_from_zero (double x,
                             guint  decimals)
 {
-  if (x == 0.0 || !isfinite (x) || round_to (x, decimals) != 0.0)
+  if (x == 0.0 || !isfinite (x) || round_to (x, decimals) >= pow (10.0, 1.0 - (double) decimals))
     return decimals;
 
   return MAX (decimals, decimals_for (x, 2));
+}
+
+/* Drops trailing zeros of str (from start) past keep decimals. */
+static void
+strip_zeros_past (GString *str,
+                  gsize    start,
+                  guint    keep)
+{
+  const char *point = get_decimal_point ();
+  const char *at = strstr (str->str + start, point);
+  gsize point_len = strlen (point);
+  gsize min_len;
+
+  if (at == NULL)
+    return;
+
+  min_len = (gsize) (at - str->str) + (keep > 0 ? point_len + keep : 0);
+  while (str->len > min_len && str->str[str->len - 1] == '0')
+    g_string_truncate (str, str->len - 1);
+  if (keep == 0 && str->len == (gsize) (at - str->str) + point_len)
+    g_string_truncate (str, str->len - point_len);
 }
 
 static void
@@ -555,6 +578,7 @@ isc_value_format_format (const IscValueFormat *format,
   double x;
   double rounded;
   guint decimals;
+  guint column;
 
   g_return_val_if_fail (format != NULL, NULL);
 
@@ -566,6 +590,7 @@ isc_value_format_format (const IscValueFormat *format,
   /* A mean of whole counts is not whole: two decimals, not "2" for 2.33. */
   if (format->integer && decimals == 0 && fabs (x - round (x)) > 1e-9 * MAX (1.0, x))
     decimals = 2;
+  column = decimals;
   decimals = decimals_to_tell_from_zero (x, decimals);
   rounded = round_to (x, decimals);
   out = g_string_new (NULL);
@@ -600,6 +625,8 @@ isc_value_format_format (const IscValueFormat *format,
       g_string_append_printf (out, "%.*f", (int) decimals, rounded);
       if (format->integer && decimals != format->decimals)
         strip_trailing_zeros (out, 0);
+      else if (decimals > column)
+        strip_zeros_past (out, 0, column);
     }
 
   append_suffix (out, format->suffix, is_spaced (format->unit_hint, format->percent));
