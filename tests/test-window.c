@@ -898,6 +898,12 @@ test_window_close (void)
   g_assert_null (window);
 }
 
+static gboolean
+has_refresh_button (gpointer data)
+{
+  return find_shown (data, GTK_TYPE_BUTTON, "icon-name", "view-refresh-symbolic") != NULL;
+}
+
 static void
 test_window_remembers_size (void)
 {
@@ -926,6 +932,43 @@ test_window_remembers_size (void)
 
   g_settings_reset (settings, "window-width");
   g_settings_reset (settings, "window-height");
+}
+
+/* A window asked for at phone width opens at that width: its header does
+ * not hold it wider before the leaflet folds (it held it at 440 px). */
+static void
+test_window_opens_narrow (void)
+{
+  GSettings *settings = isc_application_get_settings (app);
+  g_autoptr(IscTarget) target = isc_target_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_ENVIRONMENT,
+                                                "production", NULL, NULL);
+  g_autoptr(IscTimeRange) range = isc_time_range_new_relative (24 * 60 * 60 * 1000);
+  IscWindow *window;
+
+  /* A view with a target and a long range name, as a person left it. */
+  window = open_window ();
+  wait_for_view (window);
+  isc_view_set_target (isc_window_get_view (window), target);
+  g_assert_true (isc_view_set_range (isc_window_get_view (window), range, NULL));
+  wait_for_view (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 720);
+  gtk_window_close (GTK_WINDOW (window));
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 360);
+
+  window = open_window ();
+  wait_for_view (window);
+  test_run_frames (200);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
+  /* Folded: the history and Refresh make room, and a wider window gets
+   * them back. */
+  g_assert_null (find_shown (GTK_WIDGET (window), GTK_TYPE_BUTTON, "icon-name", "view-refresh-symbolic"));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 720);
+  g_assert_true (test_wait_for (has_refresh_button, window));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+  g_settings_reset (settings, "view-state");
 }
 
 static void
@@ -1206,6 +1249,7 @@ main (int   argc,
   g_test_add_func ("/isc/window/close", test_window_close);
   g_test_add_func ("/isc/window/remembers-size", test_window_remembers_size);
   g_test_add_func ("/isc/window/opens-maximized", test_window_opens_maximized);
+  g_test_add_func ("/isc/window/opens-narrow", test_window_opens_narrow);
   g_test_add_func ("/isc/window/stale", test_window_stale);
   g_test_add_func ("/isc/window/refused-key", test_window_refused_key);
   g_test_add_func ("/isc/application/shortcuts", test_app_shortcuts);

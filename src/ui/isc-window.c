@@ -94,6 +94,7 @@ struct _IscWindow
   gulong                trace_paint_id; /* INFERSCOPE_TRACE: after-paint */
   gboolean              traced_first_frame;
   gboolean              traced_settled;
+  gboolean              header_presumed_narrow;
   gulong                toplevel_state_id;
   gboolean              state_loaded;
 };
@@ -901,13 +902,39 @@ toplevel_state_cb (GdkSurface *surface,
   update_active (self);
 }
 
+/* The header as the folded leaflet has it: no history buttons, Refresh in
+ * the menu, the range as an icon, the way back to the sidebar. */
+static void
+set_header_narrow (IscWindow *self,
+                   gboolean   narrow)
+{
+  gtk_widget_set_visible (gtk_widget_get_parent (self->back_button), !narrow);
+  gtk_widget_set_visible (self->refresh_button, !narrow);
+  gtk_widget_set_visible (self->sidebar_button, narrow);
+  isc_range_button_set_compact (self->range_button, narrow);
+}
+
 static void
 isc_window_realize (GtkWidget *widget)
 {
   IscWindow *self = ISC_WINDOW (widget);
   GdkSurface *surface;
+  int width = 0, height = 0, minimum = 0;
 
+  /* The leaflet folds only once it has a width, so the first size is
+   * measured with the wide header, which alone is wider than a phone: a
+   * window opened at 360 px would open at 440. When the size asked for is
+   * narrower than that, the header starts as it will be once folded, and
+   * the first allocation puts it right if the leaflet did not fold. */
   GTK_WIDGET_CLASS (isc_window_parent_class)->realize (widget);
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+  if (width > 0 && width < minimum)
+    {
+      set_header_narrow (self, TRUE);
+      self->header_presumed_narrow = TRUE;
+    }
 
   surface = gtk_native_get_surface (GTK_NATIVE (self));
   self->toplevel_state_id = g_signal_connect (surface, "notify::state",
@@ -915,6 +942,24 @@ isc_window_realize (GtkWidget *widget)
   if (g_getenv ("INFERSCOPE_TRACE") != NULL)
     self->trace_paint_id = g_signal_connect (gtk_widget_get_frame_clock (widget), "after-paint",
                                              G_CALLBACK (trace_after_paint_cb), self);
+}
+
+static void
+isc_window_size_allocate (GtkWidget *widget,
+                          int        width,
+                          int        height,
+                          int        baseline)
+{
+  IscWindow *self = ISC_WINDOW (widget);
+
+  GTK_WIDGET_CLASS (isc_window_parent_class)->size_allocate (widget, width, height, baseline);
+
+  if (self->header_presumed_narrow)
+    {
+      self->header_presumed_narrow = FALSE;
+      if (!adw_leaflet_get_folded (self->leaflet))
+        set_header_narrow (self, FALSE);
+    }
 }
 
 static void
@@ -1365,6 +1410,7 @@ isc_window_class_init (IscWindowClass *klass)
   object_class->dispose = isc_window_dispose;
 
   widget_class->realize = isc_window_realize;
+  widget_class->size_allocate = isc_window_size_allocate;
   widget_class->unrealize = isc_window_unrealize;
   widget_class->map = isc_window_map;
   widget_class->unmap = isc_window_unmap;
