@@ -177,20 +177,7 @@ update_label (IscRangeButton *self)
     }
   else
     {
-      /* The words may be cut short ("Last 24 h…") rather than hold the
-       * header wider than a narrow window: a window opened at 360 px lays
-       * its header out once before it folds to the compact icon, and a
-       * button that cannot shrink then sizes the window. */
-      GtkWidget *face = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-      GtkWidget *label = gtk_label_new (self->words);
-      GtkWidget *arrow = gtk_image_new_from_icon_name ("pan-down-symbolic");
-
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-      gtk_label_set_width_chars (GTK_LABEL (label), 4);
-      gtk_widget_add_css_class (arrow, "arrow");
-      gtk_box_append (GTK_BOX (face), label);
-      gtk_box_append (GTK_BOX (face), arrow);
-      gtk_menu_button_set_child (GTK_MENU_BUTTON (self->menu_button), face);
+      gtk_menu_button_set_label (GTK_MENU_BUTTON (self->menu_button), self->words);
       gtk_widget_set_tooltip_text (self->menu_button, NULL);
     }
 
