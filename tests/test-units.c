@@ -209,12 +209,12 @@ static const TicksCase ticks_cases[] = {
   { "bytes-plain", ISC_UNIT_HINT_BYTES, 0, 1000, 5,
     "0" NB "B 200" NB "B 400" NB "B 600" NB "B 800" NB "B 1000" NB "B", 0, 200 },
   { "bytes-kib", ISC_UNIT_HINT_BYTES, 0, 1100, 5,
-    "0.00" NB "KiB 0.25" NB "KiB 0.50" NB "KiB 0.75" NB "KiB 1.00" NB "KiB 1.25" NB "KiB", 0, 256 },
+    "0" NB "B 0.25" NB "KiB 0.50" NB "KiB 0.75" NB "KiB 1.00" NB "KiB 1.25" NB "KiB", 0, 256 },
   /* Bytes never step by half a byte. */
   { "bytes-tiny", ISC_UNIT_HINT_BYTES, 0, 2, 10,
     "0" NB "B 1" NB "B 2" NB "B", 0, 1 },
   { "mebibytes", ISC_UNIT_HINT_MEBIBYTES, 0, 40000, 5,
-    "0" NB "GiB 10" NB "GiB 20" NB "GiB 30" NB "GiB 40" NB "GiB", 0, 10240 },
+    "0" NB "B 10" NB "GiB 20" NB "GiB 30" NB "GiB 40" NB "GiB", 0, 10240 },
   /* 0…900 ms in 200 ms steps would end at "1000 ms": seconds instead. */
   { "seconds-up", ISC_UNIT_HINT_SECONDS, 0, 0.9, 5,
     "0.0" NB "s 0.2" NB "s 0.4" NB "s 0.6" NB "s 0.8" NB "s 1.0" NB "s", 0, 0.2 },
@@ -238,7 +238,7 @@ static const TicksCase ticks_cases[] = {
   { "cores", ISC_UNIT_HINT_RATIO, 0, 3.2, 4,
     "0 1 2 3 4", 0, 1 },
   { "count-k", ISC_UNIT_HINT_COUNT, 0, 2500, 5,
-    "0.0k 0.5k 1.0k 1.5k 2.0k 2.5k", 0, 500 },
+    "0 0.5k 1.0k 1.5k 2.0k 2.5k", 0, 500 },
   { "rate", ISC_UNIT_HINT_PER_SECOND, 0, 12, 5,
     "0.0/s 2.5/s 5.0/s 7.5/s 10.0/s 12.5/s", 0, 2.5 },
   { "quarter", ISC_UNIT_HINT_UNKNOWN, 0, 1, 4,
@@ -414,6 +414,19 @@ test_format_duration (gconstpointer data)
 
 /* A legend's or a tooltip's value: k and M chosen for each value, to the
  * column's precision; the axis' unit for the rest (issue 9). */
+/* Zero on a prefixed axis has no prefix. */
+static void
+test_ticks_zero_unprefixed (void)
+{
+  g_autoptr(IscValueTicks) rates = isc_value_ticks_new (ISC_UNIT_HINT_PER_SECOND, 0, 15000, 4);
+  g_autoptr(IscValueTicks) bytes = isc_value_ticks_new (ISC_UNIT_HINT_BYTES, 0, 20 * 1024, 4);
+
+  g_assert_cmpstr (rates->labels[0], ==, "0/s");
+  g_assert_true (g_str_has_suffix (rates->labels[1], "k/s"));
+  g_assert_cmpstr (bytes->labels[0], ==, "0" NB "B");
+  g_assert_true (g_str_has_suffix (bytes->labels[1], "KiB"));
+}
+
 static void
 test_format_own_values (void)
 {
@@ -531,6 +544,7 @@ main (int   argc,
   g_test_add_func ("/isc/units/ticks-invariants", test_ticks_invariants);
   g_test_add_func ("/isc/units/ticks-extremes", test_ticks_extremes);
   g_test_add_func ("/isc/units/ticks-target-count", test_ticks_target_count);
+  g_test_add_func ("/isc/units/ticks-zero-unprefixed", test_ticks_zero_unprefixed);
   g_test_add_func ("/isc/units/own-values", test_format_own_values);
   g_test_add_func ("/isc/units/locale", test_locale_decimal_separator);
 

@@ -859,7 +859,18 @@ value_ticks_new (IscUnitHint unit_hint,
       double displayed = (floor (first / step + 0.5) + i) * step;
 
       ticks->values[i] = displayed * scale->steps[idx].factor / multiplier;
-      ticks->labels[i] = isc_value_format_format (&ticks->format, ticks->values[i]);
+      /* Nothing needs no prefix: "0/s" under "5k/s", not "0k/s". */
+      if (ticks->values[i] == 0.0 && idx > 0 &&
+          (scale == &rate_scale || scale == &count_scale || scale == &bytes_scale))
+        {
+          IscValueFormat zero = ticks->format;
+
+          value_format_set_step (&zero, scale, 0);
+          zero.decimals = 0;
+          ticks->labels[i] = isc_value_format_format (&zero, 0.0);
+        }
+      else
+        ticks->labels[i] = isc_value_format_format (&ticks->format, ticks->values[i]);
     }
 
   ticks->step = step * scale->steps[idx].factor / multiplier;
