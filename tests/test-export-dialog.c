@@ -429,6 +429,22 @@ find_button (GtkWidget  *root,
   return NULL;
 }
 
+static GtkWidget *
+find_text (GtkWidget  *root,
+           const char *text)
+{
+  if (GTK_IS_LABEL (root) && strstr (gtk_label_get_label (GTK_LABEL (root)), text) != NULL)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_text (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static IscChartsPage *
 find_charts_page (GtkWidget *root)
 {
@@ -518,6 +534,27 @@ test_window_hide_and_export (void)
   test_run_frames (100);
   g_assert_false (page_shows (page, name));
   g_assert_cmpuint (isc_charts_page_get_n_charts (page), ==, n - 1);
+
+  /* Export Image… of one chart: the dialog over the window, and a place
+   * that cannot be written is a toast naming the reason, and no file. */
+  g_assert_true (gtk_widget_activate_action (view, "chart.export", NULL));
+  g_assert_true (test_wait_for (has_export_dialog, NULL));
+  dialog = find_export_dialog ();
+  g_assert_true (gtk_window_get_transient_for (dialog) == GTK_WINDOW (window));
+  {
+    g_autofree char *dir = test_temp_dir ();
+    g_autofree char *missing = g_build_filename (dir, "missing", "chart.png", NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (missing);
+
+    g_assert_null (find_text (GTK_WIDGET (window), "Could not export"));
+    g_assert_false (isc_export_dialog_export_to (ISC_EXPORT_DIALOG (dialog), file));
+    test_run_frames (200);
+    g_assert_nonnull (find_text (GTK_WIDGET (window), "Could not export"));
+    g_assert_nonnull (find_text (GTK_WIDGET (window), "No such file or directory"));
+    g_assert_cmpuint (test_count_files (dir), ==, 0);
+    test_remove_dir (dir);
+  }
+  gtk_window_destroy (dialog);
 
   /* Export… of the whole page. */
   g_assert_null (find_export_dialog ());

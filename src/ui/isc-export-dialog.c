@@ -461,20 +461,32 @@ isc_export_dialog_write (IscExportDialog  *self,
 
 /* The file chooser ********************************************************/
 
+gboolean
+isc_export_dialog_export_to (IscExportDialog *self,
+                             GFile           *file)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (ISC_IS_EXPORT_DIALOG (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (!isc_export_dialog_write (self, file, &error))
+    {
+      /* Translators: %s is the reason, e.g. "No such file or directory" */
+      g_autofree char *message = g_strdup_printf (_("Could not export: %s"), error->message);
+
+      isc_export_show_error (GTK_WIDGET (self), message);
+      return FALSE;
+    }
+  gtk_window_destroy (GTK_WINDOW (self));
+  return TRUE;
+}
+
 static void
 chosen (IscExportDialog *self,
         GFile           *file)
 {
-  g_autoptr(GError) error = NULL;
-
-  if (!isc_export_dialog_write (self, file, &error))
-    {
-      g_autofree char *message = g_strdup_printf (_("Could not export: %s"), error->message);
-
-      isc_export_show_error (GTK_WIDGET (self), message);
-      return;
-    }
-  gtk_window_destroy (GTK_WINDOW (self));
+  isc_export_dialog_export_to (self, file);
 }
 
 static char *
@@ -750,7 +762,10 @@ isc_export_dialog_new (GtkWindow                   *parent,
 
       self->metric_name = g_strdup (isc_chart_model_get_name (model));
       self->title = g_strdup (isc_chart_model_get_title (model));
+      gtk_window_set_title (GTK_WINDOW (self), _("Export Chart"));
     }
+  else
+    gtk_window_set_title (GTK_WINDOW (self), _("Export Charts"));
 
   if (context != NULL)
     {

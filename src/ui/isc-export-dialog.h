@@ -71,6 +71,11 @@ void             isc_export_dialog_set_theme    (IscExportDialog             *se
 gboolean         isc_export_dialog_write        (IscExportDialog             *self,
                                                  GFile                       *file,
                                                  GError                     **error);
+/* What the chosen file gets: written, then the dialog closes (TRUE); or
+ * a toast on the window naming the reason, the dialog left open to try
+ * elsewhere (FALSE). */
+gboolean         isc_export_dialog_export_to    (IscExportDialog             *self,
+                                                 GFile                       *file);
 
 /* The format a file name's extension names (case-insensitive). */
 gboolean         isc_export_format_from_name    (const char                  *name,
