@@ -252,6 +252,7 @@ static const struct
   { "win.toggle-sidebar", { "F9", NULL } },
   { "win.zoom-in", { "<Control>plus", "<Control>equal", NULL } },
   { "win.zoom-out", { "<Control>minus", NULL } },
+  { "win.export", { "<Control>e", NULL } },
 };
 
 static void

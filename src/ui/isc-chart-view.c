@@ -12,7 +12,9 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "isc-chart-export.h"
 #include "isc-chart-view.h"
+#include "isc-export-dialog.h"
 
 struct _IscChartView
 {
@@ -31,6 +33,11 @@ struct _IscChartView
   gboolean       pointer_in;
   guint          n_renders;
   gboolean       use_utc;
+
+  /* The chart's menu: Export Image…, Copy Image, Copy Data, Hide Chart */
+  GMenuModel    *menu_model;
+  GtkWidget     *menu;           /* GtkPopoverMenu, our child */
+  GSimpleActionGroup *actions;   /* "chart" */
 };
 
 enum {
@@ -94,6 +101,213 @@ leave_cb (IscChartView             *self,
 {
   self->pointer_in = FALSE;
   isc_chart_view_set_hover_step (self, -1);
+}
+
+/* The chart's menu ********************************************************/
+
+static void
+isc_chart_view_update_actions (IscChartView *self)
+{
+  gboolean has_model = isc_chart_get_model (self->chart) != NULL;
+  static const char * const names[] = { "export", "copy-image", "copy-data", "hide" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), names[i]);
+
+      g_simple_action_set_enabled (G_SIMPLE_ACTION (action), has_model);
+    }
+}
+
+static void
+export_action (GSimpleAction *action,
+               GVariant      *parameter,
+               gpointer       user_data)
+{
+  IscChartView *self = user_data;
+  GtkWidget *views[] = { GTK_WIDGET (self) };
+
+  if (isc_chart_get_model (self->chart) == NULL)
+    return;
+  isc_export_dialog_present_for_views (views, 1, 1);
+}
+
+static void
+copy_image_action (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  IscChartView *self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(IscChart) chart = NULL;
+  g_autoptr(GTimeZone) utc = NULL;
+  IscChartModel *model = isc_chart_get_model (self->chart);
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+
+  if (model == NULL)
+    return;
+  if (width < 16 || height < 16)
+    {
+      width = 720;
+      height = 320;
+    }
+
+  /* The chart as it looks here, at the screen's scale, drawn afresh so
+   * the view's own picture and its place in the grid are untouched. */
+  chart = isc_chart_new (model);
+  isc_chart_set_style (chart, isc_chart_get_style (self->chart));
+  if (self->use_utc)
+    utc = g_time_zone_new_utc ();
+  isc_chart_set_time_zone (chart, utc);
+  bytes = isc_chart_export_to_bytes (&chart, 1, 1, ISC_CHART_FORMAT_PNG, width, height,
+                                     gtk_widget_get_scale_factor (GTK_WIDGET (self)), &error);
+  if (bytes != NULL)
+    texture = gdk_texture_new_from_bytes (bytes, &error);
+  if (texture == NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("Could not copy the image: %s"), error->message);
+
+      isc_export_show_error (GTK_WIDGET (self), message);
+      return;
+    }
+  gdk_clipboard_set_texture (gtk_widget_get_clipboard (GTK_WIDGET (self)), texture);
+}
+
+static void
+copy_data_action (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       user_data)
+{
+  IscChartView *self = user_data;
+  IscChartModel *model = isc_chart_get_model (self->chart);
+  g_autofree char *csv = NULL;
+
+  if (model == NULL)
+    return;
+  csv = isc_export_dup_metric_csv (isc_chart_model_get_response (model), isc_chart_model_get_name (model));
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), csv);
+}
+
+/* The window keeps which charts are shown (win.hide-chart, the path of
+ * Customize View). An error rate chart is its counter's: hiding it hides
+ * both. */
+static void
+hide_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  IscChartView *self = user_data;
+  IscChartModel *model = isc_chart_get_model (self->chart);
+
+  if (model == NULL)
+    return;
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.hide-chart", "s", isc_chart_model_get_name (model));
+}
+
+static void
+isc_chart_view_popup_at (IscChartView *self,
+                         double        x,
+                         double        y)
+{
+  GdkRectangle rect = { (int) x, (int) y, 1, 1 };
+
+  if (isc_chart_get_model (self->chart) == NULL)
+    return;
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &rect);
+  gtk_popover_popup (GTK_POPOVER (self->menu));
+}
+
+static void
+secondary_pressed_cb (IscChartView    *self,
+                      int              n_press,
+                      double           x,
+                      double           y,
+                      GtkGestureClick *gesture)
+{
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  isc_chart_view_popup_at (self, x, y);
+}
+
+static void
+long_pressed_cb (IscChartView        *self,
+                 double               x,
+                 double               y,
+                 GtkGestureLongPress *gesture)
+{
+  isc_chart_view_popup_at (self, x, y);
+}
+
+static gboolean
+menu_key_cb (GtkWidget *widget,
+             GVariant  *args,
+             gpointer   user_data)
+{
+  IscChartView *self = ISC_CHART_VIEW (widget);
+
+  if (isc_chart_get_model (self->chart) == NULL)
+    return FALSE;
+  isc_chart_view_popup_at (self, gtk_widget_get_width (widget) / 2.0, gtk_widget_get_height (widget) / 2.0);
+  return TRUE;
+}
+
+static void
+isc_chart_view_init_menu (IscChartView *self)
+{
+  static const GActionEntry entries[] = {
+    { "export", export_action },
+    { "copy-image", copy_image_action },
+    { "copy-data", copy_data_action },
+    { "hide", hide_action },
+  };
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GMenu) section = g_menu_new ();
+  GtkGesture *click, *long_press;
+  GtkEventController *shortcuts;
+
+  self->actions = g_simple_action_group_new ();
+  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), entries, G_N_ELEMENTS (entries), self);
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "chart", G_ACTION_GROUP (self->actions));
+  isc_chart_view_update_actions (self);
+
+  g_menu_append (section, _("_Export Image…"), "chart.export");
+  g_menu_append (section, _("_Copy Image"), "chart.copy-image");
+  g_menu_append (section, _("Copy _Data"), "chart.copy-data");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
+  g_clear_object (&section);
+  section = g_menu_new ();
+  g_menu_append (section, _("_Hide Chart"), "chart.hide");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
+  self->menu_model = G_MENU_MODEL (g_steal_pointer (&menu));
+
+  self->menu = gtk_popover_menu_new_from_model (self->menu_model);
+  gtk_popover_set_has_arrow (GTK_POPOVER (self->menu), FALSE);
+  gtk_widget_set_halign (self->menu, GTK_ALIGN_START);
+  gtk_widget_set_parent (self->menu, GTK_WIDGET (self));
+
+  click = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
+  g_signal_connect_object (click, "pressed", G_CALLBACK (secondary_pressed_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  long_press = gtk_gesture_long_press_new ();
+  gtk_gesture_single_set_touch_only (GTK_GESTURE_SINGLE (long_press), TRUE);
+  g_signal_connect_object (long_press, "pressed", G_CALLBACK (long_pressed_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (long_press));
+
+  shortcuts = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Menu, 0),
+                                                          gtk_callback_action_new (menu_key_cb, NULL, NULL)));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_F10, GDK_SHIFT_MASK),
+                                                          gtk_callback_action_new (menu_key_cb, NULL, NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
+
+  /* The menu is reached from the keyboard too. */
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
 }
 
 static void
@@ -184,6 +398,9 @@ isc_chart_view_size_allocate (GtkWidget *widget,
    * nothing there. */
   if (width != self->node_width || height != self->node_height)
     self->hover_step = -1;
+
+  if (self->menu != NULL)
+    gtk_popover_present (GTK_POPOVER (self->menu));
 }
 
 static void
@@ -193,6 +410,9 @@ isc_chart_view_dispose (GObject *object)
 
   g_clear_pointer (&self->series_node, gsk_render_node_unref);
   g_clear_object (&self->chart);
+  g_clear_pointer (&self->menu, gtk_widget_unparent);
+  g_clear_object (&self->menu_model);
+  g_clear_object (&self->actions);
 
   G_OBJECT_CLASS (isc_chart_view_parent_class)->dispose (object);
 }
@@ -289,6 +509,8 @@ isc_chart_view_init (IscChartView *self)
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (isc_chart_view_update_style), self, G_CONNECT_SWAPPED);
   isc_chart_view_update_style (self);
+
+  isc_chart_view_init_menu (self);
 }
 
 GtkWidget *
@@ -333,6 +555,7 @@ isc_chart_view_set_model (IscChartView  *self,
                                     -1);
 
   isc_chart_view_invalidate (self);
+  isc_chart_view_update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
 }
 
@@ -348,6 +571,20 @@ isc_chart_view_get_hover_step (IscChartView *self)
 {
   g_return_val_if_fail (ISC_IS_CHART_VIEW (self), -1);
   return self->hover_step;
+}
+
+GMenuModel *
+isc_chart_view_get_menu_model (IscChartView *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART_VIEW (self), NULL);
+  return self->menu_model;
+}
+
+GtkPopover *
+isc_chart_view_get_menu (IscChartView *self)
+{
+  g_return_val_if_fail (ISC_IS_CHART_VIEW (self), NULL);
+  return GTK_POPOVER (self->menu);
 }
 
 guint

@@ -33,6 +33,12 @@ int            isc_chart_view_get_hover_step (IscChartView  *self);
 gboolean       isc_chart_view_get_use_utc    (IscChartView  *self);
 void           isc_chart_view_set_use_utc    (IscChartView  *self,
                                               gboolean       use_utc);
+/* The chart's menu (right click, long press, Menu, Shift+F10): Export
+ * Image…, Copy Image, Copy Data, Hide Chart, actions of the view's
+ * "chart" group (chart.export, chart.copy-image, chart.copy-data,
+ * chart.hide; Hide Chart asks the window's win.hide-chart). */
+GMenuModel    *isc_chart_view_get_menu_model (IscChartView  *self);
+GtkPopover    *isc_chart_view_get_menu       (IscChartView  *self);
 /* How many times the series were drawn: for tests of the cache. */
 guint          isc_chart_view_get_n_renders  (IscChartView  *self);
 

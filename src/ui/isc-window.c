@@ -18,6 +18,9 @@
 #include "isc-chart-view.h"
 #include "isc-charts-page.h"
 #include "isc-customize-dialog.h"
+#include "isc-chart-grid.h"
+#include "isc-chart-view.h"
+#include "isc-export-dialog.h"
 #include "isc-key-dialog.h"
 #include "isc-layout.h"
 #include "isc-range-button.h"
@@ -1227,6 +1230,77 @@ customize_action (GSimpleAction *action,
   isc_client_fetch_metrics_async (client, query, self->cancellable, customize_fetched_cb, customize);
 }
 
+/* Export… (primary menu, Ctrl+E): every chart of the page, in the order
+ * and the columns it shows them. */
+static void
+export_action (GSimpleAction *action,
+               GVariant      *parameter,
+               gpointer       user_data)
+{
+  IscWindow *self = user_data;
+  g_autoptr(GPtrArray) views = g_ptr_array_new ();
+  guint n = isc_charts_page_get_n_charts (self->charts_page);
+  guint columns = 1;
+
+  for (guint i = 0; i < n; i++)
+    {
+      GtkWidget *error_view = isc_charts_page_get_error_rate_chart (self->charts_page, i);
+
+      g_ptr_array_add (views, isc_charts_page_get_chart (self->charts_page, i));
+      if (error_view != NULL)
+        g_ptr_array_add (views, error_view);
+    }
+
+  if (isc_view_get_mode (self->view) != ISC_MODE_SERIES || views->len == 0)
+    {
+      toast (self, _("There are no charts to export: choose Charts first"));
+      return;
+    }
+
+  {
+    GtkWidget *grid = gtk_widget_get_parent (g_ptr_array_index (views, 0));
+
+    if (grid != NULL && ISC_IS_CHART_GRID (grid) && gtk_widget_get_width (grid) > 0)
+      columns = isc_chart_grid_columns_for_width (gtk_widget_get_width (grid));
+  }
+
+  isc_export_dialog_present_for_views ((GtkWidget * const *) views->pdata, views->len, columns);
+}
+
+/* Hide Chart (a chart's menu): the charts shown less that one, kept as
+ * the model's layout, the way Customize View keeps it. */
+static void
+hide_chart_action (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  IscWindow *self = user_data;
+  const char *name = g_variant_get_string (parameter, NULL);
+  IscMetricsResponse *response = isc_view_get_response (self->view);
+  g_autoptr(GPtrArray) shown = g_ptr_array_new ();
+
+  if (response == NULL || isc_metrics_response_get_mode (response) != ISC_MODE_SERIES)
+    return;
+
+  for (guint i = 0; i < isc_metrics_response_get_n_metrics (response); i++)
+    {
+      const char *metric = isc_metric_get_name (isc_metrics_response_get_metric (response, i));
+
+      if (g_strcmp0 (metric, name) != 0)
+        g_ptr_array_add (shown, (gpointer) metric);
+    }
+
+  if (shown->len == isc_metrics_response_get_n_metrics (response))
+    return;
+  if (shown->len == 0)
+    {
+      toast (self, _("The last chart cannot be hidden"));
+      return;
+    }
+  g_ptr_array_add (shown, NULL);
+  customize_applied_cb (NULL, (GStrv) shown->pdata, self);
+}
+
 static const GActionEntry win_actions[] = {
   { "refresh", refresh_action },
   { "back", back_action },
@@ -1241,6 +1315,8 @@ static const GActionEntry win_actions[] = {
   { "connect", connect_action },
   { "explore-demo", explore_demo_action },
   { "customize", customize_action },
+  { "export", export_action },
+  { "hide-chart", hide_chart_action, "s" },
 };
 
 /* With settings, the switches are the settings' own actions: flipping one
@@ -1576,6 +1652,16 @@ isc_window_new (IscApplication *application)
   return g_object_new (ISC_TYPE_WINDOW,
                        "application", application,
                        NULL);
+}
+
+void
+isc_window_add_toast (IscWindow  *self,
+                      const char *message)
+{
+  g_return_if_fail (ISC_IS_WINDOW (self));
+  g_return_if_fail (message != NULL);
+
+  toast (self, message);
 }
 
 IscView *

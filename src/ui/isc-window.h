@@ -27,5 +27,9 @@ IscView   *isc_window_get_view (IscWindow      *self);
 GVariant  *isc_window_dup_view_state (IscWindow *self);
 void       isc_window_restore_view   (IscWindow *self,
                                       GVariant  *state);
+/* A message on the window's toast overlay: a failure of an export or a
+ * copy, in words. */
+void       isc_window_add_toast      (IscWindow  *self,
+                                      const char *message);
 
 G_END_DECLS
