@@ -15,6 +15,9 @@
 #include <math.h>
 #include <string.h>
 #include <adwaita.h>
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#endif
 
 #include "isc-chart-view.h"
 #include "isc-charts-page.h"
@@ -401,6 +404,100 @@ test_view_click (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+typedef struct
+{
+  IscChartModel *model;
+  guint          series;
+  gboolean       hidden;
+} HiddenWait;
+
+static gboolean
+series_hidden_is (gpointer data)
+{
+  HiddenWait *wait = data;
+
+  return isc_chart_model_get_series_hidden (wait->model, wait->series) == wait->hidden;
+}
+
+/* A real Ctrl+click from the X server (xdotool) at the middle of series'
+ * legend item, so the gesture reads the modifier from the event. FALSE
+ * where there is no X11 display or no xdotool. */
+static gboolean
+xdotool_click (GtkWidget *window,
+               GtkWidget *view,
+               guint      series,
+               gboolean   ctrl)
+{
+#ifdef GDK_WINDOWING_X11
+  IscChart *chart = isc_chart_view_get_chart (ISC_CHART_VIEW (view));
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
+  g_autofree char *command = NULL;
+  g_autoptr(GError) error = NULL;
+  IscChartRect area;
+  double wx, wy, sx, sy;
+  int status = -1;
+
+  if (xdotool == NULL || !GDK_IS_X11_SURFACE (surface))
+    return FALSE;
+  g_assert_true (isc_chart_get_legend_item_area (chart, gtk_widget_get_width (view), gtk_widget_get_height (view),
+                                                 series, &area));
+  g_assert_true (gtk_widget_translate_coordinates (view, window, area.x + area.width / 2, area.y + area.height / 2,
+                                                   &wx, &wy));
+  gtk_native_get_surface_transform (GTK_NATIVE (window), &sx, &sy);
+  command = g_strdup_printf ("%s mousemove --window %lu %d %d %s click 1 %s", xdotool,
+                             (gulong) gdk_x11_surface_get_xid (surface), (int) (wx + sx), (int) (wy + sy),
+                             ctrl ? "keydown ctrl" : "", ctrl ? "keyup ctrl" : "");
+  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  return status == 0;
+#else
+  return FALSE;
+#endif
+}
+
+static void
+test_view_ctrl_click (void)
+{
+  g_autoptr(IscMetricsResponse) response = status_response (1.0);
+  g_autoptr(IscChartModel) model = isc_chart_model_new (response, 0, ISC_COUNTER_DISPLAY_TOTALS);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = isc_chart_view_new (model);
+  HiddenWait wait = { model, series_named (model, "2xx"), TRUE };
+  guint err = series_named (model, "5xx");
+
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), W, H);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (test_wait_for (rendered, view));
+  test_run_frames (200);
+
+  /* Ctrl+click on 5xx: 2xx goes, 5xx stays. */
+  if (!xdotool_click (window, view, err, TRUE))
+    {
+      gtk_window_destroy (GTK_WINDOW (window));
+      g_test_skip ("no X11 display or xdotool to send a Ctrl+click");
+      return;
+    }
+  g_assert_true (test_wait_for (series_hidden_is, &wait));
+  g_assert_false (isc_chart_model_get_series_hidden (model, err));
+
+  /* A second Ctrl+click on it: all shown. */
+  wait.hidden = FALSE;
+  g_assert_true (xdotool_click (window, view, err, TRUE));
+  g_assert_true (test_wait_for (series_hidden_is, &wait));
+  g_assert_cmpuint (isc_chart_model_get_n_hidden (model), ==, 0);
+
+  /* A plain click hides only the series clicked. */
+  wait = (HiddenWait) { model, err, TRUE };
+  g_assert_true (xdotool_click (window, view, err, FALSE));
+  g_assert_true (test_wait_for (series_hidden_is, &wait));
+  g_assert_cmpuint (isc_chart_model_get_n_hidden (model), ==, 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static gboolean
 page_shown (gpointer data)
 {
@@ -462,6 +559,7 @@ main (int   argc,
   g_test_add_func ("/isc/series-toggles/legend-hit", test_legend_hit);
   g_test_add_func ("/isc/series-toggles/pixels", test_pixels);
   g_test_add_func ("/isc/series-toggles/view/click", test_view_click);
+  g_test_add_func ("/isc/series-toggles/view/ctrl-click", test_view_ctrl_click);
   g_test_add_func ("/isc/series-toggles/page/refresh", test_page_refresh);
 
   return g_test_run ();
