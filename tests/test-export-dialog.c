@@ -536,7 +536,9 @@ test_window_hide_and_export (void)
   g_assert_cmpuint (isc_charts_page_get_n_charts (page), ==, n - 1);
 
   /* Export Image… of one chart: the dialog over the window, and a place
-   * that cannot be written is a toast naming the reason, and no file. */
+   * that cannot be written is a toast naming the reason, and no file.
+   * (The page may have built its views anew: ask it for one again.) */
+  view = isc_charts_page_get_chart (page, 1);
   g_assert_true (gtk_widget_activate_action (view, "chart.export", NULL));
   g_assert_true (test_wait_for (has_export_dialog, NULL));
   dialog = find_export_dialog ();

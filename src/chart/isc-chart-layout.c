@@ -305,6 +305,7 @@ again:
       double w, h;
 
       item.series = order[k];
+      item.hidden = isc_chart_model_get_series_hidden (model, order[k]);
       item.text.layout = legend_item_text (layout, model, cs, style, detail, text_room);
       text_size (&item.text, &w, &h);
       max_w = MAX (max_w, w);
@@ -344,6 +345,15 @@ again:
       item->swatch_y = y + (row_h - style->swatch_size) / 2;
       item->text.x = x + style->swatch_size + style->spacing;
       item->text.y = y;
+      /* Where a click on the item lands: its swatch and its text. */
+      {
+        double w, h;
+
+        text_size (&item->text, &w, &h);
+        item->y = y;
+        item->width = item->text.x + w - x;
+        item->height = row_h;
+      }
     }
 }
 
@@ -493,6 +503,7 @@ shift_legend (IscChartLayout *layout,
 
       item->swatch_y += dy;
       item->text.y += dy;
+      item->y += dy;
     }
 }
 
@@ -510,6 +521,9 @@ step_peaks (IscChartModel *model)
   for (guint j = 0; j < n_series; j++)
     {
       const double *values = isc_chart_model_get_series (model, j)->values;
+
+      if (isc_chart_model_get_series_hidden (model, j))
+        continue;
 
       for (guint i = 0; i < n_steps; i++)
         if (!isnan (values[i]) && !(values[i] <= peaks[i]))
@@ -550,6 +564,8 @@ apply_soft_max (IscChartLayout *layout,
        * values keeps the bound loose, never tighter than it is. */
       guint n_values = cs->n_values > n_partial ? cs->n_values - n_partial : cs->n_values;
 
+      if (isc_chart_model_get_series_hidden (model, j))
+        continue;
       if (!isc_outliers_may_have_spike (cs->mean, n_values, *hi, n_steps, lo))
         return;
     }

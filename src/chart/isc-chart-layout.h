@@ -45,6 +45,10 @@ typedef struct
   double        swatch_x;
   double        swatch_y;
   IscChartText  text;
+  gboolean      hidden;  /* the series is hidden: drawn dimmed */
+  double        width;   /* the item's box from swatch_x, swatch_y … */
+  double        height;  /* … to the end of its text, and its row's height */
+  double        y;       /* the top of its row */
 } IscChartLegendItem;
 
 /* How a chart lines up with its neighbours in a grid (see

@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "isc-catalogue.h"
@@ -60,7 +61,20 @@ struct _IscChartModel
    * legend can say the share of the whole range's requests. */
   IscMetricsResponse  *error_source;
   guint                error_source_metric;
+
+  /* Series left out of the drawing (isc_chart_model_set_hidden()): n_series
+   * flags, NULL while every series shows. */
+  gboolean            *hidden;
+  /* The least top the value axis reaches (an error rate's floor), 0. */
+  double               min_extent_max;
 };
+
+enum {
+  HIDDEN_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (IscChartModel, isc_chart_model, G_TYPE_OBJECT)
 
@@ -81,6 +95,7 @@ isc_chart_model_finalize (GObject *object)
     }
   g_free (self->stack_base);
   g_free (self->stack_top);
+  g_free (self->hidden);
   g_free (self->series);
   g_free (self->order);
   g_free (self->title);
@@ -99,6 +114,19 @@ isc_chart_model_class_init (IscChartModelClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->finalize = isc_chart_model_finalize;
+
+  /**
+   * IscChartModel::hidden-changed:
+   *
+   * The set of hidden series changed: the extent, the stack and the
+   * legend are new, and a chart drawing the model lays itself out again.
+   */
+  signals[HIDDEN_CHANGED] =
+    g_signal_new ("hidden-changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
 }
 
 static void
@@ -325,18 +353,34 @@ compare_status (const void *a,
   return (int)*(const guint *)a - (int)*(const guint *)b;
 }
 
+static inline gboolean
+series_hidden (IscChartModel *self,
+               guint          series)
+{
+  return self->hidden != NULL && self->hidden[series];
+}
+
 static void
 build_stack (IscChartModel *self)
 {
-  self->stack_base = g_new0 (double *, self->n_series);
-  self->stack_top = g_new0 (double *, self->n_series);
+  if (self->stack_base == NULL)
+    {
+      self->stack_base = g_new0 (double *, self->n_series);
+      self->stack_top = g_new0 (double *, self->n_series);
+    }
 
   for (guint k = 0; k < self->n_series; k++)
     {
       const IscChartSeries *cs = &self->series[self->order[k]];
+      /* A hidden layer drops out of the sums: a layer with no values, so
+       * the ones above it rest on the one below. */
+      gboolean hidden = series_hidden (self, self->order[k]);
 
-      self->stack_base[k] = g_new (double, self->n_steps);
-      self->stack_top[k] = g_new (double, self->n_steps);
+      if (self->stack_base[k] == NULL)
+        {
+          self->stack_base[k] = g_new (double, self->n_steps);
+          self->stack_top[k] = g_new (double, self->n_steps);
+        }
 
       for (guint i = 0; i < self->n_steps; i++)
         {
@@ -349,7 +393,7 @@ build_stack (IscChartModel *self)
                 base = self->stack_top[k - 1][i];
             }
           self->stack_base[k][i] = base;
-          self->stack_top[k][i] = isnan (cs->values[i]) ? NAN : base + cs->values[i];
+          self->stack_top[k][i] = (hidden || isnan (cs->values[i])) ? NAN : base + cs->values[i];
         }
     }
 }
@@ -358,6 +402,7 @@ static void
 compute_extent (IscChartModel *self)
 {
   gboolean any = FALSE;
+  gboolean any_data = FALSE;
   double lo = 0, hi = 0;
 
   for (guint k = 0; k < self->n_series; k++)
@@ -366,10 +411,15 @@ compute_extent (IscChartModel *self)
 
       if (cs->n_values == 0)
         continue;
+      /* Empty means no data at all, not every series hidden. */
+      any_data = TRUE;
 
       if (self->plot == ISC_CHART_PLOT_STACKED)
         {
           const double *top = self->stack_top[k];
+
+          /* Layer k's tops, whichever series it is: the union over the
+           * layers is the stack's range. A hidden layer's tops are NaN. */
 
           for (guint i = 0; i < self->n_steps; i++)
             {
@@ -380,11 +430,12 @@ compute_extent (IscChartModel *self)
               any = TRUE;
             }
           /* A negative value lowers the base of the layers above it. */
-          for (guint i = 0; i < self->n_steps; i++)
-            if (cs->values[i] < lo)
-              lo = cs->values[i];
+          if (!series_hidden (self, k))
+            for (guint i = 0; i < self->n_steps; i++)
+              if (cs->values[i] < lo)
+                lo = cs->values[i];
         }
-      else
+      else if (!series_hidden (self, k))
         {
           /* Every drawn value, incomplete steps too (the statistics leave
            * those out). */
@@ -401,10 +452,12 @@ compute_extent (IscChartModel *self)
         }
     }
 
-  self->empty = !any;
+  self->empty = !any_data;
   /* Values are read against zero: counts, bytes and latencies start there. */
   self->extent_min = MIN (lo, 0);
   self->extent_max = MAX (hi, 0);
+  if (!self->empty)
+    self->extent_max = MAX (self->extent_max, self->min_extent_max);
 }
 
 static const char *
@@ -1017,8 +1070,74 @@ isc_chart_model_new_error_rate (IscMetricsResponse *response,
    * like an outage. Below the floor the axis stays at 5 %, so a 10 %
    * incident reaches the top while the background noise lies low; above
    * it, the axis follows the data as any other. */
+  self->min_extent_max = ISC_CHART_ERROR_RATE_MIN_EXTENT;
   if (!self->empty)
     self->extent_max = MAX (self->extent_max, ISC_CHART_ERROR_RATE_MIN_EXTENT);
 
   return self;
+}
+
+/**
+ * isc_chart_model_set_hidden:
+ * @self: a chart model
+ * @hidden: (nullable): @n flags, TRUE for a series to leave out
+ * @n: how many flags; series from @n on show
+ *
+ * Leaves series out of the drawing: the value extent, a stack's sums and
+ * the legend (which still lists them, dimmed) follow, and a hidden series
+ * is neither drawn nor in the hover box. NULL shows every series. Emits
+ * IscChartModel::hidden-changed when the set changes.
+ */
+void
+isc_chart_model_set_hidden (IscChartModel  *self,
+                            const gboolean *hidden,
+                            guint           n)
+{
+  g_autofree gboolean *flags = NULL;
+  gboolean any = FALSE;
+
+  g_return_if_fail (ISC_IS_CHART_MODEL (self));
+  g_return_if_fail (hidden != NULL || n == 0);
+
+  flags = g_new0 (gboolean, MAX (1, self->n_series));
+  for (guint k = 0; k < MIN (n, self->n_series); k++)
+    {
+      flags[k] = !!hidden[k];
+      any = any || flags[k];
+    }
+  if (!any)
+    g_clear_pointer (&flags, g_free);
+
+  if (flags == NULL && self->hidden == NULL)
+    return;
+  if (flags != NULL && self->hidden != NULL &&
+      memcmp (flags, self->hidden, self->n_series * sizeof (gboolean)) == 0)
+    return;
+
+  g_free (self->hidden);
+  self->hidden = g_steal_pointer (&flags);
+  if (self->plot == ISC_CHART_PLOT_STACKED)
+    build_stack (self);
+  compute_extent (self);
+
+  g_signal_emit (self, signals[HIDDEN_CHANGED], 0);
+}
+
+gboolean
+isc_chart_model_get_series_hidden (IscChartModel *self,
+                                   guint          series)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), FALSE);
+  return series < self->n_series && series_hidden (self, series);
+}
+
+guint
+isc_chart_model_get_n_hidden (IscChartModel *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), 0);
+  for (guint k = 0; k < self->n_series; k++)
+    n += series_hidden (self, k);
+  return n;
 }

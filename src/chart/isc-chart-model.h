@@ -180,4 +180,16 @@ char                 *isc_chart_model_dup_error_share_text (IscChartModel      *
 IscChartModel        *isc_chart_model_new_error_rate       (IscMetricsResponse *response,
                                                             guint               metric_index);
 
+/* Series left out of the drawing, by index into the model's series: the
+ * extent, a stack's sums (a hidden layer drops out) and the legend (which
+ * still lists it, dimmed) follow; it is not drawn nor in the hover box.
+ * @n flags, series from @n on shown; NULL (n 0) shows all. Emits
+ * "hidden-changed" when the set changes. */
+void                  isc_chart_model_set_hidden           (IscChartModel      *self,
+                                                            const gboolean     *hidden,
+                                                            guint               n);
+gboolean              isc_chart_model_get_series_hidden    (IscChartModel      *self,
+                                                            guint               series);
+guint                 isc_chart_model_get_n_hidden         (IscChartModel      *self);
+
 G_END_DECLS

@@ -47,12 +47,23 @@ isc_chart_invalidate (IscChart *self)
   self->hover_step = -1;
 }
 
+/* Hidden series change the extent, the stack and the legend: lay out and
+ * prepare the paths again on the next draw. */
+static void
+on_model_hidden_changed (IscChart      *self,
+                         IscChartModel *model)
+{
+  isc_chart_invalidate (self);
+}
+
 static void
 isc_chart_dispose (GObject *object)
 {
   IscChart *self = (IscChart *)object;
 
   isc_chart_invalidate (self);
+  if (self->model != NULL)
+    g_signal_handlers_disconnect_by_func (self->model, on_model_hidden_changed, self);
   g_clear_object (&self->model);
   g_clear_object (&self->renderer);
   g_clear_object (&self->pango);
@@ -117,8 +128,14 @@ isc_chart_set_model (IscChart      *self,
   g_return_if_fail (ISC_IS_CHART (self));
   g_return_if_fail (model == NULL || ISC_IS_CHART_MODEL (model));
 
-  if (!g_set_object (&self->model, model))
+  if (self->model == model)
     return;
+  if (self->model != NULL)
+    g_signal_handlers_disconnect_by_func (self->model, on_model_hidden_changed, self);
+  g_set_object (&self->model, model);
+  if (model != NULL)
+    g_signal_connect_object (model, "hidden-changed", G_CALLBACK (on_model_hidden_changed),
+                             self, G_CONNECT_SWAPPED);
 
   g_clear_object (&self->renderer);
   if (model != NULL)
@@ -396,9 +413,17 @@ draw_labels (IscChart             *self,
     {
       const IscChartLegendItem *item = &g_array_index (layout->legend, IscChartLegendItem, i);
 
+      /* A hidden series stays in the legend, dimmed, to be shown again. */
+      if (item->hidden)
+        cairo_push_group (cr);
       draw_swatch (self, cr, item->series, item->swatch_x, item->swatch_y);
       isc_chart_style_set_source (cr, &style->foreground);
       isc_chart_text_draw (cr, &item->text);
+      if (item->hidden)
+        {
+          cairo_pop_group_to_source (cr);
+          cairo_paint_with_alpha (cr, ISC_CHART_HIDDEN_ALPHA);
+        }
     }
 }
 
@@ -593,8 +618,13 @@ create_hover_text (IscChart             *self,
   for (guint k = 0; k < n_order; k++)
     {
       const IscChartSeries *cs = isc_chart_model_get_series (self->model, order[k]);
-      g_autofree char *value = isc_chart_model_format_value_long (self->model, &layout->value_format, cs->values[step]);
+      g_autofree char *value = NULL;
       g_autofree char *line = NULL;
+
+      /* A hidden series is not drawn, so it has no value to read. */
+      if (isc_chart_model_get_series_hidden (self->model, order[k]))
+        continue;
+      value = isc_chart_model_format_value_long (self->model, &layout->value_format, cs->values[step]);
 
       /* A transparent square keeps the swatch's place: draw_hover_swatches
        * draws it there as the legend does. */
@@ -701,6 +731,12 @@ draw_hover_swatches (IscChart *self,
       PangoRectangle pos;
       double size = self->style.swatch_size;
 
+      /* create_hover_text leaves hidden series out. */
+      if (isc_chart_model_get_series_hidden (self->model, order[k]))
+        {
+          k++;
+          continue;
+        }
       pango_layout_index_to_pos (self->hover_text, (int)(p - text), &pos);
       draw_swatch (self, cr, order[k++],
                    round (x + pango_units_to_double (pos.x + pos.width / 2) - size / 2),
@@ -850,4 +886,84 @@ isc_chart_get_series_color (IscChart      *self,
   g_return_if_fail (self->renderer != NULL);
 
   isc_chart_renderer_get_series_color (self->renderer, self->model, &self->style, series, color);
+}
+
+/**
+ * isc_chart_get_legend_item_at:
+ * @self: a chart
+ * @width: width in logical pixels
+ * @height: height in logical pixels
+ * @x: device x
+ * @y: device y
+ *
+ * The series whose legend item (its swatch and its text) is under (x, y),
+ * hidden or not, so a click there can toggle it.
+ *
+ * Returns: an index into the model's series, or -1
+ */
+int
+isc_chart_get_legend_item_at (IscChart *self,
+                              int       width,
+                              int       height,
+                              double    x,
+                              double    y)
+{
+  const IscChartLayout *layout;
+
+  g_return_val_if_fail (ISC_IS_CHART (self), -1);
+
+  if (self->model == NULL || width <= 0 || height <= 0)
+    return -1;
+
+  layout = isc_chart_ensure_layout (self, width, height);
+  for (guint i = 0; i < layout->legend->len; i++)
+    {
+      const IscChartLegendItem *item = &g_array_index (layout->legend, IscChartLegendItem, i);
+
+      if (x >= item->swatch_x && x < item->swatch_x + item->width &&
+          y >= item->y && y < item->y + item->height)
+        return item->series;
+    }
+  return -1;
+}
+
+/**
+ * isc_chart_get_legend_item_area:
+ * @self: a chart
+ * @width: width in logical pixels
+ * @height: height in logical pixels
+ * @series: an index into the model's series
+ * @area: (out): the item's box
+ *
+ * Where the legend item of @series lies, for tests and for a widget that
+ * wants to draw a focus ring around it.
+ *
+ * Returns: FALSE when the legend does not list @series
+ */
+gboolean
+isc_chart_get_legend_item_area (IscChart     *self,
+                                int           width,
+                                int           height,
+                                guint         series,
+                                IscChartRect *area)
+{
+  const IscChartLayout *layout;
+
+  g_return_val_if_fail (ISC_IS_CHART (self), FALSE);
+  g_return_val_if_fail (area != NULL, FALSE);
+
+  if (self->model == NULL || width <= 0 || height <= 0)
+    return FALSE;
+
+  layout = isc_chart_ensure_layout (self, width, height);
+  for (guint i = 0; i < layout->legend->len; i++)
+    {
+      const IscChartLegendItem *item = &g_array_index (layout->legend, IscChartLegendItem, i);
+
+      if (item->series != series)
+        continue;
+      *area = (IscChartRect) { item->swatch_x, item->y, item->width, item->height };
+      return TRUE;
+    }
+  return FALSE;
 }

@@ -131,4 +131,20 @@ void                  isc_chart_get_series_color   (IscChart            *self,
                                                     guint                series,
                                                     IscChartColor       *color);
 
+/* A hidden series' legend item is drawn at this opacity. */
+#define ISC_CHART_HIDDEN_ALPHA 0.4
+
+/* The series whose legend item is under (x, y), or -1; and where the
+ * legend item of a series lies (FALSE when there is none). */
+int                   isc_chart_get_legend_item_at   (IscChart          *self,
+                                                    int                  width,
+                                                    int                  height,
+                                                    double               x,
+                                                    double               y);
+gboolean              isc_chart_get_legend_item_area (IscChart          *self,
+                                                    int                  width,
+                                                    int                  height,
+                                                    guint                series,
+                                                    IscChartRect        *area);
+
 G_END_DECLS

@@ -79,6 +79,8 @@ isc_fan_renderer_prepare (IscChartRenderer     *renderer,
   guint n_order = 0, n_quantiles = 0, median_pos = 0;
   guint n_complete = isc_chart_model_get_n_complete_steps (model);
   guint first_partial = n_complete > 0 ? n_complete - 1 : 0;
+  g_autofree guint *shown = NULL;
+  int average = isc_chart_model_get_average (model);
 
   g_ptr_array_set_size (self->bands, 0);
   g_ptr_array_set_size (self->partial_bands, 0);
@@ -88,21 +90,33 @@ isc_fan_renderer_prepare (IscChartRenderer     *renderer,
   /* The model orders quantiles by their numeric value, whatever their
    * order in the response, then the other series. */
   order = isc_chart_model_get_order (model, &n_order);
-  while (n_quantiles < n_order &&
-         isc_chart_model_get_series (model, order[n_quantiles])->role == ISC_CHART_SERIES_QUANTILE)
+  shown = g_new (guint, MAX (1, n_order));
+  /* Bands join the shown quantiles only: a hidden one drops out, and its
+   * neighbours bound one band. median_pos is where the median is, or
+   * would be, among them. */
+  for (guint k = 0; k < n_order &&
+       isc_chart_model_get_series (model, order[k])->role == ISC_CHART_SERIES_QUANTILE; k++)
     {
-      if ((int)order[n_quantiles] == median)
+      if ((int)order[k] == median)
         median_pos = n_quantiles;
-      n_quantiles++;
+      if (isc_chart_model_get_series_hidden (model, order[k]))
+        continue;
+      shown[n_quantiles++] = order[k];
     }
+  if (median >= 0 && isc_chart_model_get_series_hidden (model, median))
+    median = -1;
 
   for (guint j = 0; j + 1 < n_quantiles; j++)
     {
-      const IscChartSeries *lo = isc_chart_model_get_series (model, order[j]);
-      const IscChartSeries *hi = isc_chart_model_get_series (model, order[j + 1]);
+      const IscChartSeries *lo = isc_chart_model_get_series (model, shown[j]);
+      const IscChartSeries *hi = isc_chart_model_get_series (model, shown[j + 1]);
       GArray *band = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
       GArray *partial = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
       guint level = j >= median_pos ? j - median_pos : median_pos - 1 - j;
+
+      /* Without the median, the band across it is the innermost. */
+      if (median < 0 && j >= median_pos)
+        level++;
 
       isc_chart_layout_map_values (layout, hi->values, n_steps, upper);
       isc_chart_layout_map_values (layout, lo->values, n_steps, lower);
@@ -119,7 +133,9 @@ isc_fan_renderer_prepare (IscChartRenderer     *renderer,
     }
 
   map_line (model, layout, median, style->median_width, upper, self->median, self->partial_median);
-  map_line (model, layout, isc_chart_model_get_average (model), style->line_width, upper, self->average,
+  if (average >= 0 && isc_chart_model_get_series_hidden (model, average))
+    average = -1;
+  map_line (model, layout, average, style->line_width, upper, self->average,
             self->partial_average);
 }
 

@@ -64,6 +64,13 @@ isc_line_renderer_prepare (IscChartRenderer     *renderer,
       GArray *points = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
       GArray *partial = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
 
+      /* A hidden series keeps its place, with nothing to draw. */
+      if (isc_chart_model_get_series_hidden (model, order[k]))
+        {
+          g_ptr_array_add (self->paths, points);
+          g_ptr_array_add (self->partial, partial);
+          continue;
+        }
       isc_chart_layout_map_values (layout, cs->values, n_steps, ys);
       isc_chart_keep_above_axis (ys, n_steps, layout->plot.y + layout->plot.height, style->line_width);
       if (integer)

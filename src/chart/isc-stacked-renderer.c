@@ -275,6 +275,18 @@ isc_stacked_renderer_prepare (IscChartRenderer     *renderer,
       GArray *partial_edge = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
       const double *model_top = isc_chart_model_get_stack_top (model, k);
       const double *model_base = isc_chart_model_get_stack_base (model, k);
+      const guint *order = isc_chart_model_get_order (model, NULL);
+
+      /* A hidden layer keeps its place, with nothing to draw (the model
+       * has taken it out of the sums). */
+      if (isc_chart_model_get_series_hidden (model, order[k]))
+        {
+          g_ptr_array_add (self->bands, band);
+          g_ptr_array_add (self->edges, edge);
+          g_ptr_array_add (self->partial_bands, partial_band);
+          g_ptr_array_add (self->partial_edges, partial_edge);
+          continue;
+        }
 
       /* A counter's label set that is null in a step where others have
        * values counted nothing there (a series appears only once its

@@ -38,6 +38,12 @@ struct _IscChartView
   GMenuModel    *menu_model;
   GtkWidget     *menu;           /* GtkPopoverMenu, our child */
   GSimpleActionGroup *actions;   /* "chart" */
+  /* Series toggles: the series hidden, as keys "metric name\x1flabel",
+   * so a new model for the same metric (a refresh, another range, the
+   * counter display) hides the same series. Shared with other views
+   * through isc_chart_view_set_hidden_series(). */
+  GHashTable    *hidden_series;
+  gboolean       over_legend;    /* the pointer is over a legend item */
 };
 
 enum {
@@ -56,6 +62,77 @@ isc_chart_view_invalidate (IscChartView *self)
 {
   g_clear_pointer (&self->series_node, gsk_render_node_unref);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static char *
+hidden_key (IscChartModel *model,
+            guint          series)
+{
+  return g_strdup_printf ("%s\x1f%s", isc_chart_model_get_name (model),
+                          isc_chart_model_get_series (model, series)->label);
+}
+
+/* The model hides what the set says: the set is the view's truth, the
+ * model's flags follow it. */
+static void
+apply_hidden_series (IscChartView  *self,
+                     IscChartModel *model)
+{
+  guint n_series = isc_chart_model_get_n_series (model);
+  g_autofree gboolean *hidden = g_new0 (gboolean, MAX (1, n_series));
+
+  for (guint k = 0; k < n_series; k++)
+    {
+      g_autofree char *key = hidden_key (model, k);
+
+      hidden[k] = g_hash_table_contains (self->hidden_series, key);
+    }
+  isc_chart_model_set_hidden (model, hidden, n_series);
+}
+
+/* The pointer over a legend item shows that it can be clicked. */
+static void
+update_legend_cursor (IscChartView *self,
+                      double        x,
+                      double        y)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  gboolean over = FALSE;
+
+  if (isc_chart_get_model (self->chart) != NULL && width > 0 && height > 0)
+    over = isc_chart_get_legend_item_at (self->chart, width, height, x, y) >= 0;
+  if (over == self->over_legend)
+    return;
+  self->over_legend = over;
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), over ? "pointer" : NULL);
+}
+
+static void
+legend_pressed_cb (IscChartView    *self,
+                   int              n_press,
+                   double           x,
+                   double           y,
+                   GtkGestureClick *gesture)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  GdkModifierType state;
+  int series;
+
+  if (isc_chart_get_model (self->chart) == NULL || width <= 0 || height <= 0)
+    return;
+  series = isc_chart_get_legend_item_at (self->chart, width, height, x, y);
+  if (series < 0)
+    {
+      /* Not ours: leave the press to the chart's other gestures. */
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  isc_chart_view_toggle_series (self, series, (state & GDK_CONTROL_MASK) != 0);
 }
 
 static void
@@ -92,6 +169,7 @@ motion_cb (IscChartView             *self,
   self->pointer_in = TRUE;
   if (isc_chart_get_model (self->chart) == NULL || width <= 0 || height <= 0)
     return;
+  update_legend_cursor (self, x, y);
   isc_chart_view_set_hover_step (self, isc_chart_get_step_at_x (self->chart, width, height, x));
 }
 
@@ -100,6 +178,11 @@ leave_cb (IscChartView             *self,
           GtkEventControllerMotion *controller)
 {
   self->pointer_in = FALSE;
+  if (self->over_legend)
+    {
+      self->over_legend = FALSE;
+      gtk_widget_set_cursor (GTK_WIDGET (self), NULL);
+    }
   isc_chart_view_set_hover_step (self, -1);
 }
 
@@ -413,6 +496,7 @@ isc_chart_view_dispose (GObject *object)
   g_clear_pointer (&self->menu, gtk_widget_unparent);
   g_clear_object (&self->menu_model);
   g_clear_object (&self->actions);
+  g_clear_pointer (&self->hidden_series, g_hash_table_unref);
 
   G_OBJECT_CLASS (isc_chart_view_parent_class)->dispose (object);
 }
@@ -498,9 +582,17 @@ static void
 isc_chart_view_init (IscChartView *self)
 {
   GtkEventController *motion = gtk_event_controller_motion_new ();
+  GtkGesture *legend_click = gtk_gesture_click_new ();
 
   self->chart = isc_chart_new (NULL);
   self->hover_step = -1;
+  self->hidden_series = isc_chart_view_new_hidden_series ();
+
+  /* A click on a legend item shows or hides its series; Ctrl+click shows
+   * it alone. */
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (legend_click), GDK_BUTTON_PRIMARY);
+  g_signal_connect_object (legend_click, "pressed", G_CALLBACK (legend_pressed_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (legend_click));
 
   g_signal_connect_object (motion, "motion", G_CALLBACK (motion_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (motion, "leave", G_CALLBACK (leave_cb), self, G_CONNECT_SWAPPED);
@@ -538,6 +630,10 @@ isc_chart_view_set_model (IscChartView  *self,
   if (isc_chart_get_model (self->chart) == model)
     return;
 
+  /* Before the chart lays it out: the series hidden for this metric stay
+   * hidden in its new data. */
+  if (model != NULL)
+    apply_hidden_series (self, model);
   isc_chart_set_model (self->chart, model);
   /* A refresh under a still pointer keeps the values box there: the step
    * under the pointer in the new model. */
@@ -621,4 +717,102 @@ isc_chart_view_set_use_utc (IscChartView *self,
   isc_chart_set_time_zone (self->chart, utc);
   isc_chart_view_invalidate (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_USE_UTC]);
+}
+
+/**
+ * isc_chart_view_toggle_series:
+ * @self: a chart view
+ * @series: an index into the model's series
+ * @isolate: show @series alone (Ctrl+click)
+ *
+ * What a click on a legend item does: hides @series, or shows it when it
+ * is hidden. With @isolate, hides every other series, or shows them all
+ * again when @series is the only one shown. The value axis follows.
+ */
+void
+isc_chart_view_toggle_series (IscChartView *self,
+                              guint         series,
+                              gboolean      isolate)
+{
+  IscChartModel *model;
+  guint n_series;
+
+  g_return_if_fail (ISC_IS_CHART_VIEW (self));
+
+  model = isc_chart_get_model (self->chart);
+  if (model == NULL)
+    return;
+  n_series = isc_chart_model_get_n_series (model);
+  g_return_if_fail (series < n_series);
+
+  if (isolate)
+    {
+      gboolean alone = !isc_chart_model_get_series_hidden (model, series) &&
+                       isc_chart_model_get_n_hidden (model) == n_series - 1;
+
+      for (guint k = 0; k < n_series; k++)
+        {
+          g_autofree char *key = hidden_key (model, k);
+
+          if (alone || k == series)
+            g_hash_table_remove (self->hidden_series, key);
+          else
+            g_hash_table_add (self->hidden_series, g_steal_pointer (&key));
+        }
+    }
+  else
+    {
+      g_autofree char *key = hidden_key (model, series);
+
+      if (!g_hash_table_remove (self->hidden_series, key))
+        g_hash_table_add (self->hidden_series, g_steal_pointer (&key));
+    }
+
+  apply_hidden_series (self, model);
+  /* The hover box lists the series shown. */
+  isc_chart_view_invalidate (self);
+}
+
+/**
+ * isc_chart_view_set_hidden_series:
+ * @self: a chart view
+ * @hidden: a set of keys (g_hash_table_add()), as the view keeps them
+ *
+ * Shares one set of hidden series between views (a page of charts keeps
+ * it while its views are made again). The view takes a reference.
+ */
+void
+isc_chart_view_set_hidden_series (IscChartView *self,
+                                  GHashTable   *hidden)
+{
+  IscChartModel *model;
+
+  g_return_if_fail (ISC_IS_CHART_VIEW (self));
+  g_return_if_fail (hidden != NULL);
+
+  if (self->hidden_series == hidden)
+    return;
+  g_hash_table_ref (hidden);
+  g_clear_pointer (&self->hidden_series, g_hash_table_unref);
+  self->hidden_series = hidden;
+
+  model = isc_chart_get_model (self->chart);
+  if (model != NULL)
+    {
+      apply_hidden_series (self, model);
+      isc_chart_view_invalidate (self);
+    }
+}
+
+/**
+ * isc_chart_view_new_hidden_series:
+ *
+ * An empty set for isc_chart_view_set_hidden_series().
+ *
+ * Returns: (transfer full): a new set
+ */
+GHashTable *
+isc_chart_view_new_hidden_series (void)
+{
+  return g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }

@@ -42,4 +42,15 @@ GtkPopover    *isc_chart_view_get_menu       (IscChartView  *self);
 /* How many times the series were drawn: for tests of the cache. */
 guint          isc_chart_view_get_n_renders  (IscChartView  *self);
 
+/* Series toggles, as a click (@isolate FALSE) or a Ctrl+click (TRUE) on
+ * the legend item of @series does them. */
+void           isc_chart_view_toggle_series  (IscChartView  *self,
+                                              guint          series,
+                                              gboolean       isolate);
+/* The hidden series, by metric name and series label, kept across new
+ * models for the same metric; views given one set share it. */
+GHashTable    *isc_chart_view_new_hidden_series (void);
+void           isc_chart_view_set_hidden_series (IscChartView *self,
+                                                 GHashTable   *hidden);
+
 G_END_DECLS

@@ -42,6 +42,10 @@ struct _IscChartsPage
   /* Display switches */
   gboolean            use_utc;
   gboolean            counters_as_totals;
+
+  /* The series hidden from the legend, by metric and label, shared by
+   * every view: kept while the views are made again for new metrics. */
+  GHashTable         *hidden_series;
 };
 
 enum {
@@ -200,6 +204,7 @@ new_view (IscChartsPage *self,
 {
   GtkWidget *view = isc_chart_view_new (NULL);
 
+  isc_chart_view_set_hidden_series (ISC_CHART_VIEW (view), self->hidden_series);
   gtk_widget_add_css_class (view, "card");
   gtk_widget_set_overflow (view, GTK_OVERFLOW_HIDDEN);
   isc_chart_view_set_use_utc (ISC_CHART_VIEW (view), self->use_utc);
@@ -233,6 +238,7 @@ build_charts (IscChartsPage *self)
             grid = add_group (self, group);
 
           view = isc_chart_view_new (NULL);
+          isc_chart_view_set_hidden_series (ISC_CHART_VIEW (view), self->hidden_series);
           gtk_widget_add_css_class (view, "card");
           gtk_widget_set_overflow (view, GTK_OVERFLOW_HIDDEN);
           isc_chart_view_set_use_utc (ISC_CHART_VIEW (view), self->use_utc);
@@ -281,6 +287,7 @@ isc_charts_page_finalize (GObject *object)
   g_array_unref (self->metric_index);
   g_ptr_array_unref (self->group_titles);
   g_array_unref (self->group_counts);
+  g_hash_table_unref (self->hidden_series);
 
   G_OBJECT_CLASS (isc_charts_page_parent_class)->finalize (object);
 }
@@ -374,6 +381,7 @@ isc_charts_page_init (IscChartsPage *self)
   self->metric_index = g_array_new (FALSE, FALSE, sizeof (guint));
   self->group_titles = g_ptr_array_new_with_free_func (g_free);
   self->group_counts = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->hidden_series = isc_chart_view_new_hidden_series ();
 
   self->column = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 18));
   gtk_widget_set_margin_top (GTK_WIDGET (self->column), 12);
