@@ -594,10 +594,12 @@ double_click_cb (IscChartView    *self,
   gtk_widget_activate_action (GTK_WIDGET (self), "win.zoom-out", NULL);
 }
 
+/* The shared cursor follows the pointer through the hover's own motion
+ * controller, after it. */
 static void
-isc_chart_view_init_zoom (IscChartView *self)
+isc_chart_view_init_zoom (IscChartView       *self,
+                          GtkEventController *cursor)
 {
-  GtkEventController *cursor = gtk_event_controller_motion_new ();
   GtkEventController *shortcuts = gtk_shortcut_controller_new ();
   GtkGesture *click = gtk_gesture_click_new ();
 
@@ -605,7 +607,6 @@ isc_chart_view_init_zoom (IscChartView *self)
 
   g_signal_connect_object (cursor, "motion", G_CALLBACK (cursor_motion_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (cursor, "leave", G_CALLBACK (cursor_leave_cb), self, G_CONNECT_SWAPPED);
-  gtk_widget_add_controller (GTK_WIDGET (self), cursor);
 
   self->drag = gtk_gesture_drag_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (self->drag), GDK_BUTTON_PRIMARY);
@@ -639,7 +640,7 @@ isc_chart_view_init (IscChartView *self)
   g_signal_connect_object (motion, "leave", G_CALLBACK (leave_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
 
-  isc_chart_view_init_zoom (self);
+  isc_chart_view_init_zoom (self, motion);
 
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (isc_chart_view_update_style), self, G_CONNECT_SWAPPED);
