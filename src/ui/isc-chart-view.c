@@ -169,7 +169,7 @@ isc_chart_view_snapshot (GtkWidget   *widget,
     append_series (self, snapshot, width, height);
 
   /* The hover goes in a node just the size of the cursor and its box. */
-  if (self->hover_step >= 0 && !self->previewing)
+  if (self->hover_step >= 0 && !self->previewing && !self->banding)
     {
       IscChartRect area;
 
@@ -537,6 +537,7 @@ drag_end_cb (IscChartView   *self,
   if (!self->dragging)
     return;
   self->dragging = FALSE;
+  self->banding = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
   if (!get_plot (self, &plot))
     return;
@@ -544,7 +545,6 @@ drag_end_cb (IscChartView   *self,
   self->drag_x1 = CLAMP (self->drag_x0 + dx, plot.x, plot.x + plot.width);
   x0 = MIN (self->drag_x0, self->drag_x1);
   x1 = MAX (self->drag_x0, self->drag_x1);
-  self->banding = FALSE;
   if (x1 - x0 < DRAG_THRESHOLD)
     return;
 
