@@ -298,9 +298,9 @@ legend_click (GtkWidget *widget)
     {
       g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
 
-      /* The primary button's: the secondary opens the chart's menu. */
+      /* The legend's, not the menu's or the double-click's. */
       if (GTK_IS_GESTURE_CLICK (controller) &&
-          gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (controller)) == GDK_BUTTON_PRIMARY)
+          g_strcmp0 (gtk_event_controller_get_name (controller), "legend-click") == 0)
         return GTK_GESTURE (controller);
     }
   g_assert_not_reached ();

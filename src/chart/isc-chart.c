@@ -967,3 +967,140 @@ isc_chart_get_legend_item_area (IscChart     *self,
     }
   return FALSE;
 }
+
+double
+isc_chart_get_x_for_time (IscChart *self,
+                          int       width,
+                          int       height,
+                          gint64    ms)
+{
+  g_return_val_if_fail (ISC_IS_CHART (self), 0);
+  g_return_val_if_fail (self->model != NULL, 0);
+
+  return isc_chart_layout_x_for_ms (isc_chart_ensure_layout (self, width, height), ms);
+}
+
+gint64
+isc_chart_get_time_at_x (IscChart *self,
+                         int       width,
+                         int       height,
+                         double    x)
+{
+  const IscChartLayout *layout;
+
+  g_return_val_if_fail (ISC_IS_CHART (self), 0);
+  g_return_val_if_fail (self->model != NULL, 0);
+
+  layout = isc_chart_ensure_layout (self, width, height);
+  if (layout->plot.width <= 0)
+    return layout->x_min;
+  return layout->x_min + (gint64) llround ((x - layout->plot.x) / layout->plot.width *
+                                           (double) (layout->x_max - layout->x_min));
+}
+
+int
+isc_chart_get_step_near_time (IscChart *self,
+                              gint64    ms)
+{
+  const gint64 *starts;
+  guint n_steps;
+  int step;
+
+  g_return_val_if_fail (ISC_IS_CHART (self), -1);
+
+  if (self->model == NULL || isc_chart_model_get_plot (self->model) == ISC_CHART_PLOT_BARS)
+    return -1;
+
+  step = isc_chart_model_get_step_at (self->model, ms);
+  if (step < 0)
+    return -1;
+  starts = isc_chart_model_get_step_starts (self->model);
+  n_steps = isc_chart_model_get_n_steps (self->model);
+  /* The nearer of this step's start and the next one's, as
+   * isc_chart_get_step_at_x() chooses. */
+  if ((guint) step + 1 < n_steps && starts[step + 1] - ms < ms - starts[step])
+    step++;
+  return step;
+}
+
+/* Where the cursor line alone goes for step; FALSE when there is none. */
+static gboolean
+cursor_line_x (IscChart *self,
+               int       width,
+               int       height,
+               int       step,
+               double   *x)
+{
+  const IscChartLayout *layout;
+
+  if (self->model == NULL || step < 0 || (guint) step >= isc_chart_model_get_n_steps (self->model))
+    return FALSE;
+  layout = isc_chart_ensure_layout (self, width, height);
+  if (layout->message.layout != NULL)
+    return FALSE;
+  *x = round (layout->step_x[step]) + 0.5;
+  return TRUE;
+}
+
+gboolean
+isc_chart_get_cursor_area (IscChart     *self,
+                           int           width,
+                           int           height,
+                           gint64        ms,
+                           gboolean      with_values,
+                           IscChartRect *area)
+{
+  const IscChartLayout *layout;
+  int step;
+  double x;
+
+  g_return_val_if_fail (ISC_IS_CHART (self), FALSE);
+  g_return_val_if_fail (area != NULL, FALSE);
+
+  step = isc_chart_get_step_near_time (self, ms);
+  if (with_values)
+    return isc_chart_get_hover_area (self, width, height, step, area);
+  if (!cursor_line_x (self, width, height, step, &x))
+    return FALSE;
+
+  layout = isc_chart_ensure_layout (self, width, height);
+  area->x = floor (MAX (0, x - 1));
+  area->y = floor (MAX (0, layout->plot.y - 1));
+  area->width = ceil (MIN (width, x + 1)) - area->x;
+  area->height = ceil (MIN (height, layout->plot.y + layout->plot.height + 1)) - area->y;
+  return area->width > 0 && area->height > 0;
+}
+
+void
+isc_chart_draw_cursor_at (IscChart *self,
+                          cairo_t  *cr,
+                          int       width,
+                          int       height,
+                          gint64    ms,
+                          gboolean  with_values)
+{
+  const IscChartLayout *layout;
+  int step;
+  double x;
+
+  g_return_if_fail (ISC_IS_CHART (self));
+  g_return_if_fail (cr != NULL);
+
+  step = isc_chart_get_step_near_time (self, ms);
+  if (with_values)
+    {
+      isc_chart_draw_hover (self, cr, width, height, step);
+      return;
+    }
+  if (!cursor_line_x (self, width, height, step, &x))
+    return;
+
+  layout = isc_chart_ensure_layout (self, width, height);
+  cairo_save (cr);
+  cairo_set_line_width (cr, self->style.cursor_width);
+  isc_chart_style_set_source (cr, &self->style.cursor);
+  cairo_move_to (cr, x, layout->plot.y);
+  cairo_line_to (cr, x, layout->plot.y + layout->plot.height);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}

@@ -147,4 +147,40 @@ gboolean              isc_chart_get_legend_item_area (IscChart          *self,
                                                     guint                series,
                                                     IscChartRect        *area);
 
+/* The time axis runs over the asked window (the model's start and end:
+ * the response's, widened only to hold whole steps), whatever part of it
+ * has data, so every chart of one response puts one time at one x. These
+ * map between that axis and device x at width × height: any x or time,
+ * not only the plot's (an x left of the plot is a time before the
+ * window). get_time_at_x rounds to the nearest millisecond, so a time
+ * comes back from its x. */
+double                isc_chart_get_x_for_time     (IscChart            *self,
+                                                    int                  width,
+                                                    int                  height,
+                                                    gint64               ms);
+gint64                isc_chart_get_time_at_x      (IscChart            *self,
+                                                    int                  width,
+                                                    int                  height,
+                                                    double               x);
+/* The step whose start is nearest ms, of the steps around it; -1 outside
+ * the steps (before the first, at or after the window's end) or for bars. */
+int                   isc_chart_get_step_near_time (IscChart            *self,
+                                                    gint64               ms);
+/* The cursor at time ms, snapped to the chart's own nearest step, drawn on
+ * top of a picture from isc_chart_draw(): the line alone, or with the
+ * values box as isc_chart_draw_hover() draws it. get_cursor_area gives
+ * what it covers (FALSE when nothing: no step near ms). */
+void                  isc_chart_draw_cursor_at     (IscChart            *self,
+                                                    cairo_t             *cr,
+                                                    int                  width,
+                                                    int                  height,
+                                                    gint64               ms,
+                                                    gboolean             with_values);
+gboolean              isc_chart_get_cursor_area    (IscChart            *self,
+                                                    int                  width,
+                                                    int                  height,
+                                                    gint64               ms,
+                                                    gboolean             with_values,
+                                                    IscChartRect        *area);
+
 G_END_DECLS

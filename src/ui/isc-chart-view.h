@@ -53,4 +53,32 @@ GHashTable    *isc_chart_view_new_hidden_series (void);
 void           isc_chart_view_set_hidden_series (IscChartView *self,
                                                  GHashTable   *hidden);
 
+/* "cursor-time" (epoch ms, -1 for none): the time of the cursor line the
+ * view draws, snapped to its own nearest step. The pointer over the view
+ * sets it (and the view then shows the values box there too); the charts
+ * page copies it to its other charts, which draw the line alone. Setting
+ * it redraws only the cursor's node, never the series. */
+gint64         isc_chart_view_get_cursor_time (IscChartView *self);
+void           isc_chart_view_set_cursor_time (IscChartView *self,
+                                               gint64        ms);
+/* Shows the picture scaled so that [start_ms, end_ms) fills the plot, at
+ * once and without drawing the series again, until the next model (the
+ * one of that range, as a zoom loads it) replaces it. A drag over the
+ * plot does this to its own view, emits "range-selected" (start_ms,
+ * end_ms, gint64 each) so that the page does it to the others, and then
+ * activates "win.zoom-to" with "(xx)". A double-click on the plot
+ * activates "win.zoom-out"; Escape during a drag cancels it. */
+void           isc_chart_view_show_range      (IscChartView *self,
+                                               gint64        start_ms,
+                                               gint64        end_ms);
+/* The range the picture shows: TRUE and the range of show_range while it
+ * is scaled, else FALSE and the model's window. */
+gboolean       isc_chart_view_get_shown_range (IscChartView *self,
+                                               gint64       *start_ms,
+                                               gint64       *end_ms);
+/* The drag's band, from x0 to x1 in widget pixels: FALSE when none. */
+gboolean       isc_chart_view_get_band        (IscChartView *self,
+                                               double       *x0,
+                                               double       *x1);
+
 G_END_DECLS

@@ -46,6 +46,9 @@ struct _IscChartsPage
   /* The series hidden from the legend, by metric and label, shared by
    * every view: kept while the views are made again for new metrics. */
   GHashTable         *hidden_series;
+
+  /* Copying one view's cursor time to the others */
+  gboolean            syncing;
 };
 
 enum {
@@ -196,6 +199,80 @@ add_group (IscChartsPage *self,
   return grid;
 }
 
+/* Calls @func with @data on every chart view of the page but @except. */
+static void
+foreach_view_but (IscChartsPage *self,
+                  IscChartView  *except,
+                  void         (*func) (IscChartView *view,
+                                        gpointer      data),
+                  gpointer       data)
+{
+  for (guint i = 0; i < self->views->len; i++)
+    {
+      IscChartView *view = g_ptr_array_index (self->views, i);
+      IscChartView *error_view = g_ptr_array_index (self->error_views, i);
+
+      if (view != except)
+        func (view, data);
+      if (error_view != NULL && error_view != except)
+        func (error_view, data);
+    }
+}
+
+static void
+set_cursor_time (IscChartView *view,
+                 gpointer      data)
+{
+  isc_chart_view_set_cursor_time (view, *(const gint64 *) data);
+}
+
+/* The pointer over one chart: the cursor at that time on every chart, each
+ * at its own nearest step. */
+static void
+cursor_time_cb (IscChartsPage *self,
+                GParamSpec    *pspec,
+                IscChartView  *source)
+{
+  gint64 ms;
+
+  if (self->syncing)
+    return;
+  ms = isc_chart_view_get_cursor_time (source);
+  self->syncing = TRUE;
+  foreach_view_but (self, source, set_cursor_time, &ms);
+  self->syncing = FALSE;
+}
+
+static void
+show_range (IscChartView *view,
+            gpointer      data)
+{
+  const gint64 *range = data;
+
+  isc_chart_view_show_range (view, range[0], range[1]);
+}
+
+/* A drag zooms every chart at once: each shows its picture scaled to the
+ * range until the view's answer for it arrives. */
+static void
+range_selected_cb (IscChartsPage *self,
+                   gint64         start_ms,
+                   gint64         end_ms,
+                   IscChartView  *source)
+{
+  gint64 range[2] = { start_ms, end_ms };
+
+  foreach_view_but (self, source, show_range, range);
+}
+
+static void
+watch_view (IscChartsPage *self,
+            GtkWidget     *view)
+{
+  g_signal_connect_object (view, "notify::cursor-time", G_CALLBACK (cursor_time_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (view, "range-selected", G_CALLBACK (range_selected_cb), self, G_CONNECT_SWAPPED);
+}
+
 /* A chart view as the page shows them, its accessible label @title until
  * it has a model. */
 static GtkWidget *
@@ -211,6 +288,7 @@ new_view (IscChartsPage *self,
   gtk_accessible_update_property (GTK_ACCESSIBLE (view),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, title,
                                   -1);
+  watch_view (self, view);
   return view;
 }
 
@@ -249,6 +327,7 @@ build_charts (IscChartsPage *self)
                                           -1);
           isc_chart_grid_append (ISC_CHART_GRID (grid), view);
           g_ptr_array_add (self->views, view);
+          watch_view (self, view);
           g_array_append_val (self->metric_index, i);
           g_array_index (self->group_counts, guint, self->group_counts->len - 1)++;
 

@@ -1037,6 +1037,23 @@ zoom_out_action (GSimpleAction *action,
   isc_view_zoom (ISC_WINDOW (user_data)->view, 2.0);
 }
 
+/* A drag over a chart: the absolute range under it, on the history like
+ * any other, so Back returns. */
+static void
+zoom_to_action (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  g_autoptr(IscTimeRange) range = NULL;
+  gint64 start_ms, end_ms;
+
+  g_variant_get (parameter, "(xx)", &start_ms, &end_ms);
+  if (end_ms <= start_ms)
+    return;
+  range = isc_time_range_new_absolute (start_ms, end_ms);
+  isc_view_set_range (ISC_WINDOW (user_data)->view, range, NULL);
+}
+
 static void
 mode_action (GSimpleAction *action,
              GVariant      *parameter,
@@ -1307,6 +1324,7 @@ static const GActionEntry win_actions[] = {
   { "forward", forward_action },
   { "zoom-in", zoom_in_action },
   { "zoom-out", zoom_out_action },
+  { "zoom-to", zoom_to_action, "(xx)" },
   { "mode", mode_action, "s", "'charts'" },
   { "choose-range", choose_range_action },
   { "filter", filter_action },
