@@ -39,6 +39,14 @@ void           isc_chart_view_set_use_utc    (IscChartView  *self,
  * chart.hide; Hide Chart asks the window's win.hide-chart). */
 GMenuModel    *isc_chart_view_get_menu_model (IscChartView  *self);
 GtkPopover    *isc_chart_view_get_menu       (IscChartView  *self);
+/* With the focus (its shortcut controller is named "chart-keys"),
+ * Left/Right move the cursor a step and show the values box there,
+ * Home/End to the first and last steps; with Shift they select a span,
+ * drawn as a drag's band, which Enter zooms to as a drag's release does
+ * and Escape drops; Enter with no span opens the menu. The accessible
+ * description says the range, the unit and each shown series' last,
+ * minimum and maximum, and what is under the keyboard's cursor. */
+char          *isc_chart_view_dup_description (IscChartView *self);
 /* How many times the series were drawn: for tests of the cache. */
 guint          isc_chart_view_get_n_renders  (IscChartView  *self);
 
@@ -76,7 +84,8 @@ void           isc_chart_view_show_range      (IscChartView *self,
 gboolean       isc_chart_view_get_shown_range (IscChartView *self,
                                                gint64       *start_ms,
                                                gint64       *end_ms);
-/* The drag's band, from x0 to x1 in widget pixels: FALSE when none. */
+/* The drag's band, or the keyboard's selection (Shift+Left/Right), from
+ * x0 to x1 in widget pixels: FALSE when none. */
 gboolean       isc_chart_view_get_band        (IscChartView *self,
                                                double       *x0,
                                                double       *x1);
