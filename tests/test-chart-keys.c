@@ -302,6 +302,75 @@ test_keys_select (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+css_error_cb (GtkCssProvider *provider,
+              GtkCssSection  *section,
+              GError         *error,
+              gpointer        data)
+{
+  g_error ("style.css: %s", error->message);
+}
+
+/* The view as the window draws it, its CSS (the focus ring) included. */
+static guint8 *
+render_with_css (GtkWidget *view,
+                 int       *stride)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (view);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  int width = gtk_widget_get_width (view);
+  int height = gtk_widget_get_height (view);
+  guint8 *pixels;
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (view)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  *stride = width * 4;
+  pixels = g_malloc ((gsize) *stride * height);
+  gdk_texture_download (texture, pixels, *stride);
+  return pixels;
+}
+
+static void
+test_keys_focus_ring (void)
+{
+  g_autoptr(IscChartModel) model = new_model ();
+  g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
+  GtkWidget *window;
+  GtkWidget *view;
+  g_autofree guint8 *unfocused = NULL;
+  g_autofree guint8 *focused = NULL;
+  int stride, height, changed = 0;
+
+  g_signal_connect (provider, "parsing-error", G_CALLBACK (css_error_cb), NULL);
+  gtk_css_provider_load_from_resource (provider, "/io/github/inferscope/Inferscope/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  view = open_view (model, &window);
+  height = gtk_widget_get_height (view);
+  unfocused = render_with_css (view, &stride);
+
+  /* Focus from the keyboard: a ring around the chart. */
+  gtk_widget_grab_focus (view);
+  gtk_window_set_focus_visible (GTK_WINDOW (window), TRUE);
+  test_run_frames (50);
+  g_assert_true (gtk_widget_is_focus (view));
+  g_assert_true (gtk_widget_get_state_flags (view) & GTK_STATE_FLAG_FOCUS_VISIBLE);
+  focused = render_with_css (view, &stride);
+  /* The left edge, top to bottom, differs. */
+  for (int y = 0; y < height; y++)
+    if (memcmp (unfocused + y * stride, focused + y * stride, 4) != 0)
+      changed++;
+  g_assert_cmpint (changed, >=, height / 2);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  gtk_style_context_remove_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -312,6 +381,7 @@ main (int   argc,
   g_test_add_func ("/isc/chart-keys/cursor", test_keys_cursor);
   g_test_add_func ("/isc/chart-keys/description", test_keys_description);
   g_test_add_func ("/isc/chart-keys/select", test_keys_select);
+  g_test_add_func ("/isc/chart-keys/focus-ring", test_keys_focus_ring);
 
   return g_test_run ();
 }

@@ -1251,6 +1251,9 @@ chart_key_cb (GtkWidget *widget,
       return menu_key_cb (widget, args, NULL);
 
     case KEY_ESCAPE:
+      /* A drag's, whichever of the chart's shortcuts sees it first. */
+      if (self->dragging)
+        return cancel_drag_cb (widget, args, NULL);
       if (self->sel_anchor < 0)
         return FALSE;
       self->sel_anchor = -1;
