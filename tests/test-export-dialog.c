@@ -23,12 +23,12 @@
 #include "isc-csv.h"
 #include "isc-export-dialog.h"
 #include "isc-export-private.h"
+#include "isc-test-app.h"
 #include "isc-test-util.h"
 #include "isc-window.h"
 
 #define EPOCH "1800000000"
 
-static IscApplication *app;
 
 static IscMetricsResponse *
 load_fixture (const char *name)
@@ -384,33 +384,6 @@ test_copy_data (void)
 
 /* The window, on the demo ****************************************************/
 
-static IscSession *
-session (void)
-{
-  return isc_application_get_session (app);
-}
-
-static gboolean
-session_is_ready (gpointer data)
-{
-  return isc_session_get_state (session ()) == ISC_SESSION_READY &&
-         !isc_target_list_get_loading (isc_session_get_target_list (session ()));
-}
-
-static gboolean
-session_has_state (gpointer data)
-{
-  return (int) isc_session_get_state (session ()) == GPOINTER_TO_INT (data);
-}
-
-static gboolean
-view_is_ready (gpointer data)
-{
-  IscView *view = isc_window_get_view (data);
-
-  return isc_view_get_state (view) == ISC_VIEW_READY && !isc_view_get_loading (view);
-}
-
 static GtkWidget *
 find_button (GtkWidget  *root,
              const char *label)
@@ -584,19 +557,11 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   g_test_init (&argc, &argv, NULL);
 
-  if (g_getenv ("DBUS_SESSION_BUS_ADDRESS") == NULL)
-    g_setenv ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/inferscope-test-bus", TRUE);
-
-  app = isc_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
-  g_application_hold (G_APPLICATION (app));
+  test_app_start ();
 
   g_test_add_func ("/isc/export-dialog/like-cli", test_export_like_cli);
   g_test_add_func ("/isc/export-dialog/failure", test_export_failure);
@@ -608,8 +573,7 @@ main (int   argc,
 
   status = g_test_run ();
 
-  g_application_release (G_APPLICATION (app));
-  g_clear_object (&app);
+  test_app_stop ();
 
   return status;
 }

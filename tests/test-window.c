@@ -14,6 +14,7 @@
 #include "isc-chart-view.h"
 #include "isc-demo-ids.h"
 #include "isc-demo-server.h"
+#include "isc-test-app.h"
 #include "isc-test-util.h"
 #include "isc-customize-dialog.h"
 #include "isc-layout.h"
@@ -23,7 +24,6 @@
 #include "isc-tiles-page.h"
 #include "isc-window.h"
 
-static IscApplication *app;
 
 static void
 iterate (void)
@@ -122,38 +122,10 @@ find_text (GtkWidget  *root,
   return NULL;
 }
 
-static IscSession *
-session (void)
-{
-  return isc_application_get_session (app);
-}
-
-static gboolean
-session_is_ready (gpointer data)
-{
-  return isc_session_get_state (session ()) == ISC_SESSION_READY &&
-         !isc_target_list_get_loading (isc_session_get_target_list (session ()));
-}
-
-static gboolean
-session_has_state (gpointer data)
-{
-  return (int) isc_session_get_state (session ()) == GPOINTER_TO_INT (data);
-}
-
 static void
 start_session (void)
 {
   isc_session_start_async (session (), NULL, NULL, NULL);
-}
-
-/* The view shows metrics of its target and mode. */
-static gboolean
-view_is_ready (gpointer data)
-{
-  IscView *view = isc_window_get_view (data);
-
-  return isc_view_get_state (view) == ISC_VIEW_READY && !isc_view_get_loading (view);
 }
 
 static void
@@ -1213,7 +1185,6 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   /* A zone away from UTC, so local time and UTC read differently. */
@@ -1222,20 +1193,7 @@ main (int   argc,
 
   g_test_init (&argc, &argv, NULL);
 
-  /* With no session bus, GLib would autolaunch one on the X display
-   * (slow, and a daemon left behind); a bus that is plainly absent makes
-   * the application run on its own instead. */
-  if (g_getenv ("DBUS_SESSION_BUS_ADDRESS") == NULL)
-    g_setenv ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/inferscope-test-bus", TRUE);
-
-  /* Non-unique: another Inferscope on the session bus must not turn this
-   * one into a remote. */
-  app = isc_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
-  /* Tests open and close windows; the app must outlive them. */
-  g_application_hold (G_APPLICATION (app));
+  test_app_start ();
 
   /* In order: the session starts with no key (welcome), then the demo. */
   g_test_add_func ("/isc/window/welcome", test_window_welcome);
@@ -1264,8 +1222,7 @@ main (int   argc,
 
   status = g_test_run ();
 
-  g_application_release (G_APPLICATION (app));
-  g_clear_object (&app);
+  test_app_stop ();
 
   return status;
 }

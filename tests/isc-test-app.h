@@ -1,0 +1,73 @@
+/* isc-test-app.h
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * For the test programs that drive whole windows: one application for the
+ * program, registered without a session bus, and the waits on its session
+ * and on a window's view that they all need.
+ */
+
+#pragma once
+
+#include "isc-application.h"
+#include "isc-window.h"
+
+static IscApplication *app;
+
+/* The program's application, held so that it outlives the windows the
+ * tests open and close. With no session bus, GLib would autolaunch one on
+ * the X display (slow, and a daemon left behind); a bus that is plainly
+ * absent makes the application run on its own. Non-unique: another
+ * Inferscope on a session bus must not turn this one into a remote. */
+static inline void
+test_app_start (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (g_getenv ("DBUS_SESSION_BUS_ADDRESS") == NULL)
+    g_setenv ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/inferscope-test-bus", TRUE);
+
+  app = isc_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+  g_application_hold (G_APPLICATION (app));
+}
+
+static inline void
+test_app_stop (void)
+{
+  g_application_release (G_APPLICATION (app));
+  g_clear_object (&app);
+}
+
+static inline IscSession *
+session (void)
+{
+  return isc_application_get_session (app);
+}
+
+static inline gboolean
+session_is_ready (gpointer data)
+{
+  return isc_session_get_state (session ()) == ISC_SESSION_READY &&
+         !isc_target_list_get_loading (isc_session_get_target_list (session ()));
+}
+
+/* data: the IscSessionState, as GINT_TO_POINTER. */
+static inline gboolean
+session_has_state (gpointer data)
+{
+  return (int) isc_session_get_state (session ()) == GPOINTER_TO_INT (data);
+}
+
+/* The window (data) shows metrics of its target and mode. */
+static inline gboolean
+view_is_ready (gpointer data)
+{
+  IscView *view = isc_window_get_view (data);
+
+  return isc_view_get_state (view) == ISC_VIEW_READY && !isc_view_get_loading (view);
+}
