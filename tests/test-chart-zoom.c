@@ -128,6 +128,20 @@ test_zoom_cursor_at (void)
     }
   g_assert_cmpint (painted, >=, (int) layout->plot.height - 2);
   cairo_surface_destroy (surface);
+
+  /* The same line as a rectangle a widget fills: over that column, from
+   * the plot's top to its bottom. */
+  {
+    IscChartRect line;
+
+    g_assert_true (isc_chart_get_cursor_line (chart, 800, 300, ms, &line));
+    g_assert_cmpfloat (line.x, <=, column);
+    g_assert_cmpfloat (line.x + line.width, >=, column + 1);
+    g_assert_cmpfloat (line.width, <=, 2);
+    g_assert_cmpfloat_with_epsilon (line.y, layout->plot.y, 1e-9);
+    g_assert_cmpfloat_with_epsilon (line.height, layout->plot.height, 1e-9);
+    g_assert_false (isc_chart_get_cursor_line (chart, 800, 300, T0_MS + 60 * 1000, &line));
+  }
 }
 
 /* The window, showing the demo's charts */

@@ -1071,6 +1071,29 @@ isc_chart_get_cursor_area (IscChart     *self,
   return area->width > 0 && area->height > 0;
 }
 
+gboolean
+isc_chart_get_cursor_line (IscChart     *self,
+                           int           width,
+                           int           height,
+                           gint64        ms,
+                           IscChartRect *line)
+{
+  const IscChartLayout *layout;
+  double x;
+
+  g_return_val_if_fail (ISC_IS_CHART (self), FALSE);
+  g_return_val_if_fail (line != NULL, FALSE);
+
+  if (!cursor_line_x (self, width, height, isc_chart_get_step_near_time (self, ms), &x))
+    return FALSE;
+  layout = isc_chart_ensure_layout (self, width, height);
+  line->x = x - self->style.cursor_width / 2;
+  line->y = layout->plot.y;
+  line->width = self->style.cursor_width;
+  line->height = layout->plot.height;
+  return TRUE;
+}
+
 void
 isc_chart_draw_cursor_at (IscChart *self,
                           cairo_t  *cr,

@@ -182,5 +182,13 @@ gboolean              isc_chart_get_cursor_area    (IscChart            *self,
                                                     gint64               ms,
                                                     gboolean             with_values,
                                                     IscChartRect        *area);
+/* The cursor line alone at ms, as the rectangle draw_cursor_at() strokes
+ * without values (FALSE when there is none): a widget can fill it with
+ * the style's cursor colour instead of drawing. */
+gboolean              isc_chart_get_cursor_line    (IscChart            *self,
+                                                    int                  width,
+                                                    int                  height,
+                                                    gint64               ms,
+                                                    IscChartRect        *line);
 
 G_END_DECLS

@@ -26,10 +26,13 @@ struct _IscChartView
   /* Owned references */
   IscChart      *chart;
   GskRenderNode *series_node;
+  GskRenderNode *hover_node;     /* the values box at hover_node_step */
+  int            hover_node_step;
 
   /* State */
   int            node_width;
   int            node_height;
+  int            node_scale;     /* the device pixels per pixel drawn at */
   IscChartAlignment node_align;  /* the chart's alignment when drawn */
   int            hover_step;
   double         pointer_x;      /* where the pointer is, when pointer_in */
@@ -99,6 +102,7 @@ static void
 isc_chart_view_invalidate (IscChartView *self)
 {
   g_clear_pointer (&self->series_node, gsk_render_node_unref);
+  g_clear_pointer (&self->hover_node, gsk_render_node_unref);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -445,6 +449,69 @@ static void append_key_band (IscChartView *self,
                              int           height);
 static void update_description (IscChartView *self);
 
+typedef void (*DrawFunc) (IscChart *chart,
+                          cairo_t  *cr,
+                          int       width,
+                          int       height,
+                          int       step);
+
+/* A node that paints what draw() draws in area (of the chart at width ×
+ * height), drawn once into pixels at the screen's scale. A frame that only
+ * moves the cursor or a band then copies pixels, where a node of the
+ * drawing itself would be replayed, every line, area and glyph of it, for
+ * each damaged strip (GSK's cairo renderer). A texture node would do as
+ * well under GL, but GTK 4.8's cairo renderer converts a texture to a new
+ * surface in each frame. */
+static GskRenderNode *
+draw_to_pixels (IscChartView       *self,
+                const IscChartRect *area,
+                int                 width,
+                int                 height,
+                DrawFunc            draw,
+                int                 step)
+{
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                                         (int) ceil (area->width) * scale,
+                                                         (int) ceil (area->height) * scale);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  cairo_t *cr;
+
+  cairo_surface_set_device_scale (surface, scale, scale);
+  cr = cairo_create (surface);
+  cairo_translate (cr, -area->x, -area->y);
+  draw (self->chart, cr, width, height, step);
+  cairo_destroy (cr);
+
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (area->x, area->y, area->width, area->height));
+  cairo_set_source_surface (cr, surface, area->x, area->y);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return gtk_snapshot_free_to_node (snapshot);
+}
+
+static void
+draw_chart (IscChart *chart,
+            cairo_t  *cr,
+            int       width,
+            int       height,
+            int       step)
+{
+  isc_chart_draw (chart, cr, width, height);
+}
+
+/* The chart without what moves with the pointer. */
+static GskRenderNode *
+draw_series (IscChartView *self,
+             int           width,
+             int           height)
+{
+  IscChartRect all = { 0, 0, width, height };
+
+  return draw_to_pixels (self, &all, width, height, draw_chart, -1);
+}
+
 static void
 isc_chart_view_snapshot (GtkWidget   *widget,
                          GtkSnapshot *snapshot)
@@ -452,29 +519,25 @@ isc_chart_view_snapshot (GtkWidget   *widget,
   IscChartView *self = ISC_CHART_VIEW (widget);
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
-  graphene_rect_t bounds;
   IscChartAlignment align;
 
   if (isc_chart_get_model (self->chart) == NULL || width <= 0 || height <= 0)
     return;
 
-  graphene_rect_init (&bounds, 0, 0, width, height);
   /* The grid lines the chart up with its neighbours: a new gutter or plot
    * height is a new picture. */
   isc_chart_get_alignment (self->chart, &align);
 
   if (self->series_node == NULL || self->node_width != width || self->node_height != height ||
+      self->node_scale != gtk_widget_get_scale_factor (widget) ||
       align.gutter != self->node_align.gutter || align.plot_height != self->node_align.plot_height)
     {
-      GtkSnapshot *series = gtk_snapshot_new ();
-      cairo_t *cr = gtk_snapshot_append_cairo (series, &bounds);
-
-      isc_chart_draw (self->chart, cr, width, height);
-      cairo_destroy (cr);
       g_clear_pointer (&self->series_node, gsk_render_node_unref);
-      self->series_node = gtk_snapshot_free_to_node (series);
+      g_clear_pointer (&self->hover_node, gsk_render_node_unref);
+      self->series_node = draw_series (self, width, height);
       self->node_width = width;
       self->node_height = height;
+      self->node_scale = gtk_widget_get_scale_factor (widget);
       self->node_align = align;
       self->n_renders++;
     }
@@ -482,21 +545,26 @@ isc_chart_view_snapshot (GtkWidget   *widget,
   if (self->series_node != NULL)
     append_series (self, snapshot, width, height);
 
-  /* The hover goes in a node just the size of the cursor and its box. */
+  /* The hover goes in a node just the size of the cursor and its box,
+   * kept while the step under the pointer is the same. */
   if (self->hover_step >= 0 && !self->previewing && !self->banding)
     {
       IscChartRect area;
 
-      if (isc_chart_get_hover_area (self->chart, width, height, self->hover_step, &area))
+      if (self->hover_node != NULL && self->hover_node_step != self->hover_step)
+        g_clear_pointer (&self->hover_node, gsk_render_node_unref);
+      if (self->hover_node == NULL &&
+          isc_chart_get_hover_area (self->chart, width, height, self->hover_step, &area))
         {
-          graphene_rect_t hover_bounds;
-          cairo_t *cr;
-
-          graphene_rect_init (&hover_bounds, area.x, area.y, area.width, area.height);
-          cr = gtk_snapshot_append_cairo (snapshot, &hover_bounds);
-          isc_chart_draw_hover (self->chart, cr, width, height, self->hover_step);
-          cairo_destroy (cr);
+          area.width = ceil (area.x + area.width) - floor (area.x);
+          area.height = ceil (area.y + area.height) - floor (area.y);
+          area.x = floor (area.x);
+          area.y = floor (area.y);
+          self->hover_node = draw_to_pixels (self, &area, width, height, isc_chart_draw_hover, self->hover_step);
+          self->hover_node_step = self->hover_step;
         }
+      if (self->hover_node != NULL)
+        gtk_snapshot_append_node (snapshot, self->hover_node);
     }
 
   append_overlays (self, snapshot, width, height);
@@ -536,6 +604,10 @@ isc_chart_view_size_allocate (GtkWidget *widget,
    * nothing there. */
   if (width != self->node_width || height != self->node_height)
     self->hover_step = -1;
+  /* Laid out here, so that a snapshot only draws from the layout's
+   * arrays. */
+  if (isc_chart_get_model (self->chart) != NULL && width > 0 && height > 0)
+    isc_chart_ensure_layout (self->chart, width, height);
 
   if (self->menu != NULL)
     gtk_popover_present (GTK_POPOVER (self->menu));
@@ -549,6 +621,7 @@ isc_chart_view_dispose (GObject *object)
   IscChartView *self = (IscChartView *)object;
 
   g_clear_pointer (&self->series_node, gsk_render_node_unref);
+  g_clear_pointer (&self->hover_node, gsk_render_node_unref);
   g_clear_object (&self->chart);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
   g_clear_object (&self->menu_model);
@@ -749,20 +822,16 @@ append_overlays (IscChartView *self,
   if (self->previewing)
     return;
 
+  /* A line is a rectangle of one colour: a colour node, which GSK fills
+   * without drawing. */
   if (self->cursor_ms >= 0 && self->hover_step < 0 && !self->dragging)
     {
-      IscChartRect area;
+      const IscChartColor *c = &isc_chart_get_style (self->chart)->cursor;
+      IscChartRect line;
 
-      if (isc_chart_get_cursor_area (self->chart, width, height, self->cursor_ms, FALSE, &area))
-        {
-          graphene_rect_t bounds;
-          cairo_t *cr;
-
-          graphene_rect_init (&bounds, area.x, area.y, area.width, area.height);
-          cr = gtk_snapshot_append_cairo (snapshot, &bounds);
-          isc_chart_draw_cursor_at (self->chart, cr, width, height, self->cursor_ms, FALSE);
-          cairo_destroy (cr);
-        }
+      if (isc_chart_get_cursor_line (self->chart, width, height, self->cursor_ms, &line))
+        gtk_snapshot_append_color (snapshot, &(GdkRGBA) { c->red, c->green, c->blue, c->alpha },
+                                   &GRAPHENE_RECT_INIT (line.x, line.y, line.width, line.height));
     }
 
   if (self->dragging && self->banding && get_plot (self, &plot))

@@ -1,0 +1,704 @@
+/* bench-interact.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* What working with the charts of a window costs, frame by frame: the
+ * demo's dense deployment (every metric over 7 days at 1-minute steps) in
+ * a 1600×1000 window under Xvfb, with GSK's cairo renderer.
+ *
+ *   bench-interact [--runs N] [--only NAME] [--width W] [--height H]
+ *
+ * Run it through build-aux/bench-window --interact, which gives it an X
+ * display and a private home. Each figure is the median over N actions of
+ * the frames the action causes, each frame timed from the frame clock's
+ * flush-events (where GTK delivers the input) to after-paint plus an
+ * XSync (so the X server's share of the drawing is counted):
+ *
+ *   crosshair    the pointer warped to a new x over the first chart (real
+ *                X motion events): the cursor drawn on every chart
+ *   drag         one update of a drag's band over the first chart
+ *   relayout     the window resized by 10 px: every chart laid out and
+ *                drawn again at its new size
+ *   zoom         a drag released: the frame that shows the scaled
+ *                picture of the range zoomed to (the finer data still on
+ *                its way)
+ *
+ * Targets: crosshair ≤ 2 ms for all the charts together, drag ≤ 2 ms,
+ * relayout ≤ 16 ms, zoom ≤ 16 ms.
+ */
+
+#include "config.h"
+
+#include <gdk/x11/gdkx.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "isc-application.h"
+#include "isc-catalogue.h"
+#include "isc-chart-view.h"
+#include "isc-demo-ids.h"
+#include "isc-test-app.h"
+#include "isc-test-util.h"
+#include "isc-window.h"
+
+/* The first 11 metrics of the catalogue: 12 charts, as the first, the
+ * requests by status, draws its error rate too. */
+#define N_METRICS 11
+
+static guint n_runs = 41;
+static const char *only = NULL;
+static int width = 1600;
+static int height = 1000;
+
+/* One frame, or the sum of the frames an action causes: the input (from
+ * the first event to the end of before-paint), the layout phase (with the
+ * update phase's tick callbacks, if any) and painting (snapshot, render and
+ * an XSync after it, so the X server's part is counted). The phases are
+ * told apart by their ends: GDK's own handlers run before these. */
+typedef struct
+{
+  double events;
+  double layout;
+  double paint;
+  guint  n;       /* frames summed */
+} Frame;
+
+/* The frames since the last reset. */
+typedef struct
+{
+  gint64  start, events_end, layout_end, paint_end;
+  GArray *frames;  /* Frame */
+} Timing;
+
+/* The window's first look at an input event of a frame: events are
+ * delivered in flush-events, before GDK's handler returns. */
+static gboolean
+event_cb (GtkEventControllerLegacy *controller,
+          GdkEvent                 *event,
+          Timing                   *timing)
+{
+  if (timing->start == 0)
+    timing->start = g_get_monotonic_time ();
+  return GDK_EVENT_PROPAGATE;
+}
+
+static void
+flush_events_cb (GdkFrameClock *clock,
+                 Timing        *timing)
+{
+  if (timing->start == 0)
+    timing->start = g_get_monotonic_time ();
+  timing->events_end = timing->layout_end = timing->paint_end = 0;
+}
+
+static void
+before_paint_cb (GdkFrameClock *clock,
+                 Timing        *timing)
+{
+  if (timing->start == 0)
+    timing->start = g_get_monotonic_time ();
+  timing->events_end = g_get_monotonic_time ();
+}
+
+static void
+layout_cb (GdkFrameClock *clock,
+           Timing        *timing)
+{
+  timing->layout_end = g_get_monotonic_time ();
+}
+
+static void
+paint_cb (GdkFrameClock *clock,
+          Timing        *timing)
+{
+  XSync (gdk_x11_display_get_xdisplay (gdk_display_get_default ()), False);
+  timing->paint_end = g_get_monotonic_time ();
+}
+
+static void
+after_paint_cb (GdkFrameClock *clock,
+                Timing        *timing)
+{
+  Frame frame;
+
+  if (timing->start != 0 && timing->events_end != 0)
+    {
+      gint64 layout_end = MAX (timing->layout_end, timing->events_end);
+      gint64 paint_end = MAX (timing->paint_end, layout_end);
+
+      frame.events = (timing->events_end - timing->start) / 1000.0;
+      frame.layout = (layout_end - timing->events_end) / 1000.0;
+      frame.paint = (paint_end - layout_end) / 1000.0;
+      frame.n = 1;
+      if (g_getenv ("BENCH_FRAMES") != NULL)
+        printf ("  frame: events %.2f layout %.2f paint %.2f\n", frame.events, frame.layout, frame.paint);
+      g_array_append_val (timing->frames, frame);
+    }
+  timing->start = 0;
+}
+
+/* Under `perf record --delay=-1 --control fifo:CTL`, with BENCH_PERF_CTL=CTL:
+ * only the actions timed are recorded, not the start. */
+static void
+perf_control (const char *command)
+{
+  const char *path = g_getenv ("BENCH_PERF_CTL");
+  FILE *ctl;
+
+  if (path == NULL || (ctl = fopen (path, "w")) == NULL)
+    return;
+  fprintf (ctl, "%s\n", command);
+  fclose (ctl);
+}
+
+static void
+collect_views (GtkWidget *root,
+               GPtrArray *views)
+{
+  if (ISC_IS_CHART_VIEW (root))
+    {
+      if (gtk_widget_get_mapped (root) && isc_chart_view_get_model (ISC_CHART_VIEW (root)) != NULL)
+        g_ptr_array_add (views, root);
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    collect_views (child, views);
+}
+
+static GPtrArray *
+chart_views (IscWindow *window)
+{
+  GPtrArray *views = g_ptr_array_new ();
+
+  collect_views (GTK_WIDGET (window), views);
+  return views;
+}
+
+static gboolean
+charts_drawn (gpointer data)
+{
+  g_autoptr(GPtrArray) views = chart_views (data);
+
+  if (views->len == 0)
+    return FALSE;
+  for (guint i = 0; i < views->len; i++)
+    if (isc_chart_view_get_n_renders (g_ptr_array_index (views, i)) == 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* Runs the main loop until no frame has been painted for a while; the sum
+ * of the frames painted meanwhile, plus @extra_ms of events. */
+static Frame
+settle (Timing *timing,
+        double  extra_ms)
+{
+  Frame sum = { extra_ms, 0, 0, 0 };
+  guint seen = 0;
+
+  for (;;)
+    {
+      test_run_frames (40);
+      if (timing->frames->len == seen)
+        break;
+      seen = timing->frames->len;
+    }
+  for (guint i = 0; i < timing->frames->len; i++)
+    {
+      Frame *f = &g_array_index (timing->frames, Frame, i);
+
+      sum.events += f->events;
+      sum.layout += f->layout;
+      sum.paint += f->paint;
+      sum.n += f->n;
+    }
+  g_array_set_size (timing->frames, 0);
+  return sum;
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static double
+median_of (GArray *samples,
+           double (*get) (const Frame *))
+{
+  g_autoptr(GArray) values = g_array_sized_new (FALSE, FALSE, sizeof (double), samples->len);
+
+  for (guint i = 0; i < samples->len; i++)
+    {
+      double v = get (&g_array_index (samples, Frame, i));
+
+      g_array_append_val (values, v);
+    }
+  g_array_sort (values, compare_doubles);
+  return g_array_index (values, double, values->len / 2);
+}
+
+static double frame_total (const Frame *f) { return f->events + f->layout + f->paint; }
+static double frame_events (const Frame *f) { return f->events; }
+static double frame_layout (const Frame *f) { return f->layout; }
+static double frame_paint (const Frame *f) { return f->paint; }
+static double frame_count (const Frame *f) { return f->n; }
+
+/* The median of the actions' totals, and of each part on its own. */
+static void
+report (const char *what,
+        GArray     *samples,
+        double      target)
+{
+  double median = median_of (samples, frame_total);
+
+  printf ("%-10s median %6.2f ms  (events %.2f, layout %.2f, paint %.2f; %.0f frames; %u runs)  target ≤ %.0f ms  %s\n",
+          what, median, median_of (samples, frame_events), median_of (samples, frame_layout),
+          median_of (samples, frame_paint), median_of (samples, frame_count), samples->len, target,
+          median <= target ? "met" : "MISSED");
+  g_array_set_size (samples, 0);
+}
+
+static GtkEventController *
+find_drag (GtkWidget *widget)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_DRAG (controller))
+        return controller;
+    }
+  g_error ("bench-interact: a chart without its drag gesture");
+}
+
+static void
+warp (IscWindow *window,
+      GtkWidget *view,
+      double     x,
+      double     y)
+{
+  Display *dpy = gdk_x11_display_get_xdisplay (gtk_widget_get_display (view));
+  Window xid = gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window)));
+  double wx, wy;
+
+  gtk_widget_translate_coordinates (view, GTK_WIDGET (window), x, y, &wx, &wy);
+  XWarpPointer (dpy, None, xid, 0, 0, 0, 0, (int) wx, (int) wy);
+  XFlush (dpy);
+}
+
+typedef struct
+{
+  IscWindow    *window;
+  GPtrArray    *views;
+  IscChartRect  plot;   /* the first chart's */
+  Timing       *timing;
+  GArray       *samples;
+} Bench;
+
+/* Crosshair: the pointer over the first chart, a new step each time. */
+static void
+bench_crosshair (Bench *b)
+{
+  GtkWidget *first = g_ptr_array_index (b->views, 0);
+  const IscChartRect *plot = &b->plot;
+  int renders = 0;
+
+  warp (b->window, first, plot->x + 5, plot->y + plot->height / 2);
+  settle (b->timing, 0);
+  for (guint i = 0; i < b->views->len; i++)
+    renders += (int) isc_chart_view_get_n_renders (g_ptr_array_index (b->views, i));
+  for (guint r = 0; r < n_runs; r++)
+    {
+      double x = plot->x + 10 + (r * 37 % 97) / 97.0 * (plot->width - 20);
+      Frame f;
+
+      warp (b->window, first, x, plot->y + plot->height / 2);
+      f = settle (b->timing, 0);
+      g_array_append_val (b->samples, f);
+    }
+  for (guint i = 0; i < b->views->len; i++)
+    renders -= (int) isc_chart_view_get_n_renders (g_ptr_array_index (b->views, i));
+  report ("crosshair", b->samples, 2);
+  if (renders != 0)
+    printf ("           (the series were drawn again %d times)\n", -renders);
+  warp (b->window, first, -50, -50);
+  settle (b->timing, 0);
+}
+
+/* The cursor set on the first k charts alone (no pointer, no values
+ * box): what each chart adds to a crosshair move. */
+static void
+bench_cursors (Bench *b)
+{
+  const IscChartRect *plot = &b->plot;
+
+  for (guint k = 1; k <= b->views->len; k *= 3)
+    {
+      char what[32];
+
+      for (guint r = 0; r < n_runs; r++)
+        {
+          GtkWidget *first = g_ptr_array_index (b->views, 0);
+          double x = plot->x + 10 + (r * 37 % 97) / 97.0 * (plot->width - 20);
+          gint64 ms = isc_chart_get_time_at_x (isc_chart_view_get_chart (ISC_CHART_VIEW (first)),
+                                               gtk_widget_get_width (first), gtk_widget_get_height (first), x);
+          Frame f;
+
+          for (guint i = 0; i < k; i++)
+            isc_chart_view_set_cursor_time (g_ptr_array_index (b->views, i), ms);
+          f = settle (b->timing, 0);
+          g_array_append_val (b->samples, f);
+        }
+      g_snprintf (what, sizeof what, "cursor×%u", k);
+      report (what, b->samples, 2);
+    }
+  for (guint i = 0; i < b->views->len; i++)
+    isc_chart_view_set_cursor_time (g_ptr_array_index (b->views, i), -1);
+  settle (b->timing, 0);
+}
+
+/* Drag: the band follows the pointer. */
+static void
+bench_drag (Bench *b)
+{
+  GtkEventController *drag = find_drag (g_ptr_array_index (b->views, 0));
+  const IscChartRect *plot = &b->plot;
+
+  g_signal_emit_by_name (drag, "drag-begin", plot->x + plot->width * 0.4, plot->y + plot->height / 2);
+  settle (b->timing, 0);
+  for (guint r = 0; r < n_runs; r++)
+    {
+      gint64 t0 = g_get_monotonic_time ();
+      Frame f;
+
+      g_signal_emit_by_name (drag, "drag-update", 20.0 + (r % 40) * 5.0, 2.0);
+      f = settle (b->timing, (g_get_monotonic_time () - t0) / 1000.0);
+      g_array_append_val (b->samples, f);
+    }
+  report ("drag", b->samples, 2);
+  g_signal_emit_by_name (drag, "drag-update", 0.0, 0.0);
+  g_signal_emit_by_name (drag, "drag-end", 0.0, 0.0);
+  settle (b->timing, 0);
+}
+
+/* Relayout: the window 10 px narrower, then wider again. */
+static void
+bench_relayout (Bench *b)
+{
+  for (guint r = 0; r < n_runs; r++)
+    {
+      Frame f;
+
+      gtk_window_set_default_size (GTK_WINDOW (b->window), width - (r % 2 == 0 ? 10 : 0), height);
+      f = settle (b->timing, 0);
+      g_array_append_val (b->samples, f);
+    }
+  report ("relayout", b->samples, 16);
+  gtk_window_set_default_size (GTK_WINDOW (b->window), width, height);
+  settle (b->timing, 0);
+}
+
+/* Zoom: release a drag, time the frame that shows the scaled picture;
+ * then back out, and wait for the week again. */
+static void
+bench_zoom (Bench *b)
+{
+  const IscChartRect *plot = &b->plot;
+
+  for (guint r = 0; r < MIN (n_runs, 9u); r++)
+    {
+      GtkEventController *drag = find_drag (g_ptr_array_index (b->views, 0));
+      gint64 t0;
+      Frame f;
+
+      g_signal_emit_by_name (drag, "drag-begin", plot->x + plot->width * 0.3, plot->y + plot->height / 2);
+      g_signal_emit_by_name (drag, "drag-update", plot->width * 0.2, 2.0);
+      settle (b->timing, 0);
+      t0 = g_get_monotonic_time ();
+      g_signal_emit_by_name (drag, "drag-end", plot->width * 0.2, 2.0);
+      t0 = g_get_monotonic_time () - t0;
+      /* The first frame after the release, before the new data. */
+      while (b->timing->frames->len == 0)
+        g_main_context_iteration (NULL, TRUE);
+      f = g_array_index (b->timing->frames, Frame, 0);
+      f.events += t0 / 1000.0;
+      g_array_append_val (b->samples, f);
+      test_wait_for (view_is_ready, b->window);
+      isc_view_go_back (isc_window_get_view (b->window));
+      test_wait_for (view_is_ready, b->window);
+      test_wait_for (charts_drawn, b->window);
+      settle (b->timing, 0);
+      g_ptr_array_unref (b->views);
+      b->views = chart_views (b->window);
+    }
+  report ("zoom", b->samples, 16);
+}
+
+/* The peer: what GTK itself costs for the same crosshair, the floor under
+ * Inferscope's figure. A window of the same size with 12 widgets in the
+ * same 2-column grid, each a picture painted once (as the charts' series
+ * are) under a 1-pixel line that moves, and nothing else. */
+#define PEER_TYPE_CHART (peer_chart_get_type ())
+G_DECLARE_FINAL_TYPE (PeerChart, peer_chart, PEER, CHART, GtkWidget)
+
+struct _PeerChart
+{
+  GtkWidget      parent_instance;
+  GskRenderNode *picture;
+  double         x;
+};
+
+G_DEFINE_FINAL_TYPE (PeerChart, peer_chart, GTK_TYPE_WIDGET)
+
+static void
+peer_chart_snapshot (GtkWidget   *widget,
+                     GtkSnapshot *snapshot)
+{
+  PeerChart *self = PEER_CHART (widget);
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+
+  if (self->picture == NULL)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+      GtkSnapshot *s = gtk_snapshot_new ();
+      cairo_t *cr = cairo_create (surface);
+
+      for (int i = 0; i < w; i += 3)
+        {
+          cairo_set_source_rgb (cr, (i % 256) / 255.0, 0.4, 0.6);
+          cairo_rectangle (cr, i, h / 2 + (i * 7919 % 97), 3, h / 2);
+          cairo_fill (cr);
+        }
+      cairo_destroy (cr);
+      cr = gtk_snapshot_append_cairo (s, &GRAPHENE_RECT_INIT (0, 0, w, h));
+      cairo_set_source_surface (cr, surface, 0, 0);
+      cairo_paint (cr);
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+      self->picture = gtk_snapshot_free_to_node (s);
+    }
+  gtk_snapshot_append_node (snapshot, self->picture);
+  gtk_snapshot_append_color (snapshot, &(GdkRGBA) { 0, 0, 0, 1 }, &GRAPHENE_RECT_INIT (self->x, 20, 1, h - 40));
+}
+
+static void
+peer_chart_dispose (GObject *object)
+{
+  g_clear_pointer (&PEER_CHART (object)->picture, gsk_render_node_unref);
+  G_OBJECT_CLASS (peer_chart_parent_class)->dispose (object);
+}
+
+static void
+peer_chart_class_init (PeerChartClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = peer_chart_dispose;
+  GTK_WIDGET_CLASS (klass)->snapshot = peer_chart_snapshot;
+}
+
+static void
+peer_chart_init (PeerChart *self)
+{
+  gtk_widget_set_size_request (GTK_WIDGET (self), 600, 300);
+}
+
+/* The peer's crosshair: every line moved to a new x, one frame. */
+static void
+bench_peer (Timing *timing,
+            GArray *samples)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *grid = gtk_grid_new ();
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  GtkWidget *charts[12];
+  GdkFrameClock *clock;
+  gulong ids[5];
+
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 12);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  for (guint i = 0; i < G_N_ELEMENTS (charts); i++)
+    {
+      charts[i] = g_object_new (PEER_TYPE_CHART, NULL);
+      gtk_grid_attach (GTK_GRID (grid), charts[i], i % 2, i / 2, 1, 1);
+    }
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), grid);
+  gtk_window_set_child (GTK_WINDOW (window), scroller);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  test_run_frames (500);
+
+  clock = gtk_widget_get_frame_clock (window);
+  ids[0] = g_signal_connect_after (clock, "flush-events", G_CALLBACK (flush_events_cb), timing);
+  ids[1] = g_signal_connect_after (clock, "before-paint", G_CALLBACK (before_paint_cb), timing);
+  ids[2] = g_signal_connect_after (clock, "layout", G_CALLBACK (layout_cb), timing);
+  ids[3] = g_signal_connect_after (clock, "paint", G_CALLBACK (paint_cb), timing);
+  ids[4] = g_signal_connect_after (clock, "after-paint", G_CALLBACK (after_paint_cb), timing);
+  settle (timing, 0);
+  for (guint r = 0; r < n_runs; r++)
+    {
+      double x = 10 + (r * 37 % 97) / 97.0 * 560;
+      Frame f;
+
+      for (guint i = 0; i < G_N_ELEMENTS (charts); i++)
+        {
+          PEER_CHART (charts[i])->x = x;
+          gtk_widget_queue_draw (charts[i]);
+        }
+      f = settle (timing, 0);
+      g_array_append_val (samples, f);
+    }
+  report ("peer", samples, 2);
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    g_signal_handler_disconnect (clock, ids[i]);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(IscTarget) target = NULL;
+  g_autoptr(IscTimeRange) week = NULL;
+  g_autoptr(GPtrArray) views = NULL;
+  g_autoptr(GArray) samples = g_array_new (FALSE, FALSE, sizeof (Frame));
+  g_autoptr(GError) error = NULL;
+  Timing timing = { 0, 0, 0, 0, g_array_new (FALSE, FALSE, sizeof (Frame)) };
+  GdkFrameClock *clock;
+  GtkEventController *legacy;
+  IscWindow *window;
+  GtkWidget *first;
+  Bench bench;
+  const IscChartLayout *layout;
+  IscChartRect plot;
+  const IscCatalogueEntry *entries;
+  guint n_entries;
+  g_autofree const char **metrics = NULL;
+
+  for (int i = 1; i < argc; i++)
+    {
+      if (g_str_equal (argv[i], "--runs") && i + 1 < argc)
+        {
+          gint64 n = g_ascii_strtoll (argv[++i], NULL, 10);
+
+          n_runs = (guint) CLAMP (n, 3, 100000);
+        }
+      else if (g_str_equal (argv[i], "--only") && i + 1 < argc)
+        only = argv[++i];
+      else if (g_str_equal (argv[i], "--width") && i + 1 < argc)
+        width = atoi (argv[++i]);
+      else if (g_str_equal (argv[i], "--height") && i + 1 < argc)
+        height = atoi (argv[++i]);
+      else
+        {
+          fprintf (stderr, "usage: bench-interact [--runs N] [--only crosshair|drag|relayout|zoom] [--width W] [--height H]\n");
+          return 2;
+        }
+    }
+
+  setvbuf (stdout, NULL, _IOLBF, 0);
+  gtk_init ();
+  if (!GDK_IS_X11_DISPLAY (gdk_display_get_default ()))
+    g_error ("bench-interact: needs an X display (run it through build-aux/bench-window --interact)");
+
+  test_app_start ();
+  isc_session_start_async (session (), NULL, NULL, NULL);
+  if (!test_wait_for (session_has_state, GINT_TO_POINTER (ISC_SESSION_WELCOME)))
+    g_error ("bench-interact: the session did not start");
+  if (!isc_session_use_demo (session (), &error))
+    g_error ("bench-interact: %s", error->message);
+  test_wait_for (session_is_ready, NULL);
+
+  window = isc_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  /* The catalogue's first metrics, in its order. */
+  entries = isc_catalogue_get_entries (&n_entries);
+  metrics = g_new0 (const char *, N_METRICS + 1);
+  for (guint i = 0; i < MIN (n_entries, N_METRICS); i++)
+    metrics[i] = entries[i].name;
+  isc_view_set_metrics (isc_window_get_view (window), metrics);
+  target = isc_target_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT, "fault-dense", "Chat", "Dense");
+  week = isc_time_range_new_relative (ISC_TIME_RANGE_MAX_MS);
+  isc_view_set_target (isc_window_get_view (window), target);
+  if (!isc_view_set_range (isc_window_get_view (window), week, &error))
+    g_error ("bench-interact: %s", error->message);
+  if (!test_wait_for (view_is_ready, window) || !test_wait_for (charts_drawn, window))
+    g_error ("bench-interact: the dense charts were not drawn");
+
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  g_signal_connect_after (clock, "flush-events", G_CALLBACK (flush_events_cb), &timing);
+  legacy = gtk_event_controller_legacy_new ();
+  gtk_event_controller_set_propagation_phase (legacy, GTK_PHASE_CAPTURE);
+  g_signal_connect (legacy, "event", G_CALLBACK (event_cb), &timing);
+  gtk_widget_add_controller (GTK_WIDGET (window), legacy);
+  g_signal_connect_after (clock, "before-paint", G_CALLBACK (before_paint_cb), &timing);
+  g_signal_connect_after (clock, "layout", G_CALLBACK (layout_cb), &timing);
+  g_signal_connect_after (clock, "paint", G_CALLBACK (paint_cb), &timing);
+  g_signal_connect_after (clock, "after-paint", G_CALLBACK (after_paint_cb), &timing);
+  settle (&timing, 0);
+
+  views = chart_views (window);
+  first = g_ptr_array_index (views, 0);
+  layout = isc_chart_ensure_layout (isc_chart_view_get_chart (ISC_CHART_VIEW (first)),
+                                    gtk_widget_get_width (first), gtk_widget_get_height (first));
+  plot = layout->plot;
+  printf ("%u charts of %d steps, window %d×%d, first chart %d×%d\n", views->len,
+          (int) isc_chart_model_get_n_steps (isc_chart_view_get_model (ISC_CHART_VIEW (first))),
+          width, height, gtk_widget_get_width (first), gtk_widget_get_height (first));
+
+  bench.window = window;
+  bench.views = g_steal_pointer (&views);
+  bench.plot = plot;
+  bench.timing = &timing;
+  bench.samples = samples;
+  if (only == NULL || g_str_equal (only, "crosshair"))
+    {
+      perf_control ("enable");
+      bench_crosshair (&bench);
+      perf_control ("disable");
+    }
+  if (only == NULL || g_str_equal (only, "crosshair") || g_str_equal (only, "peer"))
+    {
+      perf_control ("enable");
+      bench_peer (&timing, samples);
+      perf_control ("disable");
+    }
+  if (only != NULL && g_str_equal (only, "cursors"))
+    {
+      perf_control ("enable");
+      bench_cursors (&bench);
+      perf_control ("disable");
+    }
+  if (only == NULL || g_str_equal (only, "drag"))
+    {
+      perf_control ("enable");
+      bench_drag (&bench);
+      perf_control ("disable");
+    }
+  if (only == NULL || g_str_equal (only, "relayout"))
+    {
+      perf_control ("enable");
+      bench_relayout (&bench);
+      perf_control ("disable");
+    }
+  if (only == NULL || g_str_equal (only, "zoom"))
+    {
+      perf_control ("enable");
+      bench_zoom (&bench);
+      perf_control ("disable");
+    }
+  g_ptr_array_unref (bench.views);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_app_stop ();
+  g_array_unref (timing.frames);
+  return 0;
+}
