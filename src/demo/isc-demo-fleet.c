@@ -14,6 +14,7 @@
 #include "isc-demo-fleet-private.h"
 #include "isc-demo-generator-private.h"
 #include "isc-demo-ids.h"
+#include "isc-math.h"
 
 #define DAY_S  (24 * 3600)
 #define H100_MIB 81559
@@ -205,7 +206,7 @@ _isc_demo_fleet_promotion_time (guint64 seed,
    */
   gint64 offset = (9 * 60 + 47 + (gint64) (seed % 60)) * 60;
   gint64 latest = now_s - 3600;
-  gint64 day = latest - (((latest - offset) % DAY_S) + DAY_S) % DAY_S;
+  gint64 day = latest - isc_floor_mod (latest - offset, DAY_S);
 
   return day;
 }

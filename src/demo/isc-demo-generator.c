@@ -14,6 +14,7 @@
 
 #include "isc-catalogue.h"
 #include "isc-demo-generator-private.h"
+#include "isc-math.h"
 
 #define BUCKET  _ISC_DEMO_BUCKET_SECONDS
 #define DAY_S   (24 * 3600)
@@ -208,17 +209,6 @@ dep_context_init (DepContext              *ctx,
   ctx->created_s = _isc_demo_fleet_created_time (dep, seed, now_s);
 }
 
-static inline gint64
-floor_div (gint64 a,
-           gint64 b)
-{
-  gint64 q = a / b;
-
-  if ((a % b != 0) && ((a < 0) != (b < 0)))
-    q--;
-  return q;
-}
-
 static double
 share_at (const DepContext *ctx,
           gint64            t)
@@ -236,14 +226,14 @@ share_at (const DepContext *ctx,
 
     case _ISC_DEMO_SHARE_WORK_HOURS:
       {
-        gint64 day = floor_div (t, DAY_S);
+        gint64 day = isc_floor_div (t, DAY_S);
         gint64 hour = (t - day * DAY_S) / 3600;
-        int weekday = (int) (((day + 4) % 7 + 7) % 7);  /* 0 is Sunday */
+        int weekday = (int) isc_floor_mod (day + 4, 7);  /* 0 is Sunday */
 
         if (weekday == 0 || weekday == 6 || hour < 8 || hour >= 18)
           return 0.0;
         /* A developer tries things in 20-minute bursts. */
-        return noise (ctx->key, STREAM_SLOT, floor_div (t, 1200)) < 0.45 ? 1.0 : 0.0;
+        return noise (ctx->key, STREAM_SLOT, isc_floor_div (t, 1200)) < 0.45 ? 1.0 : 0.0;
       }
 
     case _ISC_DEMO_SHARE_NONE:
@@ -264,7 +254,7 @@ incident_at (const DepContext *ctx,
     return 0.0;
 
   offset = ((gint64) ctx->dep->incident_minute * 60 + (gint64) (ctx->seed % 5) * 900) % DAY_S;
-  day = floor_div (t - offset, DAY_S);
+  day = isc_floor_div (t - offset, DAY_S);
   into = t - offset - day * DAY_S;
   if (into >= length)
     return 0.0;
@@ -287,9 +277,9 @@ rate_at (const DepContext *ctx,
   if (share <= 0 || dep->peak_rps <= 0)
     return 0.0;
 
-  day = floor_div (t, DAY_S);
+  day = isc_floor_div (t, DAY_S);
   hour = (double) (t - day * DAY_S) / 3600.0;
-  weekday = (int) (((day + 4) % 7 + 7) % 7);
+  weekday = (int) isc_floor_mod (day + 4, 7);
 
   /* Busiest at 16:00 UTC, a tenth of that at night, quieter at weekends. */
   daily = 0.1 + 0.9 * pow (0.5 + 0.5 * cos (2 * G_PI * (hour - 16.0) / 24.0), 1.6);
@@ -301,7 +291,7 @@ rate_at (const DepContext *ctx,
   /* Async work arrives in hourly batches, five minutes past the hour. */
   if (dep->applies & ISC_APPLIES_ASYNC)
     {
-      double minutes = (double) ((((t - 300) % 3600) + 3600) % 3600) / 60.0;
+      double minutes = (double) isc_floor_mod (t - 300, 3600) / 60.0;
 
       rate *= 0.45 + 2.4 * exp (-minutes / 9.0);
     }
@@ -407,7 +397,7 @@ bucket_fill (Bucket           *b,
 
   if (dep->applies & ISC_APPLIES_ASYNC)
     {
-      double minutes = (double) ((((t - 300) % 3600) + 3600) % 3600) / 60.0;
+      double minutes = (double) isc_floor_mod (t - 300, 3600) / 60.0;
 
       b->queue = floor (dep->peak_rps * 60 * 2.2 * exp (-minutes / 9.0)
                         * (rate / MAX (dep->peak_rps, 1e-9))
@@ -607,8 +597,8 @@ _isc_demo_generator_step_seconds (gint64 start_ms,
   for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
     {
       gint64 step_ms = (gint64) steps[i] * 1000;
-      gint64 first = floor_div (start_ms, step_ms);
-      gint64 last = floor_div (end_ms - 1, step_ms);
+      gint64 first = isc_floor_div (start_ms, step_ms);
+      gint64 last = isc_floor_div (end_ms - 1, step_ms);
 
       if (last - first + 1 <= _ISC_DEMO_MAX_STEPS)
         return steps[i];
@@ -626,7 +616,7 @@ _isc_demo_generator_replicas_now (const IscDemoDeployment *dep,
   Bucket b;
 
   dep_context_init (&ctx, dep, seed, now_s);
-  bucket_fill (&b, &ctx, floor_div (now_s - 1, BUCKET) * BUCKET);
+  bucket_fill (&b, &ctx, isc_floor_div (now_s - 1, BUCKET) * BUCKET);
   return (guint) b.active;
 }
 
@@ -782,7 +772,7 @@ _isc_demo_generator_build (guint64                      seed,
   DepContext contexts[2];
   const DepContext *serving_after;
   const DepContext *serving_before;
-  gint64 now_s = floor_div (request->now_ms, 1000);
+  gint64 now_s = isc_floor_div (request->now_ms, 1000);
   gint64 promotion_s = 0;
   gint64 win_start_ms, win_end_ms;     /* the window the steps cover */
   gint64 out_start_ms, out_end_ms;     /* the window the response states */
@@ -858,7 +848,7 @@ _isc_demo_generator_build (guint64                      seed,
   /* The window and its steps. */
   if (request->dense)
     {
-      gint64 last = floor_div (now_s, 60) * 60;
+      gint64 last = isc_floor_div (now_s, 60) * 60;
 
       mode = ISC_MODE_SERIES;
       step_s = 60;
@@ -870,7 +860,7 @@ _isc_demo_generator_build (guint64                      seed,
   else if (mode == ISC_MODE_CURRENT)
     {
       /* The last minute that has been ingested. */
-      gint64 end = floor_div (now_s, BUCKET) * BUCKET - 120;
+      gint64 end = isc_floor_div (now_s, BUCKET) * BUCKET - 120;
 
       win_start_ms = (end - 60) * 1000;
       win_end_ms = end * 1000;
@@ -883,8 +873,8 @@ _isc_demo_generator_build (guint64                      seed,
 
       step_s = _isc_demo_generator_step_seconds (request->start_ms, request->end_ms);
       step_ms = (gint64) step_s * 1000;
-      win_start_ms = floor_div (request->start_ms, step_ms) * step_ms;
-      win_end_ms = (floor_div (request->end_ms - 1, step_ms) + 1) * step_ms;
+      win_start_ms = isc_floor_div (request->start_ms, step_ms) * step_ms;
+      win_end_ms = (isc_floor_div (request->end_ms - 1, step_ms) + 1) * step_ms;
       out_start_ms = win_start_ms;
       out_end_ms = win_end_ms;
     }
@@ -896,8 +886,8 @@ _isc_demo_generator_build (guint64                      seed,
       out_end_ms = win_end_ms;
     }
 
-  bucket0 = floor_div (win_start_ms, BUCKET * 1000);
-  n_buckets = floor_div (win_end_ms - 1, BUCKET * 1000) - bucket0 + 1;
+  bucket0 = isc_floor_div (win_start_ms, BUCKET * 1000);
+  n_buckets = isc_floor_div (win_end_ms - 1, BUCKET * 1000) - bucket0 + 1;
 
   if (mode == ISC_MODE_SERIES)
     {
