@@ -758,6 +758,30 @@ reply_not_found (IscDemoServer     *self,
   reply_error (self, msg, fault, SOUP_STATUS_NOT_FOUND, "NOT_FOUND", message);
 }
 
+/* The discovery bodies of a deployment and an environment, with the
+ * replicas the generator says are running now.
+ */
+static JsonNode *
+deployment_json (IscDemoServer           *self,
+                 const IscDemoDeployment *dep,
+                 gint64                   now_s)
+{
+  guint active = _isc_demo_generator_replicas_now (dep, self->seed, now_s);
+
+  return _isc_demo_fleet_deployment_json (dep, self->seed, now_s, active);
+}
+
+static JsonNode *
+environment_json (IscDemoServer            *self,
+                  const IscDemoEnvironment *env,
+                  gint64                    now_s)
+{
+  const IscDemoDeployment *current = _isc_demo_fleet_serving (env, self->seed, now_s, now_s);
+  guint active = _isc_demo_generator_replicas_now (current, self->seed, now_s);
+
+  return _isc_demo_fleet_environment_json (env, self->seed, now_s, active);
+}
+
 static JsonNode *
 list_json (const char *member,
            JsonArray  *array)
@@ -844,8 +868,7 @@ route (IscDemoServer     *self,
           JsonArray *array = json_array_new ();
 
           for (guint i = 0; i < list->len; i++)
-            json_array_add_element (array, _isc_demo_fleet_deployment_json (g_ptr_array_index (list, i),
-                                                                            self->seed, now_s));
+            json_array_add_element (array, deployment_json (self, g_ptr_array_index (list, i), now_s));
           node = list_json ("deployments", array);
           reply_json (self, msg, fault, node);
           return;
@@ -861,7 +884,7 @@ route (IscDemoServer     *self,
         reply_not_found (self, msg, fault, _("deployment"), seg[4]);
       else if (n == 5)
         {
-          node = _isc_demo_fleet_deployment_json (dep, self->seed, now_s);
+          node = deployment_json (self, dep, now_s);
           reply_json (self, msg, fault, node);
         }
       else if (g_str_equal (seg[5], "metrics"))
@@ -881,8 +904,7 @@ route (IscDemoServer     *self,
           JsonArray *array = json_array_new ();
 
           for (guint i = 0; i < list->len; i++)
-            json_array_add_element (array, _isc_demo_fleet_environment_json (g_ptr_array_index (list, i),
-                                                                             self->seed, now_s));
+            json_array_add_element (array, environment_json (self, g_ptr_array_index (list, i), now_s));
           node = list_json ("environments", array);
           reply_json (self, msg, fault, node);
           return;
@@ -893,7 +915,7 @@ route (IscDemoServer     *self,
         reply_not_found (self, msg, fault, _("environment"), seg[4]);
       else if (n == 5)
         {
-          node = _isc_demo_fleet_environment_json (env, self->seed, now_s);
+          node = environment_json (self, env, now_s);
           reply_json (self, msg, fault, node);
         }
       else if (g_str_equal (seg[5], "metrics"))
