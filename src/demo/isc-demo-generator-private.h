@@ -63,8 +63,5 @@ guint     _isc_demo_generator_step_seconds   (gint64                       start
 guint     _isc_demo_generator_replicas_now   (const IscDemoDeployment     *dep,
                                               guint64                      seed,
                                               gint64                       now_s);
-/* Appends @value as a JSON number, "null" for NaN; locale-independent. */
-void      _isc_demo_append_number            (GString                     *str,
-                                              double                       value);
 
 G_END_DECLS

@@ -14,16 +14,17 @@
 
 #include "isc-catalogue.h"
 #include "isc-demo-generator-private.h"
+#include "isc-demo-writer-private.h"
 #include "isc-math.h"
 
 #define BUCKET  _ISC_DEMO_BUCKET_SECONDS
 #define DAY_S   (24 * 3600)
 
-/* Histogram series, in the order Baseten sends them. */
-static const char * const quantile_labels[] = { "0.5", "0.9", "0.95", "0.99" };
+/* How many standard deviations each of the writer's quantiles lies from
+ * the median of a log-normal.
+ */
 static const double quantile_z[] = { 0.0, 1.2816, 1.6449, 2.3263 };
-static const char * const status_labels[] = { "2xx", "4xx", "5xx" };
-static const char * const condition_labels[] = { "true", "false", "unknown" };
+G_STATIC_ASSERT (G_N_ELEMENTS (quantile_z) == _ISC_DEMO_N_QUANTILES);
 
 /* Independent noise streams, so one metric's noise is not another's. */
 enum {
@@ -620,72 +621,6 @@ _isc_demo_generator_replicas_now (const IscDemoDeployment *dep,
   return (guint) b.active;
 }
 
-void
-_isc_demo_append_number (GString *str,
-                         double   value)
-{
-  char buf[48];
-  char *p = buf + sizeof buf;
-  gboolean negative;
-  guint64 digits;
-  int decimals = 0;
-
-  if (!isfinite (value))
-    {
-      g_string_append_len (str, "null", 4);
-      return;
-    }
-
-  negative = value < 0;
-  if (negative)
-    value = -value;
-
-  if (value >= 1e15)
-    {
-      char tmp[G_ASCII_DTOSTR_BUF_SIZE];
-
-      if (negative)
-        g_string_append_c (str, '-');
-      g_string_append (str, g_ascii_dtostr (tmp, sizeof tmp, value));
-      return;
-    }
-
-  /* About seven significant digits: plenty for a chart, short on the wire. */
-  if (value != floor (value))
-    {
-      int magnitude = value > 0 ? (int) floor (log10 (value)) : 0;
-
-      decimals = CLAMP (6 - magnitude, 0, 12);
-    }
-
-  digits = (guint64) llround (value * pow (10, decimals));
-  /* Drop trailing zeros of the fraction. */
-  while (decimals > 0 && digits % 10 == 0)
-    {
-      digits /= 10;
-      decimals--;
-    }
-
-  *--p = '\0';
-  for (int i = 0; i < decimals; i++)
-    {
-      *--p = (char) ('0' + digits % 10);
-      digits /= 10;
-    }
-  if (decimals > 0)
-    *--p = '.';
-  do
-    {
-      *--p = (char) ('0' + digits % 10);
-      digits /= 10;
-    }
-  while (digits > 0);
-  if (negative)
-    *--p = '-';
-
-  g_string_append (str, p);
-}
-
 /* One metric of the response. */
 typedef struct
 {
@@ -694,51 +629,6 @@ typedef struct
   guint64                  key;
   guint                    n_series;
 } Column;
-
-static guint
-n_series_for (IscLabelShape shape)
-{
-  switch (shape)
-    {
-    case ISC_LABEL_SHAPE_STATUS:
-      return G_N_ELEMENTS (status_labels);
-    case ISC_LABEL_SHAPE_QUANTILES:
-      return G_N_ELEMENTS (quantile_labels) + 1;
-    case ISC_LABEL_SHAPE_CONDITION:
-      return G_N_ELEMENTS (condition_labels);
-    case ISC_LABEL_SHAPE_PLAIN:
-    default:
-      return 1;
-    }
-}
-
-static void
-append_label_sets (GString       *str,
-                   IscLabelShape  shape)
-{
-  g_string_append_c (str, '[');
-  switch (shape)
-    {
-    case ISC_LABEL_SHAPE_STATUS:
-      for (guint i = 0; i < G_N_ELEMENTS (status_labels); i++)
-        g_string_append_printf (str, "%s{\"status\":\"%s\"}", i ? "," : "", status_labels[i]);
-      break;
-    case ISC_LABEL_SHAPE_QUANTILES:
-      for (guint i = 0; i < G_N_ELEMENTS (quantile_labels); i++)
-        g_string_append_printf (str, "{\"quantile\":\"%s\"},", quantile_labels[i]);
-      g_string_append (str, "{\"stat\":\"avg\"}");
-      break;
-    case ISC_LABEL_SHAPE_CONDITION:
-      for (guint i = 0; i < G_N_ELEMENTS (condition_labels); i++)
-        g_string_append_printf (str, "%s{\"condition\":\"%s\"}", i ? "," : "", condition_labels[i]);
-      break;
-    case ISC_LABEL_SHAPE_PLAIN:
-    default:
-      g_string_append (str, "{}");
-      break;
-    }
-  g_string_append_c (str, ']');
-}
 
 static gboolean
 applies (const IscCatalogueEntry *entry,
@@ -780,7 +670,9 @@ _isc_demo_generator_build (guint64                      seed,
   guint step_s = 0;
   guint n_total_series = 0;
   IscMode mode = request->mode;
-  GString *str;
+  g_autofree const IscCatalogueEntry **metrics = NULL;
+  g_autofree gint64 *step_starts = NULL;
+  IscDemoResponse response = { 0 };
 
   g_return_val_if_fail ((dep == NULL) != (env == NULL), NULL);
 
@@ -818,7 +710,7 @@ _isc_demo_generator_build (guint64                      seed,
           if (entries[i].in_default_set && applies (&entries[i], serving_after->dep))
             {
               Column c = { &entries[i], source_for (entries[i].name), string_key (entries[i].name),
-                           n_series_for (entries[i].label_shape) };
+                           _isc_demo_writer_n_series (entries[i].label_shape) };
               g_array_append_val (columns, c);
             }
         }
@@ -837,7 +729,7 @@ _isc_demo_generator_build (guint64                      seed,
           if (!seen)
             {
               Column c = { entry, source_for (entry->name), string_key (entry->name),
-                           n_series_for (entry->label_shape) };
+                           _isc_demo_writer_n_series (entry->label_shape) };
               g_array_append_val (columns, c);
             }
         }
@@ -980,55 +872,23 @@ _isc_demo_generator_build (guint64                      seed,
     }
 
   /* Write it out. */
-  str = g_string_sized_new (256 + (gsize) steps->len * (40 + n_total_series * 8));
-  g_string_append (str, "{\"start_epoch_millis\":");
-  g_string_append_printf (str, "%" G_GINT64_FORMAT, out_start_ms);
-  g_string_append (str, ",\"end_epoch_millis\":");
-  g_string_append_printf (str, "%" G_GINT64_FORMAT, out_end_ms);
-  g_string_append_printf (str, ",\"mode\":\"%s\",\"step_seconds\":", isc_mode_to_string (mode));
-  if (mode == ISC_MODE_SERIES)
-    g_string_append_printf (str, "%u", step_s);
-  else
-    g_string_append (str, "null");
-
-  g_string_append (str, ",\"metric_descriptors\":[");
+  metrics = g_new (const IscCatalogueEntry *, MAX (columns->len, 1));
   for (guint k = 0; k < columns->len; k++)
-    {
-      const Column *c = &g_array_index (columns, Column, k);
-
-      g_string_append_printf (str, "%s{\"name\":\"%s\",\"unit_hint\":\"%s\",\"kind\":\"%s\",\"label_sets\":",
-                              k ? "," : "", c->entry->name,
-                              isc_unit_hint_to_string (c->entry->unit_hint),
-                              isc_metric_kind_to_string (c->entry->kind));
-      append_label_sets (str, c->entry->label_shape);
-      g_string_append_c (str, '}');
-    }
-
-  g_string_append (str, "],\"metric_values\":[");
+    metrics[k] = g_array_index (columns, Column, k).entry;
+  step_starts = g_new (gint64, MAX (steps->len, 1));
   for (guint s = 0; s < steps->len; s++)
-    {
-      const Step *st = &g_array_index (steps, Step, s);
-      const double *row = &values[(gsize) s * n_total_series];
+    step_starts[s] = g_array_index (steps, Step, s).start_ms;
 
-      g_string_append (str, s ? ",{\"start_epoch_millis\":" : "{\"start_epoch_millis\":");
-      g_string_append_printf (str, "%" G_GINT64_FORMAT, st->start_ms);
-      g_string_append (str, ",\"values\":[");
-      for (guint k = 0, col = 0; k < columns->len; k++)
-        {
-          const Column *c = &g_array_index (columns, Column, k);
+  response.mode = mode;
+  response.start_ms = out_start_ms;
+  response.end_ms = out_end_ms;
+  response.step_seconds = step_s;
+  response.metrics = metrics;
+  response.n_metrics = columns->len;
+  response.step_starts = step_starts;
+  response.n_steps = steps->len;
+  response.values = values;
+  response.n_series = n_total_series;
 
-          g_string_append (str, k ? ",[" : "[");
-          for (guint j = 0; j < c->n_series; j++, col++)
-            {
-              if (j > 0)
-                g_string_append_c (str, ',');
-              _isc_demo_append_number (str, row[col]);
-            }
-          g_string_append_c (str, ']');
-        }
-      g_string_append (str, "]}");
-    }
-  g_string_append (str, "]}");
-
-  return g_string_free_to_bytes (str);
+  return _isc_demo_writer_write (&response);
 }
