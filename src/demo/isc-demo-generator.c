@@ -630,13 +630,6 @@ typedef struct
   guint                    n_series;
 } Column;
 
-static gboolean
-applies (const IscCatalogueEntry *entry,
-         const IscDemoDeployment *dep)
-{
-  return (entry->applies_to & ~dep->applies) == 0;
-}
-
 /* A step: whole buckets [first, last), the edge buckets counted in part
  * when a SUMMARY window does not fall on bucket boundaries.
  */
@@ -649,246 +642,364 @@ typedef struct
   double last_fraction;
 } Step;
 
-GBytes *
-_isc_demo_generator_build (guint64                      seed,
-                           const IscDemoDeployment     *dep,
-                           const IscDemoEnvironment    *env,
-                           const IscDemoMetricsRequest *request)
+/* One response while it is built, step by step. */
+typedef struct
 {
-  g_autoptr(GArray) columns = g_array_new (FALSE, FALSE, sizeof (Column));
-  g_autoptr(GArray) steps = g_array_new (FALSE, FALSE, sizeof (Step));
-  g_autofree Bucket *buckets = NULL;
-  g_autofree double *values = NULL;
-  DepContext contexts[2];
-  const DepContext *serving_after;
-  const DepContext *serving_before;
-  gint64 now_s = isc_floor_div (request->now_ms, 1000);
-  gint64 promotion_s = 0;
-  gint64 win_start_ms, win_end_ms;     /* the window the steps cover */
-  gint64 out_start_ms, out_end_ms;     /* the window the response states */
-  gint64 bucket0, n_buckets;
-  guint step_s = 0;
-  guint n_total_series = 0;
-  IscMode mode = request->mode;
-  g_autofree const IscCatalogueEntry **metrics = NULL;
-  g_autofree gint64 *step_starts = NULL;
-  IscDemoResponse response = { 0 };
+  const IscDemoMetricsRequest *request;
+  gint64                       now_s;
 
-  g_return_val_if_fail ((dep == NULL) != (env == NULL), NULL);
+  /* The deployments behind the target */
+  DepContext                   contexts[2];
+  const DepContext            *serving_before;  /* before the promotion */
+  const DepContext            *serving_after;
+  gint64                       promotion_s;     /* 0: the target never changed hands */
 
-  /* The deployments behind the target: an environment changes hands at
-   * its last promotion.
-   */
+  /* The metrics */
+  GArray                      *columns;         /* of Column */
+  guint                        n_series;        /* of every column */
+
+  /* The window and its steps */
+  IscMode                      mode;
+  guint                        step_s;          /* SERIES only */
+  gint64                       win_start_ms;    /* the window the steps cover */
+  gint64                       win_end_ms;
+  gint64                       out_start_ms;    /* the window the response states */
+  gint64                       out_end_ms;
+  gint64                       bucket0;
+  gint64                       n_buckets;
+  GArray                      *steps;           /* of Step */
+
+  /* The numbers */
+  Bucket                      *buckets;         /* n_buckets */
+  double                      *values;          /* steps × n_series */
+} Build;
+
+static void
+build_clear (Build *b)
+{
+  g_clear_pointer (&b->columns, g_array_unref);
+  g_clear_pointer (&b->steps, g_array_unref);
+  g_clear_pointer (&b->buckets, g_free);
+  g_clear_pointer (&b->values, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Build, build_clear)
+
+static gboolean
+applies (const IscCatalogueEntry *entry,
+         const IscDemoDeployment *dep)
+{
+  return (entry->applies_to & ~dep->applies) == 0;
+}
+
+/* The deployments behind the target: an environment changes hands at
+ * its last promotion.
+ */
+static void
+build_resolve_target (Build                    *b,
+                      guint64                   seed,
+                      const IscDemoDeployment  *dep,
+                      const IscDemoEnvironment *env)
+{
+  gint64 now_s = b->now_s;
+
   if (env != NULL)
     {
-      dep_context_init (&contexts[0], _isc_demo_fleet_serving (env, seed, now_s, now_s), seed, now_s);
+      dep_context_init (&b->contexts[0], _isc_demo_fleet_serving (env, seed, now_s, now_s), seed, now_s);
       if (env->previous_id != NULL)
         {
-          promotion_s = _isc_demo_fleet_promotion_time (seed, now_s);
-          dep_context_init (&contexts[1], _isc_demo_fleet_serving (env, seed, now_s, promotion_s - 1),
+          b->promotion_s = _isc_demo_fleet_promotion_time (seed, now_s);
+          dep_context_init (&b->contexts[1], _isc_demo_fleet_serving (env, seed, now_s, b->promotion_s - 1),
                             seed, now_s);
-          serving_before = &contexts[1];
+          b->serving_before = &b->contexts[1];
         }
       else
-        serving_before = &contexts[0];
+        b->serving_before = &b->contexts[0];
     }
   else
     {
-      dep_context_init (&contexts[0], dep, seed, now_s);
-      serving_before = &contexts[0];
+      dep_context_init (&b->contexts[0], dep, seed, now_s);
+      b->serving_before = &b->contexts[0];
     }
-  serving_after = &contexts[0];
+  b->serving_after = &b->contexts[0];
+}
 
-  /* The metrics, in the order asked, left out where they do not apply. */
-  if (request->metrics == NULL || request->metrics->len == 0)
+static void
+build_add_column (Build                   *b,
+                  const IscCatalogueEntry *entry)
+{
+  Column c = { entry, source_for (entry->name), string_key (entry->name),
+               _isc_demo_writer_n_series (entry->label_shape) };
+
+  g_array_append_val (b->columns, c);
+  b->n_series += c.n_series;
+}
+
+/* The metrics, in the order asked, left out where they do not apply. */
+static void
+build_choose_columns (Build *b)
+{
+  const GPtrArray *names = b->request->metrics;
+  const IscDemoDeployment *dep = b->serving_after->dep;
+
+  b->columns = g_array_new (FALSE, FALSE, sizeof (Column));
+
+  if (names == NULL || names->len == 0)
     {
       guint n_entries;
       const IscCatalogueEntry *entries = isc_catalogue_get_entries (&n_entries);
 
       for (guint i = 0; i < n_entries; i++)
         {
-          if (entries[i].in_default_set && applies (&entries[i], serving_after->dep))
-            {
-              Column c = { &entries[i], source_for (entries[i].name), string_key (entries[i].name),
-                           _isc_demo_writer_n_series (entries[i].label_shape) };
-              g_array_append_val (columns, c);
-            }
+          if (entries[i].in_default_set && applies (&entries[i], dep))
+            build_add_column (b, &entries[i]);
         }
+      return;
     }
-  else
+
+  for (guint i = 0; i < names->len; i++)
     {
-      for (guint i = 0; i < request->metrics->len; i++)
-        {
-          const IscCatalogueEntry *entry = isc_catalogue_lookup (g_ptr_array_index (request->metrics, i));
-          gboolean seen = FALSE;
+      const IscCatalogueEntry *entry = isc_catalogue_lookup (g_ptr_array_index (names, i));
+      gboolean seen = FALSE;
 
-          if (entry == NULL || !applies (entry, serving_after->dep))
-            continue;
-          for (guint k = 0; k < columns->len; k++)
-            seen |= g_array_index (columns, Column, k).entry == entry;
-          if (!seen)
-            {
-              Column c = { entry, source_for (entry->name), string_key (entry->name),
-                           _isc_demo_writer_n_series (entry->label_shape) };
-              g_array_append_val (columns, c);
-            }
-        }
+      if (entry == NULL || !applies (entry, dep))
+        continue;
+      for (guint k = 0; k < b->columns->len; k++)
+        seen |= g_array_index (b->columns, Column, k).entry == entry;
+      if (!seen)
+        build_add_column (b, entry);
     }
-  for (guint k = 0; k < columns->len; k++)
-    n_total_series += g_array_index (columns, Column, k).n_series;
+}
 
-  /* The window and its steps. */
+/* The window the steps cover and the one the response states, and the
+ * buckets under them.
+ */
+static void
+build_plan_window (Build *b)
+{
+  const IscDemoMetricsRequest *request = b->request;
+
+  b->mode = request->mode;
   if (request->dense)
     {
-      gint64 last = isc_floor_div (now_s, 60) * 60;
+      gint64 last = isc_floor_div (b->now_s, 60) * 60;
 
-      mode = ISC_MODE_SERIES;
-      step_s = 60;
-      win_start_ms = (last - (_ISC_DEMO_DENSE_STEPS - 1) * 60) * 1000;
-      win_end_ms = (last + 60) * 1000;
-      out_start_ms = win_start_ms;
-      out_end_ms = win_end_ms;
+      b->mode = ISC_MODE_SERIES;
+      b->step_s = 60;
+      b->win_start_ms = (last - (_ISC_DEMO_DENSE_STEPS - 1) * 60) * 1000;
+      b->win_end_ms = (last + 60) * 1000;
+      b->out_start_ms = b->win_start_ms;
+      b->out_end_ms = b->win_end_ms;
     }
-  else if (mode == ISC_MODE_CURRENT)
+  else if (b->mode == ISC_MODE_CURRENT)
     {
       /* The last minute that has been ingested. */
-      gint64 end = isc_floor_div (now_s, BUCKET) * BUCKET - 120;
+      gint64 end = isc_floor_div (b->now_s, BUCKET) * BUCKET - 120;
 
-      win_start_ms = (end - 60) * 1000;
-      win_end_ms = end * 1000;
-      out_start_ms = 0;
-      out_end_ms = 0;
+      b->win_start_ms = (end - 60) * 1000;
+      b->win_end_ms = end * 1000;
+      b->out_start_ms = 0;
+      b->out_end_ms = 0;
     }
-  else if (mode == ISC_MODE_SERIES)
+  else if (b->mode == ISC_MODE_SERIES)
     {
       gint64 step_ms;
 
-      step_s = _isc_demo_generator_step_seconds (request->start_ms, request->end_ms);
-      step_ms = (gint64) step_s * 1000;
-      win_start_ms = isc_floor_div (request->start_ms, step_ms) * step_ms;
-      win_end_ms = (isc_floor_div (request->end_ms - 1, step_ms) + 1) * step_ms;
-      out_start_ms = win_start_ms;
-      out_end_ms = win_end_ms;
+      b->step_s = _isc_demo_generator_step_seconds (request->start_ms, request->end_ms);
+      step_ms = (gint64) b->step_s * 1000;
+      b->win_start_ms = isc_floor_div (request->start_ms, step_ms) * step_ms;
+      b->win_end_ms = (isc_floor_div (request->end_ms - 1, step_ms) + 1) * step_ms;
+      b->out_start_ms = b->win_start_ms;
+      b->out_end_ms = b->win_end_ms;
     }
   else
     {
-      win_start_ms = request->start_ms;
-      win_end_ms = request->end_ms;
-      out_start_ms = win_start_ms;
-      out_end_ms = win_end_ms;
+      b->win_start_ms = request->start_ms;
+      b->win_end_ms = request->end_ms;
+      b->out_start_ms = b->win_start_ms;
+      b->out_end_ms = b->win_end_ms;
     }
 
-  bucket0 = isc_floor_div (win_start_ms, BUCKET * 1000);
-  n_buckets = isc_floor_div (win_end_ms - 1, BUCKET * 1000) - bucket0 + 1;
+  b->bucket0 = isc_floor_div (b->win_start_ms, BUCKET * 1000);
+  b->n_buckets = isc_floor_div (b->win_end_ms - 1, BUCKET * 1000) - b->bucket0 + 1;
+}
 
-  if (mode == ISC_MODE_SERIES)
+/* SERIES: one step per step_s; an environment's step is split where the
+ * promotion falls (not in dense mode, which promises exactly 10,080 sets).
+ */
+static void
+build_plan_series_steps (Build *b)
+{
+  gint64 step_ms = (gint64) b->step_s * 1000;
+  gint64 promotion_ms = b->promotion_s * 1000;
+  gboolean split = b->promotion_s != 0 && !b->request->dense;
+
+  for (gint64 s = b->win_start_ms; s < b->win_end_ms; s += step_ms)
     {
-      gint64 step_ms = (gint64) step_s * 1000;
+      Step st = { s, (s / 1000) / BUCKET - b->bucket0, (s + step_ms) / 1000 / BUCKET - b->bucket0, 1, 1 };
 
-      for (gint64 s = win_start_ms; s < win_end_ms; s += step_ms)
+      if (split && promotion_ms > s && promotion_ms < s + step_ms)
         {
-          Step st = { s, (s / 1000) / BUCKET - bucket0, (s + step_ms) / 1000 / BUCKET - bucket0, 1, 1 };
+          Step second = { promotion_ms, b->promotion_s / BUCKET - b->bucket0, st.last, 1, 1 };
 
-          /* An environment's step is split where the promotion falls
-           * (not in dense mode, which promises exactly 10,080 sets).
-           */
-          if (env != NULL && promotion_s != 0 && !request->dense &&
-              promotion_s * 1000 > s && promotion_s * 1000 < s + step_ms)
-            {
-              Step second = { promotion_s * 1000, promotion_s / BUCKET - bucket0, st.last, 1, 1 };
+          st.last = second.first;
+          g_array_append_val (b->steps, st);
+          g_array_append_val (b->steps, second);
+        }
+      else
+        g_array_append_val (b->steps, st);
+    }
+}
 
-              st.last = second.first;
-              g_array_append_val (steps, st);
-              g_array_append_val (steps, second);
-            }
-          else
-            g_array_append_val (steps, st);
+/* CURRENT and SUMMARY: one step over every bucket, the edge buckets
+ * counted for the part of them inside the window.
+ */
+static void
+build_plan_single_step (Build *b)
+{
+  const double bucket_ms = BUCKET * 1000.0;
+  Step st = { b->mode == ISC_MODE_CURRENT ? 0 : b->win_start_ms, 0, b->n_buckets, 1, 1 };
+  gint64 b_start_ms = b->bucket0 * BUCKET * 1000;
+  gint64 b_last_ms = (b->bucket0 + b->n_buckets - 1) * BUCKET * 1000;
+
+  st.first_fraction = 1.0 - (double) (b->win_start_ms - b_start_ms) / bucket_ms;
+  st.last_fraction = (double) (b->win_end_ms - b_last_ms) / bucket_ms;
+  if (b->n_buckets == 1)
+    st.first_fraction = st.last_fraction = (double) (b->win_end_ms - b->win_start_ms) / bucket_ms;
+  g_array_append_val (b->steps, st);
+}
+
+static void
+build_plan_steps (Build *b)
+{
+  b->steps = g_array_new (FALSE, FALSE, sizeof (Step));
+
+  if (b->mode == ISC_MODE_SERIES)
+    build_plan_series_steps (b);
+  else
+    build_plan_single_step (b);
+}
+
+/* Every bucket once, from whichever deployment served it; then every
+ * metric reads them.
+ */
+static void
+build_fill_buckets (Build *b)
+{
+  b->buckets = g_new (Bucket, b->n_buckets);
+  for (gint64 i = 0; i < b->n_buckets; i++)
+    {
+      gint64 t = (b->bucket0 + i) * BUCKET;
+      const DepContext *ctx = (b->promotion_s != 0 && t < b->promotion_s) ? b->serving_before : b->serving_after;
+
+      bucket_fill (&b->buckets[i], ctx, t);
+    }
+}
+
+/* Series @j of @c over one step: a counter sums its buckets, a gauge
+ * averages them, a histogram weights them by their traffic. NaN when no
+ * bucket has a value.
+ */
+static double
+step_value (const Bucket *buckets,
+            const Column *c,
+            guint         j,
+            const Step   *st)
+{
+  gboolean counter = c->entry->kind == ISC_METRIC_KIND_COUNTER;
+  double sum = 0, weights = 0;
+  gboolean any = FALSE;
+
+  for (gint64 i = st->first; i < st->last; i++)
+    {
+      double w, v;
+      double fraction = (i == st->first) ? st->first_fraction
+                        : (i == st->last - 1) ? st->last_fraction : 1.0;
+
+      v = bucket_value (&buckets[i], c->source, c->entry->kind, c->key, j, &w);
+      if (isnan (v))
+        continue;
+      any = TRUE;
+      w *= fraction;
+      if (counter)
+        sum += v * fraction;
+      else
+        {
+          sum += v * w;
+          weights += w;
         }
     }
-  else
+
+  if (!any)
+    return NAN;
+  if (counter)
+    return sum;
+  return weights > 0 ? sum / weights : NAN;
+}
+
+static void
+build_compute_values (Build *b)
+{
+  b->values = g_new (double, (gsize) b->steps->len * MAX (b->n_series, 1));
+  for (guint k = 0, col = 0; k < b->columns->len; k++)
     {
-      Step st = { mode == ISC_MODE_CURRENT ? 0 : win_start_ms, 0, n_buckets, 1, 1 };
-      gint64 b_start_ms = bucket0 * BUCKET * 1000;
-      gint64 b_last_ms = (bucket0 + n_buckets - 1) * BUCKET * 1000;
-
-      st.first_fraction = 1.0 - (double) (win_start_ms - b_start_ms) / (BUCKET * 1000.0);
-      st.last_fraction = (double) (win_end_ms - b_last_ms) / (BUCKET * 1000.0);
-      if (n_buckets == 1)
-        st.first_fraction = st.last_fraction = (double) (win_end_ms - win_start_ms) / (BUCKET * 1000.0);
-      g_array_append_val (steps, st);
-    }
-
-  /* Every bucket once, then every metric reads them. */
-  buckets = g_new (Bucket, n_buckets);
-  for (gint64 i = 0; i < n_buckets; i++)
-    {
-      gint64 t = (bucket0 + i) * BUCKET;
-      const DepContext *ctx = (promotion_s != 0 && t < promotion_s) ? serving_before : serving_after;
-
-      bucket_fill (&buckets[i], ctx, t);
-    }
-
-  values = g_new (double, (gsize) steps->len * MAX (n_total_series, 1));
-  for (guint k = 0, col = 0; k < columns->len; k++)
-    {
-      const Column *c = &g_array_index (columns, Column, k);
+      const Column *c = &g_array_index (b->columns, Column, k);
 
       for (guint j = 0; j < c->n_series; j++, col++)
         {
-          for (guint s = 0; s < steps->len; s++)
-            {
-              const Step *st = &g_array_index (steps, Step, s);
-              double sum = 0, weights = 0;
-              gboolean any = FALSE;
-
-              for (gint64 i = st->first; i < st->last; i++)
-                {
-                  double w, v;
-                  double fraction = (i == st->first) ? st->first_fraction
-                                    : (i == st->last - 1) ? st->last_fraction : 1.0;
-
-                  v = bucket_value (&buckets[i], c->source, c->entry->kind, c->key, j, &w);
-                  if (isnan (v))
-                    continue;
-                  any = TRUE;
-                  w *= fraction;
-                  if (c->entry->kind == ISC_METRIC_KIND_COUNTER)
-                    sum += v * fraction;
-                  else
-                    {
-                      sum += v * w;
-                      weights += w;
-                    }
-                }
-
-              if (!any)
-                values[(gsize) s * n_total_series + col] = NAN;
-              else if (c->entry->kind == ISC_METRIC_KIND_COUNTER)
-                values[(gsize) s * n_total_series + col] = sum;
-              else
-                values[(gsize) s * n_total_series + col] = weights > 0 ? sum / weights : NAN;
-            }
+          for (guint s = 0; s < b->steps->len; s++)
+            b->values[(gsize) s * b->n_series + col] =
+              step_value (b->buckets, c, j, &g_array_index (b->steps, Step, s));
         }
     }
+}
 
-  /* Write it out. */
-  metrics = g_new (const IscCatalogueEntry *, MAX (columns->len, 1));
-  for (guint k = 0; k < columns->len; k++)
-    metrics[k] = g_array_index (columns, Column, k).entry;
-  step_starts = g_new (gint64, MAX (steps->len, 1));
-  for (guint s = 0; s < steps->len; s++)
-    step_starts[s] = g_array_index (steps, Step, s).start_ms;
+static GBytes *
+build_write (Build *b)
+{
+  g_autofree const IscCatalogueEntry **metrics = g_new (const IscCatalogueEntry *, MAX (b->columns->len, 1));
+  g_autofree gint64 *step_starts = g_new (gint64, MAX (b->steps->len, 1));
+  IscDemoResponse response = { 0 };
 
-  response.mode = mode;
-  response.start_ms = out_start_ms;
-  response.end_ms = out_end_ms;
-  response.step_seconds = step_s;
+  for (guint k = 0; k < b->columns->len; k++)
+    metrics[k] = g_array_index (b->columns, Column, k).entry;
+  for (guint s = 0; s < b->steps->len; s++)
+    step_starts[s] = g_array_index (b->steps, Step, s).start_ms;
+
+  response.mode = b->mode;
+  response.start_ms = b->out_start_ms;
+  response.end_ms = b->out_end_ms;
+  response.step_seconds = b->step_s;
   response.metrics = metrics;
-  response.n_metrics = columns->len;
+  response.n_metrics = b->columns->len;
   response.step_starts = step_starts;
-  response.n_steps = steps->len;
-  response.values = values;
-  response.n_series = n_total_series;
+  response.n_steps = b->steps->len;
+  response.values = b->values;
+  response.n_series = b->n_series;
 
   return _isc_demo_writer_write (&response);
+}
+
+GBytes *
+_isc_demo_generator_build (guint64                      seed,
+                           const IscDemoDeployment     *dep,
+                           const IscDemoEnvironment    *env,
+                           const IscDemoMetricsRequest *request)
+{
+  g_auto(Build) b = { 0 };
+
+  g_return_val_if_fail ((dep == NULL) != (env == NULL), NULL);
+  g_return_val_if_fail (request != NULL, NULL);
+
+  b.request = request;
+  b.now_s = isc_floor_div (request->now_ms, 1000);
+
+  build_resolve_target (&b, seed, dep, env);
+  build_choose_columns (&b);
+  build_plan_window (&b);
+  build_plan_steps (&b);
+  build_fill_buckets (&b);
+  build_compute_values (&b);
+
+  return build_write (&b);
 }
