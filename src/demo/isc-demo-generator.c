@@ -14,6 +14,7 @@
 
 #include "isc-catalogue.h"
 #include "isc-demo-generator-private.h"
+#include "isc-demo-window-private.h"
 #include "isc-demo-writer-private.h"
 #include "isc-math.h"
 
@@ -590,25 +591,6 @@ source_for (const char *name)
 }
 
 guint
-_isc_demo_generator_step_seconds (gint64 start_ms,
-                                  gint64 end_ms)
-{
-  static const guint steps[] = { 30, 60, 120, 300, 600, 900, 1800, 3600 };
-
-  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
-    {
-      gint64 step_ms = (gint64) steps[i] * 1000;
-      gint64 first = isc_floor_div (start_ms, step_ms);
-      gint64 last = isc_floor_div (end_ms - 1, step_ms);
-
-      if (last - first + 1 <= _ISC_DEMO_MAX_STEPS)
-        return steps[i];
-    }
-
-  return steps[G_N_ELEMENTS (steps) - 1];
-}
-
-guint
 _isc_demo_generator_replicas_now (const IscDemoDeployment *dep,
                                   guint64                  seed,
                                   gint64                   now_s)
@@ -630,18 +612,6 @@ typedef struct
   guint                    n_series;
 } Column;
 
-/* A step: whole buckets [first, last), the edge buckets counted in part
- * when a SUMMARY window does not fall on bucket boundaries.
- */
-typedef struct
-{
-  gint64 start_ms;
-  gint64 first;      /* bucket indices, relative to the bucket array */
-  gint64 last;
-  double first_fraction;
-  double last_fraction;
-} Step;
-
 /* One response while it is built, step by step. */
 typedef struct
 {
@@ -659,15 +629,7 @@ typedef struct
   guint                        n_series;        /* of every column */
 
   /* The window and its steps */
-  IscMode                      mode;
-  guint                        step_s;          /* SERIES only */
-  gint64                       win_start_ms;    /* the window the steps cover */
-  gint64                       win_end_ms;
-  gint64                       out_start_ms;    /* the window the response states */
-  gint64                       out_end_ms;
-  gint64                       bucket0;
-  gint64                       n_buckets;
-  GArray                      *steps;           /* of Step */
+  IscDemoWindow                window;
 
   /* The numbers */
   Bucket                      *buckets;         /* n_buckets */
@@ -678,7 +640,7 @@ static void
 build_clear (Build *b)
 {
   g_clear_pointer (&b->columns, g_array_unref);
-  g_clear_pointer (&b->steps, g_array_unref);
+  _isc_demo_window_clear (&b->window);
   g_clear_pointer (&b->buckets, g_free);
   g_clear_pointer (&b->values, g_free);
 }
@@ -771,125 +733,16 @@ build_choose_columns (Build *b)
     }
 }
 
-/* The window the steps cover and the one the response states, and the
- * buckets under them.
- */
-static void
-build_plan_window (Build *b)
-{
-  const IscDemoMetricsRequest *request = b->request;
-
-  b->mode = request->mode;
-  if (request->dense)
-    {
-      gint64 last = isc_floor_div (b->now_s, 60) * 60;
-
-      b->mode = ISC_MODE_SERIES;
-      b->step_s = 60;
-      b->win_start_ms = (last - (_ISC_DEMO_DENSE_STEPS - 1) * 60) * 1000;
-      b->win_end_ms = (last + 60) * 1000;
-      b->out_start_ms = b->win_start_ms;
-      b->out_end_ms = b->win_end_ms;
-    }
-  else if (b->mode == ISC_MODE_CURRENT)
-    {
-      /* The last minute that has been ingested. */
-      gint64 end = isc_floor_div (b->now_s, BUCKET) * BUCKET - 120;
-
-      b->win_start_ms = (end - 60) * 1000;
-      b->win_end_ms = end * 1000;
-      b->out_start_ms = 0;
-      b->out_end_ms = 0;
-    }
-  else if (b->mode == ISC_MODE_SERIES)
-    {
-      gint64 step_ms;
-
-      b->step_s = _isc_demo_generator_step_seconds (request->start_ms, request->end_ms);
-      step_ms = (gint64) b->step_s * 1000;
-      b->win_start_ms = isc_floor_div (request->start_ms, step_ms) * step_ms;
-      b->win_end_ms = (isc_floor_div (request->end_ms - 1, step_ms) + 1) * step_ms;
-      b->out_start_ms = b->win_start_ms;
-      b->out_end_ms = b->win_end_ms;
-    }
-  else
-    {
-      b->win_start_ms = request->start_ms;
-      b->win_end_ms = request->end_ms;
-      b->out_start_ms = b->win_start_ms;
-      b->out_end_ms = b->win_end_ms;
-    }
-
-  b->bucket0 = isc_floor_div (b->win_start_ms, BUCKET * 1000);
-  b->n_buckets = isc_floor_div (b->win_end_ms - 1, BUCKET * 1000) - b->bucket0 + 1;
-}
-
-/* SERIES: one step per step_s; an environment's step is split where the
- * promotion falls (not in dense mode, which promises exactly 10,080 sets).
- */
-static void
-build_plan_series_steps (Build *b)
-{
-  gint64 step_ms = (gint64) b->step_s * 1000;
-  gint64 promotion_ms = b->promotion_s * 1000;
-  gboolean split = b->promotion_s != 0 && !b->request->dense;
-
-  for (gint64 s = b->win_start_ms; s < b->win_end_ms; s += step_ms)
-    {
-      Step st = { s, (s / 1000) / BUCKET - b->bucket0, (s + step_ms) / 1000 / BUCKET - b->bucket0, 1, 1 };
-
-      if (split && promotion_ms > s && promotion_ms < s + step_ms)
-        {
-          Step second = { promotion_ms, b->promotion_s / BUCKET - b->bucket0, st.last, 1, 1 };
-
-          st.last = second.first;
-          g_array_append_val (b->steps, st);
-          g_array_append_val (b->steps, second);
-        }
-      else
-        g_array_append_val (b->steps, st);
-    }
-}
-
-/* CURRENT and SUMMARY: one step over every bucket, the edge buckets
- * counted for the part of them inside the window.
- */
-static void
-build_plan_single_step (Build *b)
-{
-  const double bucket_ms = BUCKET * 1000.0;
-  Step st = { b->mode == ISC_MODE_CURRENT ? 0 : b->win_start_ms, 0, b->n_buckets, 1, 1 };
-  gint64 b_start_ms = b->bucket0 * BUCKET * 1000;
-  gint64 b_last_ms = (b->bucket0 + b->n_buckets - 1) * BUCKET * 1000;
-
-  st.first_fraction = 1.0 - (double) (b->win_start_ms - b_start_ms) / bucket_ms;
-  st.last_fraction = (double) (b->win_end_ms - b_last_ms) / bucket_ms;
-  if (b->n_buckets == 1)
-    st.first_fraction = st.last_fraction = (double) (b->win_end_ms - b->win_start_ms) / bucket_ms;
-  g_array_append_val (b->steps, st);
-}
-
-static void
-build_plan_steps (Build *b)
-{
-  b->steps = g_array_new (FALSE, FALSE, sizeof (Step));
-
-  if (b->mode == ISC_MODE_SERIES)
-    build_plan_series_steps (b);
-  else
-    build_plan_single_step (b);
-}
-
 /* Every bucket once, from whichever deployment served it; then every
  * metric reads them.
  */
 static void
 build_fill_buckets (Build *b)
 {
-  b->buckets = g_new (Bucket, b->n_buckets);
-  for (gint64 i = 0; i < b->n_buckets; i++)
+  b->buckets = g_new (Bucket, b->window.n_buckets);
+  for (gint64 i = 0; i < b->window.n_buckets; i++)
     {
-      gint64 t = (b->bucket0 + i) * BUCKET;
+      gint64 t = (b->window.bucket0 + i) * BUCKET;
       const DepContext *ctx = (b->promotion_s != 0 && t < b->promotion_s) ? b->serving_before : b->serving_after;
 
       bucket_fill (&b->buckets[i], ctx, t);
@@ -901,10 +754,10 @@ build_fill_buckets (Build *b)
  * bucket has a value.
  */
 static double
-step_value (const Bucket *buckets,
-            const Column *c,
-            guint         j,
-            const Step   *st)
+step_value (const Bucket      *buckets,
+            const Column      *c,
+            guint              j,
+            const IscDemoStep *st)
 {
   gboolean counter = c->entry->kind == ISC_METRIC_KIND_COUNTER;
   double sum = 0, weights = 0;
@@ -940,16 +793,16 @@ step_value (const Bucket *buckets,
 static void
 build_compute_values (Build *b)
 {
-  b->values = g_new (double, (gsize) b->steps->len * MAX (b->n_series, 1));
+  b->values = g_new (double, (gsize) b->window.steps->len * MAX (b->n_series, 1));
   for (guint k = 0, col = 0; k < b->columns->len; k++)
     {
       const Column *c = &g_array_index (b->columns, Column, k);
 
       for (guint j = 0; j < c->n_series; j++, col++)
         {
-          for (guint s = 0; s < b->steps->len; s++)
+          for (guint s = 0; s < b->window.steps->len; s++)
             b->values[(gsize) s * b->n_series + col] =
-              step_value (b->buckets, c, j, &g_array_index (b->steps, Step, s));
+              step_value (b->buckets, c, j, &g_array_index (b->window.steps, IscDemoStep, s));
         }
     }
 }
@@ -958,22 +811,22 @@ static GBytes *
 build_write (Build *b)
 {
   g_autofree const IscCatalogueEntry **metrics = g_new (const IscCatalogueEntry *, MAX (b->columns->len, 1));
-  g_autofree gint64 *step_starts = g_new (gint64, MAX (b->steps->len, 1));
+  g_autofree gint64 *step_starts = g_new (gint64, MAX (b->window.steps->len, 1));
   IscDemoResponse response = { 0 };
 
   for (guint k = 0; k < b->columns->len; k++)
     metrics[k] = g_array_index (b->columns, Column, k).entry;
-  for (guint s = 0; s < b->steps->len; s++)
-    step_starts[s] = g_array_index (b->steps, Step, s).start_ms;
+  for (guint s = 0; s < b->window.steps->len; s++)
+    step_starts[s] = g_array_index (b->window.steps, IscDemoStep, s).start_ms;
 
-  response.mode = b->mode;
-  response.start_ms = b->out_start_ms;
-  response.end_ms = b->out_end_ms;
-  response.step_seconds = b->step_s;
+  response.mode = b->window.mode;
+  response.start_ms = b->window.out_start_ms;
+  response.end_ms = b->window.out_end_ms;
+  response.step_seconds = b->window.step_s;
   response.metrics = metrics;
   response.n_metrics = b->columns->len;
   response.step_starts = step_starts;
-  response.n_steps = b->steps->len;
+  response.n_steps = b->window.steps->len;
   response.values = b->values;
   response.n_series = b->n_series;
 
@@ -996,8 +849,7 @@ _isc_demo_generator_build (guint64                      seed,
 
   build_resolve_target (&b, seed, dep, env);
   build_choose_columns (&b);
-  build_plan_window (&b);
-  build_plan_steps (&b);
+  _isc_demo_window_init (&b.window, request, b.now_s, b.promotion_s);
   build_fill_buckets (&b);
   build_compute_values (&b);
 
