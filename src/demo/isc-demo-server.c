@@ -178,87 +178,56 @@ reply_models (IscDemoServer      *self,
   _isc_demo_server_reply_json (self, msg, fault, node);
 }
 
-/* …/deployments, …/deployments/ID and …/deployments/ID/metrics */
+/* …/deployments, …/deployments/ID and …/deployments/ID/metrics, or with
+ * @environments the same for …/environments/NAME.
+ */
 static void
-route_deployments (IscDemoServer       *self,
-                   SoupServerMessage   *msg,
-                   const IscDemoFault  *fault,
-                   const IscDemoModel  *model,
-                   char               **seg,
-                   guint                n,
-                   const char          *path,
-                   gint64               now_s)
+route_targets (IscDemoServer       *self,
+               SoupServerMessage   *msg,
+               const IscDemoFault  *fault,
+               const IscDemoModel  *model,
+               char               **seg,
+               guint                n,
+               const char          *path,
+               gint64               now_s,
+               gboolean             environments)
 {
-  const IscDemoDeployment *dep;
+  const IscDemoDeployment *dep = NULL;
+  const IscDemoEnvironment *env = NULL;
   g_autoptr(JsonNode) node = NULL;
 
   if (n == 4)
     {
-      g_autoptr(GPtrArray) list = _isc_demo_fleet_list_deployments (model);
+      g_autoptr(GPtrArray) list = environments ? _isc_demo_fleet_list_environments (model)
+                                               : _isc_demo_fleet_list_deployments (model);
       JsonArray *array = json_array_new ();
 
       for (guint i = 0; i < list->len; i++)
-        json_array_add_element (array, deployment_json (self, g_ptr_array_index (list, i), now_s));
-      node = list_json ("deployments", array);
+        json_array_add_element (array, environments ? environment_json (self, list->pdata[i], now_s)
+                                                    : deployment_json (self, list->pdata[i], now_s));
+      node = list_json (environments ? "environments" : "deployments", array);
       _isc_demo_server_reply_json (self, msg, fault, node);
       return;
     }
 
-  /* A reserved fault id stands for the model's production deployment. */
-  if (g_str_has_prefix (seg[4], ISC_DEMO_FAULT_DEPLOYMENT_PREFIX))
+  if (environments)
+    env = _isc_demo_fleet_lookup_environment (model, seg[4]);
+  else if (g_str_has_prefix (seg[4], ISC_DEMO_FAULT_DEPLOYMENT_PREFIX))
+    /* A reserved fault id stands for the model's production deployment. */
     dep = _isc_demo_fleet_lookup_deployment (model, "production");
   else
     dep = _isc_demo_fleet_lookup_deployment (model, seg[4]);
 
-  if (dep == NULL)
-    _isc_demo_server_reply_not_found (self, msg, fault, _("deployment"), seg[4]);
+  if (dep == NULL && env == NULL)
+    _isc_demo_server_reply_not_found (self, msg, fault,
+                                      environments ? _("environment") : _("deployment"), seg[4]);
   else if (n == 5)
     {
-      node = deployment_json (self, dep, now_s);
+      node = env != NULL ? environment_json (self, env, now_s) : deployment_json (self, dep, now_s);
       _isc_demo_server_reply_json (self, msg, fault, node);
     }
   else if (g_str_equal (seg[5], "metrics"))
-    _isc_demo_server_handle_metrics (self, msg, fault, dep, NULL);
-  else
-    _isc_demo_server_reply_not_found (self, msg, fault, NULL, path);
-}
-
-/* …/environments, …/environments/NAME and …/environments/NAME/metrics */
-static void
-route_environments (IscDemoServer       *self,
-                    SoupServerMessage   *msg,
-                    const IscDemoFault  *fault,
-                    const IscDemoModel  *model,
-                    char               **seg,
-                    guint                n,
-                    const char          *path,
-                    gint64               now_s)
-{
-  const IscDemoEnvironment *env;
-  g_autoptr(JsonNode) node = NULL;
-
-  if (n == 4)
-    {
-      g_autoptr(GPtrArray) list = _isc_demo_fleet_list_environments (model);
-      JsonArray *array = json_array_new ();
-
-      for (guint i = 0; i < list->len; i++)
-        json_array_add_element (array, environment_json (self, g_ptr_array_index (list, i), now_s));
-      node = list_json ("environments", array);
-      _isc_demo_server_reply_json (self, msg, fault, node);
-      return;
-    }
-
-  env = _isc_demo_fleet_lookup_environment (model, seg[4]);
-  if (env == NULL)
-    _isc_demo_server_reply_not_found (self, msg, fault, _("environment"), seg[4]);
-  else if (n == 5)
-    {
-      node = environment_json (self, env, now_s);
-      _isc_demo_server_reply_json (self, msg, fault, node);
-    }
-  else if (g_str_equal (seg[5], "metrics"))
-    _isc_demo_server_handle_metrics (self, msg, fault, NULL, env);
+    _isc_demo_server_handle_metrics (self, msg, fault, dep, env);
   else
     _isc_demo_server_reply_not_found (self, msg, fault, NULL, path);
 }
@@ -306,10 +275,8 @@ route (IscDemoServer       *self,
       node = _isc_demo_fleet_model_json (model, self->seed, now_s);
       _isc_demo_server_reply_json (self, msg, fault, node);
     }
-  else if (g_str_equal (seg[3], "deployments") && n <= 6)
-    route_deployments (self, msg, fault, model, seg, n, path, now_s);
-  else if (g_str_equal (seg[3], "environments") && n <= 6)
-    route_environments (self, msg, fault, model, seg, n, path, now_s);
+  else if ((g_str_equal (seg[3], "deployments") || g_str_equal (seg[3], "environments")) && n <= 6)
+    route_targets (self, msg, fault, model, seg, n, path, now_s, g_str_equal (seg[3], "environments"));
   else
     _isc_demo_server_reply_not_found (self, msg, fault, NULL, path);
 }
