@@ -790,21 +790,30 @@ step_value (const Bucket      *buckets,
   return weights > 0 ? sum / weights : NAN;
 }
 
+/* Step by step, so the buckets of a step are read while they are in the
+ * cache and the values are written in order.
+ */
 static void
 build_compute_values (Build *b)
 {
-  b->values = g_new (double, (gsize) b->window.steps->len * MAX (b->n_series, 1));
-  for (guint k = 0, col = 0; k < b->columns->len; k++)
-    {
-      const Column *c = &g_array_index (b->columns, Column, k);
+  const IscDemoStep *steps = (const IscDemoStep *) (gpointer) b->window.steps->data;
+  const Column *columns = (const Column *) (gpointer) b->columns->data;
+  guint n_steps = b->window.steps->len;
+  guint n_columns = b->columns->len;
+  double *values = g_new (double, (gsize) n_steps * MAX (b->n_series, 1));
 
-      for (guint j = 0; j < c->n_series; j++, col++)
+  for (guint s = 0; s < n_steps; s++)
+    {
+      double *row = &values[(gsize) s * b->n_series];
+
+      for (guint k = 0, col = 0; k < n_columns; k++)
         {
-          for (guint s = 0; s < b->window.steps->len; s++)
-            b->values[(gsize) s * b->n_series + col] =
-              step_value (b->buckets, c, j, &g_array_index (b->window.steps, IscDemoStep, s));
+          for (guint j = 0; j < columns[k].n_series; j++, col++)
+            row[col] = step_value (b->buckets, &columns[k], j, &steps[s]);
         }
     }
+
+  b->values = values;
 }
 
 static GBytes *

@@ -41,10 +41,9 @@ typedef struct
 
 /* The series a metric has: its label sets, as the writer writes them. */
 guint     _isc_demo_writer_n_series        (IscLabelShape          shape);
-/* Returns the JSON body. */
+/* Returns the JSON body: numbers with about seven significant digits,
+ * null for NaN, whatever the locale.
+ */
 GBytes   *_isc_demo_writer_write           (const IscDemoResponse *response);
-/* Appends @value as a JSON number, "null" for NaN; locale-independent. */
-void      _isc_demo_writer_append_number   (GString               *str,
-                                            double                 value);
 
 G_END_DECLS

@@ -20,9 +20,10 @@ static const char * const condition_labels[] = { "true", "false", "unknown" };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (quantile_labels) == _ISC_DEMO_N_QUANTILES);
 
-void
-_isc_demo_writer_append_number (GString *str,
-                                double   value)
+/* @value as a JSON number, "null" for NaN; locale-independent. */
+static void
+append_number (GString *str,
+               double   value)
 {
   char buf[48];
   char *p = buf + sizeof buf;
@@ -86,8 +87,8 @@ _isc_demo_writer_append_number (GString *str,
   g_string_append (str, p);
 }
 
-guint
-_isc_demo_writer_n_series (IscLabelShape shape)
+static inline guint
+n_series_for (IscLabelShape shape)
 {
   switch (shape)
     {
@@ -101,6 +102,12 @@ _isc_demo_writer_n_series (IscLabelShape shape)
     default:
       return 1;
     }
+}
+
+guint
+_isc_demo_writer_n_series (IscLabelShape shape)
+{
+  return n_series_for (shape);
 }
 
 static void
@@ -179,14 +186,14 @@ append_value_sets (GString               *str,
       g_string_append (str, ",\"values\":[");
       for (guint k = 0, col = 0; k < response->n_metrics; k++)
         {
-          guint n_series = _isc_demo_writer_n_series (response->metrics[k]->label_shape);
+          guint n_series = n_series_for (response->metrics[k]->label_shape);
 
           g_string_append (str, k ? ",[" : "[");
           for (guint j = 0; j < n_series; j++, col++)
             {
               if (j > 0)
                 g_string_append_c (str, ',');
-              _isc_demo_writer_append_number (str, row[col]);
+              append_number (str, row[col]);
             }
           g_string_append_c (str, ']');
         }
