@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "isc-math.h"
 #include "isc-time-ticks.h"
 
 #define SECOND_MS G_GINT64_CONSTANT (1000)
@@ -44,18 +45,6 @@ typedef struct
   gint64     last_ms;
 } TickBuilder;
 
-static gint64
-floor_div (gint64 a,
-           gint64 b)
-{
-  gint64 q = a / b;
-
-  if ((a % b != 0) && ((a < 0) != (b < 0)))
-    q--;
-
-  return q;
-}
-
 /* Keeps a tick inside [start, end] that is later than the last one: the
  * ticks rise strictly whatever a time zone's rules do.
  */
@@ -79,7 +68,7 @@ static GDateTime *
 date_time_from_ms (GTimeZone *tz,
                    gint64     ms)
 {
-  g_autoptr(GDateTime) utc = g_date_time_new_from_unix_utc (floor_div (ms, SECOND_MS));
+  g_autoptr(GDateTime) utc = g_date_time_new_from_unix_utc (isc_floor_div (ms, SECOND_MS));
 
   if (utc == NULL)
     return NULL;
@@ -97,10 +86,10 @@ static void
 add_sub_hour_ticks (TickBuilder *builder,
                     gint64       interval_s)
 {
-  gint64 start_s = floor_div (builder->start_ms, SECOND_MS);
+  gint64 start_s = isc_floor_div (builder->start_ms, SECOND_MS);
   gint interval = g_time_zone_find_interval (builder->tz, G_TIME_TYPE_UNIVERSAL, start_s);
   gint64 offset = interval >= 0 ? g_time_zone_get_offset (builder->tz, interval) : 0;
-  gint64 tick_s = floor_div (start_s + offset, interval_s) * interval_s - offset;
+  gint64 tick_s = isc_floor_div (start_s + offset, interval_s) * interval_s - offset;
 
   for (; tick_s * SECOND_MS <= builder->end_ms; tick_s += interval_s)
     builder_add (builder, tick_s * SECOND_MS);

@@ -107,16 +107,22 @@ gint64                    _isc_demo_fleet_created_time      (const IscDemoDeploy
                                                              guint64                    seed,
                                                              gint64                     now_s);
 
-/* Discovery bodies, as baseten-api.md shapes them. */
+/* Discovery bodies, as baseten-api.md shapes them. The fleet holds the
+ * static facts; @active_replicas, what the data generator says runs at
+ * @now_s in the deployment (for an environment: the one serving it now),
+ * comes from the caller, so the fleet does not depend on the generator.
+ */
 JsonNode                 *_isc_demo_fleet_model_json        (const IscDemoModel        *model,
                                                              guint64                    seed,
                                                              gint64                     now_s);
 JsonNode                 *_isc_demo_fleet_deployment_json   (const IscDemoDeployment   *dep,
                                                              guint64                    seed,
-                                                             gint64                     now_s);
+                                                             gint64                     now_s,
+                                                             guint                      active_replicas);
 JsonNode                 *_isc_demo_fleet_environment_json  (const IscDemoEnvironment  *env,
                                                              guint64                    seed,
-                                                             gint64                     now_s);
+                                                             gint64                     now_s,
+                                                             guint                      active_replicas);
 /* Borrowed entries, for GET …/deployments and …/environments. */
 GPtrArray                *_isc_demo_fleet_list_deployments  (const IscDemoModel        *model);
 GPtrArray                *_isc_demo_fleet_list_environments (const IscDemoModel        *model);

@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "isc-demo-fleet-private.h"
-#include "isc-demo-generator-private.h"
 #include "isc-demo-ids.h"
+#include "isc-math.h"
 
 #define DAY_S  (24 * 3600)
 #define H100_MIB 81559
@@ -205,7 +205,7 @@ _isc_demo_fleet_promotion_time (guint64 seed,
    */
   gint64 offset = (9 * 60 + 47 + (gint64) (seed % 60)) * 60;
   gint64 latest = now_s - 3600;
-  gint64 day = latest - (((latest - offset) % DAY_S) + DAY_S) % DAY_S;
+  gint64 day = latest - isc_floor_mod (latest - offset, DAY_S);
 
   return day;
 }
@@ -317,10 +317,10 @@ static void
 add_deployment (JsonBuilder             *b,
                 const IscDemoDeployment *dep,
                 guint64                  seed,
-                gint64                   now_s)
+                gint64                   now_s,
+                guint                    active)
 {
   g_autofree char *created = iso8601 (_isc_demo_fleet_created_time (dep, seed, now_s));
-  guint active = _isc_demo_generator_replicas_now (dep, seed, now_s);
   const char *status = dep->status;
 
   /* Scale to zero shows in the status, as it does on Baseten. */
@@ -364,18 +364,20 @@ add_deployment (JsonBuilder             *b,
 JsonNode *
 _isc_demo_fleet_deployment_json (const IscDemoDeployment *dep,
                                  guint64                  seed,
-                                 gint64                   now_s)
+                                 gint64                   now_s,
+                                 guint                    active_replicas)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
 
-  add_deployment (b, dep, seed, now_s);
+  add_deployment (b, dep, seed, now_s, active_replicas);
   return json_builder_get_root (b);
 }
 
 JsonNode *
 _isc_demo_fleet_environment_json (const IscDemoEnvironment *env,
                                   guint64                   seed,
-                                  gint64                    now_s)
+                                  gint64                    now_s,
+                                  guint                     active_replicas)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
   const IscDemoDeployment *dep = lookup_deployment_by_id (env->deployment_id);
@@ -389,7 +391,7 @@ _isc_demo_fleet_environment_json (const IscDemoEnvironment *env,
   json_builder_set_member_name (b, "model_id");
   json_builder_add_string_value (b, env->model_id);
   json_builder_set_member_name (b, "current_deployment");
-  add_deployment (b, dep, seed, now_s);
+  add_deployment (b, dep, seed, now_s, active_replicas);
   /* The last promotion finished during the last day; none is running. */
   json_builder_set_member_name (b, "candidate_deployment");
   json_builder_add_null_value (b);

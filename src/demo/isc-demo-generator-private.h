@@ -53,18 +53,9 @@ GBytes   *_isc_demo_generator_build          (guint64                      seed,
                                               const IscDemoDeployment     *dep,
                                               const IscDemoEnvironment    *env,
                                               const IscDemoMetricsRequest *request);
-/* The SERIES step for a window: the smallest of 30, 60, 120, 300, 600,
- * 900, 1800 and 3600 s that keeps at most 360 value sets once the sets
- * start at multiples of the step.
- */
-guint     _isc_demo_generator_step_seconds   (gint64                       start_ms,
-                                              gint64                       end_ms);
 /* Active replicas at @now_s, for discovery. */
 guint     _isc_demo_generator_replicas_now   (const IscDemoDeployment     *dep,
                                               guint64                      seed,
                                               gint64                       now_s);
-/* Appends @value as a JSON number, "null" for NaN; locale-independent. */
-void      _isc_demo_append_number            (GString                     *str,
-                                              double                       value);
 
 G_END_DECLS

@@ -14,15 +14,18 @@
 
 #include "isc-catalogue.h"
 #include "isc-demo-generator-private.h"
+#include "isc-demo-window-private.h"
+#include "isc-demo-writer-private.h"
+#include "isc-math.h"
 
 #define BUCKET  _ISC_DEMO_BUCKET_SECONDS
 #define DAY_S   (24 * 3600)
 
-/* Histogram series, in the order Baseten sends them. */
-static const char * const quantile_labels[] = { "0.5", "0.9", "0.95", "0.99" };
+/* How many standard deviations each of the writer's quantiles lies from
+ * the median of a log-normal.
+ */
 static const double quantile_z[] = { 0.0, 1.2816, 1.6449, 2.3263 };
-static const char * const status_labels[] = { "2xx", "4xx", "5xx" };
-static const char * const condition_labels[] = { "true", "false", "unknown" };
+G_STATIC_ASSERT (G_N_ELEMENTS (quantile_z) == _ISC_DEMO_N_QUANTILES);
 
 /* Independent noise streams, so one metric's noise is not another's. */
 enum {
@@ -208,17 +211,6 @@ dep_context_init (DepContext              *ctx,
   ctx->created_s = _isc_demo_fleet_created_time (dep, seed, now_s);
 }
 
-static inline gint64
-floor_div (gint64 a,
-           gint64 b)
-{
-  gint64 q = a / b;
-
-  if ((a % b != 0) && ((a < 0) != (b < 0)))
-    q--;
-  return q;
-}
-
 static double
 share_at (const DepContext *ctx,
           gint64            t)
@@ -236,14 +228,14 @@ share_at (const DepContext *ctx,
 
     case _ISC_DEMO_SHARE_WORK_HOURS:
       {
-        gint64 day = floor_div (t, DAY_S);
+        gint64 day = isc_floor_div (t, DAY_S);
         gint64 hour = (t - day * DAY_S) / 3600;
-        int weekday = (int) (((day + 4) % 7 + 7) % 7);  /* 0 is Sunday */
+        int weekday = (int) isc_floor_mod (day + 4, 7);  /* 0 is Sunday */
 
         if (weekday == 0 || weekday == 6 || hour < 8 || hour >= 18)
           return 0.0;
         /* A developer tries things in 20-minute bursts. */
-        return noise (ctx->key, STREAM_SLOT, floor_div (t, 1200)) < 0.45 ? 1.0 : 0.0;
+        return noise (ctx->key, STREAM_SLOT, isc_floor_div (t, 1200)) < 0.45 ? 1.0 : 0.0;
       }
 
     case _ISC_DEMO_SHARE_NONE:
@@ -264,7 +256,7 @@ incident_at (const DepContext *ctx,
     return 0.0;
 
   offset = ((gint64) ctx->dep->incident_minute * 60 + (gint64) (ctx->seed % 5) * 900) % DAY_S;
-  day = floor_div (t - offset, DAY_S);
+  day = isc_floor_div (t - offset, DAY_S);
   into = t - offset - day * DAY_S;
   if (into >= length)
     return 0.0;
@@ -287,9 +279,9 @@ rate_at (const DepContext *ctx,
   if (share <= 0 || dep->peak_rps <= 0)
     return 0.0;
 
-  day = floor_div (t, DAY_S);
+  day = isc_floor_div (t, DAY_S);
   hour = (double) (t - day * DAY_S) / 3600.0;
-  weekday = (int) (((day + 4) % 7 + 7) % 7);
+  weekday = (int) isc_floor_mod (day + 4, 7);
 
   /* Busiest at 16:00 UTC, a tenth of that at night, quieter at weekends. */
   daily = 0.1 + 0.9 * pow (0.5 + 0.5 * cos (2 * G_PI * (hour - 16.0) / 24.0), 1.6);
@@ -301,7 +293,7 @@ rate_at (const DepContext *ctx,
   /* Async work arrives in hourly batches, five minutes past the hour. */
   if (dep->applies & ISC_APPLIES_ASYNC)
     {
-      double minutes = (double) ((((t - 300) % 3600) + 3600) % 3600) / 60.0;
+      double minutes = (double) isc_floor_mod (t - 300, 3600) / 60.0;
 
       rate *= 0.45 + 2.4 * exp (-minutes / 9.0);
     }
@@ -407,7 +399,7 @@ bucket_fill (Bucket           *b,
 
   if (dep->applies & ISC_APPLIES_ASYNC)
     {
-      double minutes = (double) ((((t - 300) % 3600) + 3600) % 3600) / 60.0;
+      double minutes = (double) isc_floor_mod (t - 300, 3600) / 60.0;
 
       b->queue = floor (dep->peak_rps * 60 * 2.2 * exp (-minutes / 9.0)
                         * (rate / MAX (dep->peak_rps, 1e-9))
@@ -599,25 +591,6 @@ source_for (const char *name)
 }
 
 guint
-_isc_demo_generator_step_seconds (gint64 start_ms,
-                                  gint64 end_ms)
-{
-  static const guint steps[] = { 30, 60, 120, 300, 600, 900, 1800, 3600 };
-
-  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
-    {
-      gint64 step_ms = (gint64) steps[i] * 1000;
-      gint64 first = floor_div (start_ms, step_ms);
-      gint64 last = floor_div (end_ms - 1, step_ms);
-
-      if (last - first + 1 <= _ISC_DEMO_MAX_STEPS)
-        return steps[i];
-    }
-
-  return steps[G_N_ELEMENTS (steps) - 1];
-}
-
-guint
 _isc_demo_generator_replicas_now (const IscDemoDeployment *dep,
                                   guint64                  seed,
                                   gint64                   now_s)
@@ -626,74 +599,8 @@ _isc_demo_generator_replicas_now (const IscDemoDeployment *dep,
   Bucket b;
 
   dep_context_init (&ctx, dep, seed, now_s);
-  bucket_fill (&b, &ctx, floor_div (now_s - 1, BUCKET) * BUCKET);
+  bucket_fill (&b, &ctx, isc_floor_div (now_s - 1, BUCKET) * BUCKET);
   return (guint) b.active;
-}
-
-void
-_isc_demo_append_number (GString *str,
-                         double   value)
-{
-  char buf[48];
-  char *p = buf + sizeof buf;
-  gboolean negative;
-  guint64 digits;
-  int decimals = 0;
-
-  if (!isfinite (value))
-    {
-      g_string_append_len (str, "null", 4);
-      return;
-    }
-
-  negative = value < 0;
-  if (negative)
-    value = -value;
-
-  if (value >= 1e15)
-    {
-      char tmp[G_ASCII_DTOSTR_BUF_SIZE];
-
-      if (negative)
-        g_string_append_c (str, '-');
-      g_string_append (str, g_ascii_dtostr (tmp, sizeof tmp, value));
-      return;
-    }
-
-  /* About seven significant digits: plenty for a chart, short on the wire. */
-  if (value != floor (value))
-    {
-      int magnitude = value > 0 ? (int) floor (log10 (value)) : 0;
-
-      decimals = CLAMP (6 - magnitude, 0, 12);
-    }
-
-  digits = (guint64) llround (value * pow (10, decimals));
-  /* Drop trailing zeros of the fraction. */
-  while (decimals > 0 && digits % 10 == 0)
-    {
-      digits /= 10;
-      decimals--;
-    }
-
-  *--p = '\0';
-  for (int i = 0; i < decimals; i++)
-    {
-      *--p = (char) ('0' + digits % 10);
-      digits /= 10;
-    }
-  if (decimals > 0)
-    *--p = '.';
-  do
-    {
-      *--p = (char) ('0' + digits % 10);
-      digits /= 10;
-    }
-  while (digits > 0);
-  if (negative)
-    *--p = '-';
-
-  g_string_append (str, p);
 }
 
 /* One metric of the response. */
@@ -705,50 +612,40 @@ typedef struct
   guint                    n_series;
 } Column;
 
-static guint
-n_series_for (IscLabelShape shape)
+/* One response while it is built, step by step. */
+typedef struct
 {
-  switch (shape)
-    {
-    case ISC_LABEL_SHAPE_STATUS:
-      return G_N_ELEMENTS (status_labels);
-    case ISC_LABEL_SHAPE_QUANTILES:
-      return G_N_ELEMENTS (quantile_labels) + 1;
-    case ISC_LABEL_SHAPE_CONDITION:
-      return G_N_ELEMENTS (condition_labels);
-    case ISC_LABEL_SHAPE_PLAIN:
-    default:
-      return 1;
-    }
-}
+  const IscDemoMetricsRequest *request;
+  gint64                       now_s;
+
+  /* The deployments behind the target */
+  DepContext                   contexts[2];
+  const DepContext            *serving_before;  /* before the promotion */
+  const DepContext            *serving_after;
+  gint64                       promotion_s;     /* 0: the target never changed hands */
+
+  /* The metrics */
+  GArray                      *columns;         /* of Column */
+  guint                        n_series;        /* of every column */
+
+  /* The window and its steps */
+  IscDemoWindow                window;
+
+  /* The numbers */
+  Bucket                      *buckets;         /* n_buckets */
+  double                      *values;          /* steps × n_series */
+} Build;
 
 static void
-append_label_sets (GString       *str,
-                   IscLabelShape  shape)
+build_clear (Build *b)
 {
-  g_string_append_c (str, '[');
-  switch (shape)
-    {
-    case ISC_LABEL_SHAPE_STATUS:
-      for (guint i = 0; i < G_N_ELEMENTS (status_labels); i++)
-        g_string_append_printf (str, "%s{\"status\":\"%s\"}", i ? "," : "", status_labels[i]);
-      break;
-    case ISC_LABEL_SHAPE_QUANTILES:
-      for (guint i = 0; i < G_N_ELEMENTS (quantile_labels); i++)
-        g_string_append_printf (str, "{\"quantile\":\"%s\"},", quantile_labels[i]);
-      g_string_append (str, "{\"stat\":\"avg\"}");
-      break;
-    case ISC_LABEL_SHAPE_CONDITION:
-      for (guint i = 0; i < G_N_ELEMENTS (condition_labels); i++)
-        g_string_append_printf (str, "%s{\"condition\":\"%s\"}", i ? "," : "", condition_labels[i]);
-      break;
-    case ISC_LABEL_SHAPE_PLAIN:
-    default:
-      g_string_append (str, "{}");
-      break;
-    }
-  g_string_append_c (str, ']');
+  g_clear_pointer (&b->columns, g_array_unref);
+  _isc_demo_window_clear (&b->window);
+  g_clear_pointer (&b->buckets, g_free);
+  g_clear_pointer (&b->values, g_free);
 }
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Build, build_clear)
 
 static gboolean
 applies (const IscCatalogueEntry *entry,
@@ -757,17 +654,193 @@ applies (const IscCatalogueEntry *entry,
   return (entry->applies_to & ~dep->applies) == 0;
 }
 
-/* A step: whole buckets [first, last), the edge buckets counted in part
- * when a SUMMARY window does not fall on bucket boundaries.
+/* The deployments behind the target: an environment changes hands at
+ * its last promotion.
  */
-typedef struct
+static void
+build_resolve_target (Build                    *b,
+                      guint64                   seed,
+                      const IscDemoDeployment  *dep,
+                      const IscDemoEnvironment *env)
 {
-  gint64 start_ms;
-  gint64 first;      /* bucket indices, relative to the bucket array */
-  gint64 last;
-  double first_fraction;
-  double last_fraction;
-} Step;
+  gint64 now_s = b->now_s;
+
+  if (env != NULL)
+    {
+      dep_context_init (&b->contexts[0], _isc_demo_fleet_serving (env, seed, now_s, now_s), seed, now_s);
+      if (env->previous_id != NULL)
+        {
+          b->promotion_s = _isc_demo_fleet_promotion_time (seed, now_s);
+          dep_context_init (&b->contexts[1], _isc_demo_fleet_serving (env, seed, now_s, b->promotion_s - 1),
+                            seed, now_s);
+          b->serving_before = &b->contexts[1];
+        }
+      else
+        b->serving_before = &b->contexts[0];
+    }
+  else
+    {
+      dep_context_init (&b->contexts[0], dep, seed, now_s);
+      b->serving_before = &b->contexts[0];
+    }
+  b->serving_after = &b->contexts[0];
+}
+
+static void
+build_add_column (Build                   *b,
+                  const IscCatalogueEntry *entry)
+{
+  Column c = { entry, source_for (entry->name), string_key (entry->name),
+               _isc_demo_writer_n_series (entry->label_shape) };
+
+  g_array_append_val (b->columns, c);
+  b->n_series += c.n_series;
+}
+
+/* The metrics, in the order asked, left out where they do not apply. */
+static void
+build_choose_columns (Build *b)
+{
+  const GPtrArray *names = b->request->metrics;
+  const IscDemoDeployment *dep = b->serving_after->dep;
+
+  b->columns = g_array_new (FALSE, FALSE, sizeof (Column));
+
+  if (names == NULL || names->len == 0)
+    {
+      guint n_entries;
+      const IscCatalogueEntry *entries = isc_catalogue_get_entries (&n_entries);
+
+      for (guint i = 0; i < n_entries; i++)
+        {
+          if (entries[i].in_default_set && applies (&entries[i], dep))
+            build_add_column (b, &entries[i]);
+        }
+      return;
+    }
+
+  for (guint i = 0; i < names->len; i++)
+    {
+      const IscCatalogueEntry *entry = isc_catalogue_lookup (g_ptr_array_index (names, i));
+      gboolean seen = FALSE;
+
+      if (entry == NULL || !applies (entry, dep))
+        continue;
+      for (guint k = 0; k < b->columns->len; k++)
+        seen |= g_array_index (b->columns, Column, k).entry == entry;
+      if (!seen)
+        build_add_column (b, entry);
+    }
+}
+
+/* Every bucket once, from whichever deployment served it; then every
+ * metric reads them.
+ */
+static void
+build_fill_buckets (Build *b)
+{
+  b->buckets = g_new (Bucket, b->window.n_buckets);
+  for (gint64 i = 0; i < b->window.n_buckets; i++)
+    {
+      gint64 t = (b->window.bucket0 + i) * BUCKET;
+      const DepContext *ctx = (b->promotion_s != 0 && t < b->promotion_s) ? b->serving_before : b->serving_after;
+
+      bucket_fill (&b->buckets[i], ctx, t);
+    }
+}
+
+/* Series @j of @c over one step: a counter sums its buckets, a gauge
+ * averages them, a histogram weights them by their traffic. NaN when no
+ * bucket has a value.
+ */
+static double
+step_value (const Bucket      *buckets,
+            const Column      *c,
+            guint              j,
+            const IscDemoStep *st)
+{
+  gboolean counter = c->entry->kind == ISC_METRIC_KIND_COUNTER;
+  double sum = 0, weights = 0;
+  gboolean any = FALSE;
+
+  for (gint64 i = st->first; i < st->last; i++)
+    {
+      double w, v;
+      double fraction = (i == st->first) ? st->first_fraction
+                        : (i == st->last - 1) ? st->last_fraction : 1.0;
+
+      v = bucket_value (&buckets[i], c->source, c->entry->kind, c->key, j, &w);
+      if (isnan (v))
+        continue;
+      any = TRUE;
+      w *= fraction;
+      if (counter)
+        sum += v * fraction;
+      else
+        {
+          sum += v * w;
+          weights += w;
+        }
+    }
+
+  if (!any)
+    return NAN;
+  if (counter)
+    return sum;
+  return weights > 0 ? sum / weights : NAN;
+}
+
+/* Step by step, so the buckets of a step are read while they are in the
+ * cache and the values are written in order.
+ */
+static void
+build_compute_values (Build *b)
+{
+  const IscDemoStep *steps = (const IscDemoStep *) (gpointer) b->window.steps->data;
+  const Column *columns = (const Column *) (gpointer) b->columns->data;
+  guint n_steps = b->window.steps->len;
+  guint n_columns = b->columns->len;
+  double *values = g_new (double, (gsize) n_steps * MAX (b->n_series, 1));
+
+  for (guint s = 0; s < n_steps; s++)
+    {
+      double *row = &values[(gsize) s * b->n_series];
+
+      for (guint k = 0, col = 0; k < n_columns; k++)
+        {
+          for (guint j = 0; j < columns[k].n_series; j++, col++)
+            row[col] = step_value (b->buckets, &columns[k], j, &steps[s]);
+        }
+    }
+
+  b->values = values;
+}
+
+static GBytes *
+build_write (Build *b)
+{
+  g_autofree const IscCatalogueEntry **metrics = g_new (const IscCatalogueEntry *, MAX (b->columns->len, 1));
+  g_autofree gint64 *step_starts = g_new (gint64, MAX (b->window.steps->len, 1));
+  IscDemoResponse response = { 0 };
+
+  for (guint k = 0; k < b->columns->len; k++)
+    metrics[k] = g_array_index (b->columns, Column, k).entry;
+  for (guint s = 0; s < b->window.steps->len; s++)
+    step_starts[s] = g_array_index (b->window.steps, IscDemoStep, s).start_ms;
+
+  response.mode = b->window.mode;
+  response.start_ms = b->window.out_start_ms;
+  response.end_ms = b->window.out_end_ms;
+  response.step_seconds = b->window.step_s;
+  response.metrics = metrics;
+  response.n_metrics = b->columns->len;
+  response.step_starts = step_starts;
+  response.n_steps = b->window.steps->len;
+  response.values = b->values;
+  response.n_series = b->n_series;
+
+  return _isc_demo_writer_write (&response);
+}
 
 GBytes *
 _isc_demo_generator_build (guint64                      seed,
@@ -775,270 +848,19 @@ _isc_demo_generator_build (guint64                      seed,
                            const IscDemoEnvironment    *env,
                            const IscDemoMetricsRequest *request)
 {
-  g_autoptr(GArray) columns = g_array_new (FALSE, FALSE, sizeof (Column));
-  g_autoptr(GArray) steps = g_array_new (FALSE, FALSE, sizeof (Step));
-  g_autofree Bucket *buckets = NULL;
-  g_autofree double *values = NULL;
-  DepContext contexts[2];
-  const DepContext *serving_after;
-  const DepContext *serving_before;
-  gint64 now_s = floor_div (request->now_ms, 1000);
-  gint64 promotion_s = 0;
-  gint64 win_start_ms, win_end_ms;     /* the window the steps cover */
-  gint64 out_start_ms, out_end_ms;     /* the window the response states */
-  gint64 bucket0, n_buckets;
-  guint step_s = 0;
-  guint n_total_series = 0;
-  IscMode mode = request->mode;
-  GString *str;
+  g_auto(Build) b = { 0 };
 
   g_return_val_if_fail ((dep == NULL) != (env == NULL), NULL);
+  g_return_val_if_fail (request != NULL, NULL);
 
-  /* The deployments behind the target: an environment changes hands at
-   * its last promotion.
-   */
-  if (env != NULL)
-    {
-      dep_context_init (&contexts[0], _isc_demo_fleet_serving (env, seed, now_s, now_s), seed, now_s);
-      if (env->previous_id != NULL)
-        {
-          promotion_s = _isc_demo_fleet_promotion_time (seed, now_s);
-          dep_context_init (&contexts[1], _isc_demo_fleet_serving (env, seed, now_s, promotion_s - 1),
-                            seed, now_s);
-          serving_before = &contexts[1];
-        }
-      else
-        serving_before = &contexts[0];
-    }
-  else
-    {
-      dep_context_init (&contexts[0], dep, seed, now_s);
-      serving_before = &contexts[0];
-    }
-  serving_after = &contexts[0];
+  b.request = request;
+  b.now_s = isc_floor_div (request->now_ms, 1000);
 
-  /* The metrics, in the order asked, left out where they do not apply. */
-  if (request->metrics == NULL || request->metrics->len == 0)
-    {
-      guint n_entries;
-      const IscCatalogueEntry *entries = isc_catalogue_get_entries (&n_entries);
+  build_resolve_target (&b, seed, dep, env);
+  build_choose_columns (&b);
+  _isc_demo_window_init (&b.window, request, b.now_s, b.promotion_s);
+  build_fill_buckets (&b);
+  build_compute_values (&b);
 
-      for (guint i = 0; i < n_entries; i++)
-        {
-          if (entries[i].in_default_set && applies (&entries[i], serving_after->dep))
-            {
-              Column c = { &entries[i], source_for (entries[i].name), string_key (entries[i].name),
-                           n_series_for (entries[i].label_shape) };
-              g_array_append_val (columns, c);
-            }
-        }
-    }
-  else
-    {
-      for (guint i = 0; i < request->metrics->len; i++)
-        {
-          const IscCatalogueEntry *entry = isc_catalogue_lookup (g_ptr_array_index (request->metrics, i));
-          gboolean seen = FALSE;
-
-          if (entry == NULL || !applies (entry, serving_after->dep))
-            continue;
-          for (guint k = 0; k < columns->len; k++)
-            seen |= g_array_index (columns, Column, k).entry == entry;
-          if (!seen)
-            {
-              Column c = { entry, source_for (entry->name), string_key (entry->name),
-                           n_series_for (entry->label_shape) };
-              g_array_append_val (columns, c);
-            }
-        }
-    }
-  for (guint k = 0; k < columns->len; k++)
-    n_total_series += g_array_index (columns, Column, k).n_series;
-
-  /* The window and its steps. */
-  if (request->dense)
-    {
-      gint64 last = floor_div (now_s, 60) * 60;
-
-      mode = ISC_MODE_SERIES;
-      step_s = 60;
-      win_start_ms = (last - (_ISC_DEMO_DENSE_STEPS - 1) * 60) * 1000;
-      win_end_ms = (last + 60) * 1000;
-      out_start_ms = win_start_ms;
-      out_end_ms = win_end_ms;
-    }
-  else if (mode == ISC_MODE_CURRENT)
-    {
-      /* The last minute that has been ingested. */
-      gint64 end = floor_div (now_s, BUCKET) * BUCKET - 120;
-
-      win_start_ms = (end - 60) * 1000;
-      win_end_ms = end * 1000;
-      out_start_ms = 0;
-      out_end_ms = 0;
-    }
-  else if (mode == ISC_MODE_SERIES)
-    {
-      gint64 step_ms;
-
-      step_s = _isc_demo_generator_step_seconds (request->start_ms, request->end_ms);
-      step_ms = (gint64) step_s * 1000;
-      win_start_ms = floor_div (request->start_ms, step_ms) * step_ms;
-      win_end_ms = (floor_div (request->end_ms - 1, step_ms) + 1) * step_ms;
-      out_start_ms = win_start_ms;
-      out_end_ms = win_end_ms;
-    }
-  else
-    {
-      win_start_ms = request->start_ms;
-      win_end_ms = request->end_ms;
-      out_start_ms = win_start_ms;
-      out_end_ms = win_end_ms;
-    }
-
-  bucket0 = floor_div (win_start_ms, BUCKET * 1000);
-  n_buckets = floor_div (win_end_ms - 1, BUCKET * 1000) - bucket0 + 1;
-
-  if (mode == ISC_MODE_SERIES)
-    {
-      gint64 step_ms = (gint64) step_s * 1000;
-
-      for (gint64 s = win_start_ms; s < win_end_ms; s += step_ms)
-        {
-          Step st = { s, (s / 1000) / BUCKET - bucket0, (s + step_ms) / 1000 / BUCKET - bucket0, 1, 1 };
-
-          /* An environment's step is split where the promotion falls
-           * (not in dense mode, which promises exactly 10,080 sets).
-           */
-          if (env != NULL && promotion_s != 0 && !request->dense &&
-              promotion_s * 1000 > s && promotion_s * 1000 < s + step_ms)
-            {
-              Step second = { promotion_s * 1000, promotion_s / BUCKET - bucket0, st.last, 1, 1 };
-
-              st.last = second.first;
-              g_array_append_val (steps, st);
-              g_array_append_val (steps, second);
-            }
-          else
-            g_array_append_val (steps, st);
-        }
-    }
-  else
-    {
-      Step st = { mode == ISC_MODE_CURRENT ? 0 : win_start_ms, 0, n_buckets, 1, 1 };
-      gint64 b_start_ms = bucket0 * BUCKET * 1000;
-      gint64 b_last_ms = (bucket0 + n_buckets - 1) * BUCKET * 1000;
-
-      st.first_fraction = 1.0 - (double) (win_start_ms - b_start_ms) / (BUCKET * 1000.0);
-      st.last_fraction = (double) (win_end_ms - b_last_ms) / (BUCKET * 1000.0);
-      if (n_buckets == 1)
-        st.first_fraction = st.last_fraction = (double) (win_end_ms - win_start_ms) / (BUCKET * 1000.0);
-      g_array_append_val (steps, st);
-    }
-
-  /* Every bucket once, then every metric reads them. */
-  buckets = g_new (Bucket, n_buckets);
-  for (gint64 i = 0; i < n_buckets; i++)
-    {
-      gint64 t = (bucket0 + i) * BUCKET;
-      const DepContext *ctx = (promotion_s != 0 && t < promotion_s) ? serving_before : serving_after;
-
-      bucket_fill (&buckets[i], ctx, t);
-    }
-
-  values = g_new (double, (gsize) steps->len * MAX (n_total_series, 1));
-  for (guint k = 0, col = 0; k < columns->len; k++)
-    {
-      const Column *c = &g_array_index (columns, Column, k);
-
-      for (guint j = 0; j < c->n_series; j++, col++)
-        {
-          for (guint s = 0; s < steps->len; s++)
-            {
-              const Step *st = &g_array_index (steps, Step, s);
-              double sum = 0, weights = 0;
-              gboolean any = FALSE;
-
-              for (gint64 i = st->first; i < st->last; i++)
-                {
-                  double w, v;
-                  double fraction = (i == st->first) ? st->first_fraction
-                                    : (i == st->last - 1) ? st->last_fraction : 1.0;
-
-                  v = bucket_value (&buckets[i], c->source, c->entry->kind, c->key, j, &w);
-                  if (isnan (v))
-                    continue;
-                  any = TRUE;
-                  w *= fraction;
-                  if (c->entry->kind == ISC_METRIC_KIND_COUNTER)
-                    sum += v * fraction;
-                  else
-                    {
-                      sum += v * w;
-                      weights += w;
-                    }
-                }
-
-              if (!any)
-                values[(gsize) s * n_total_series + col] = NAN;
-              else if (c->entry->kind == ISC_METRIC_KIND_COUNTER)
-                values[(gsize) s * n_total_series + col] = sum;
-              else
-                values[(gsize) s * n_total_series + col] = weights > 0 ? sum / weights : NAN;
-            }
-        }
-    }
-
-  /* Write it out. */
-  str = g_string_sized_new (256 + (gsize) steps->len * (40 + n_total_series * 8));
-  g_string_append (str, "{\"start_epoch_millis\":");
-  g_string_append_printf (str, "%" G_GINT64_FORMAT, out_start_ms);
-  g_string_append (str, ",\"end_epoch_millis\":");
-  g_string_append_printf (str, "%" G_GINT64_FORMAT, out_end_ms);
-  g_string_append_printf (str, ",\"mode\":\"%s\",\"step_seconds\":", isc_mode_to_string (mode));
-  if (mode == ISC_MODE_SERIES)
-    g_string_append_printf (str, "%u", step_s);
-  else
-    g_string_append (str, "null");
-
-  g_string_append (str, ",\"metric_descriptors\":[");
-  for (guint k = 0; k < columns->len; k++)
-    {
-      const Column *c = &g_array_index (columns, Column, k);
-
-      g_string_append_printf (str, "%s{\"name\":\"%s\",\"unit_hint\":\"%s\",\"kind\":\"%s\",\"label_sets\":",
-                              k ? "," : "", c->entry->name,
-                              isc_unit_hint_to_string (c->entry->unit_hint),
-                              isc_metric_kind_to_string (c->entry->kind));
-      append_label_sets (str, c->entry->label_shape);
-      g_string_append_c (str, '}');
-    }
-
-  g_string_append (str, "],\"metric_values\":[");
-  for (guint s = 0; s < steps->len; s++)
-    {
-      const Step *st = &g_array_index (steps, Step, s);
-      const double *row = &values[(gsize) s * n_total_series];
-
-      g_string_append (str, s ? ",{\"start_epoch_millis\":" : "{\"start_epoch_millis\":");
-      g_string_append_printf (str, "%" G_GINT64_FORMAT, st->start_ms);
-      g_string_append (str, ",\"values\":[");
-      for (guint k = 0, col = 0; k < columns->len; k++)
-        {
-          const Column *c = &g_array_index (columns, Column, k);
-
-          g_string_append (str, k ? ",[" : "[");
-          for (guint j = 0; j < c->n_series; j++, col++)
-            {
-              if (j > 0)
-                g_string_append_c (str, ',');
-              _isc_demo_append_number (str, row[col]);
-            }
-          g_string_append_c (str, ']');
-        }
-      g_string_append (str, "]}");
-    }
-  g_string_append (str, "]}");
-
-  return g_string_free_to_bytes (str);
+  return build_write (&b);
 }

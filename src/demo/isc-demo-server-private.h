@@ -1,0 +1,139 @@
+/* isc-demo-server-private.h
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <json-glib/json-glib.h>
+#include <libsoup/soup.h>
+
+#include "isc-demo-fleet-private.h"
+#include "isc-demo-server.h"
+
+G_BEGIN_DECLS
+
+/* IscDemoServer is written in four files that share this header:
+ * isc-demo-server.c (the object, listening, its thread, routing),
+ * isc-demo-server-faults.c (the faults a request asks for),
+ * isc-demo-server-reply.c (sending a reply: delayed, dripping or cut off)
+ * and isc-demo-server-metrics.c (the metrics endpoint).
+ */
+
+struct _IscDemoServer
+{
+  GObject       parent_instance;
+
+  /* Owned references */
+  SoupServer   *server;
+  GMainContext *context;      /* where the server's sources run */
+  char         *api_key;
+  char         *base_url;
+
+  guint64       seed;
+  guint         port;
+
+  /* Shared with the server thread */
+  GMutex        lock;
+  gint64        fixed_now_ms;
+  GHashTable   *fault_counts; /* "429=N" → requests seen */
+  GList        *replies;      /* pending delayed or dripping replies */
+
+  /* run_in_thread () */
+  GThread      *thread;
+  GMainLoop    *loop;
+  GCond         started_cond;
+  gboolean      started;
+  GError       *thread_error;
+};
+
+/* The faults one request asks for, from the header and the path. */
+typedef struct
+{
+  guint    delay_ms;
+  guint    drip_ms;
+  guint    rate_limit;    /* 429 for the first N requests */
+  guint    status;        /* 500, 502 or 503 */
+  gboolean truncate;
+  gboolean invalid_json;
+  gboolean wrong_shape;
+  gboolean drop;
+  gboolean dense;
+} IscDemoFault;
+
+/* isc-demo-server.c */
+
+/* The fixed clock, or the real one. */
+gint64   _isc_demo_server_now_ms             (IscDemoServer             *self);
+/* Emits ::request-logged once per request; later calls do nothing. */
+void     _isc_demo_server_log_request        (IscDemoServer             *self,
+                                              SoupServerMessage         *msg,
+                                              guint                      status,
+                                              guint64                    bytes);
+
+/* isc-demo-server-faults.c */
+
+/* Reads the faults @msg asks for from its header and from a reserved
+ * deployment id among the @n path segments @seg. A fault that does not
+ * parse is answered (400, or 404 for the id) and FALSE returned.
+ */
+gboolean _isc_demo_server_read_fault         (IscDemoServer             *self,
+                                              SoupServerMessage         *msg,
+                                              char                     **seg,
+                                              guint                      n,
+                                              IscDemoFault              *fault);
+/* Answers @msg as @fault asks where it replaces the answer (a dropped
+ * connection, a 429, a 5xx, a broken body) and returns TRUE; FALSE when
+ * the request goes on. Delay, drip and truncate act in the reply, dense
+ * in the metrics endpoint.
+ */
+gboolean _isc_demo_server_reply_fault        (IscDemoServer             *self,
+                                              SoupServerMessage         *msg,
+                                              const IscDemoFault        *fault);
+
+/* isc-demo-server-reply.c */
+
+GBytes  *_isc_demo_server_json_to_bytes      (JsonNode                  *node);
+/* Sends @body (taken) with @status, now or as @fault delays, drips or
+ * cuts it; @retry_after > 0 adds a Retry-After header.
+ */
+void     _isc_demo_server_reply              (IscDemoServer             *self,
+                                              SoupServerMessage         *msg,
+                                              const IscDemoFault        *fault,
+                                              guint                      status,
+                                              const char                *content_type,
+                                              GBytes                    *body,
+                                              guint                      retry_after);
+/* {"code": @code, "message": @message} */
+void     _isc_demo_server_reply_error        (IscDemoServer             *self,
+                                              SoupServerMessage         *msg,
+                                              const IscDemoFault        *fault,
+                                              guint                      status,
+                                              const char                *code,
+                                              const char                *message);
+/* 200 with @node. */
+void     _isc_demo_server_reply_json         (IscDemoServer             *self,
+                                              SoupServerMessage         *msg,
+                                              const IscDemoFault        *fault,
+                                              JsonNode                  *node);
+/* 404 "No @what “@id”", or "No endpoint at @id" when @what is NULL. */
+void     _isc_demo_server_reply_not_found    (IscDemoServer             *self,
+                                              SoupServerMessage         *msg,
+                                              const IscDemoFault        *fault,
+                                              const char                *what,
+                                              const char                *id);
+/* Drops every pending reply, as the server stops. */
+void     _isc_demo_server_cancel_replies     (IscDemoServer             *self);
+
+/* isc-demo-server-metrics.c */
+
+/* GET …/metrics of @dep or of @env (exactly one is non-NULL). */
+void     _isc_demo_server_handle_metrics     (IscDemoServer             *self,
+                                              SoupServerMessage         *msg,
+                                              const IscDemoFault        *fault,
+                                              const IscDemoDeployment   *dep,
+                                              const IscDemoEnvironment  *env);
+
+G_END_DECLS
