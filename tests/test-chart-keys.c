@@ -74,6 +74,15 @@ press (GtkWidget       *view,
   g_assert_not_reached ();
 }
 
+static GtkWidget *shown_view;
+
+/* data: the width asked, as GINT_TO_POINTER. */
+static gboolean
+resized_to (gpointer data)
+{
+  return gtk_widget_get_width (shown_view) == GPOINTER_TO_INT (data);
+}
+
 static GtkWidget *
 open_view (IscChartModel *model,
            GtkWidget    **window)
@@ -85,6 +94,7 @@ open_view (IscChartModel *model,
   gtk_window_set_child (GTK_WINDOW (*window), view);
   gtk_window_present (GTK_WINDOW (*window));
   g_assert_true (test_wait_for (rendered, view));
+  shown_view = view;
   return view;
 }
 
@@ -136,6 +146,17 @@ test_keys_cursor (void)
   /* Only the cursor moved: the series were not drawn again. */
   test_run_frames (3);
   g_assert_cmpuint (isc_chart_view_get_n_renders (cv), ==, n_renders);
+
+  /* A resized window keeps the keyboard's cursor and its values box. */
+  g_assert_true (press (view, GDK_KEY_Left, 0));
+  gtk_window_set_default_size (GTK_WINDOW (window), 560, 330);
+  g_assert_true (test_wait_for (resized_to, GINT_TO_POINTER (560)));
+  test_run_frames (50);
+  g_assert_cmpint (gtk_widget_get_width (view), ==, 560);
+  g_assert_cmpint (isc_chart_view_get_cursor_time (cv), ==, starts[N_STEPS - 2]);
+  g_assert_cmpint (isc_chart_view_get_hover_step (cv), ==, N_STEPS - 2);
+  g_assert_true (press (view, GDK_KEY_Left, 0));
+  g_assert_cmpint (isc_chart_view_get_hover_step (cv), ==, N_STEPS - 3);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }

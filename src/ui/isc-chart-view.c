@@ -600,14 +600,25 @@ isc_chart_view_size_allocate (GtkWidget *widget,
 {
   IscChartView *self = ISC_CHART_VIEW (widget);
 
-  /* A new size is a new layout: the old step under the pointer means
-   * nothing there. */
-  if (width != self->node_width || height != self->node_height)
-    self->hover_step = -1;
   /* Laid out here, so that a snapshot only draws from the layout's
    * arrays. */
   if (isc_chart_get_model (self->chart) != NULL && width > 0 && height > 0)
-    isc_chart_ensure_layout (self->chart, width, height);
+    {
+      isc_chart_ensure_layout (self->chart, width, height);
+      /* A new size is a new layout: the keyboard's cursor keeps its step,
+       * the pointer's is the step now under it. */
+      if (width != self->node_width || height != self->node_height)
+        {
+          if (self->key_step >= 0)
+            self->hover_step = self->key_step;
+          else if (self->pointer_in)
+            self->hover_step = isc_chart_get_step_at_x (self->chart, width, height, self->pointer_x);
+          else
+            self->hover_step = -1;
+        }
+    }
+  else
+    self->hover_step = -1;
 
   if (self->menu != NULL)
     gtk_popover_present (GTK_POPOVER (self->menu));
