@@ -392,6 +392,46 @@ test_keys_focus_ring (void)
   gtk_style_context_remove_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider));
 }
 
+/* A press on a chart gives it the keyboard, whatever had it before. */
+static void
+test_keys_click_focus (void)
+{
+  g_autoptr(IscChartModel) model = new_model ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *first = isc_chart_view_new (model);
+  GtkWidget *second = isc_chart_view_new (model);
+  GtkWidget *window = gtk_window_new ();
+  g_autoptr(GListModel) controllers = NULL;
+  GtkEventController *drag = NULL;
+
+  gtk_box_append (GTK_BOX (box), first);
+  gtk_box_append (GTK_BOX (box), second);
+  gtk_window_set_child (GTK_WINDOW (window), box);
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (test_wait_for (rendered, second));
+  gtk_widget_grab_focus (first);
+  g_assert_true (gtk_widget_is_focus (first));
+
+  controllers = gtk_widget_observe_controllers (second);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && drag == NULL; i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_DRAG (controller))
+        drag = controller;
+    }
+  g_assert_nonnull (drag);
+  /* On the legend, away from the plot: still a press on the chart. */
+  g_signal_emit_by_name (drag, "drag-begin", 20.0, (double) gtk_widget_get_height (second) - 10);
+  g_assert_true (gtk_widget_is_focus (second));
+  g_assert_true (press (second, GDK_KEY_Home, 0));
+  g_assert_cmpint (isc_chart_view_get_hover_step (ISC_CHART_VIEW (second)), ==, 0);
+  g_assert_cmpint (isc_chart_view_get_hover_step (ISC_CHART_VIEW (first)), <, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -403,6 +443,7 @@ main (int   argc,
   g_test_add_func ("/isc/chart-keys/description", test_keys_description);
   g_test_add_func ("/isc/chart-keys/select", test_keys_select);
   g_test_add_func ("/isc/chart-keys/focus-ring", test_keys_focus_ring);
+  g_test_add_func ("/isc/chart-keys/click-focus", test_keys_click_focus);
 
   return g_test_run ();
 }

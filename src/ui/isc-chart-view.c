@@ -910,6 +910,11 @@ drag_begin_cb (IscChartView   *self,
 {
   IscChartRect plot;
 
+  /* A press anywhere on the chart gives it the keyboard, as it would a
+   * text view: the arrows then read it from there. */
+  if (gtk_widget_get_focus_on_click (GTK_WIDGET (self)))
+    gtk_widget_grab_focus (GTK_WIDGET (self));
+
   /* Only over the plot: the legend and the header have clicks of their
    * own. */
   if (!get_plot (self, &plot) || !plot_contains (&plot, x, y) || self->previewing)
@@ -1421,6 +1426,11 @@ key_model_cb (IscChartView *self)
 static void
 key_focus_leave_cb (IscChartView *self)
 {
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  /* Another window in front: the place read to is kept for the return. */
+  if (GTK_IS_WINDOW (root) && !gtk_window_is_active (GTK_WINDOW (root)))
+    return;
   clear_key_cursor (self);
 }
 
