@@ -422,6 +422,10 @@ _isc_client_set_max_body_size (IscClient *self,
  * in a worker thread. A 429 or 5xx waits and starts again. The caller's
  * cancellable is chained to an internal one, which the connect and idle
  * timers also cancel; timed_out tells the two apart.
+ *
+ * The steps borrow the task. Whatever goes on asynchronously (a send, a
+ * read, a wait, the decoding) takes a reference of its own, which its
+ * callback adopts with g_autoptr.
  */
 
 typedef enum
@@ -523,51 +527,46 @@ on_user_cancelled (GCancellable *cancellable,
   g_cancellable_cancel (internal);
 }
 
+/* The connect-and-headers or idle timer, or the whole attempt's deadline,
+ * ran out. The source stays in its slot, destroyed: destroy_source()
+ * drops it with the others. */
 static gboolean
-on_timer (gpointer data)
+on_timeout (gpointer data)
 {
   Request *request = data;
 
   request->timed_out = TRUE;
-  g_clear_pointer (&request->timer, g_source_unref);
-  g_cancellable_cancel (request->cancellable);
-
-  return G_SOURCE_REMOVE;
-}
-
-static gboolean
-on_deadline (gpointer data)
-{
-  Request *request = data;
-
-  request->timed_out = TRUE;
-  g_clear_pointer (&request->deadline, g_source_unref);
   g_cancellable_cancel (request->cancellable);
 
   return G_SOURCE_REMOVE;
 }
 
 static void
+request_arm (Request    *request,
+             GSource   **slot,
+             guint       timeout_ms,
+             const char *name)
+{
+  destroy_source (slot);
+
+  *slot = g_timeout_source_new (timeout_ms);
+  g_source_set_callback (*slot, on_timeout, request, NULL);
+  g_source_set_static_name (*slot, name);
+  g_source_attach (*slot, request->context);
+}
+
+static void
 request_arm_deadline (Request *request)
 {
-  destroy_source (&request->deadline);
-
-  request->deadline = g_timeout_source_new (request->client->total_timeout_ms);
-  g_source_set_callback (request->deadline, on_deadline, request, NULL);
-  g_source_set_static_name (request->deadline, "[inferscope] request deadline");
-  g_source_attach (request->deadline, request->context);
+  request_arm (request, &request->deadline, request->client->total_timeout_ms,
+               "[inferscope] request deadline");
 }
 
 static void
 request_arm_timer (Request *request,
                    guint    timeout_ms)
 {
-  destroy_source (&request->timer);
-
-  request->timer = g_timeout_source_new (timeout_ms);
-  g_source_set_callback (request->timer, on_timer, request, NULL);
-  g_source_set_static_name (request->timer, "[inferscope] request timeout");
-  g_source_attach (request->timer, request->context);
+  request_arm (request, &request->timer, timeout_ms, "[inferscope] request timeout");
 }
 
 /* Server text can echo what was sent; the key must never reach a message. */
@@ -776,10 +775,12 @@ wait_over (GTask *task)
   destroy_source (&request->wait_cancel_source);
 }
 
+/* The wait holds one reference to the task for its two sources: whichever
+ * fires first takes it and destroys the other. */
 static gboolean
 on_wait_done (gpointer data)
 {
-  GTask *task = data;  /* the wait's reference passes on */
+  g_autoptr(GTask) task = data;
 
   wait_over (task);
   start_attempt (task);
@@ -791,12 +792,10 @@ static gboolean
 on_wait_cancelled (GCancellable *cancellable,
                    gpointer      data)
 {
-  /* The reference belongs to the timeout's callback, destroyed here. */
-  g_autoptr(GTask) task = g_object_ref (data);
+  g_autoptr(GTask) task = data;
   g_autoptr(GError) error = NULL;
 
   wait_over (task);
-  g_object_unref (task);   /* the timeout's reference */
 
   error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, "Operation was cancelled");
   request_fail (task, error);
@@ -804,7 +803,7 @@ on_wait_cancelled (GCancellable *cancellable,
   return G_SOURCE_REMOVE;
 }
 
-/* Wait, cancellable, then try again. Takes the task reference. */
+/* Wait, cancellable, then try again. */
 static void
 request_retry_after (GTask  *task,
                      double  delay_ms)
@@ -822,7 +821,7 @@ request_retry_after (GTask  *task,
   g_clear_pointer (&request->body, g_byte_array_unref);
 
   request->wait_source = g_timeout_source_new (ms);
-  g_source_set_callback (request->wait_source, on_wait_done, task, NULL);
+  g_source_set_callback (request->wait_source, on_wait_done, g_object_ref (task), NULL);
   g_source_set_static_name (request->wait_source, "[inferscope] retry wait");
   g_source_attach (request->wait_source, request->context);
 
@@ -1036,7 +1035,7 @@ start_decode (GTask *task)
   decode->base_url = g_strdup (request->base_url);
   decode->query = request->query ? isc_query_copy (request->query) : NULL;
 
-  decode_task = g_task_new (NULL, request->cancellable, on_decoded, task);
+  decode_task = g_task_new (NULL, request->cancellable, on_decoded, g_object_ref (task));
   g_task_set_source_tag (decode_task, start_decode);
   g_task_set_task_data (decode_task, decode, decode_free);
   g_task_set_return_on_cancel (decode_task, TRUE);
@@ -1069,7 +1068,6 @@ handle_status (GTask *task)
           request_return_error (task,
                                 g_error_new_literal (ISC_API_ERROR, ISC_API_ERROR_MALFORMED,
                                                      _("Baseten’s response was cut off before its end. Try again in a moment.")));
-          g_object_unref (task);
           return;
         }
 
@@ -1094,7 +1092,6 @@ handle_status (GTask *task)
                                              _("Baseten is limiting requests (HTTP 429) and still was after %u retries. "
                                                "Wait a minute, then try again."),
                                              ISC_CLIENT_RATE_LIMIT_RETRIES));
-          g_object_unref (task);
           return;
         }
 
@@ -1105,7 +1102,6 @@ handle_status (GTask *task)
                                              _("Baseten is limiting requests (HTTP 429) and asks to wait %.0f seconds. "
                                                "Try again after that."),
                                              seconds));
-          g_object_unref (task);
           return;
         }
 
@@ -1136,7 +1132,6 @@ handle_status (GTask *task)
                                    "Try again later."),
                                  status, ISC_CLIENT_SERVER_ERROR_RETRIES);
           request_return_error (task, error);
-          g_object_unref (task);
           return;
         }
 
@@ -1177,8 +1172,6 @@ handle_status (GTask *task)
                           g_error_new (ISC_API_ERROR, ISC_API_ERROR_BAD_REQUEST,
                                        _("Baseten rejected the request (HTTP %u)."),
                                        status));
-
-  g_object_unref (task);
 }
 
 static void
@@ -1215,7 +1208,7 @@ on_read (GObject      *object,
   size = g_bytes_get_size (chunk);
   if (size == 0)
     {
-      handle_status (g_steal_pointer (&task));
+      handle_status (task);
       return;
     }
 
@@ -1231,7 +1224,7 @@ on_read (GObject      *object,
 
       /* An error body: enough has been read for its message. */
       g_byte_array_set_size (request->body, request->limit);
-      handle_status (g_steal_pointer (&task));
+      handle_status (task);
       return;
     }
 
@@ -1303,7 +1296,6 @@ start_attempt (GTask *task)
       g_autoptr(GError) error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
                                                      "Operation was cancelled");
       request_fail (task, error);
-      g_object_unref (task);
       return;
     }
 
@@ -1314,7 +1306,6 @@ start_attempt (GTask *task)
       request_return_error (task,
                             g_error_new_literal (ISC_API_ERROR, ISC_API_ERROR_INVALID_URL,
                                                  _("The request address is not valid. Check the base URL and the IDs.")));
-      g_object_unref (task);
       return;
     }
 
@@ -1338,7 +1329,7 @@ start_attempt (GTask *task)
                            G_PRIORITY_DEFAULT,
                            request->cancellable,
                            on_sent,
-                           task);
+                           g_object_ref (task));
 }
 
 static GTask *
@@ -1383,10 +1374,7 @@ request_start (GTask *task)
   Request *request = g_task_get_task_data (task);
 
   if (g_task_return_error_if_cancelled (task))
-    {
-      g_object_unref (task);
-      return;
-    }
+    return;
 
   if (request->user_cancellable != NULL)
     request->cancelled_id = g_cancellable_connect (request->user_cancellable,
@@ -1429,7 +1417,7 @@ isc_client_fetch_metrics_async (IscClient           *self,
   g_autofree char *params = NULL;
   GError *error = NULL;
   gint64 now_ms;
-  GTask *task;
+  g_autoptr(GTask) task = NULL;
   Request *request;
 
   g_return_if_fail (ISC_IS_CLIENT (self));
@@ -1453,7 +1441,6 @@ isc_client_fetch_metrics_async (IscClient           *self,
   if (!isc_query_validate (query, now_ms, &error))
     {
       g_task_return_error (task, error);
-      g_object_unref (task);
       return;
     }
 
@@ -1508,12 +1495,15 @@ isc_client_list_models_async (IscClient           *self,
                               GAsyncReadyCallback  callback,
                               gpointer             user_data)
 {
+  g_autoptr(GTask) task = NULL;
+
   g_return_if_fail (ISC_IS_CLIENT (self));
 
-  request_start (request_new (self, "/v1/models", NULL, ASKED_MODELS,
-                              decode_models, (GDestroyNotify) g_ptr_array_unref,
-                              isc_client_list_models_async,
-                              cancellable, callback, user_data));
+  task = request_new (self, "/v1/models", NULL, ASKED_MODELS,
+                      decode_models, (GDestroyNotify) g_ptr_array_unref,
+                      isc_client_list_models_async,
+                      cancellable, callback, user_data);
+  request_start (task);
 }
 
 GPtrArray *
@@ -1539,7 +1529,7 @@ list_model_children (IscClient           *self,
 {
   g_autofree char *escaped = g_uri_escape_string (model_id, NULL, FALSE);
   g_autofree char *path = g_strdup_printf ("/v1/models/%s/%s", escaped, what);
-  GTask *task;
+  g_autoptr(GTask) task = NULL;
   Request *request;
 
   task = request_new (self, path, NULL, ASKED_MODEL_CHILDREN,
@@ -1552,7 +1542,6 @@ list_model_children (IscClient           *self,
     {
       g_task_return_new_error (task, ISC_QUERY_ERROR, ISC_QUERY_ERROR_INVALID_TARGET,
                                _("No model was chosen. Choose a model first."));
-      g_object_unref (task);
       return;
     }
 
@@ -1617,12 +1606,15 @@ isc_client_get_current_user_async (IscClient           *self,
                                    GAsyncReadyCallback  callback,
                                    gpointer             user_data)
 {
+  g_autoptr(GTask) task = NULL;
+
   g_return_if_fail (ISC_IS_CLIENT (self));
 
-  request_start (request_new (self, "/v1/users/me", NULL, ASKED_USER,
-                              decode_user, (GDestroyNotify) isc_user_unref,
-                              isc_client_get_current_user_async,
-                              cancellable, callback, user_data));
+  task = request_new (self, "/v1/users/me", NULL, ASKED_USER,
+                      decode_user, (GDestroyNotify) isc_user_unref,
+                      isc_client_get_current_user_async,
+                      cancellable, callback, user_data);
+  request_start (task);
 }
 
 IscUser *
