@@ -14,7 +14,7 @@
 #include <json-glib/json-glib.h>
 #include <libsoup/soup.h>
 
-#include "isc-api-error.h"
+#include "isc-api-error-private.h"
 #include "isc-client-private.h"
 
 #define DEFAULT_CONNECT_TIMEOUT_MS 15000
@@ -26,8 +26,6 @@
 #define READ_CHUNK                 (64 * 1024)
 /* Enough of an error body for its message; the rest is not read. */
 #define MAX_ERROR_BODY             (64 * 1024)
-/* How much of a raw error body a message shows. */
-#define MAX_SHOWN_BODY_CHARS       200
 /* A 429 that asks for a longer wait fails at once rather than hang. */
 #define MAX_RETRY_AFTER_S          60.0
 #define SERVER_ERROR_BACKOFF_MS    500.0
@@ -428,14 +426,6 @@ _isc_client_set_max_body_size (IscClient *self,
  * callback adopts with g_autoptr.
  */
 
-typedef enum
-{
-  ASKED_METRICS,
-  ASKED_MODELS,
-  ASKED_MODEL_CHILDREN,
-  ASKED_USER,
-} Asked;
-
 typedef struct _Request Request;
 typedef gpointer (*DecodeFunc) (GBytes   *body,
                                 GError  **error);
@@ -448,9 +438,8 @@ struct _Request
   char             *host;
   char             *base_url;
   char             *api_key;
-  Asked             asked;
-  IscQuery         *query;
-  char             *model_id;
+  IscQuery         *query;             /* metrics: what is asked */
+  char             *model_id;          /* a model's deployments or environments */
   DecodeFunc        decode;
   GDestroyNotify    result_free;
   IscResponseCache *cache;
@@ -569,132 +558,6 @@ request_arm_timer (Request *request,
   request_arm (request, &request->timer, timeout_ms, "[inferscope] request timeout");
 }
 
-/* Server text can echo what was sent; the key must never reach a message. */
-static char *
-scrub_key (const Request *request,
-           const char    *text)
-{
-  g_autoptr(GString) str = g_string_new (text);
-
-  if (request->api_key != NULL && request->api_key[0] != '\0')
-    g_string_replace (str, request->api_key, "•••", 0);
-
-  return g_string_free (g_steal_pointer (&str), FALSE);
-}
-
-/* The message of an error body, as baseten-api.md says: "message", else
- * "error", else "detail", else the raw body cut short. NULL if empty.
- */
-static char *
-server_message (const Request *request,
-                GBytes        *body)
-{
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
-  g_autofree char *valid = NULL;
-  g_autoptr(GString) collapsed = NULL;
-  gsize size = 0;
-  const char *data;
-
-  if (body == NULL)
-    return NULL;
-
-  data = g_bytes_get_data (body, &size);
-  if (size == 0)
-    return NULL;
-
-  if (json_parser_load_from_data (parser, data, size, NULL) &&
-      JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
-    {
-      static const char * const fields[] = { "message", "error", "detail" };
-      JsonObject *object = json_node_get_object (json_parser_get_root (parser));
-
-      for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
-        {
-          JsonNode *node = json_object_get_member (object, fields[i]);
-
-          if (node != NULL && JSON_NODE_HOLDS_VALUE (node) &&
-              json_node_get_value_type (node) == G_TYPE_STRING &&
-              json_node_get_string (node)[0] != '\0')
-            {
-              g_autofree char *text = g_utf8_make_valid (json_node_get_string (node), -1);
-
-              if (g_utf8_strlen (text, -1) > MAX_SHOWN_BODY_CHARS * 2)
-                {
-                  char *cut = g_utf8_offset_to_pointer (text, MAX_SHOWN_BODY_CHARS * 2);
-                  g_autofree char *shown = NULL;
-
-                  *cut = '\0';
-                  shown = g_strconcat (text, "…", NULL);
-                  return scrub_key (request, shown);
-                }
-
-              return scrub_key (request, text);
-            }
-        }
-    }
-
-  /* Raw text: one line, cut short. An HTML page (from a proxy in front of
-   * the API) says what it means in its title, or else in its text. */
-  valid = g_utf8_make_valid (data, size);
-  if (g_str_has_prefix (g_strchug (valid), "<"))
-    {
-      g_autoptr(GString) text = g_string_new (NULL);
-      const char *title = strstr (valid, "<title>");
-      const char *title_end = title ? strstr (title, "</title>") : NULL;
-      gboolean in_tag = FALSE;
-
-      if (title != NULL && title_end != NULL && title_end > title + 7)
-        g_string_append_len (text, title + 7, title_end - (title + 7));
-      else
-        {
-          for (const char *p = valid; *p != '\0'; p++)
-            {
-              if (*p == '<')
-                in_tag = TRUE;
-              else if (*p == '>')
-                {
-                  in_tag = FALSE;
-                  g_string_append_c (text, ' ');
-                }
-              else if (!in_tag)
-                g_string_append_c (text, *p);
-            }
-        }
-
-      g_free (valid);
-      valid = g_string_free (g_steal_pointer (&text), FALSE);
-    }
-
-  collapsed = g_string_new (NULL);
-  for (const char *p = valid; *p != '\0'; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      if (g_unichar_isspace (c) || g_unichar_iscntrl (c))
-        {
-          if (collapsed->len > 0 && collapsed->str[collapsed->len - 1] != ' ')
-            g_string_append_c (collapsed, ' ');
-        }
-      else
-        g_string_append_unichar (collapsed, c);
-
-      if (g_utf8_strlen (collapsed->str, -1) >= MAX_SHOWN_BODY_CHARS)
-        {
-          g_string_append (collapsed, "…");
-          break;
-        }
-    }
-
-  g_strstrip (collapsed->str);
-  if (collapsed->str[0] == '\0')
-    return NULL;
-
-  {
-    g_autofree char *text = g_strdup (collapsed->str);
-    return scrub_key (request, text);
-  }
-}
-
 static void
 request_return_error (GTask  *task,
                       GError *error)
@@ -709,59 +572,18 @@ request_return_error (GTask  *task,
   g_task_return_error (task, error);
 }
 
-/* A GIO or libsoup failure, in words. */
+/* A GIO or libsoup failure. */
 static void
 request_fail (GTask        *task,
               const GError *error)
 {
   Request *request = g_task_get_task_data (task);
-  const char *host = request->host;
-  GError *mapped;
+  gboolean timed_out = request->timed_out &&
+                       !g_cancellable_is_cancelled (request->user_cancellable);
 
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    {
-      if (request->timed_out &&
-          !g_cancellable_is_cancelled (request->user_cancellable))
-        mapped = g_error_new (ISC_API_ERROR, ISC_API_ERROR_TIMEOUT,
-                              _("“%s” did not answer in time. Check the network connection, then try again in a moment."),
-                              host);
-      else
-        mapped = g_error_copy (error);
-    }
-  else if (error->domain == G_RESOLVER_ERROR)
-    mapped = g_error_new (ISC_API_ERROR, ISC_API_ERROR_DNS,
-                          _("Could not find the server “%s”. Check the address and the network connection."),
-                          host);
-  else if (error->domain == G_TLS_ERROR)
-    mapped = g_error_new (ISC_API_ERROR, ISC_API_ERROR_TLS,
-                          _("Could not make a secure connection to “%s” (%s). Inferscope never skips "
-                            "certificate checks: check the address, and the computer’s date and certificates."),
-                          host, error->message);
-  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
-    mapped = g_error_new (ISC_API_ERROR, ISC_API_ERROR_TIMEOUT,
-                          _("“%s” did not answer in time. Check the network connection, then try again in a moment."),
-                          host);
-  else if (request->reading_body && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
-    mapped = g_error_new_literal (ISC_API_ERROR, ISC_API_ERROR_MALFORMED,
-                                  _("Baseten’s response was cut off before its end. Try again in a moment."));
-  else if (g_error_matches (error, SOUP_SESSION_ERROR, SOUP_SESSION_ERROR_PARSING) ||
-           g_error_matches (error, SOUP_SESSION_ERROR, SOUP_SESSION_ERROR_ENCODING))
-    mapped = g_error_new (ISC_API_ERROR, ISC_API_ERROR_MALFORMED,
-                          _("Baseten sent a response Inferscope cannot read: %s"),
-                          error->message);
-  else
-    mapped = g_error_new (ISC_API_ERROR, ISC_API_ERROR_NETWORK,
-                          _("Could not reach “%s” (%s). Check the network connection, then try again in a moment."),
-                          host, error->message);
-
-  /* No GIO message holds the key, but be certain. */
-  {
-    char *scrubbed = scrub_key (request, mapped->message);
-    g_free (mapped->message);
-    mapped->message = scrubbed;
-  }
-
-  request_return_error (task, mapped);
+  request_return_error (task,
+                        _isc_api_error_from_io (error, request->host, timed_out,
+                                                request->reading_body, request->api_key));
 }
 
 static void start_attempt (GTask *task);
@@ -902,48 +724,6 @@ get_retry_after (Request *request,
   return FALSE;
 }
 
-static GError *
-not_found_error (Request    *request,
-                 const char *detail)
-{
-  GError *error;
-
-  switch (request->asked)
-    {
-    case ASKED_METRICS:
-      if (request->query->target_kind == ISC_TARGET_ENVIRONMENT)
-        error = g_error_new (ISC_API_ERROR, ISC_API_ERROR_NOT_FOUND,
-                             _("No environment “%s” in model “%s”, or no such model. "
-                               "Check the model ID and the environment name."),
-                             request->query->target, request->query->model_id);
-      else
-        error = g_error_new (ISC_API_ERROR, ISC_API_ERROR_NOT_FOUND,
-                             _("No deployment “%s” in model “%s”, or no such model. "
-                               "Check both IDs."),
-                             request->query->target, request->query->model_id);
-      break;
-
-    case ASKED_MODEL_CHILDREN:
-      error = g_error_new (ISC_API_ERROR, ISC_API_ERROR_NOT_FOUND,
-                           _("No model “%s”. Check the model ID."),
-                           request->model_id);
-      break;
-
-    case ASKED_MODELS:
-    case ASKED_USER:
-    default:
-      error = g_error_new (ISC_API_ERROR, ISC_API_ERROR_NOT_FOUND,
-                           _("“%s” does not answer like Baseten’s API (HTTP 404). Check the base URL."),
-                           request->host);
-      break;
-    }
-
-  if (detail != NULL)
-    g_debug ("404 from %s: %s", request->host, detail);
-
-  return error;
-}
-
 /* The decoding runs on its own task, which holds only what a worker
  * thread may touch and drop: never the client or its session, which
  * belong to the calling thread's context. */
@@ -1042,13 +822,76 @@ start_decode (GTask *task)
   g_task_run_in_thread (decode_task, decode_thread);
 }
 
+/* The retry policy, for a status that is not a success: a 429 waits what
+ * Baseten asks, up to ISC_CLIENT_RATE_LIMIT_RETRIES times, unless that is
+ * longer than MAX_RETRY_AFTER_S; a 5xx backs off, up to
+ * ISC_CLIENT_SERVER_ERROR_RETRIES times; anything else fails at once.
+ * TRUE: wait *wait_ms, then send again. FALSE: give up, with what the
+ * error says about the retries in *failure. */
+static gboolean
+retry_policy (Request       *request,
+              double        *wait_ms,
+              IscApiFailure *failure)
+{
+  guint status = request->status;
+  double seconds = 1.0;
+
+  if (status == 429)
+    {
+      gboolean told = get_retry_after (request, request->body_bytes, &seconds);
+
+      request->n_rate_limited++;
+      failure->retries = request->n_rate_limited - 1;
+      if (told)
+        request->client->retry_not_before_ms = MAX (request->client->retry_not_before_ms,
+                                                    g_get_real_time () / 1000 + (gint64) (seconds * 1000.0));
+      if (request->n_rate_limited > ISC_CLIENT_RATE_LIMIT_RETRIES)
+        return FALSE;
+
+      if (seconds > MAX_RETRY_AFTER_S)
+        {
+          failure->retry_after_s = seconds;
+          return FALSE;
+        }
+
+      /* Jitter, so clients told the same time do not come back together. */
+      *wait_ms = seconds * 1000.0 * g_random_double_range (1.0, 1.2) + g_random_double_range (0, 250);
+      return TRUE;
+    }
+
+  if (status >= 500 && status < 600)
+    {
+      request->n_server_errors++;
+      failure->retries = request->n_server_errors - 1;
+      if (request->n_server_errors > ISC_CLIENT_SERVER_ERROR_RETRIES)
+        return FALSE;
+
+      *wait_ms = SERVER_ERROR_BACKOFF_MS * (1 << (request->n_server_errors - 1)) *
+                 g_random_double_range (1.0, 1.5);
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* Fewer bytes than announced: the connection closed early. */
+static gboolean
+body_cut_off (Request *request)
+{
+  SoupMessageHeaders *headers = soup_message_get_response_headers (request->message);
+
+  return soup_message_headers_get_encoding (headers) == SOUP_ENCODING_CONTENT_LENGTH &&
+         soup_message_headers_get_one (headers, "Content-Encoding") == NULL &&
+         (guint64) g_bytes_get_size (request->body_bytes) < (guint64) soup_message_headers_get_content_length (headers);
+}
+
+/* The whole body is in: decode it, try again, or fail. */
 static void
 handle_status (GTask *task)
 {
   Request *request = g_task_get_task_data (task);
-  guint status = request->status;
-  g_autofree char *message = NULL;
-  double seconds = 1.0;
+  IscApiFailure failure = { 0 };
+  double wait_ms = 0;
 
   destroy_source (&request->timer);
   destroy_source (&request->deadline);
@@ -1056,135 +899,36 @@ handle_status (GTask *task)
   g_clear_pointer (&request->body_bytes, g_bytes_unref);
   request->body_bytes = g_byte_array_free_to_bytes (g_steal_pointer (&request->body));
 
-  if (SOUP_STATUS_IS_SUCCESSFUL (status))
+  if (SOUP_STATUS_IS_SUCCESSFUL (request->status))
     {
-      SoupMessageHeaders *headers = soup_message_get_response_headers (request->message);
-
-      /* Fewer bytes than announced: the connection closed early. */
-      if (soup_message_headers_get_encoding (headers) == SOUP_ENCODING_CONTENT_LENGTH &&
-          soup_message_headers_get_one (headers, "Content-Encoding") == NULL &&
-          (guint64) g_bytes_get_size (request->body_bytes) < (guint64) soup_message_headers_get_content_length (headers))
-        {
-          request_return_error (task,
-                                g_error_new_literal (ISC_API_ERROR, ISC_API_ERROR_MALFORMED,
-                                                     _("Baseten’s response was cut off before its end. Try again in a moment.")));
-          return;
-        }
-
-      start_decode (task);
-      return;
-    }
-
-  message = server_message (request, request->body_bytes);
-
-  if (status == 429)
-    {
-      gboolean told = get_retry_after (request, request->body_bytes, &seconds);
-
-      request->n_rate_limited++;
-      if (told)
-        request->client->retry_not_before_ms = MAX (request->client->retry_not_before_ms,
-                                                    g_get_real_time () / 1000 + (gint64) (seconds * 1000.0));
-      if (request->n_rate_limited > ISC_CLIENT_RATE_LIMIT_RETRIES)
-        {
-          request_return_error (task,
-                                g_error_new (ISC_API_ERROR, ISC_API_ERROR_RATE_LIMITED,
-                                             _("Baseten is limiting requests (HTTP 429) and still was after %u retries. "
-                                               "Wait a minute, then try again."),
-                                             ISC_CLIENT_RATE_LIMIT_RETRIES));
-          return;
-        }
-
-      if (seconds > MAX_RETRY_AFTER_S)
-        {
-          request_return_error (task,
-                                g_error_new (ISC_API_ERROR, ISC_API_ERROR_RATE_LIMITED,
-                                             _("Baseten is limiting requests (HTTP 429) and asks to wait %.0f seconds. "
-                                               "Try again after that."),
-                                             seconds));
-          return;
-        }
-
-      if (!told)
-        seconds = 1.0;
-
-      /* Jitter, so clients told the same time do not come back together. */
-      request_retry_after (task, seconds * 1000.0 * g_random_double_range (1.0, 1.2) +
-                                 g_random_double_range (0, 250));
-      return;
-    }
-
-  if (status >= 500 && status < 600)
-    {
-      request->n_server_errors++;
-      if (request->n_server_errors > ISC_CLIENT_SERVER_ERROR_RETRIES)
-        {
-          GError *error;
-
-          if (message != NULL)
-            error = g_error_new (ISC_API_ERROR, ISC_API_ERROR_SERVER,
-                                 _("Baseten had a server error (HTTP %u) and still did after %u retries: %s. "
-                                   "Try again later."),
-                                 status, ISC_CLIENT_SERVER_ERROR_RETRIES, message);
-          else
-            error = g_error_new (ISC_API_ERROR, ISC_API_ERROR_SERVER,
-                                 _("Baseten had a server error (HTTP %u) and still did after %u retries. "
-                                   "Try again later."),
-                                 status, ISC_CLIENT_SERVER_ERROR_RETRIES);
-          request_return_error (task, error);
-          return;
-        }
-
-      request_retry_after (task, SERVER_ERROR_BACKOFF_MS * (1 << (request->n_server_errors - 1)) *
-                                 g_random_double_range (1.0, 1.5));
-      return;
-    }
-
-  if (status == 401 || status == 403)
-    {
-      if (request->api_key == NULL)
-        request_return_error (task,
-                              g_error_new_literal (ISC_API_ERROR, ISC_API_ERROR_NO_KEY,
-                                                   _("Baseten needs an API key. Set BASETEN_API_KEY to "
-                                                     "one of your Baseten API keys.")));
+      if (body_cut_off (request))
+        request_return_error (task, _isc_api_error_new_cut_off ());
       else
-        request_return_error (task,
-                              g_error_new (ISC_API_ERROR, ISC_API_ERROR_KEY_REFUSED,
-                                           _("Baseten refused the API key (HTTP %u). Check the key, "
-                                             "or set BASETEN_API_KEY to a valid one."),
-                                           status));
+        start_decode (task);
+      return;
     }
-  else if (status == 404)
-    request_return_error (task, not_found_error (request, message));
-  else if (status >= 300 && status < 400)
-    request_return_error (task,
-                          g_error_new (ISC_API_ERROR, ISC_API_ERROR_BAD_REQUEST,
-                                       _("“%s” sent the request elsewhere (HTTP %u). Inferscope does not follow "
-                                         "redirects with the key. Check the base URL."),
-                                       request->host, status));
-  else if (message != NULL)
-    request_return_error (task,
-                          g_error_new (ISC_API_ERROR, ISC_API_ERROR_BAD_REQUEST,
-                                       _("Baseten rejected the request (HTTP %u): %s"),
-                                       status, message));
-  else
-    request_return_error (task,
-                          g_error_new (ISC_API_ERROR, ISC_API_ERROR_BAD_REQUEST,
-                                       _("Baseten rejected the request (HTTP %u)."),
-                                       status));
+
+  if (retry_policy (request, &wait_ms, &failure))
+    {
+      request_retry_after (task, wait_ms);
+      return;
+    }
+
+  failure.status = request->status;
+  failure.host = request->host;
+  failure.api_key = request->api_key;
+  failure.body = request->body_bytes;
+  failure.query = request->query;
+  failure.model_id = request->model_id;
+  request_return_error (task, _isc_api_error_from_status (&failure));
 }
 
 static void
 too_large (GTask *task)
 {
   Request *request = g_task_get_task_data (task);
-  g_autofree char *size = g_format_size_full (request->client->max_body_size, G_FORMAT_SIZE_IEC_UNITS);
 
-  request_return_error (task,
-                        g_error_new (ISC_API_ERROR, ISC_API_ERROR_TOO_LARGE,
-                                     _("Baseten’s response is larger than %s, more than Inferscope reads. "
-                                       "Choose a shorter time range or fewer metrics."),
-                                     size));
+  request_return_error (task, _isc_api_error_new_too_large (request->client->max_body_size));
 }
 
 static void
@@ -1303,9 +1047,7 @@ start_attempt (GTask *task)
   request->message = soup_message_new (SOUP_METHOD_GET, request->uri);
   if (request->message == NULL)
     {
-      request_return_error (task,
-                            g_error_new_literal (ISC_API_ERROR, ISC_API_ERROR_INVALID_URL,
-                                                 _("The request address is not valid. Check the base URL and the IDs.")));
+      request_return_error (task, _isc_api_error_new_invalid_request ());
       return;
     }
 
@@ -1336,7 +1078,6 @@ static GTask *
 request_new (IscClient           *self,
              const char          *path,
              const char          *params,
-             Asked                asked,
              DecodeFunc           decode,
              GDestroyNotify       result_free,
              gpointer             source_tag,
@@ -1354,7 +1095,6 @@ request_new (IscClient           *self,
   request->host = g_strdup (self->host);
   request->base_url = g_strdup (self->base_url);
   request->api_key = g_strdup (self->api_key);
-  request->asked = asked;
   request->decode = decode;
   request->result_free = result_free;
   request->cancellable = g_cancellable_new ();
@@ -1397,9 +1137,7 @@ decode_metrics (GBytes   *body,
   response = isc_metrics_response_new_from_bytes (body, &local_error);
   if (response == NULL)
     {
-      g_set_error (error, ISC_API_ERROR, ISC_API_ERROR_MALFORMED,
-                   _("Baseten sent a response Inferscope cannot read: %s"),
-                   local_error->message);
+      g_propagate_error (error, _isc_api_error_new_malformed (local_error->message));
       return NULL;
     }
 
@@ -1428,7 +1166,7 @@ isc_client_fetch_metrics_async (IscClient           *self,
   path = isc_query_build_path (query);
   params = isc_query_build_params (query, now_ms);
 
-  task = request_new (self, path, params, ASKED_METRICS,
+  task = request_new (self, path, params,
                       decode_metrics, (GDestroyNotify) isc_metrics_response_unref,
                       isc_client_fetch_metrics_async,
                       cancellable, callback, user_data);
@@ -1499,7 +1237,7 @@ isc_client_list_models_async (IscClient           *self,
 
   g_return_if_fail (ISC_IS_CLIENT (self));
 
-  task = request_new (self, "/v1/models", NULL, ASKED_MODELS,
+  task = request_new (self, "/v1/models", NULL,
                       decode_models, (GDestroyNotify) g_ptr_array_unref,
                       isc_client_list_models_async,
                       cancellable, callback, user_data);
@@ -1532,7 +1270,7 @@ list_model_children (IscClient           *self,
   g_autoptr(GTask) task = NULL;
   Request *request;
 
-  task = request_new (self, path, NULL, ASKED_MODEL_CHILDREN,
+  task = request_new (self, path, NULL,
                       decode, (GDestroyNotify) g_ptr_array_unref, source_tag,
                       cancellable, callback, user_data);
   request = g_task_get_task_data (task);
@@ -1610,7 +1348,7 @@ isc_client_get_current_user_async (IscClient           *self,
 
   g_return_if_fail (ISC_IS_CLIENT (self));
 
-  task = request_new (self, "/v1/users/me", NULL, ASKED_USER,
+  task = request_new (self, "/v1/users/me", NULL,
                       decode_user, (GDestroyNotify) isc_user_unref,
                       isc_client_get_current_user_async,
                       cancellable, callback, user_data);
