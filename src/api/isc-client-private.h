@@ -7,9 +7,36 @@
 
 #pragma once
 
+#include <libsoup/soup.h>
+
 #include "isc-client.h"
 
 G_BEGIN_DECLS
+
+/* Shared by the client object (isc-client.c) and its request state
+ * machine (isc-client-request.c). */
+struct _IscClient
+{
+  GObject            parent_instance;
+
+  /* Owned references */
+  SoupSession       *session;
+  IscResponseCache  *cache;
+
+  char              *base_url;
+  char              *host;
+  char              *api_key;
+
+  /* Wall-clock ms before which Baseten asked not to come back (a 429's
+   * Retry-After the client did not wait out itself), or 0. */
+  gint64             retry_not_before_ms;
+
+  guint              connect_timeout_ms;
+  guint              idle_timeout_ms;
+  guint              total_timeout_ms;
+  double             delay_scale;
+  gsize              max_body_size;
+};
 
 /* For tests: scale every wait between retries (1.0 is real time), and lower
  * the body size cap. */
@@ -20,5 +47,33 @@ void  _isc_client_set_total_timeout (IscClient *self,
                                      guint      total_timeout_ms);
 void  _isc_client_set_max_body_size (IscClient *self,
                                      gsize      max_body_size);
+
+/* Requests (isc-client-request.c) */
+
+/* Runs in a worker thread: the body to a result, or an ISC_API_ERROR. */
+typedef gpointer (*IscClientDecodeFunc) (GBytes   *body,
+                                         GError  **error);
+
+/* A GTask for GET base_url + path (+ "?" params), its result what decode
+ * makes of a good body. */
+GTask *_isc_client_request_new          (IscClient           *self,
+                                         const char          *path,
+                                         const char          *params,
+                                         IscClientDecodeFunc  decode,
+                                         GDestroyNotify       result_free,
+                                         gpointer             source_tag,
+                                         GCancellable        *cancellable,
+                                         GAsyncReadyCallback  callback,
+                                         gpointer             user_data);
+/* What a metrics request asks: a 404 names it, and a good body goes to
+ * the client's cache under it. */
+void   _isc_client_request_set_query    (GTask               *task,
+                                         const IscQuery      *query);
+/* The model whose deployments or environments are asked: a 404 names it. */
+void   _isc_client_request_set_model_id (GTask               *task,
+                                         const char          *model_id);
+/* Sends; the task returns when decoded, failed or cancelled. Borrows the
+ * task: the request keeps a reference of its own while it runs. */
+void   _isc_client_request_start        (GTask               *task);
 
 G_END_DECLS

@@ -11,10 +11,8 @@
 
 #include <string.h>
 #include <glib/gi18n.h>
-#include <json-glib/json-glib.h>
-#include <libsoup/soup.h>
 
-#include "isc-api-error.h"
+#include "isc-api-error-private.h"
 #include "isc-client-private.h"
 
 #define DEFAULT_CONNECT_TIMEOUT_MS 15000
@@ -23,37 +21,6 @@
 #define DEFAULT_TOTAL_TIMEOUT_MS   (5 * 60 * 1000)
 #define MAX_CONNECTIONS            8
 #define MAX_CONNECTIONS_PER_HOST   4
-#define READ_CHUNK                 (64 * 1024)
-/* Enough of an error body for its message; the rest is not read. */
-#define MAX_ERROR_BODY             (64 * 1024)
-/* How much of a raw error body a message shows. */
-#define MAX_SHOWN_BODY_CHARS       200
-/* A 429 that asks for a longer wait fails at once rather than hang. */
-#define MAX_RETRY_AFTER_S          60.0
-#define SERVER_ERROR_BACKOFF_MS    500.0
-
-struct _IscClient
-{
-  GObject            parent_instance;
-
-  /* Owned references */
-  SoupSession       *session;
-  IscResponseCache  *cache;
-
-  char              *base_url;
-  char              *host;
-  char              *api_key;
-
-  /* Wall-clock ms before which Baseten asked not to come back (a 429's
-   * Retry-After the client did not wait out itself), or 0. */
-  gint64             retry_not_before_ms;
-
-  guint              connect_timeout_ms;
-  guint              idle_timeout_ms;
-  guint              total_timeout_ms;
-  double             delay_scale;
-  gsize              max_body_size;
-};
 
 G_DEFINE_FINAL_TYPE (IscClient, isc_client, G_TYPE_OBJECT)
 
@@ -169,9 +136,9 @@ isc_client_init (IscClient *self)
 
   /* libsoup adds its content decoder by default, so gzip is accepted and
    * undone as the body is read. Our own timers bound connecting and each
-   * read (see request_arm_timer); libsoup's timeout is a backstop. Redirects
-   * are never followed (see start_attempt), and TLS keeps the system's
-   * certificate checks.
+   * read (see request_arm_timer() in isc-client-request.c); libsoup's
+   * timeout is a backstop. Redirects are never followed (see
+   * start_attempt() there), and TLS keeps the system's certificate checks.
    */
   self->session = soup_session_new_with_options ("user-agent", "Inferscope/" PACKAGE_VERSION,
                                                  "max-conns", MAX_CONNECTIONS,
@@ -415,988 +382,6 @@ _isc_client_set_max_body_size (IscClient *self,
   self->max_body_size = max_body_size;
 }
 
-/* Requests
- *
- * One GTask per call, its state in a Request. The steps run on the calling
- * thread's main context: send, read the body in chunks (capped), then decode
- * in a worker thread. A 429 or 5xx waits and starts again. The caller's
- * cancellable is chained to an internal one, which the connect and idle
- * timers also cancel; timed_out tells the two apart.
- */
-
-typedef enum
-{
-  ASKED_METRICS,
-  ASKED_MODELS,
-  ASKED_MODEL_CHILDREN,
-  ASKED_USER,
-} Asked;
-
-typedef struct _Request Request;
-typedef gpointer (*DecodeFunc) (GBytes   *body,
-                                GError  **error);
-
-struct _Request
-{
-  IscClient        *client;
-  GMainContext     *context;
-  char             *uri;
-  char             *host;
-  char             *base_url;
-  char             *api_key;
-  Asked             asked;
-  IscQuery         *query;
-  char             *model_id;
-  DecodeFunc        decode;
-  GDestroyNotify    result_free;
-  IscResponseCache *cache;
-
-  GCancellable     *cancellable;       /* internal */
-  GCancellable     *user_cancellable;
-  gulong            cancelled_id;
-  GSource          *timer;
-  GSource          *deadline;
-  gboolean          timed_out;
-  gboolean          reading_body;
-  GSource          *wait_source;
-  GSource          *wait_cancel_source;
-
-  SoupMessage      *message;
-  GInputStream     *stream;
-  GByteArray       *body;
-  GBytes           *body_bytes;
-  gsize             limit;
-  guint             status;
-  guint             n_rate_limited;
-  guint             n_server_errors;
-};
-
-static void
-destroy_source (GSource **source)
-{
-  if (*source != NULL)
-    {
-      g_source_destroy (*source);
-      g_clear_pointer (source, g_source_unref);
-    }
-}
-
-static void
-request_free (gpointer data)
-{
-  Request *request = data;
-
-  destroy_source (&request->timer);
-  destroy_source (&request->deadline);
-  destroy_source (&request->wait_source);
-  destroy_source (&request->wait_cancel_source);
-
-  if (request->user_cancellable != NULL)
-    g_cancellable_disconnect (request->user_cancellable, request->cancelled_id);
-
-  g_clear_object (&request->user_cancellable);
-  g_clear_object (&request->cancellable);
-  g_clear_object (&request->client);
-  g_clear_pointer (&request->context, g_main_context_unref);
-  g_free (request->uri);
-  g_free (request->host);
-  g_free (request->base_url);
-  if (request->api_key != NULL)
-    memset (request->api_key, 0, strlen (request->api_key));
-  g_free (request->api_key);
-  g_clear_pointer (&request->query, isc_query_free);
-  g_free (request->model_id);
-  g_clear_object (&request->cache);
-  g_clear_object (&request->message);
-  g_clear_object (&request->stream);
-  g_clear_pointer (&request->body, g_byte_array_unref);
-  g_clear_pointer (&request->body_bytes, g_bytes_unref);
-  g_free (request);
-}
-
-static void
-on_user_cancelled (GCancellable *cancellable,
-                   gpointer      data)
-{
-  GCancellable *internal = data;
-
-  g_cancellable_cancel (internal);
-}
-
-static gboolean
-on_timer (gpointer data)
-{
-  Request *request = data;
-
-  request->timed_out = TRUE;
-  g_clear_pointer (&request->timer, g_source_unref);
-  g_cancellable_cancel (request->cancellable);
-
-  return G_SOURCE_REMOVE;
-}
-
-static gboolean
-on_deadline (gpointer data)
-{
-  Request *request = data;
-
-  request->timed_out = TRUE;
-  g_clear_pointer (&request->deadline, g_source_unref);
-  g_cancellable_cancel (request->cancellable);
-
-  return G_SOURCE_REMOVE;
-}
-
-static void
-request_arm_deadline (Request *request)
-{
-  destroy_source (&request->deadline);
-
-  request->deadline = g_timeout_source_new (request->client->total_timeout_ms);
-  g_source_set_callback (request->deadline, on_deadline, request, NULL);
-  g_source_set_static_name (request->deadline, "[inferscope] request deadline");
-  g_source_attach (request->deadline, request->context);
-}
-
-static void
-request_arm_timer (Request *request,
-                   guint    timeout_ms)
-{
-  destroy_source (&request->timer);
-
-  request->timer = g_timeout_source_new (timeout_ms);
-  g_source_set_callback (request->timer, on_timer, request, NULL);
-  g_source_set_static_name (request->timer, "[inferscope] request timeout");
-  g_source_attach (request->timer, request->context);
-}
-
-/* Server text can echo what was sent; the key must never reach a message. */
-static char *
-scrub_key (const Request *request,
-           const char    *text)
-{
-  g_autoptr(GString) str = g_string_new (text);
-
-  if (request->api_key != NULL && request->api_key[0] != '\0')
-    g_string_replace (str, request->api_key, "•••", 0);
-
-  return g_string_free (g_steal_pointer (&str), FALSE);
-}
-
-/* The message of an error body, as baseten-api.md says: "message", else
- * "error", else "detail", else the raw body cut short. NULL if empty.
- */
-static char *
-server_message (const Request *request,
-                GBytes        *body)
-{
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
-  g_autofree char *valid = NULL;
-  g_autoptr(GString) collapsed = NULL;
-  gsize size = 0;
-  const char *data;
-
-  if (body == NULL)
-    return NULL;
-
-  data = g_bytes_get_data (body, &size);
-  if (size == 0)
-    return NULL;
-
-  if (json_parser_load_from_data (parser, data, size, NULL) &&
-      JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
-    {
-      static const char * const fields[] = { "message", "error", "detail" };
-      JsonObject *object = json_node_get_object (json_parser_get_root (parser));
-
-      for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
-        {
-          JsonNode *node = json_object_get_member (object, fields[i]);
-
-          if (node != NULL && JSON_NODE_HOLDS_VALUE (node) &&
-              json_node_get_value_type (node) == G_TYPE_STRING &&
-              json_node_get_string (node)[0] != '\0')
-            {
-              g_autofree char *text = g_utf8_make_valid (json_node_get_string (node), -1);
-
-              if (g_utf8_strlen (text, -1) > MAX_SHOWN_BODY_CHARS * 2)
-                {
-                  char *cut = g_utf8_offset_to_pointer (text, MAX_SHOWN_BODY_CHARS * 2);
-                  g_autofree char *shown = NULL;
-
-                  *cut = '\0';
-                  shown = g_strconcat (text, "…", NULL);
-                  return scrub_key (request, shown);
-                }
-
-              return scrub_key (request, text);
-            }
-        }
-    }
-
-  /* Raw text: one line, cut short. An HTML page (from a proxy in front of
-   * the API) says what it means in its title, or else in its text. */
-  valid = g_utf8_make_valid (data, size);
-  if (g_str_has_prefix (g_strchug (valid), "<"))
-    {
-      g_autoptr(GString) text = g_string_new (NULL);
-      const char *title = strstr (valid, "<title>");
-      const char *title_end = title ? strstr (title, "</title>") : NULL;
-      gboolean in_tag = FALSE;
-
-      if (title != NULL && title_end != NULL && title_end > title + 7)
-        g_string_append_len (text, title + 7, title_end - (title + 7));
-      else
-        {
-          for (const char *p = valid; *p != '\0'; p++)
-            {
-              if (*p == '<')
-                in_tag = TRUE;
-              else if (*p == '>')
-                {
-                  in_tag = FALSE;
-                  g_string_append_c (text, ' ');
-                }
-              else if (!in_tag)
-                g_string_append_c (text, *p);
-            }
-        }
-
-      g_free (valid);
-      valid = g_string_free (g_steal_pointer (&text), FALSE);
-    }
-
-  collapsed = g_string_new (NULL);
-  for (const char *p = valid; *p != '\0'; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      if (g_unichar_isspace (c) || g_unichar_iscntrl (c))
-        {
-          if (collapsed->len > 0 && collapsed->str[collapsed->len - 1] != ' ')
-            g_string_append_c (collapsed, ' ');
-        }
-      else
-        g_string_append_unichar (collapsed, c);
-
-      if (g_utf8_strlen (collapsed->str, -1) >= MAX_SHOWN_BODY_CHARS)
-        {
-          g_string_append (collapsed, "…");
-          break;
-        }
-    }
-
-  g_strstrip (collapsed->str);
-  if (collapsed->str[0] == '\0')
-    return NULL;
-
-  {
-    g_autofree char *text = g_strdup (collapsed->str);
-    return scrub_key (request, text);
-  }
-}
-
-static void
-request_return_error (GTask  *task,
-                      GError *error)
-{
-  Request *request = g_task_get_task_data (task);
-
-  destroy_source (&request->timer);
-  destroy_source (&request->deadline);
-  destroy_source (&request->wait_source);
-  destroy_source (&request->wait_cancel_source);
-
-  g_task_return_error (task, error);
-}
-
-/* A GIO or libsoup failure, in words. */
-static void
-request_fail (GTask        *task,
-              const GError *error)
-{
-  Request *request = g_task_get_task_data (task);
-  const char *host = request->host;
-  GError *mapped;
-
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    {
-      if (request->timed_out &&
-          !g_cancellable_is_cancelled (request->user_cancellable))
-        mapped = g_error_new (ISC_API_ERROR, ISC_API_ERROR_TIMEOUT,
-                              _("“%s” did not answer in time. Check the network connection, then try again in a moment."),
-                              host);
-      else
-        mapped = g_error_copy (error);
-    }
-  else if (error->domain == G_RESOLVER_ERROR)
-    mapped = g_error_new (ISC_API_ERROR, ISC_API_ERROR_DNS,
-                          _("Could not find the server “%s”. Check the address and the network connection."),
-                          host);
-  else if (error->domain == G_TLS_ERROR)
-    mapped = g_error_new (ISC_API_ERROR, ISC_API_ERROR_TLS,
-                          _("Could not make a secure connection to “%s” (%s). Inferscope never skips "
-                            "certificate checks: check the address, and the computer’s date and certificates."),
-                          host, error->message);
-  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
-    mapped = g_error_new (ISC_API_ERROR, ISC_API_ERROR_TIMEOUT,
-                          _("“%s” did not answer in time. Check the network connection, then try again in a moment."),
-                          host);
-  else if (request->reading_body && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
-    mapped = g_error_new_literal (ISC_API_ERROR, ISC_API_ERROR_MALFORMED,
-                                  _("Baseten’s response was cut off before its end. Try again in a moment."));
-  else if (g_error_matches (error, SOUP_SESSION_ERROR, SOUP_SESSION_ERROR_PARSING) ||
-           g_error_matches (error, SOUP_SESSION_ERROR, SOUP_SESSION_ERROR_ENCODING))
-    mapped = g_error_new (ISC_API_ERROR, ISC_API_ERROR_MALFORMED,
-                          _("Baseten sent a response Inferscope cannot read: %s"),
-                          error->message);
-  else
-    mapped = g_error_new (ISC_API_ERROR, ISC_API_ERROR_NETWORK,
-                          _("Could not reach “%s” (%s). Check the network connection, then try again in a moment."),
-                          host, error->message);
-
-  /* No GIO message holds the key, but be certain. */
-  {
-    char *scrubbed = scrub_key (request, mapped->message);
-    g_free (mapped->message);
-    mapped->message = scrubbed;
-  }
-
-  request_return_error (task, mapped);
-}
-
-static void start_attempt (GTask *task);
-
-static void
-wait_over (GTask *task)
-{
-  Request *request = g_task_get_task_data (task);
-
-  destroy_source (&request->wait_source);
-  destroy_source (&request->wait_cancel_source);
-}
-
-static gboolean
-on_wait_done (gpointer data)
-{
-  GTask *task = data;  /* the wait's reference passes on */
-
-  wait_over (task);
-  start_attempt (task);
-
-  return G_SOURCE_REMOVE;
-}
-
-static gboolean
-on_wait_cancelled (GCancellable *cancellable,
-                   gpointer      data)
-{
-  /* The reference belongs to the timeout's callback, destroyed here. */
-  g_autoptr(GTask) task = g_object_ref (data);
-  g_autoptr(GError) error = NULL;
-
-  wait_over (task);
-  g_object_unref (task);   /* the timeout's reference */
-
-  error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, "Operation was cancelled");
-  request_fail (task, error);
-
-  return G_SOURCE_REMOVE;
-}
-
-/* Wait, cancellable, then try again. Takes the task reference. */
-static void
-request_retry_after (GTask  *task,
-                     double  delay_ms)
-{
-  Request *request = g_task_get_task_data (task);
-  guint ms = (guint) CLAMP (delay_ms * request->client->delay_scale, 0, G_MAXINT);
-
-  g_debug ("Retrying %s in %u ms", request->uri, ms);
-
-  destroy_source (&request->timer);
-  destroy_source (&request->deadline);
-
-  g_clear_object (&request->message);
-  g_clear_object (&request->stream);
-  g_clear_pointer (&request->body, g_byte_array_unref);
-
-  request->wait_source = g_timeout_source_new (ms);
-  g_source_set_callback (request->wait_source, on_wait_done, task, NULL);
-  g_source_set_static_name (request->wait_source, "[inferscope] retry wait");
-  g_source_attach (request->wait_source, request->context);
-
-  request->wait_cancel_source = g_cancellable_source_new (request->cancellable);
-  g_source_set_callback (request->wait_cancel_source,
-                         G_SOURCE_FUNC (on_wait_cancelled), task, NULL);
-  g_source_attach (request->wait_cancel_source, request->context);
-}
-
-/* body "retry_after" first, then the Retry-After header (seconds or a
- * date). */
-static gboolean
-get_retry_after (Request *request,
-                 GBytes  *body,
-                 double  *seconds)
-{
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
-  SoupMessageHeaders *headers;
-  const char *header;
-  gsize size = 0;
-  const char *data = body ? g_bytes_get_data (body, &size) : NULL;
-
-  if (size > 0 &&
-      json_parser_load_from_data (parser, data, size, NULL) &&
-      JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
-    {
-      JsonObject *object = json_node_get_object (json_parser_get_root (parser));
-      JsonNode *node = json_object_get_member (object, "retry_after");
-
-      if (node != NULL && JSON_NODE_HOLDS_VALUE (node))
-        {
-          GType type = json_node_get_value_type (node);
-
-          if (type == G_TYPE_INT64 || type == G_TYPE_DOUBLE)
-            {
-              *seconds = MAX (0, json_node_get_double (node));
-              return TRUE;
-            }
-          if (type == G_TYPE_STRING)
-            {
-              char *end = NULL;
-              double v = g_ascii_strtod (json_node_get_string (node), &end);
-
-              if (end != json_node_get_string (node) && *end == '\0')
-                {
-                  *seconds = MAX (0, v);
-                  return TRUE;
-                }
-            }
-        }
-    }
-
-  headers = soup_message_get_response_headers (request->message);
-  header = soup_message_headers_get_one (headers, "Retry-After");
-  if (header != NULL)
-    {
-      char *end = NULL;
-      guint64 v = g_ascii_strtoull (header, &end, 10);
-
-      if (end != header && *end == '\0')
-        {
-          *seconds = (double) MIN (v, G_MAXUINT32);
-          return TRUE;
-        }
-      else
-        {
-          g_autoptr(GDateTime) when = soup_date_time_new_from_http_string (header);
-          g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
-
-          if (when != NULL)
-            {
-              *seconds = MAX (0, g_date_time_difference (when, now) / (double) G_USEC_PER_SEC);
-              return TRUE;
-            }
-        }
-    }
-
-  return FALSE;
-}
-
-static GError *
-not_found_error (Request    *request,
-                 const char *detail)
-{
-  GError *error;
-
-  switch (request->asked)
-    {
-    case ASKED_METRICS:
-      if (request->query->target_kind == ISC_TARGET_ENVIRONMENT)
-        error = g_error_new (ISC_API_ERROR, ISC_API_ERROR_NOT_FOUND,
-                             _("No environment “%s” in model “%s”, or no such model. "
-                               "Check the model ID and the environment name."),
-                             request->query->target, request->query->model_id);
-      else
-        error = g_error_new (ISC_API_ERROR, ISC_API_ERROR_NOT_FOUND,
-                             _("No deployment “%s” in model “%s”, or no such model. "
-                               "Check both IDs."),
-                             request->query->target, request->query->model_id);
-      break;
-
-    case ASKED_MODEL_CHILDREN:
-      error = g_error_new (ISC_API_ERROR, ISC_API_ERROR_NOT_FOUND,
-                           _("No model “%s”. Check the model ID."),
-                           request->model_id);
-      break;
-
-    case ASKED_MODELS:
-    case ASKED_USER:
-    default:
-      error = g_error_new (ISC_API_ERROR, ISC_API_ERROR_NOT_FOUND,
-                           _("“%s” does not answer like Baseten’s API (HTTP 404). Check the base URL."),
-                           request->host);
-      break;
-    }
-
-  if (detail != NULL)
-    g_debug ("404 from %s: %s", request->host, detail);
-
-  return error;
-}
-
-/* The decoding runs on its own task, which holds only what a worker
- * thread may touch and drop: never the client or its session, which
- * belong to the calling thread's context. */
-typedef struct
-{
-  DecodeFunc        decode;
-  GDestroyNotify    result_free;
-  GBytes           *body;
-  IscResponseCache *cache;
-  char             *base_url;
-  IscQuery         *query;
-} Decode;
-
-static void
-decode_free (gpointer data)
-{
-  Decode *decode = data;
-
-  g_clear_pointer (&decode->body, g_bytes_unref);
-  g_clear_object (&decode->cache);
-  g_free (decode->base_url);
-  g_clear_pointer (&decode->query, isc_query_free);
-  g_free (decode);
-}
-
-static void
-decode_thread (GTask        *task,
-               gpointer      source_object,
-               gpointer      task_data,
-               GCancellable *cancellable)
-{
-  Decode *decode = task_data;
-  GError *error = NULL;
-  gpointer result;
-
-  result = decode->decode (decode->body, &error);
-  if (result == NULL)
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-
-  if (decode->cache != NULL && decode->query != NULL)
-    {
-      g_autoptr(GError) cache_error = NULL;
-
-      if (!isc_response_cache_store (decode->cache, decode->base_url, decode->query,
-                                     decode->body, &cache_error))
-        g_debug ("Could not keep the response in the cache: %s", cache_error->message);
-    }
-
-  g_task_return_pointer (task, result, decode->result_free);
-}
-
-static void
-on_decoded (GObject      *object,
-            GAsyncResult *result,
-            gpointer      data)
-{
-  g_autoptr(GTask) task = data;
-  Request *request = g_task_get_task_data (task);
-  g_autoptr(GError) error = NULL;
-  gpointer value;
-
-  value = g_task_propagate_pointer (G_TASK (result), &error);
-  if (error != NULL)
-    {
-      if (error->domain == ISC_API_ERROR)
-        request_return_error (task, g_steal_pointer (&error));
-      else
-        request_fail (task, error);
-      return;
-    }
-
-  g_task_return_pointer (task, value, request->result_free);
-}
-
-static void
-start_decode (GTask *task)
-{
-  Request *request = g_task_get_task_data (task);
-  g_autoptr(GTask) decode_task = NULL;
-  Decode *decode = g_new0 (Decode, 1);
-
-  decode->decode = request->decode;
-  decode->result_free = request->result_free;
-  decode->body = g_bytes_ref (request->body_bytes);
-  decode->cache = request->cache ? g_object_ref (request->cache) : NULL;
-  decode->base_url = g_strdup (request->base_url);
-  decode->query = request->query ? isc_query_copy (request->query) : NULL;
-
-  decode_task = g_task_new (NULL, request->cancellable, on_decoded, task);
-  g_task_set_source_tag (decode_task, start_decode);
-  g_task_set_task_data (decode_task, decode, decode_free);
-  g_task_set_return_on_cancel (decode_task, TRUE);
-  g_task_run_in_thread (decode_task, decode_thread);
-}
-
-static void
-handle_status (GTask *task)
-{
-  Request *request = g_task_get_task_data (task);
-  guint status = request->status;
-  g_autofree char *message = NULL;
-  double seconds = 1.0;
-
-  destroy_source (&request->timer);
-  destroy_source (&request->deadline);
-  g_clear_object (&request->stream);
-  g_clear_pointer (&request->body_bytes, g_bytes_unref);
-  request->body_bytes = g_byte_array_free_to_bytes (g_steal_pointer (&request->body));
-
-  if (SOUP_STATUS_IS_SUCCESSFUL (status))
-    {
-      SoupMessageHeaders *headers = soup_message_get_response_headers (request->message);
-
-      /* Fewer bytes than announced: the connection closed early. */
-      if (soup_message_headers_get_encoding (headers) == SOUP_ENCODING_CONTENT_LENGTH &&
-          soup_message_headers_get_one (headers, "Content-Encoding") == NULL &&
-          (guint64) g_bytes_get_size (request->body_bytes) < (guint64) soup_message_headers_get_content_length (headers))
-        {
-          request_return_error (task,
-                                g_error_new_literal (ISC_API_ERROR, ISC_API_ERROR_MALFORMED,
-                                                     _("Baseten’s response was cut off before its end. Try again in a moment.")));
-          g_object_unref (task);
-          return;
-        }
-
-      start_decode (task);
-      return;
-    }
-
-  message = server_message (request, request->body_bytes);
-
-  if (status == 429)
-    {
-      gboolean told = get_retry_after (request, request->body_bytes, &seconds);
-
-      request->n_rate_limited++;
-      if (told)
-        request->client->retry_not_before_ms = MAX (request->client->retry_not_before_ms,
-                                                    g_get_real_time () / 1000 + (gint64) (seconds * 1000.0));
-      if (request->n_rate_limited > ISC_CLIENT_RATE_LIMIT_RETRIES)
-        {
-          request_return_error (task,
-                                g_error_new (ISC_API_ERROR, ISC_API_ERROR_RATE_LIMITED,
-                                             _("Baseten is limiting requests (HTTP 429) and still was after %u retries. "
-                                               "Wait a minute, then try again."),
-                                             ISC_CLIENT_RATE_LIMIT_RETRIES));
-          g_object_unref (task);
-          return;
-        }
-
-      if (seconds > MAX_RETRY_AFTER_S)
-        {
-          request_return_error (task,
-                                g_error_new (ISC_API_ERROR, ISC_API_ERROR_RATE_LIMITED,
-                                             _("Baseten is limiting requests (HTTP 429) and asks to wait %.0f seconds. "
-                                               "Try again after that."),
-                                             seconds));
-          g_object_unref (task);
-          return;
-        }
-
-      if (!told)
-        seconds = 1.0;
-
-      /* Jitter, so clients told the same time do not come back together. */
-      request_retry_after (task, seconds * 1000.0 * g_random_double_range (1.0, 1.2) +
-                                 g_random_double_range (0, 250));
-      return;
-    }
-
-  if (status >= 500 && status < 600)
-    {
-      request->n_server_errors++;
-      if (request->n_server_errors > ISC_CLIENT_SERVER_ERROR_RETRIES)
-        {
-          GError *error;
-
-          if (message != NULL)
-            error = g_error_new (ISC_API_ERROR, ISC_API_ERROR_SERVER,
-                                 _("Baseten had a server error (HTTP %u) and still did after %u retries: %s. "
-                                   "Try again later."),
-                                 status, ISC_CLIENT_SERVER_ERROR_RETRIES, message);
-          else
-            error = g_error_new (ISC_API_ERROR, ISC_API_ERROR_SERVER,
-                                 _("Baseten had a server error (HTTP %u) and still did after %u retries. "
-                                   "Try again later."),
-                                 status, ISC_CLIENT_SERVER_ERROR_RETRIES);
-          request_return_error (task, error);
-          g_object_unref (task);
-          return;
-        }
-
-      request_retry_after (task, SERVER_ERROR_BACKOFF_MS * (1 << (request->n_server_errors - 1)) *
-                                 g_random_double_range (1.0, 1.5));
-      return;
-    }
-
-  if (status == 401 || status == 403)
-    {
-      if (request->api_key == NULL)
-        request_return_error (task,
-                              g_error_new_literal (ISC_API_ERROR, ISC_API_ERROR_NO_KEY,
-                                                   _("Baseten needs an API key. Set BASETEN_API_KEY to "
-                                                     "one of your Baseten API keys.")));
-      else
-        request_return_error (task,
-                              g_error_new (ISC_API_ERROR, ISC_API_ERROR_KEY_REFUSED,
-                                           _("Baseten refused the API key (HTTP %u). Check the key, "
-                                             "or set BASETEN_API_KEY to a valid one."),
-                                           status));
-    }
-  else if (status == 404)
-    request_return_error (task, not_found_error (request, message));
-  else if (status >= 300 && status < 400)
-    request_return_error (task,
-                          g_error_new (ISC_API_ERROR, ISC_API_ERROR_BAD_REQUEST,
-                                       _("“%s” sent the request elsewhere (HTTP %u). Inferscope does not follow "
-                                         "redirects with the key. Check the base URL."),
-                                       request->host, status));
-  else if (message != NULL)
-    request_return_error (task,
-                          g_error_new (ISC_API_ERROR, ISC_API_ERROR_BAD_REQUEST,
-                                       _("Baseten rejected the request (HTTP %u): %s"),
-                                       status, message));
-  else
-    request_return_error (task,
-                          g_error_new (ISC_API_ERROR, ISC_API_ERROR_BAD_REQUEST,
-                                       _("Baseten rejected the request (HTTP %u)."),
-                                       status));
-
-  g_object_unref (task);
-}
-
-static void
-too_large (GTask *task)
-{
-  Request *request = g_task_get_task_data (task);
-  g_autofree char *size = g_format_size_full (request->client->max_body_size, G_FORMAT_SIZE_IEC_UNITS);
-
-  request_return_error (task,
-                        g_error_new (ISC_API_ERROR, ISC_API_ERROR_TOO_LARGE,
-                                     _("Baseten’s response is larger than %s, more than Inferscope reads. "
-                                       "Choose a shorter time range or fewer metrics."),
-                                     size));
-}
-
-static void
-on_read (GObject      *object,
-         GAsyncResult *result,
-         gpointer      data)
-{
-  g_autoptr(GTask) task = data;
-  Request *request = g_task_get_task_data (task);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) chunk = NULL;
-  gsize size;
-
-  chunk = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), result, &error);
-  if (chunk == NULL)
-    {
-      request_fail (task, error);
-      return;
-    }
-
-  size = g_bytes_get_size (chunk);
-  if (size == 0)
-    {
-      handle_status (g_steal_pointer (&task));
-      return;
-    }
-
-  g_byte_array_append (request->body, g_bytes_get_data (chunk, NULL), size);
-
-  if (request->body->len > request->limit)
-    {
-      if (SOUP_STATUS_IS_SUCCESSFUL (request->status))
-        {
-          too_large (task);
-          return;
-        }
-
-      /* An error body: enough has been read for its message. */
-      g_byte_array_set_size (request->body, request->limit);
-      handle_status (g_steal_pointer (&task));
-      return;
-    }
-
-  request_arm_timer (request, request->client->idle_timeout_ms);
-  g_input_stream_read_bytes_async (request->stream,
-                                   MIN (READ_CHUNK, request->limit + 1 - request->body->len),
-                                   G_PRIORITY_DEFAULT,
-                                   request->cancellable,
-                                   on_read,
-                                   g_steal_pointer (&task));
-}
-
-static void
-on_sent (GObject      *object,
-         GAsyncResult *result,
-         gpointer      data)
-{
-  g_autoptr(GTask) task = data;
-  Request *request = g_task_get_task_data (task);
-  g_autoptr(GError) error = NULL;
-  SoupMessageHeaders *headers;
-
-  request->stream = soup_session_send_finish (SOUP_SESSION (object), result, &error);
-  if (request->stream == NULL)
-    {
-      request_fail (task, error);
-      return;
-    }
-
-  request->status = soup_message_get_status (request->message);
-  headers = soup_message_get_response_headers (request->message);
-  g_debug ("%s: HTTP %u", request->uri, request->status);
-
-  if (SOUP_STATUS_IS_SUCCESSFUL (request->status))
-    {
-      request->limit = request->client->max_body_size;
-
-      /* Refuse before reading what is announced too large; a server that
-       * lies is stopped by the limit while reading. */
-      if (soup_message_headers_get_encoding (headers) == SOUP_ENCODING_CONTENT_LENGTH &&
-          (guint64) soup_message_headers_get_content_length (headers) > request->limit)
-        {
-          too_large (task);
-          return;
-        }
-    }
-  else
-    request->limit = MAX_ERROR_BODY;
-
-  request->body = g_byte_array_new ();
-  request->reading_body = TRUE;
-  request_arm_timer (request, request->client->idle_timeout_ms);
-  g_input_stream_read_bytes_async (request->stream,
-                                   MIN (READ_CHUNK, request->limit + 1),
-                                   G_PRIORITY_DEFAULT,
-                                   request->cancellable,
-                                   on_read,
-                                   g_steal_pointer (&task));
-}
-
-static void
-start_attempt (GTask *task)
-{
-  Request *request = g_task_get_task_data (task);
-  SoupMessageHeaders *headers;
-
-  if (g_cancellable_is_cancelled (request->cancellable))
-    {
-      g_autoptr(GError) error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                                                     "Operation was cancelled");
-      request_fail (task, error);
-      g_object_unref (task);
-      return;
-    }
-
-  request->reading_body = FALSE;
-  request->message = soup_message_new (SOUP_METHOD_GET, request->uri);
-  if (request->message == NULL)
-    {
-      request_return_error (task,
-                            g_error_new_literal (ISC_API_ERROR, ISC_API_ERROR_INVALID_URL,
-                                                 _("The request address is not valid. Check the base URL and the IDs.")));
-      g_object_unref (task);
-      return;
-    }
-
-  /* A redirect could carry the key to another host: never follow one. */
-  soup_message_add_flags (request->message, SOUP_MESSAGE_NO_REDIRECT);
-
-  headers = soup_message_get_request_headers (request->message);
-  soup_message_headers_replace (headers, "Accept", "application/json");
-  if (request->api_key != NULL)
-    {
-      g_autofree char *authorization = g_strconcat ("Bearer ", request->api_key, NULL);
-
-      soup_message_headers_replace (headers, "Authorization", authorization);
-      memset (authorization, 0, strlen (authorization));
-    }
-
-  request_arm_timer (request, request->client->connect_timeout_ms);
-  request_arm_deadline (request);
-  soup_session_send_async (request->client->session,
-                           request->message,
-                           G_PRIORITY_DEFAULT,
-                           request->cancellable,
-                           on_sent,
-                           task);
-}
-
-static GTask *
-request_new (IscClient           *self,
-             const char          *path,
-             const char          *params,
-             Asked                asked,
-             DecodeFunc           decode,
-             GDestroyNotify       result_free,
-             gpointer             source_tag,
-             GCancellable        *cancellable,
-             GAsyncReadyCallback  callback,
-             gpointer             user_data)
-{
-  GTask *task;
-  Request *request;
-
-  request = g_new0 (Request, 1);
-  request->client = g_object_ref (self);
-  request->context = g_main_context_ref_thread_default ();
-  request->uri = g_strconcat (self->base_url, path, params ? "?" : NULL, params, NULL);
-  request->host = g_strdup (self->host);
-  request->base_url = g_strdup (self->base_url);
-  request->api_key = g_strdup (self->api_key);
-  request->asked = asked;
-  request->decode = decode;
-  request->result_free = result_free;
-  request->cancellable = g_cancellable_new ();
-  if (cancellable != NULL)
-    request->user_cancellable = g_object_ref (cancellable);
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, source_tag);
-  g_task_set_task_data (task, request, request_free);
-
-  return task;
-}
-
-static void
-request_start (GTask *task)
-{
-  Request *request = g_task_get_task_data (task);
-
-  if (g_task_return_error_if_cancelled (task))
-    {
-      g_object_unref (task);
-      return;
-    }
-
-  if (request->user_cancellable != NULL)
-    request->cancelled_id = g_cancellable_connect (request->user_cancellable,
-                                                   G_CALLBACK (on_user_cancelled),
-                                                   request->cancellable,
-                                                   NULL);
-
-  start_attempt (task);
-}
-
 /* Metrics */
 
 static gpointer
@@ -1409,9 +394,7 @@ decode_metrics (GBytes   *body,
   response = isc_metrics_response_new_from_bytes (body, &local_error);
   if (response == NULL)
     {
-      g_set_error (error, ISC_API_ERROR, ISC_API_ERROR_MALFORMED,
-                   _("Baseten sent a response Inferscope cannot read: %s"),
-                   local_error->message);
+      g_propagate_error (error, _isc_api_error_new_malformed (local_error->message));
       return NULL;
     }
 
@@ -1429,8 +412,7 @@ isc_client_fetch_metrics_async (IscClient           *self,
   g_autofree char *params = NULL;
   GError *error = NULL;
   gint64 now_ms;
-  GTask *task;
-  Request *request;
+  g_autoptr(GTask) task = NULL;
 
   g_return_if_fail (ISC_IS_CLIENT (self));
   g_return_if_fail (query != NULL);
@@ -1440,24 +422,20 @@ isc_client_fetch_metrics_async (IscClient           *self,
   path = isc_query_build_path (query);
   params = isc_query_build_params (query, now_ms);
 
-  task = request_new (self, path, params, ASKED_METRICS,
-                      decode_metrics, (GDestroyNotify) isc_metrics_response_unref,
-                      isc_client_fetch_metrics_async,
-                      cancellable, callback, user_data);
-  request = g_task_get_task_data (task);
-  request->query = isc_query_copy (query);
-  if (self->cache != NULL)
-    request->cache = g_object_ref (self->cache);
+  task = _isc_client_request_new (self, path, params,
+                                  decode_metrics, (GDestroyNotify) isc_metrics_response_unref,
+                                  isc_client_fetch_metrics_async,
+                                  cancellable, callback, user_data);
+  _isc_client_request_set_query (task, query);
 
   /* Nothing is sent that the API would refuse. */
   if (!isc_query_validate (query, now_ms, &error))
     {
       g_task_return_error (task, error);
-      g_object_unref (task);
       return;
     }
 
-  request_start (task);
+  _isc_client_request_start (task);
 }
 
 IscMetricsResponse *
@@ -1508,12 +486,15 @@ isc_client_list_models_async (IscClient           *self,
                               GAsyncReadyCallback  callback,
                               gpointer             user_data)
 {
+  g_autoptr(GTask) task = NULL;
+
   g_return_if_fail (ISC_IS_CLIENT (self));
 
-  request_start (request_new (self, "/v1/models", NULL, ASKED_MODELS,
-                              decode_models, (GDestroyNotify) g_ptr_array_unref,
-                              isc_client_list_models_async,
-                              cancellable, callback, user_data));
+  task = _isc_client_request_new (self, "/v1/models", NULL,
+                                  decode_models, (GDestroyNotify) g_ptr_array_unref,
+                                  isc_client_list_models_async,
+                                  cancellable, callback, user_data);
+  _isc_client_request_start (task);
 }
 
 GPtrArray *
@@ -1531,7 +512,7 @@ static void
 list_model_children (IscClient           *self,
                      const char          *model_id,
                      const char          *what,
-                     DecodeFunc           decode,
+                     IscClientDecodeFunc  decode,
                      gpointer             source_tag,
                      GCancellable        *cancellable,
                      GAsyncReadyCallback  callback,
@@ -1539,24 +520,21 @@ list_model_children (IscClient           *self,
 {
   g_autofree char *escaped = g_uri_escape_string (model_id, NULL, FALSE);
   g_autofree char *path = g_strdup_printf ("/v1/models/%s/%s", escaped, what);
-  GTask *task;
-  Request *request;
+  g_autoptr(GTask) task = NULL;
 
-  task = request_new (self, path, NULL, ASKED_MODEL_CHILDREN,
-                      decode, (GDestroyNotify) g_ptr_array_unref, source_tag,
-                      cancellable, callback, user_data);
-  request = g_task_get_task_data (task);
-  request->model_id = g_strdup (model_id);
+  task = _isc_client_request_new (self, path, NULL,
+                                  decode, (GDestroyNotify) g_ptr_array_unref, source_tag,
+                                  cancellable, callback, user_data);
+  _isc_client_request_set_model_id (task, model_id);
 
   if (model_id[0] == '\0')
     {
       g_task_return_new_error (task, ISC_QUERY_ERROR, ISC_QUERY_ERROR_INVALID_TARGET,
                                _("No model was chosen. Choose a model first."));
-      g_object_unref (task);
       return;
     }
 
-  request_start (task);
+  _isc_client_request_start (task);
 }
 
 void
@@ -1617,12 +595,15 @@ isc_client_get_current_user_async (IscClient           *self,
                                    GAsyncReadyCallback  callback,
                                    gpointer             user_data)
 {
+  g_autoptr(GTask) task = NULL;
+
   g_return_if_fail (ISC_IS_CLIENT (self));
 
-  request_start (request_new (self, "/v1/users/me", NULL, ASKED_USER,
-                              decode_user, (GDestroyNotify) isc_user_unref,
-                              isc_client_get_current_user_async,
-                              cancellable, callback, user_data));
+  task = _isc_client_request_new (self, "/v1/users/me", NULL,
+                                  decode_user, (GDestroyNotify) isc_user_unref,
+                                  isc_client_get_current_user_async,
+                                  cancellable, callback, user_data);
+  _isc_client_request_start (task);
 }
 
 IscUser *
