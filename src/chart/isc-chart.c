@@ -667,7 +667,8 @@ hover_geometry (IscChart             *self,
       self->hover_step = step;
     }
 
-  x = round (layout->step_x[step]) + 0.5;
+  /* The step's own pixel column, where its points are drawn. */
+  x = floor (layout->step_x[step]) + 0.5;
   pad = self->style.spacing;
   pango_layout_get_pixel_size (self->hover_text, &w, &h);
   box->width = w + 2 * pad;
@@ -1038,7 +1039,7 @@ cursor_line_x (IscChart *self,
   layout = isc_chart_ensure_layout (self, width, height);
   if (layout->message.layout != NULL)
     return FALSE;
-  *x = round (layout->step_x[step]) + 0.5;
+  *x = floor (layout->step_x[step]) + 0.5;
   return TRUE;
 }
 
