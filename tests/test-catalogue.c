@@ -98,6 +98,31 @@ test_catalogue_count_noun (void)
   g_assert_null (replicas);
 }
 
+/* The window's order, which an export keeps: the groups as the catalogue
+ * has them, names it does not know after them, and the order given
+ * within a group. */
+static void
+test_catalogue_display_order (void)
+{
+  static const char * const names[] = {
+    "baseten_replicas_active",                    /* replicas */
+    "some_new_metric",                            /* unknown */
+    "baseten_inference_requests_total",           /* traffic */
+    "baseten_container_cpu_usage_seconds_total",  /* resources */
+    "baseten_end_to_end_response_time_seconds",   /* latency */
+    "another_new_metric",                         /* unknown */
+    "baseten_request_size_bytes",                 /* traffic */
+  };
+  static const guint expected[] = { 2, 6, 4, 0, 3, 1, 5 };
+  guint order[G_N_ELEMENTS (names)];
+
+  isc_catalogue_get_display_order (names, G_N_ELEMENTS (names), order);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    g_assert_cmpuint (order[i], ==, expected[i]);
+  g_assert_cmpuint (isc_catalogue_get_display_group ("some_new_metric"), ==, ISC_METRIC_GROUP_OTHER);
+  g_assert_cmpuint (isc_catalogue_get_display_group (names[0]), ==, ISC_METRIC_GROUP_REPLICAS);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -109,6 +134,7 @@ main (int   argc,
   g_test_add_func ("/isc/catalogue/unknown-name", test_catalogue_unknown_name);
   g_test_add_func ("/isc/catalogue/names-unique", test_catalogue_names_unique);
   g_test_add_func ("/isc/catalogue/count-noun", test_catalogue_count_noun);
+  g_test_add_func ("/isc/catalogue/display-order", test_catalogue_display_order);
   g_test_add_func ("/isc/types/enum-strings", test_enum_strings);
 
   return g_test_run ();

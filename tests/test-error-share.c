@@ -360,8 +360,9 @@ test_error_rate_chart (void)
 }
 
 /* An image export: the error rate right after the requests, nowhere
- * else. tests/fixtures/default-series.json has replicas, requests by
- * status and a latency fan. */
+ * else, and the charts in the window's order (the catalogue's groups:
+ * traffic, latency, replicas). tests/fixtures/default-series.json has
+ * replicas, requests by status and a latency fan, in that order. */
 static void
 test_export (void)
 {
@@ -369,10 +370,10 @@ test_export (void)
   g_auto(IscExportOptions) options = { 0 };
   g_autoptr(GPtrArray) charts = NULL;
   static const char * const expected[] = {
-    "baseten_replicas_active",
     "baseten_inference_requests_total",
     ISC_CATALOGUE_ERROR_RATE,
     "baseten_end_to_end_response_time_seconds",
+    "baseten_replicas_active",
   };
 
   options.theme = ISC_CHART_THEME_LIGHT;

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <glib/gi18n.h>
 
+#include "isc-catalogue.h"
 #include "isc-chart-export.h"
 #include "isc-export-private.h"
 
@@ -187,12 +188,20 @@ _isc_export_image_create_charts (const IscExportOptions *options,
   g_autoptr(GTimeZone) utc = NULL;
   const IscChartStyle *style = isc_chart_style_get_default (options->theme);
   guint n_metrics = isc_metrics_response_get_n_metrics (response);
+  g_autofree const char **names = g_new0 (const char *, n_metrics + 1);
+  g_autofree guint *order = g_new (guint, MAX (n_metrics, 1));
 
   if (options->utc)
     utc = g_time_zone_new_utc ();
 
+  /* In the window's order: by the catalogue's groups. */
   for (guint i = 0; i < n_metrics; i++)
+    names[i] = isc_metric_get_name (isc_metrics_response_get_metric (response, i));
+  isc_catalogue_get_display_order (names, n_metrics, order);
+
+  for (guint k = 0; k < n_metrics; k++)
     {
+      guint i = order[k];
       g_autoptr(IscChartModel) model = isc_chart_model_new (response, i, options->counter_display);
       g_autoptr(IscChartModel) error_rate = isc_chart_model_new_error_rate (response, i);
 

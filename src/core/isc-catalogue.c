@@ -186,3 +186,30 @@ isc_metric_group_get_title (IscMetricGroup group)
 
   return _(group_titles[group]);
 }
+
+guint
+isc_catalogue_get_display_group (const char *name)
+{
+  const IscCatalogueEntry *entry = isc_catalogue_lookup (name);
+
+  if (entry == NULL || (guint) entry->group >= ISC_METRIC_GROUP_OTHER)
+    return ISC_METRIC_GROUP_OTHER;
+  return entry->group;
+}
+
+void
+isc_catalogue_get_display_order (const char * const *names,
+                                 guint               n_names,
+                                 guint              *order)
+{
+  guint n = 0;
+
+  g_return_if_fail (names != NULL || n_names == 0);
+  g_return_if_fail (order != NULL || n_names == 0);
+
+  for (guint group = 0; group <= ISC_METRIC_GROUP_OTHER; group++)
+    for (guint i = 0; i < n_names; i++)
+      if (isc_catalogue_get_display_group (names[i]) == group)
+        order[n++] = i;
+  g_assert (n == n_names);
+}

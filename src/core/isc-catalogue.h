@@ -103,4 +103,16 @@ char                    *isc_catalogue_format_count (const char     *name,
 IscValueDisplay          isc_catalogue_get_display  (const char     *name);
 const char              *isc_metric_group_get_title (IscMetricGroup  group);
 
+/* Where a metric's chart is shown: its group, or ISC_METRIC_GROUP_OTHER
+ * (after every group) for a name the catalogue does not know. */
+#define ISC_METRIC_GROUP_OTHER (ISC_METRIC_GROUP_ASYNC + 1)
+guint                    isc_catalogue_get_display_group (const char *name);
+/* The order the charts of @names are shown in, by the window and by an
+ * export alike: the groups in the catalogue's order, unknown names last,
+ * and within a group the order given. Fills order[0 … n_names) with
+ * indices into @names. */
+void                     isc_catalogue_get_display_order (const char * const *names,
+                                                          guint               n_names,
+                                                          guint              *order);
+
 G_END_DECLS

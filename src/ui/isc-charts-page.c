@@ -18,8 +18,7 @@
 #include "isc-error-share.h"
 
 /* The catalogue's groups, then "Other" for names it does not know. */
-#define N_CATALOGUE_GROUPS (ISC_METRIC_GROUP_ASYNC + 1)
-#define OTHER_GROUP        N_CATALOGUE_GROUPS
+#define OTHER_GROUP ISC_METRIC_GROUP_OTHER
 
 struct _IscChartsPage
 {
@@ -62,16 +61,6 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (IscChartsPage, isc_charts_page, ADW_TYPE_BIN)
-
-static guint
-group_of (const char *name)
-{
-  const IscCatalogueEntry *entry = isc_catalogue_lookup (name);
-
-  if (entry == NULL || (guint) entry->group >= N_CATALOGUE_GROUPS)
-    return OTHER_GROUP;
-  return entry->group;
-}
 
 static const char *
 group_title (guint group)
@@ -292,56 +281,58 @@ new_view (IscChartsPage *self,
   return view;
 }
 
-/* The groups in catalogue order, the charts of each in the response's. */
+/* The groups in catalogue order, the charts of each in the response's:
+ * the order an export draws them in. */
 static void
 build_charts (IscChartsPage *self)
 {
   guint n_metrics = isc_metrics_response_get_n_metrics (self->response);
+  g_autofree guint *order = g_new (guint, MAX (n_metrics, 1));
+  GtkWidget *grid = NULL;
+  guint grid_group = 0;
 
   clear_charts (self);
   self->names = dup_names (self->response);
+  isc_catalogue_get_display_order ((const char * const *) self->names, n_metrics, order);
 
-  for (guint group = 0; group <= OTHER_GROUP; group++)
+  for (guint k = 0; k < n_metrics; k++)
     {
-      GtkWidget *grid = NULL;
+      guint i = order[k];
+      guint group = isc_catalogue_get_display_group (self->names[i]);
+      GtkWidget *view;
 
-      for (guint i = 0; i < n_metrics; i++)
+      if (grid == NULL || group != grid_group)
         {
-          GtkWidget *view;
-
-          if (group_of (self->names[i]) != group)
-            continue;
-
-          if (grid == NULL)
-            grid = add_group (self, group);
-
-          view = isc_chart_view_new (NULL);
-          isc_chart_view_set_hidden_series (ISC_CHART_VIEW (view), self->hidden_series);
-          gtk_widget_add_css_class (view, "card");
-          gtk_widget_set_overflow (view, GTK_OVERFLOW_HIDDEN);
-          isc_chart_view_set_use_utc (ISC_CHART_VIEW (view), self->use_utc);
-          /* The view's own label follows its model; this one holds from
-           * the start, before any model. */
-          gtk_accessible_update_property (GTK_ACCESSIBLE (view),
-                                          GTK_ACCESSIBLE_PROPERTY_LABEL, isc_catalogue_get_title (self->names[i]),
-                                          -1);
-          isc_chart_grid_append (ISC_CHART_GRID (grid), view);
-          g_ptr_array_add (self->views, view);
-          watch_view (self, view);
-          g_array_append_val (self->metric_index, i);
-          g_array_index (self->group_counts, guint, self->group_counts->len - 1)++;
-
-          /* Requests by status are followed by their error rate, in the
-           * same group: derived from the counter, it comes and goes with
-           * it, whatever the layout chose. */
-          view = NULL;
-          if (isc_error_share_applies (isc_metrics_response_get_metric (self->response, i)))
-            {
-              view = new_view (self, isc_catalogue_get_title (ISC_CATALOGUE_ERROR_RATE));
-              isc_chart_grid_append (ISC_CHART_GRID (grid), view);
-            }
-          g_ptr_array_add (self->error_views, view);
+          grid = add_group (self, group);
+          grid_group = group;
         }
+
+      view = isc_chart_view_new (NULL);
+      isc_chart_view_set_hidden_series (ISC_CHART_VIEW (view), self->hidden_series);
+      gtk_widget_add_css_class (view, "card");
+      gtk_widget_set_overflow (view, GTK_OVERFLOW_HIDDEN);
+      isc_chart_view_set_use_utc (ISC_CHART_VIEW (view), self->use_utc);
+      /* The view's own label follows its model; this one holds from
+       * the start, before any model. */
+      gtk_accessible_update_property (GTK_ACCESSIBLE (view),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, isc_catalogue_get_title (self->names[i]),
+                                      -1);
+      isc_chart_grid_append (ISC_CHART_GRID (grid), view);
+      g_ptr_array_add (self->views, view);
+      watch_view (self, view);
+      g_array_append_val (self->metric_index, i);
+      g_array_index (self->group_counts, guint, self->group_counts->len - 1)++;
+
+      /* Requests by status are followed by their error rate, in the
+       * same group: derived from the counter, it comes and goes with
+       * it, whatever the layout chose. */
+      view = NULL;
+      if (isc_error_share_applies (isc_metrics_response_get_metric (self->response, i)))
+        {
+          view = new_view (self, isc_catalogue_get_title (ISC_CATALOGUE_ERROR_RATE));
+          isc_chart_grid_append (ISC_CHART_GRID (grid), view);
+        }
+      g_ptr_array_add (self->error_views, view);
     }
 }
 
