@@ -498,6 +498,16 @@ test_window_hide_and_export (void)
   g_assert_nonnull (page);
   n = isc_charts_page_get_n_charts (page);
   g_assert_cmpuint (n, >, 2);
+  /* The error rate's Hide Chart is off: it would hide the requests it
+   * comes from. */
+  view = isc_charts_page_get_error_rate_chart (page, 0);
+  g_assert_nonnull (view);
+  gtk_widget_activate_action (view, "chart.hide", NULL);
+  test_run_frames (100);
+  g_assert_true (page_shows (page, "baseten_inference_requests_total"));
+  g_assert_cmpuint (isc_charts_page_get_n_charts (page), ==, n);
+  g_assert_nonnull (isc_charts_page_get_error_rate_chart (page, 0));
+
   view = isc_charts_page_get_chart (page, 1);
   name = g_strdup (isc_chart_model_get_name (isc_chart_view_get_model (ISC_CHART_VIEW (view))));
   g_assert_true (page_shows (page, name));

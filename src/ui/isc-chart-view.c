@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "isc-chart-export.h"
+#include "isc-catalogue.h"
 #include "isc-chart-view.h"
 #include "isc-export-dialog.h"
 #include "isc-time-range.h"
@@ -233,15 +234,20 @@ leave_cb (IscChartView             *self,
 static void
 isc_chart_view_update_actions (IscChartView *self)
 {
-  gboolean has_model = isc_chart_get_model (self->chart) != NULL;
+  IscChartModel *model = isc_chart_get_model (self->chart);
   static const char * const names[] = { "export", "copy-image", "copy-data", "hide" };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), names[i]);
 
-      g_simple_action_set_enabled (G_SIMPLE_ACTION (action), has_model);
+      g_simple_action_set_enabled (G_SIMPLE_ACTION (action), model != NULL);
     }
+  /* The error rate comes and goes with the requests it is derived from:
+   * it is hidden by hiding them, not on its own (which would hide both). */
+  if (model != NULL && g_strcmp0 (isc_chart_model_get_name (model), ISC_CATALOGUE_ERROR_RATE) == 0)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self->actions), "hide")),
+                                 FALSE);
 }
 
 static void
