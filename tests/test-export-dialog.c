@@ -498,10 +498,19 @@ test_window_hide_and_export (void)
   g_assert_nonnull (page);
   n = isc_charts_page_get_n_charts (page);
   g_assert_cmpuint (n, >, 2);
-  /* The error rate's Hide Chart is off: it would hide the requests it
-   * comes from. */
+  /* The error rate's Hide Chart is off (it comes and goes with the
+   * requests it is derived from): nothing to activate, nothing hidden. */
   view = isc_charts_page_get_error_rate_chart (page, 0);
   g_assert_nonnull (view);
+  {
+    GtkWidget *item = find_text (GTK_WIDGET (isc_chart_view_get_menu (ISC_CHART_VIEW (view))), "Hide Chart");
+    GtkWidget *other = find_text (GTK_WIDGET (isc_chart_view_get_menu (ISC_CHART_VIEW (isc_charts_page_get_chart (page, 0)))),
+                                  "Hide Chart");
+
+    g_assert_nonnull (item);
+    g_assert_false (gtk_widget_is_sensitive (item));
+    g_assert_true (gtk_widget_is_sensitive (other));
+  }
   gtk_widget_activate_action (view, "chart.hide", NULL);
   test_run_frames (100);
   g_assert_true (page_shows (page, "baseten_inference_requests_total"));
