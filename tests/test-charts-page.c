@@ -442,6 +442,44 @@ test_refresh_keeps_views (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+cursor_gone_cb (GtkWidget *view)
+{
+  isc_chart_view_set_cursor_time (ISC_CHART_VIEW (view), -1);
+}
+
+/* The page built again while the pointer rests on a chart of its last
+ * group: as the groups go, one by one, that chart hears the pointer leave
+ * and says its cursor is gone, which must not reach the charts of the
+ * groups already freed. */
+static void
+test_rebuild_while_hovered (void)
+{
+  g_autoptr(IscMetricsResponse) first = fetch_all (ISC_DEMO_MODEL_CHAT, ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION);
+  g_autoptr(IscMetricsResponse) other = fetch_all (ISC_DEMO_MODEL_EMBED, ISC_DEMO_DEPLOYMENT_EMBED_PRODUCTION);
+  GtkWidget *window, *page, *last;
+  guint n;
+
+  page = open_page (1200, &window);
+  isc_charts_page_set_response (ISC_CHARTS_PAGE (page), first);
+  g_assert_true (test_wait_for (charts_shown, page));
+  n = isc_charts_page_get_n_charts (ISC_CHARTS_PAGE (page));
+  g_assert_cmpuint (isc_charts_page_get_n_groups (ISC_CHARTS_PAGE (page)), >, 1);
+  last = isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), n - 1);
+  g_signal_emit_by_name (motion_controller (last), "motion",
+                         gtk_widget_get_width (last) / 2.0, gtk_widget_get_height (last) / 2.0);
+  g_assert_cmpint (isc_chart_view_get_cursor_time (ISC_CHART_VIEW (isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), 0))),
+                   >=, 0);
+  g_signal_connect (last, "unmap", G_CALLBACK (cursor_gone_cb), NULL);
+
+  isc_charts_page_set_response (ISC_CHARTS_PAGE (page), other);
+  g_assert_true (test_wait_for (charts_shown, page));
+  g_assert_cmpuint (isc_charts_page_get_n_charts (ISC_CHARTS_PAGE (page)), ==,
+                    isc_metrics_response_get_n_metrics (other));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* An embedding model on CPU reports neither GPU nor LLM metrics. */
 static void
 test_no_gpu (void)
@@ -536,6 +574,7 @@ main (int   argc,
   g_test_add_func ("/isc/charts-page/columns/wide", test_wide);
   g_test_add_func ("/isc/charts-page/columns/widths", test_grid_widths);
   g_test_add_func ("/isc/charts-page/refresh-keeps-views", test_refresh_keeps_views);
+  g_test_add_func ("/isc/charts-page/rebuild-while-hovered", test_rebuild_while_hovered);
   g_test_add_func ("/isc/charts-page/no-gpu", test_no_gpu);
   g_test_add_func ("/isc/charts-page/switches", test_switches);
 

@@ -143,11 +143,14 @@ clear_charts (IscChartsPage *self)
 {
   GtkWidget *child;
 
+  /* Forgotten first: a view on its way out says its cursor is gone (the
+   * pointer left it), and the others must not hear of it from a view
+   * already freed. */
+  g_ptr_array_set_size (self->views, 0);
+  g_ptr_array_set_size (self->error_views, 0);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->column))) != NULL)
     gtk_box_remove (self->column, child);
   self->first_grid = NULL;
-  g_ptr_array_set_size (self->views, 0);
-  g_ptr_array_set_size (self->error_views, 0);
   g_array_set_size (self->metric_index, 0);
   g_ptr_array_set_size (self->group_titles, 0);
   g_array_set_size (self->group_counts, 0);
