@@ -419,18 +419,28 @@ bench_zoom (Bench *b)
       GtkEventController *drag = find_drag (g_ptr_array_index (b->views, 0));
       gint64 t0;
       Frame f;
+      int renders = 0;
 
       g_signal_emit_by_name (drag, "drag-begin", plot->x + plot->width * 0.3, plot->y + plot->height / 2);
       g_signal_emit_by_name (drag, "drag-update", plot->width * 0.2, 2.0);
       settle (b->timing, 0);
+      for (guint i = 0; i < b->views->len; i++)
+        renders -= (int) isc_chart_view_get_n_renders (g_ptr_array_index (b->views, i));
+      perf_control ("enable");
       t0 = g_get_monotonic_time ();
       g_signal_emit_by_name (drag, "drag-end", plot->width * 0.2, 2.0);
       t0 = g_get_monotonic_time () - t0;
       /* The first frame after the release, before the new data. */
       while (b->timing->frames->len == 0)
         g_main_context_iteration (NULL, TRUE);
+      perf_control ("disable");
       f = g_array_index (b->timing->frames, Frame, 0);
       f.events += t0 / 1000.0;
+      /* The same pictures, scaled: no chart drawn again. */
+      for (guint i = 0; i < b->views->len; i++)
+        renders += (int) isc_chart_view_get_n_renders (g_ptr_array_index (b->views, i));
+      if (renders != 0)
+        printf ("           (the release drew %d charts again)\n", renders);
       g_array_append_val (b->samples, f);
       test_wait_for (view_is_ready, b->window);
       isc_view_go_back (isc_window_get_view (b->window));
@@ -443,10 +453,11 @@ bench_zoom (Bench *b)
   report ("zoom", b->samples, 16);
 }
 
-/* The peer: what GTK itself costs for the same crosshair, the floor under
- * Inferscope's figure. A window of the same size with 12 widgets in the
- * same 2-column grid, each a picture painted once (as the charts' series
- * are) under a 1-pixel line that moves, and nothing else. */
+/* The peer: what GTK itself costs for the same crosshair and relayout, the
+ * floor under Inferscope's figures. A window of the same size with 12
+ * widgets in a 2-column grid, each a picture painted once for its size
+ * (as the charts' series are) under a 1-pixel line that moves, and
+ * nothing else. */
 #define PEER_TYPE_CHART (peer_chart_get_type ())
 G_DECLARE_FINAL_TYPE (PeerChart, peer_chart, PEER, CHART, GtkWidget)
 
@@ -454,6 +465,7 @@ struct _PeerChart
 {
   GtkWidget      parent_instance;
   GskRenderNode *picture;
+  int            picture_width;
   double         x;
 };
 
@@ -466,6 +478,8 @@ peer_chart_snapshot (GtkWidget   *widget,
   PeerChart *self = PEER_CHART (widget);
   int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
 
+  if (self->picture != NULL && self->picture_width != w)
+    g_clear_pointer (&self->picture, gsk_render_node_unref);
   if (self->picture == NULL)
     {
       cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
@@ -485,6 +499,7 @@ peer_chart_snapshot (GtkWidget   *widget,
       cairo_destroy (cr);
       cairo_surface_destroy (surface);
       self->picture = gtk_snapshot_free_to_node (s);
+      self->picture_width = w;
     }
   gtk_snapshot_append_node (snapshot, self->picture);
   gtk_snapshot_append_color (snapshot, &(GdkRGBA) { 0, 0, 0, 1 }, &GRAPHENE_RECT_INIT (self->x, 20, 1, h - 40));
@@ -507,7 +522,8 @@ peer_chart_class_init (PeerChartClass *klass)
 static void
 peer_chart_init (PeerChart *self)
 {
-  gtk_widget_set_size_request (GTK_WIDGET (self), 600, 300);
+  gtk_widget_set_size_request (GTK_WIDGET (self), 300, 300);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
 }
 
 /* The peer's crosshair: every line moved to a new x, one frame. */
@@ -556,6 +572,19 @@ bench_peer (Timing *timing,
       g_array_append_val (samples, f);
     }
   report ("peer", samples, 2);
+
+  /* And a relayout: the window 10 px narrower, then wider again, each
+   * picture painted anew at its new size. */
+  for (guint r = 0; r < n_runs; r++)
+    {
+      Frame f;
+
+      gtk_window_set_default_size (GTK_WINDOW (window), width - (r % 2 == 0 ? 10 : 0), height);
+      f = settle (timing, 0);
+      g_array_append_val (samples, f);
+    }
+  report ("peer-relayout", samples, 16);
+
   for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
     g_signal_handler_disconnect (clock, ids[i]);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -665,7 +694,7 @@ main (int   argc,
       bench_crosshair (&bench);
       perf_control ("disable");
     }
-  if (only == NULL || g_str_equal (only, "crosshair") || g_str_equal (only, "peer"))
+  if (only == NULL || g_str_equal (only, "peer"))
     {
       perf_control ("enable");
       bench_peer (&timing, samples);
@@ -689,12 +718,9 @@ main (int   argc,
       bench_relayout (&bench);
       perf_control ("disable");
     }
+  /* Only its release frames are recorded. */
   if (only == NULL || g_str_equal (only, "zoom"))
-    {
-      perf_control ("enable");
-      bench_zoom (&bench);
-      perf_control ("disable");
-    }
+    bench_zoom (&bench);
   g_ptr_array_unref (bench.views);
 
   gtk_window_destroy (GTK_WINDOW (window));
