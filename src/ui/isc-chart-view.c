@@ -33,7 +33,6 @@ struct _IscChartView
   /* State */
   int            node_width;
   int            node_height;
-  int            node_scale;     /* the device pixels per pixel drawn at */
   IscChartAlignment node_align;  /* the chart's alignment when drawn */
   int            hover_step;
   double         pointer_x;      /* where the pointer is, when pointer_in */
@@ -461,39 +460,27 @@ typedef void (*DrawFunc) (IscChart *chart,
                           int       height,
                           int       step);
 
-/* A node that paints what draw() draws in area (of the chart at width ×
- * height), drawn once into pixels at the screen's scale. A frame that only
- * moves the cursor or a band then copies pixels, where a node of the
- * drawing itself would be replayed, every line, area and glyph of it, for
- * each damaged strip (GSK's cairo renderer). A texture node would do as
- * well under GL, but GTK 4.8's cairo renderer converts a texture to a new
- * surface in each frame. */
+/* A node of what draw() draws in area (of the chart at width × height),
+ * kept while it stays the same. (Drawn first into pixels at the screen's
+ * scale instead, the window measured the same on a crosshair move and
+ * 13 % slower to relayout, tests/bench-interact against the build before:
+ * GSK's cairo renderer clips a replay to the damage as cheaply as a copy.
+ * A texture node would cost more: GTK 4.8's cairo renderer converts a
+ * texture to a new surface in each frame.) */
 static GskRenderNode *
-draw_to_pixels (IscChartView       *self,
-                const IscChartRect *area,
-                int                 width,
-                int                 height,
-                DrawFunc            draw,
-                int                 step)
+draw_node (IscChartView       *self,
+           const IscChartRect *area,
+           int                 width,
+           int                 height,
+           DrawFunc            draw,
+           int                 step)
 {
-  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
-                                                         (int) ceil (area->width) * scale,
-                                                         (int) ceil (area->height) * scale);
   GtkSnapshot *snapshot = gtk_snapshot_new ();
   cairo_t *cr;
 
-  cairo_surface_set_device_scale (surface, scale, scale);
-  cr = cairo_create (surface);
-  cairo_translate (cr, -area->x, -area->y);
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (area->x, area->y, area->width, area->height));
   draw (self->chart, cr, width, height, step);
   cairo_destroy (cr);
-
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (area->x, area->y, area->width, area->height));
-  cairo_set_source_surface (cr, surface, area->x, area->y);
-  cairo_paint (cr);
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
   return gtk_snapshot_free_to_node (snapshot);
 }
 
@@ -515,7 +502,7 @@ draw_series (IscChartView *self,
 {
   IscChartRect all = { 0, 0, width, height };
 
-  return draw_to_pixels (self, &all, width, height, draw_chart, -1);
+  return draw_node (self, &all, width, height, draw_chart, -1);
 }
 
 static void
@@ -535,7 +522,6 @@ isc_chart_view_snapshot (GtkWidget   *widget,
   isc_chart_get_alignment (self->chart, &align);
 
   if (self->series_node == NULL || self->node_width != width || self->node_height != height ||
-      self->node_scale != gtk_widget_get_scale_factor (widget) ||
       align.gutter != self->node_align.gutter || align.plot_height != self->node_align.plot_height)
     {
       g_clear_pointer (&self->series_node, gsk_render_node_unref);
@@ -543,7 +529,6 @@ isc_chart_view_snapshot (GtkWidget   *widget,
       self->series_node = draw_series (self, width, height);
       self->node_width = width;
       self->node_height = height;
-      self->node_scale = gtk_widget_get_scale_factor (widget);
       self->node_align = align;
       self->n_renders++;
     }
@@ -566,7 +551,7 @@ isc_chart_view_snapshot (GtkWidget   *widget,
           area.height = ceil (area.y + area.height) - floor (area.y);
           area.x = floor (area.x);
           area.y = floor (area.y);
-          self->hover_node = draw_to_pixels (self, &area, width, height, isc_chart_draw_hover, self->hover_step);
+          self->hover_node = draw_node (self, &area, width, height, isc_chart_draw_hover, self->hover_step);
           self->hover_node_step = self->hover_step;
         }
       if (self->hover_node != NULL)
