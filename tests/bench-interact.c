@@ -154,27 +154,10 @@ perf_control (const char *command)
   fclose (ctl);
 }
 
-static void
-collect_views (GtkWidget *root,
-               GPtrArray *views)
-{
-  if (ISC_IS_CHART_VIEW (root))
-    {
-      if (gtk_widget_get_mapped (root) && isc_chart_view_get_model (ISC_CHART_VIEW (root)) != NULL)
-        g_ptr_array_add (views, root);
-      return;
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
-    collect_views (child, views);
-}
-
 static GPtrArray *
 chart_views (IscWindow *window)
 {
-  GPtrArray *views = g_ptr_array_new ();
-
-  collect_views (GTK_WIDGET (window), views);
-  return views;
+  return test_window_chart_views (window, TRUE);
 }
 
 static gboolean

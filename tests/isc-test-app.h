@@ -12,6 +12,7 @@
 #pragma once
 
 #include "isc-application.h"
+#include "isc-chart-view.h"
 #include "isc-window.h"
 
 static IscApplication *app;
@@ -70,4 +71,32 @@ view_is_ready (gpointer data)
   IscView *view = isc_window_get_view (data);
 
   return isc_view_get_state (view) == ISC_VIEW_READY && !isc_view_get_loading (view);
+}
+
+static inline void
+test_collect_chart_views (GtkWidget *root,
+                          gboolean   with_model,
+                          GPtrArray *views)
+{
+  if (ISC_IS_CHART_VIEW (root))
+    {
+      if (gtk_widget_get_mapped (root) &&
+          (!with_model || isc_chart_view_get_model (ISC_CHART_VIEW (root)) != NULL))
+        g_ptr_array_add (views, root);
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    test_collect_chart_views (child, with_model, views);
+}
+
+/* The charts a window shows (mapped), in the page's order; with_model:
+ * only those that have their model yet. */
+static inline GPtrArray *
+test_window_chart_views (IscWindow *window,
+                         gboolean   with_model)
+{
+  GPtrArray *views = g_ptr_array_new ();
+
+  test_collect_chart_views (GTK_WIDGET (window), with_model, views);
+  return views;
 }

@@ -147,27 +147,10 @@ test_zoom_cursor_at (void)
 
 /* The window, showing the demo's charts */
 
-static void
-collect_chart_views (GtkWidget *root,
-                     GPtrArray *views)
-{
-  if (ISC_IS_CHART_VIEW (root))
-    {
-      if (gtk_widget_get_mapped (root) && isc_chart_view_get_model (ISC_CHART_VIEW (root)) != NULL)
-        g_ptr_array_add (views, root);
-      return;
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
-    collect_chart_views (child, views);
-}
-
 static GPtrArray *
 chart_views (IscWindow *window)
 {
-  GPtrArray *views = g_ptr_array_new ();
-
-  collect_chart_views (GTK_WIDGET (window), views);
-  return views;
+  return test_window_chart_views (window, TRUE);
 }
 
 static gboolean

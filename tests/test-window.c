@@ -165,30 +165,10 @@ test_window_welcome (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static void
-collect_chart_views (GtkWidget *root,
-                     GPtrArray *views)
-{
-  if (ISC_IS_CHART_VIEW (root))
-    {
-      if (gtk_widget_get_mapped (root))
-        g_ptr_array_add (views, root);
-      return;
-    }
-
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect_chart_views (child, views);
-}
-
 static GPtrArray *
 chart_views (IscWindow *window)
 {
-  GPtrArray *views = g_ptr_array_new ();
-
-  collect_chart_views (GTK_WIDGET (window), views);
-  return views;
+  return test_window_chart_views (window, FALSE);
 }
 
 static gboolean
