@@ -499,6 +499,141 @@ scan_note_key (Scan      *scan,
     }
 }
 
+/* '[' or '{' at @i, where a value may start. */
+static gboolean
+scan_open (Scan     *scan,
+           char      c,
+           gsize     i,
+           GError  **error)
+{
+  ScanLevel *level;
+
+  if (scan->depth == ISC_METRICS_RESPONSE_MAX_DEPTH)
+    return scan_fail (scan, error,
+                      _("nesting deeper than %d levels at byte %zu"),
+                      ISC_METRICS_RESPONSE_MAX_DEPTH, i);
+
+  level = &scan->levels[scan->depth++];
+  memset (level, 0, sizeof *level);
+  level->is_array = c == '[';
+  level->state = c == '[' ? EXPECT_VALUE_OR_CLOSE : EXPECT_KEY_OR_CLOSE;
+  return TRUE;
+}
+
+/* ']' or '}' at @i, closing @level. */
+static gboolean
+scan_close (Scan       *scan,
+            ScanLevel  *level,
+            char        c,
+            gsize       i,
+            gboolean   *root_done,
+            GError    **error)
+{
+  if (level == NULL ||
+      level->is_array != (c == ']') ||
+      !(level->state == EXPECT_COMMA_OR_CLOSE ||
+        level->state == EXPECT_VALUE_OR_CLOSE ||
+        level->state == EXPECT_KEY_OR_CLOSE))
+    return scan_unexpected (scan, i, error);
+
+  /* The end of metric_values: count its value sets. */
+  if (G_UNLIKELY (scan->depth == 2 && scan->in_values && level->is_array))
+    scan->info.n_value_sets = level->state == EXPECT_VALUE_OR_CLOSE ? 0 : level->index + 1;
+
+  scan->depth--;
+  scan_value_done (scan, root_done, i + 1);
+  return TRUE;
+}
+
+/* ',' or ':' at @i, inside @level. */
+static gboolean
+scan_separator (Scan       *scan,
+                ScanLevel  *level,
+                char        c,
+                gsize       i,
+                GError    **error)
+{
+  if (c == ':')
+    {
+      if (level == NULL || level->state != EXPECT_COLON)
+        return scan_unexpected (scan, i, error);
+
+      level->state = EXPECT_VALUE;
+      return TRUE;
+    }
+
+  if (level == NULL || level->state != EXPECT_COMMA_OR_CLOSE)
+    return scan_unexpected (scan, i, error);
+
+  if (level->is_array)
+    {
+      level->index++;
+      level->state = EXPECT_VALUE;
+    }
+  else
+    {
+      level->has_key = FALSE;
+      level->state = EXPECT_KEY;
+    }
+
+  return TRUE;
+}
+
+/* The string at *@i: a member's key where @level wants one, else a value. */
+static gboolean
+scan_string_token (Scan       *scan,
+                   ScanLevel  *level,
+                   gboolean    want_value,
+                   gsize      *i,
+                   gboolean   *root_done,
+                   GError    **error)
+{
+  gsize start = *i + 1;
+  gboolean escaped = FALSE;
+
+  if (level != NULL &&
+      (level->state == EXPECT_KEY || level->state == EXPECT_KEY_OR_CLOSE))
+    {
+      if (!scan_string (scan, i, &escaped, error))
+        return FALSE;
+
+      level->key_offset = start;
+      level->key_length = *i - 1 - start;
+      level->has_key = TRUE;
+      level->state = EXPECT_COLON;
+      scan_note_key (scan, level, escaped);
+      return TRUE;
+    }
+
+  if (!want_value)
+    return scan_unexpected (scan, *i, error);
+  if (!scan_string (scan, i, &escaped, error))
+    return FALSE;
+
+  scan_value_done (scan, root_done, *i);
+  return TRUE;
+}
+
+/* A number, true, false or null at *@i, where a value may start. */
+static gboolean
+scan_scalar (Scan     *scan,
+             char      c,
+             gsize    *i,
+             gboolean *root_done,
+             GError  **error)
+{
+  if (c == '-' || g_ascii_isdigit (c))
+    {
+      if (!scan_number (scan, i, error))
+        return FALSE;
+    }
+  else if (!scan_literal (scan, i, c == 't' ? "true" : c == 'f' ? "false" : "null", error))
+    return FALSE;
+
+  scan_value_done (scan, root_done, *i);
+  return TRUE;
+}
+
 gboolean
 _isc_json_scan (const char   *data,
                 gsize         length,
@@ -550,108 +685,37 @@ _isc_json_scan (const char   *data,
         case '{':
           if (!want_value)
             return scan_unexpected (scan, i, error);
-
-          if (scan->depth == ISC_METRICS_RESPONSE_MAX_DEPTH)
-            return scan_fail (scan, error,
-                              _("nesting deeper than %d levels at byte %zu"),
-                              ISC_METRICS_RESPONSE_MAX_DEPTH, i);
-
-          level = &scan->levels[scan->depth++];
-          memset (level, 0, sizeof *level);
-          level->is_array = c == '[';
-          level->state = c == '[' ? EXPECT_VALUE_OR_CLOSE : EXPECT_KEY_OR_CLOSE;
+          if (!scan_open (scan, c, i, error))
+            return FALSE;
           i++;
           break;
 
         case ']':
         case '}':
-          if (level == NULL ||
-              level->is_array != (c == ']') ||
-              !(level->state == EXPECT_COMMA_OR_CLOSE ||
-                level->state == EXPECT_VALUE_OR_CLOSE ||
-                level->state == EXPECT_KEY_OR_CLOSE))
-            return scan_unexpected (scan, i, error);
-
-          /* The end of metric_values: count its value sets. */
-          if (G_UNLIKELY (scan->depth == 2 && scan->in_values && level->is_array))
-            scan->info.n_value_sets = level->state == EXPECT_VALUE_OR_CLOSE ? 0 : level->index + 1;
-
-          scan->depth--;
-          scan_value_done (scan, &root_done, i + 1);
+          if (!scan_close (scan, level, c, i, &root_done, error))
+            return FALSE;
           i++;
           break;
 
         case ',':
-          if (level == NULL || level->state != EXPECT_COMMA_OR_CLOSE)
-            return scan_unexpected (scan, i, error);
-
-          if (level->is_array)
-            {
-              level->index++;
-              level->state = EXPECT_VALUE;
-            }
-          else
-            {
-              level->has_key = FALSE;
-              level->state = EXPECT_KEY;
-            }
-          i++;
-          break;
-
         case ':':
-          if (level == NULL || level->state != EXPECT_COLON)
-            return scan_unexpected (scan, i, error);
-
-          level->state = EXPECT_VALUE;
+          if (!scan_separator (scan, level, c, i, error))
+            return FALSE;
           i++;
           break;
 
         case '"':
-          if (level != NULL &&
-              (level->state == EXPECT_KEY || level->state == EXPECT_KEY_OR_CLOSE))
-            {
-              gsize start = i + 1;
-              gboolean escaped = FALSE;
-
-              if (!scan_string (scan, &i, &escaped, error))
-                return FALSE;
-
-              level->key_offset = start;
-              level->key_length = i - 1 - start;
-              level->has_key = TRUE;
-              level->state = EXPECT_COLON;
-              scan_note_key (scan, level, escaped);
-              break;
-            }
-          else
-            {
-              gboolean escaped = FALSE;
-
-              if (!want_value)
-                return scan_unexpected (scan, i, error);
-              if (!scan_string (scan, &i, &escaped, error))
-                return FALSE;
-              scan_value_done (scan, &root_done, i);
-            }
+          if (!scan_string_token (scan, level, want_value, &i, &root_done, error))
+            return FALSE;
           break;
 
         case '-': case '0': case '1': case '2': case '3': case '4':
         case '5': case '6': case '7': case '8': case '9':
+        case 't': case 'f': case 'n':
           if (!want_value)
             return scan_unexpected (scan, i, error);
-          if (!scan_number (scan, &i, error))
+          if (!scan_scalar (scan, c, &i, &root_done, error))
             return FALSE;
-          scan_value_done (scan, &root_done, i);
-          break;
-
-        case 't':
-        case 'f':
-        case 'n':
-          if (!want_value)
-            return scan_unexpected (scan, i, error);
-          if (!scan_literal (scan, &i, c == 't' ? "true" : c == 'f' ? "false" : "null", error))
-            return FALSE;
-          scan_value_done (scan, &root_done, i);
           break;
 
         default:

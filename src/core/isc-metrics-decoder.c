@@ -285,18 +285,17 @@ decode_header (IscMetricsResponse  *self,
   return TRUE;
 }
 
+/* The counts of series and labels, so that each is one allocation;
+ * checks the types on the way down to each label set.
+ */
 static gboolean
-decode_descriptors (IscMetricsResponse  *self,
-                    Document            *doc,
-                    GError             **error)
+count_series (Document  *doc,
+              guint     *n_series,
+              guint     *n_labels,
+              GError   **error)
 {
   guint n_metrics = json_array_get_length (doc->descriptors);
-  guint n_series = 0;
-  guint n_labels = 0;
-  guint series_index = 0;
-  guint label_index = 0;
 
-  /* First count, so that series and labels are one allocation each. */
   for (guint m = 0; m < n_metrics; m++)
     {
       JsonNode *node = json_array_get_element (doc->descriptors, m);
@@ -324,11 +323,94 @@ decode_descriptors (IscMetricsResponse  *self,
           if (!(object = require_object (set, set_path, error)))
             return FALSE;
 
-          n_labels += json_object_get_size (object);
+          *n_labels += json_object_get_size (object);
         }
 
-      n_series += json_array_get_length (label_sets);
+      *n_series += json_array_get_length (label_sets);
     }
+
+  return TRUE;
+}
+
+/* A descriptor's string member @name, kept in the response's chunk. */
+static const char *
+decode_descriptor_string (IscMetricsResponse  *self,
+                          JsonObject          *descriptor,
+                          const char          *path,
+                          const char          *name,
+                          GError             **error)
+{
+  g_autofree char *member_path = NULL;
+  JsonNode *node;
+  const char *str;
+
+  if (!(node = require_member (descriptor, path, name, error)))
+    return NULL;
+
+  member_path = join_path (path, name);
+  if (!(str = require_string (node, member_path, error)))
+    return NULL;
+
+  return g_string_chunk_insert_const (self->strings, str);
+}
+
+/* Label set @j of the metric at @path into @series, whose labels point
+ * into the response's array already.
+ */
+static gboolean
+decode_label_set (IscMetricsResponse  *self,
+                  IscSeries           *series,
+                  JsonObject          *set,
+                  const char          *path,
+                  guint                j,
+                  GError             **error)
+{
+  g_autoptr(GList) members = json_object_get_members (set);
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint k = 0;
+
+  for (const GList *l = members; l != NULL; l = l->next, k++)
+    {
+      const char *key = l->data;
+      JsonNode *value_node = json_object_get_member (set, key);
+      const char *value;
+
+      if (JSON_NODE_TYPE (value_node) != JSON_NODE_VALUE ||
+          json_node_get_value_type (value_node) != G_TYPE_STRING)
+        {
+          g_autofree char *label_path =
+            g_strdup_printf ("%s.label_sets[%u].%s", path, j, key);
+
+          expect_type (value_node, JSON_NODE_VALUE, G_TYPE_STRING, label_path, error);
+          return FALSE;
+        }
+
+      value = json_node_get_string (value_node);
+      series->labels[2 * k] = g_string_chunk_insert_const (self->strings, key);
+      series->labels[2 * k + 1] = g_string_chunk_insert_const (self->strings, value);
+
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      g_string_append_printf (text, "%s=%s", key, value);
+    }
+
+  series->label_text = g_string_chunk_insert_const (self->strings, text->str);
+  return TRUE;
+}
+
+static gboolean
+decode_descriptors (IscMetricsResponse  *self,
+                    Document            *doc,
+                    GError             **error)
+{
+  guint n_metrics = json_array_get_length (doc->descriptors);
+  guint n_series = 0;
+  guint n_labels = 0;
+  guint series_index = 0;
+  guint label_index = 0;
+
+  if (!count_series (doc, &n_series, &n_labels, error))
+    return FALSE;
 
   self->n_metrics = n_metrics;
   self->n_series = n_series;
@@ -342,40 +424,14 @@ decode_descriptors (IscMetricsResponse  *self,
       JsonObject *descriptor = json_array_get_object_element (doc->descriptors, m);
       g_autofree char *path = g_strdup_printf ("metric_descriptors[%u]", m);
       JsonArray *label_sets;
-      JsonNode *node;
-      const char *str;
 
-      if (!(node = require_member (descriptor, path, "name", error)))
+      if (!(metric->name = decode_descriptor_string (self, descriptor, path, "name", error)) ||
+          !(metric->unit_hint_string = decode_descriptor_string (self, descriptor, path, "unit_hint", error)) ||
+          !(metric->kind_string = decode_descriptor_string (self, descriptor, path, "kind", error)))
         return FALSE;
-      {
-        g_autofree char *name_path = join_path (path, "name");
 
-        if (!(str = require_string (node, name_path, error)))
-          return FALSE;
-        metric->name = g_string_chunk_insert_const (self->strings, str);
-      }
-
-      if (!(node = require_member (descriptor, path, "unit_hint", error)))
-        return FALSE;
-      {
-        g_autofree char *unit_path = join_path (path, "unit_hint");
-
-        if (!(str = require_string (node, unit_path, error)))
-          return FALSE;
-        metric->unit_hint_string = g_string_chunk_insert_const (self->strings, str);
-        metric->unit_hint = isc_unit_hint_from_string (str);
-      }
-
-      if (!(node = require_member (descriptor, path, "kind", error)))
-        return FALSE;
-      {
-        g_autofree char *kind_path = join_path (path, "kind");
-
-        if (!(str = require_string (node, kind_path, error)))
-          return FALSE;
-        metric->kind_string = g_string_chunk_insert_const (self->strings, str);
-        metric->kind = isc_metric_kind_from_string (str);
-      }
+      metric->unit_hint = isc_unit_hint_from_string (metric->unit_hint_string);
+      metric->kind = isc_metric_kind_from_string (metric->kind_string);
 
       label_sets = json_object_get_array_member (descriptor, "label_sets");
       metric->n_series = json_array_get_length (label_sets);
@@ -386,40 +442,13 @@ decode_descriptors (IscMetricsResponse  *self,
         {
           IscSeries *series = &metric->series[j];
           JsonObject *set = json_array_get_object_element (label_sets, j);
-          g_autoptr(GList) members = json_object_get_members (set);
-          g_autoptr(GString) text = g_string_new (NULL);
-          guint k = 0;
 
           series->n_labels = json_object_get_size (set);
           series->labels = &self->labels[label_index];
           label_index += 2 * series->n_labels;
 
-          for (const GList *l = members; l != NULL; l = l->next, k++)
-            {
-              const char *key = l->data;
-              JsonNode *value_node = json_object_get_member (set, key);
-              const char *value;
-
-              if (JSON_NODE_TYPE (value_node) != JSON_NODE_VALUE ||
-                  json_node_get_value_type (value_node) != G_TYPE_STRING)
-                {
-                  g_autofree char *label_path =
-                    g_strdup_printf ("%s.label_sets[%u].%s", path, j, key);
-
-                  expect_type (value_node, JSON_NODE_VALUE, G_TYPE_STRING, label_path, error);
-                  return FALSE;
-                }
-
-              value = json_node_get_string (value_node);
-              series->labels[2 * k] = g_string_chunk_insert_const (self->strings, key);
-              series->labels[2 * k + 1] = g_string_chunk_insert_const (self->strings, value);
-
-              if (text->len > 0)
-                g_string_append (text, ", ");
-              g_string_append_printf (text, "%s=%s", key, value);
-            }
-
-          series->label_text = g_string_chunk_insert_const (self->strings, text->str);
+          if (!decode_label_set (self, series, set, path, j, error))
+            return FALSE;
         }
     }
 

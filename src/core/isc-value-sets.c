@@ -350,6 +350,7 @@ read_step_start (IscMetricsResponse  *self,
 
 typedef enum
 {
+  ROWS_OK,
   ROWS_NOT_ARRAY,     /* values itself */
   ROWS_COUNT,         /* not one row per metric */
   ROW_NOT_ARRAY,      /* values[m] */
@@ -430,6 +431,70 @@ report_rows_fault (IscMetricsResponse  *self,
                              describe_token (value, end));
 }
 
+/* One row, values[m] at *@pp (past its '['), into @column: one value per
+ * label set of @metric, @stride apart. Leaves *@pp at the row's ']' and
+ * *@j at the values read; on a fault, *@value at the one at fault.
+ */
+static RowsFault
+read_row (const IscMetric  *metric,
+          const char      **pp,
+          const char       *end,
+          double           *column,
+          gsize             stride,
+          guint            *j,
+          const char      **value)
+{
+  const char *p = *pp;
+
+  *j = 0;
+
+  if (p >= end || *p == ']')
+    return ROWS_OK;
+
+  for (;;)
+    {
+      double v;
+
+      if (*j >= metric->n_series)
+        return ROW_TOO_LONG;
+
+      if (is_number_start (*p))
+        {
+          gboolean is_integer;
+          gint64 integer;
+
+          p = read_number (p, end, &is_integer, &integer, &v);
+
+          /* Like json-glib, strtod turns 1e999 into inf. */
+          if (G_UNLIKELY (!isfinite (v)))
+            return VALUE_NOT_FINITE;
+        }
+      else if (*p == 'n')
+        {
+          v = NAN;
+          p += 4;
+        }
+      else
+        {
+          *value = p;
+          return VALUE_NOT_NUMBER;
+        }
+
+      column[(gsize) *j * stride] = v;
+      (*j)++;
+
+      p = skip_ws (p, end);
+      if (p < end && *p == ',')
+        {
+          p = skip_ws (p + 1, end);
+          continue;
+        }
+
+      *pp = p;
+      return ROWS_OK;
+    }
+}
+
 /* metric_values[s].values at @p, written down the columns of the block.
  * Returns the position past it, with @error set on the first fault.
  */
@@ -464,7 +529,9 @@ read_rows (IscMetricsResponse  *self,
     {
       const IscMetric *metric;
       const char *row = p;
+      const char *value = NULL;
       double *column;
+      RowsFault fault;
       guint j = 0;
 
       if (m >= self->n_metrics)
@@ -483,70 +550,20 @@ read_rows (IscMetricsResponse  *self,
         }
 
       p = skip_ws (p + 1, end);
-
-      if (p < end && *p != ']')
+      fault = read_row (metric, &p, end, column, stride, &j, &value);
+      if (fault == ROWS_OK && j != metric->n_series)
+        fault = ROW_SHORT;
+      if (fault != ROWS_OK)
         {
-          for (;;)
-            {
-              double v;
-
-              if (j >= metric->n_series)
-                {
-                  report_rows_fault (self, rows, row, NULL, end, s, m, j, ROW_TOO_LONG, error);
-                  return skip_value (rows, end);
-                }
-
-              if (is_number_start (*p))
-                {
-                  gboolean is_integer;
-                  gint64 integer;
-
-                  p = read_number (p, end, &is_integer, &integer, &v);
-
-                  /* Like json-glib, strtod turns 1e999 into inf. */
-                  if (G_UNLIKELY (!isfinite (v)))
-                    {
-                      report_rows_fault (self, rows, row, NULL, end, s, m, j, VALUE_NOT_FINITE, error);
-                      return skip_value (rows, end);
-                    }
-                }
-              else if (*p == 'n')
-                {
-                  v = NAN;
-                  p += 4;
-                }
-              else
-                {
-                  report_rows_fault (self, rows, row, p, end, s, m, j, VALUE_NOT_NUMBER, error);
-                  return skip_value (rows, end);
-                }
-
-              column[(gsize) j * stride] = v;
-              j++;
-
-              p = skip_ws (p, end);
-              if (p < end && *p == ',')
-                {
-                  p = skip_ws (p + 1, end);
-                  continue;
-                }
-              break;
-            }
-        }
-
-      /* At the row's ']'. */
-      p++;
-
-      if (j != metric->n_series)
-        {
-          report_rows_fault (self, rows, row, NULL, end, s, m, j, ROW_SHORT, error);
+          report_rows_fault (self, rows, row, value, end, s, m, j, fault, error);
           return skip_value (rows, end);
         }
 
+      /* Past the row's ']'. */
+      p = skip_ws (p + 1, end);
       series_base += metric->n_series;
       m++;
 
-      p = skip_ws (p, end);
       if (p < end && *p == ',')
         {
           p = skip_ws (p + 1, end);
