@@ -162,6 +162,67 @@ hex4 (const char *p)
   return v;
 }
 
+/* Whether the raw bytes of a key (between its quotes, checked by the
+ * scan) spell @name, a plain ASCII name, once unescaped as json-glib
+ * unescapes them. json-glib keeps keys as C strings, so a \u0000 ends
+ * the key there: "a\u0000b" is the key "a".
+ */
+gboolean
+_isc_json_key_is (const char *key,
+                  gsize       length,
+                  const char *name)
+{
+  gsize i = 0;
+
+  if (G_LIKELY (memchr (key, '\\', length) == NULL))
+    return length == strlen (name) && memcmp (key, name, length) == 0;
+
+  for (; i < length; name++)
+    {
+      char c = key[i];
+
+      if (c != '\\')
+        i++;
+      else
+        {
+          char e = key[i + 1];
+
+          i += 2;
+          switch (e)
+            {
+            case 'b': c = '\b'; break;
+            case 'f': c = '\f'; break;
+            case 'n': c = '\n'; break;
+            case 'r': c = '\r'; break;
+            case 't': c = '\t'; break;
+
+            case 'u':
+              {
+                guint code = hex4 (key + i);
+
+                i += 4;
+                if (code == 0)
+                  return *name == '\0';
+                /* Beyond ASCII (a surrogate pair too): not a name's. */
+                if (code >= 0x80)
+                  return FALSE;
+                c = (char) code;
+              }
+              break;
+
+            default:  /* '"', '\\' or '/' */
+              c = e;
+              break;
+            }
+        }
+
+      if (*name != c)
+        return FALSE;
+    }
+
+  return *name == '\0';
+}
+
 /* A string starting at the quote at *offset; leaves *offset past the
  * closing quote. Checks escapes, control characters, surrogate pairs and
  * UTF-8.
@@ -169,7 +230,6 @@ hex4 (const char *p)
 static gboolean
 scan_string (Scan     *scan,
              gsize    *offset,
-             gboolean *escaped,
              GError  **error)
 {
   const char *data = scan->data;
@@ -210,8 +270,6 @@ scan_string (Scan     *scan,
 
       if (i + 1 >= length)
         return scan_truncated (scan, error);
-
-      *escaped = TRUE;
 
       switch (data[i + 1])
         {
@@ -279,16 +337,11 @@ scan_key_is (const Scan  *scan,
              const char  *name)
 {
   const ScanLevel *level = &scan->levels[depth];
-  gsize n = strlen (name);
 
   if (level->is_array || !level->has_key)
     return FALSE;
 
-  /* An escaped key might spell the name once unescaped: assume it does. */
-  if (memchr (scan->data + level->key_offset, '\\', level->key_length) != NULL)
-    return TRUE;
-
-  return level->key_length == n && memcmp (scan->data + level->key_offset, name, n) == 0;
+  return _isc_json_key_is (scan->data + level->key_offset, level->key_length, name);
 }
 
 /* Whether the number being scanned sits where the schema reads a number:
@@ -453,50 +506,64 @@ scan_value_done (Scan     *scan,
     }
 }
 
-static inline gboolean
-raw_key_is (const Scan *scan,
-            gsize       offset,
-            gsize       length,
-            const char *name)
+/* A key that an object holds twice. json-glib keeps the last of a
+ * repeated key, where a reader of the bytes meets the first; and the
+ * schema names no member twice. So where the value-set reader looks, a
+ * repeated key is refused rather than read one way or the other.
+ */
+static gboolean
+scan_repeated_key (const Scan  *scan,
+                   const char  *name,
+                   gsize        offset,
+                   GError     **error)
 {
-  return length == strlen (name) && memcmp (scan->data + offset, name, length) == 0;
+  g_autofree char *path = scan_path (scan);
+
+  _isc_response_set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
+                           _("a second \"%s\" in the same object at byte %zu"),
+                           name, offset);
+  return FALSE;
 }
 
-/* Notes what the fast path for value sets needs to know about a key. It
- * reads keys raw, so it steps aside (tree_only) for escaped keys where
- * they matter, and for a repeated key, of which json-glib keeps the last.
+/* Notes what the value-set reader needs to know about the key just read
+ * at @offset into @level: where metric_values is, and that each value set
+ * names its start and its values once. Keys are compared as json-glib
+ * reads them, escapes and all, so the reader and json-glib's tree never
+ * disagree on which member is which.
  */
-static void
-scan_note_key (Scan      *scan,
-               ScanLevel *level,
-               gboolean   escaped)
+static gboolean
+scan_note_key (Scan       *scan,
+               ScanLevel  *level,
+               gsize       offset,
+               GError    **error)
 {
   if (scan->depth == 1)
     {
-      scan->values_pending = !escaped &&
-        raw_key_is (scan, level->key_offset, level->key_length, "metric_values");
-      if (escaped)
-        scan->info.tree_only = TRUE;
+      scan->values_pending = scan_key_is (scan, 0, "metric_values");
       if (scan->values_pending)
-        scan->info.n_values_keys++;
+        {
+          if (scan->info.has_values)
+            return scan_repeated_key (scan, "metric_values", offset, error);
+          scan->info.has_values = TRUE;
+        }
     }
   else if (scan->depth == 3 && scan->in_values)
     {
-      if (escaped)
-        scan->info.tree_only = TRUE;
-      else if (raw_key_is (scan, level->key_offset, level->key_length, "values"))
+      if (scan_key_is (scan, 2, "values"))
         {
           if (level->seen_values)
-            scan->info.tree_only = TRUE;
+            return scan_repeated_key (scan, "values", offset, error);
           level->seen_values = TRUE;
         }
-      else if (raw_key_is (scan, level->key_offset, level->key_length, "start_epoch_millis"))
+      else if (scan_key_is (scan, 2, "start_epoch_millis"))
         {
           if (level->seen_start)
-            scan->info.tree_only = TRUE;
+            return scan_repeated_key (scan, "start_epoch_millis", offset, error);
           level->seen_start = TRUE;
         }
     }
+
+  return TRUE;
 }
 
 /* '[' or '{' at @i, where a value may start. */
@@ -589,25 +656,23 @@ scan_string_token (Scan       *scan,
                    GError    **error)
 {
   gsize start = *i + 1;
-  gboolean escaped = FALSE;
 
   if (level != NULL &&
       (level->state == EXPECT_KEY || level->state == EXPECT_KEY_OR_CLOSE))
     {
-      if (!scan_string (scan, i, &escaped, error))
+      if (!scan_string (scan, i, error))
         return FALSE;
 
       level->key_offset = start;
       level->key_length = *i - 1 - start;
       level->has_key = TRUE;
       level->state = EXPECT_COLON;
-      scan_note_key (scan, level, escaped);
-      return TRUE;
+      return scan_note_key (scan, level, start - 1, error);
     }
 
   if (!want_value)
     return scan_unexpected (scan, *i, error);
-  if (!scan_string (scan, i, &escaped, error))
+  if (!scan_string (scan, i, error))
     return FALSE;
 
   scan_value_done (scan, root_done, *i);

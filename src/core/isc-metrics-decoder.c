@@ -25,9 +25,11 @@
  * The second lets json-glib build its tree of everything but the value
  * sets and walks it against the schema here; the value sets, nearly all
  * of a SERIES body, are read straight from the bytes into one packed
- * block of doubles by isc-value-sets.c. For the rare body the scan sets
- * aside, the tree holds everything and decode_value_set() walks it
- * instead.
+ * block of doubles by isc-value-sets.c. The scan reads keys as json-glib
+ * does and refuses a repeated metric_values, start or values, so the two
+ * never disagree on which member is which. Only a tree built elsewhere
+ * (_isc_metrics_response_new_from_node) has its value sets walked here,
+ * by decode_value_set().
  */
 
 /* A step start may precede the window start by up to one step; starts are
@@ -832,8 +834,7 @@ isc_metrics_response_new_from_data (const char  *data,
   if (!_isc_json_scan (data, (gsize) length, &info, error))
     return NULL;
 
-  use_bulk = info.n_values_keys == 1 && !info.tree_only &&
-             data[info.values_start] == '[';
+  use_bulk = info.has_values && data[info.values_start] == '[';
 
   parser = json_parser_new ();
 

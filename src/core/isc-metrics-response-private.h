@@ -114,18 +114,26 @@ typedef struct
   gsize    values_start;   /* its first byte ('[' when usable) */
   gsize    values_end;     /* just past its last */
   guint    n_value_sets;
-  guint    n_values_keys;  /* root members named metric_values */
-  gboolean tree_only;      /* a key the fast path cannot read as json-glib does */
+  gboolean has_values;     /* the root has a member metric_values */
 } IscScanInfo;
 
 /* RFC 8259 JSON, at most ISC_METRICS_RESPONSE_MAX_DEPTH levels, integers
  * the schema reads within 64 bits; fills @info (when not NULL) with where
- * metric_values lies. Fails with ISC_RESPONSE_ERROR_SYNTAX naming the path.
+ * metric_values lies. Fails with ISC_RESPONSE_ERROR_SYNTAX naming the path,
+ * or ISC_RESPONSE_ERROR_INVALID for a key metric_values, or a value set,
+ * holds twice.
  */
 gboolean _isc_json_scan (const char   *data,
                          gsize         length,
                          IscScanInfo  *info,
                          GError      **error);
+
+/* Whether a key's raw bytes, as the scan passed them, spell @name (plain
+ * ASCII) once unescaped as json-glib unescapes them.
+ */
+gboolean _isc_json_key_is (const char   *key,
+                           gsize         length,
+                           const char   *name);
 
 /* The strict syntax check that runs before json-glib sees the bytes:
  * _isc_json_scan() without its findings. For benchmarks and tests.

@@ -26,9 +26,9 @@
  * syntax, json-glib parses the body with that array left out, and the
  * value sets are read straight from the bytes here, with the same rules,
  * the same messages and the same order of checks as decode_value_set()
- * in isc-metrics-decoder.c; that tree walk remains for the rare bodies
- * the scan sets aside (tree_only), and a test holds the two paths to the
- * same results.
+ * in isc-metrics-decoder.c, which walks a tree json-glib built with its
+ * value sets (_isc_metrics_response_new_from_node); a test holds the two
+ * to the same results.
  *
  * Everything here reads bytes the scan has already found to be strict
  * JSON, so the syntax needs no second check.
@@ -611,24 +611,21 @@ read_value_set (IscMetricsResponse  *self,
 
   while (p < end && *p == '"')
     {
-      /* The scan sent bodies with escaped keys here to the tree walk. */
+      /* Keys as json-glib reads them, escapes and all; the scan refused a
+       * value set that names either member twice. */
       const char *key = p + 1;
-      const char *key_end = memchr (key, '"', (gsize) (end - key));
-      gsize key_length;
-
-      if (key_end == NULL)
-        break;
-      key_length = (gsize) (key_end - key);
+      const char *key_end = skip_string (p, end) - 1;
+      gsize key_length = (gsize) (key_end - key);
 
       p = skip_ws (key_end + 1, end);   /* at ':' */
       p = skip_ws (p + 1, end);
 
-      if (key_length == 18 && memcmp (key, "start_epoch_millis", 18) == 0)
+      if (_isc_json_key_is (key, key_length, "start_epoch_millis"))
         {
           have_start = TRUE;
           p = read_step_start (self, p, end, s, &start_error);
         }
-      else if (key_length == 6 && memcmp (key, "values", 6) == 0)
+      else if (_isc_json_key_is (key, key_length, "values"))
         {
           have_values = TRUE;
           p = read_rows (self, p, end, s, &values_error);
