@@ -27,9 +27,7 @@
  * of a SERIES body, are read straight from the bytes into one packed
  * block of doubles by isc-value-sets.c. The scan reads keys as json-glib
  * does and refuses a repeated metric_values, start or values, so the two
- * never disagree on which member is which. Only a tree built elsewhere
- * (_isc_metrics_response_new_from_node) has its value sets walked here,
- * by decode_value_set().
+ * never disagree on which member is which.
  */
 
 /* A step start may precede the window start by up to one step; starts are
@@ -220,7 +218,6 @@ typedef struct
 {
   JsonObject *root;
   JsonArray  *descriptors;
-  JsonArray  *value_sets;
 } Document;
 
 static gboolean
@@ -280,8 +277,10 @@ decode_header (IscMetricsResponse  *self,
       !(doc->descriptors = require_array (node, "metric_descriptors", error)))
     return FALSE;
 
+  /* Its value sets are not in the tree: the scan found them for the
+   * reader of the bytes, and json-glib saw an empty array instead. */
   if (!(node = require_member (doc->root, NULL, "metric_values", error)) ||
-      !(doc->value_sets = require_array (node, "metric_values", error)))
+      !require_array (node, "metric_values", error))
     return FALSE;
 
   return TRUE;
@@ -457,169 +456,6 @@ decode_descriptors (IscMetricsResponse  *self,
   return TRUE;
 }
 
-/* One value set: its start, and one value per series, written down the
- * columns of the packed block.
- */
-static gboolean
-decode_value_set (IscMetricsResponse  *self,
-                  Document            *doc,
-                  guint                s,
-                  GError             **error)
-{
-  JsonNode *node = json_array_get_element (doc->value_sets, s);
-  const gsize stride = self->stride;
-  JsonObject *set;
-  JsonArray *values;
-  guint series_base = 0;
-
-  if (JSON_NODE_TYPE (node) != JSON_NODE_OBJECT)
-    {
-      g_autofree char *path = g_strdup_printf ("metric_values[%u]", s);
-
-      return expect_type (node, JSON_NODE_OBJECT, G_TYPE_INVALID, path, error);
-    }
-
-  set = json_node_get_object (node);
-
-  node = json_object_get_member (set, "start_epoch_millis");
-  if (node == NULL || JSON_NODE_TYPE (node) != JSON_NODE_VALUE ||
-      json_node_get_value_type (node) != G_TYPE_INT64)
-    {
-      g_autofree char *path = g_strdup_printf ("metric_values[%u]", s);
-      g_autofree char *start_path = join_path (path, "start_epoch_millis");
-
-      if (node == NULL)
-        {
-          require_member (set, path, "start_epoch_millis", error);
-          return FALSE;
-        }
-      if (!require_integer (node, start_path, &self->step_starts[s], error))
-        return FALSE;
-    }
-  else
-    {
-      gint64 v = json_node_get_int (node);
-
-      if (v > ISC_MAX_ABS_MILLIS || v < -ISC_MAX_ABS_MILLIS)
-        {
-          g_autofree char *path = g_strdup_printf ("metric_values[%u].start_epoch_millis", s);
-
-          return require_integer (node, path, &v, error);
-        }
-
-      self->step_starts[s] = v;
-    }
-
-  if (!_isc_value_sets_check_order (self, s, error))
-    return FALSE;
-
-  node = json_object_get_member (set, "values");
-  if (node == NULL || JSON_NODE_TYPE (node) != JSON_NODE_ARRAY)
-    {
-      g_autofree char *path = g_strdup_printf ("metric_values[%u]", s);
-      g_autofree char *values_path = join_path (path, "values");
-
-      if (node == NULL)
-        require_member (set, path, "values", error);
-      else
-        expect_type (node, JSON_NODE_ARRAY, G_TYPE_INVALID, values_path, error);
-      return FALSE;
-    }
-
-  values = json_node_get_array (node);
-
-  if (json_array_get_length (values) != self->n_metrics)
-    {
-      g_autofree char *path = g_strdup_printf ("metric_values[%u].values", s);
-      g_autofree char *have = _isc_count_values (json_array_get_length (values));
-      g_autofree char *want = _isc_count_metrics (self->n_metrics);
-
-      /* TRANSLATORS: "2 values, but the response describes 3 metrics" */
-      _isc_response_set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
-                               _("%s, but the response describes %s"), have, want);
-      return FALSE;
-    }
-
-  for (guint m = 0; m < self->n_metrics; m++)
-    {
-      const IscMetric *metric = &self->metrics[m];
-      JsonNode *row_node = json_array_get_element (values, m);
-      double *column = stride != 0 ? self->values + (gsize) series_base * stride + s : self->values;
-      JsonArray *row;
-
-      if (JSON_NODE_TYPE (row_node) != JSON_NODE_ARRAY)
-        {
-          g_autofree char *path = g_strdup_printf ("metric_values[%u].values[%u]", s, m);
-
-          return expect_type (row_node, JSON_NODE_ARRAY, G_TYPE_INVALID, path, error);
-        }
-
-      row = json_node_get_array (row_node);
-
-      if (json_array_get_length (row) != metric->n_series)
-        {
-          g_autofree char *path = g_strdup_printf ("metric_values[%u].values[%u]", s, m);
-          g_autofree char *have = _isc_count_values (json_array_get_length (row));
-          g_autofree char *want = _isc_count_label_sets (metric->n_series);
-
-          /* TRANSLATORS: "2 values, but metric "x" has 5 label sets" */
-          _isc_response_set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
-                                   _("%s, but metric \"%s\" has %s"), have, metric->name, want);
-          return FALSE;
-        }
-
-      for (guint j = 0; j < metric->n_series; j++)
-        {
-          JsonNode *value = json_array_get_element (row, j);
-          double v;
-
-          /* One call tells a double, an integer and everything else
-           * (G_TYPE_INVALID for null) apart: this loop runs once per value.
-           */
-          GType type = json_node_get_value_type (value);
-
-          if (G_LIKELY (type == G_TYPE_DOUBLE))
-            {
-              v = json_node_get_double (value);
-
-              /* json-glib turns 1e999 into inf. */
-              if (G_UNLIKELY (!isfinite (v)))
-                {
-                  g_autofree char *path =
-                    g_strdup_printf ("metric_values[%u].values[%u][%u]", s, m, j);
-
-                  _isc_response_set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
-                                           _("the number does not fit a double"));
-                  return FALSE;
-                }
-            }
-          else if (type == G_TYPE_INT64)
-            v = (double) json_node_get_int (value);
-          else if (JSON_NODE_HOLDS_NULL (value))
-            v = NAN;
-          else
-            goto not_a_number;
-
-          column[(gsize) j * stride] = v;
-          continue;
-
-        not_a_number:
-          {
-            g_autofree char *path =
-              g_strdup_printf ("metric_values[%u].values[%u][%u]", s, m, j);
-
-            _isc_response_set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
-                                     _("expected a number or null, got %s"), describe_node (value));
-            return FALSE;
-          }
-        }
-
-      series_base += metric->n_series;
-    }
-
-  return TRUE;
-}
-
 /* The window rules of baseten-api.md. CURRENT is a snapshot: its window is
  * 0/0 and its one step may start at 0 or at now, so it is not checked.
  * Otherwise a step may start up to one step before the window (starts are
@@ -674,8 +510,9 @@ check_window (IscMetricsResponse  *self,
   return TRUE;
 }
 
-/* @bulk, when set, holds metric_values, which the tree then lacks.
- * @body_length is the size of the whole body, or G_MAXSIZE if unknown.
+/* @root is json-glib's tree of the body of @body_length bytes without
+ * its value sets, which @bulk locates in the body, or NULL when the body
+ * has no array metric_values (decode_header() then refuses it).
  */
 static IscMetricsResponse *
 decode_tree (JsonNode                *root,
@@ -701,7 +538,8 @@ decode_tree (JsonNode                *root,
       !decode_descriptors (self, &doc, error))
     goto failed;
 
-  self->n_steps = bulk != NULL ? bulk->n_value_sets : json_array_get_length (doc.value_sets);
+  g_assert (bulk != NULL);
+  self->n_steps = bulk->n_value_sets;
 
   switch (self->mode)
     {
@@ -753,19 +591,8 @@ decode_tree (JsonNode                *root,
     }
   self->step_starts = g_new0 (gint64, MAX (self->n_steps, 1));
 
-  if (bulk != NULL)
-    {
-      if (!_isc_value_sets_read (self, bulk, error))
-        goto failed;
-    }
-  else
-    {
-      for (guint s = 0; s < self->n_steps; s++)
-        {
-          if (!decode_value_set (self, &doc, s, error))
-            goto failed;
-        }
-    }
+  if (!_isc_value_sets_read (self, bulk, error))
+    goto failed;
 
   if (self->stride == 0 && n_values > 0)
     {
@@ -795,14 +622,21 @@ failed:
  * Entry points
  * ------------------------------------------------------------------------ */
 
+/* A tree built elsewhere is written out and read back: one reader of
+ * value sets, and the same rules for a tree as for a body. The trees
+ * that come here are small (the error rate derived from one metric).
+ */
 IscMetricsResponse *
 _isc_metrics_response_new_from_node (JsonNode  *root,
                                      GError   **error)
 {
+  g_autofree char *data = NULL;
+
   g_return_val_if_fail (root != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return decode_tree (root, NULL, G_MAXSIZE, error);
+  data = json_to_string (root, FALSE);
+  return isc_metrics_response_new_from_data (data, -1, error);
 }
 
 IscMetricsResponse *

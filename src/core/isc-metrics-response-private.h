@@ -158,25 +158,17 @@ typedef struct
 /* Reads self->n_steps value sets into self->step_starts and the packed
  * block of self->values, with the rules and messages of the schema.
  */
-gboolean _isc_value_sets_read        (IscMetricsResponse      *self,
-                                      const IscValueSetBytes  *bytes,
-                                      GError                 **error);
-/* Steps run forward: step @s starts after step @s - 1. */
-gboolean _isc_value_sets_check_order (IscMetricsResponse      *self,
-                                      guint                    s,
-                                      GError                 **error);
-/* "3 values", "1 label set", "2 metrics", for messages. */
-char    *_isc_count_values           (guint                    n);
-char    *_isc_count_label_sets       (guint                    n);
-char    *_isc_count_metrics          (guint                    n);
+gboolean _isc_value_sets_read (IscMetricsResponse      *self,
+                               const IscValueSetBytes  *bytes,
+                               GError                 **error);
 
 /* ------------------------------------------------------------------------
  * The decoder
  * ------------------------------------------------------------------------ */
 
-/* The schema walk alone, over a tree json-glib already built (whose
- * strings and numbers must have passed the strict scan to be trusted:
- * json-glib wraps integers beyond 64 bits). For benchmarks and tests.
+/* A response from a tree json-glib built, or a JsonBuilder made (the
+ * derived error rate): written out and decoded as a body, by the same
+ * rules. Numbers json-glib already wrapped cannot be told apart.
  */
 IscMetricsResponse *_isc_metrics_response_new_from_node (JsonNode  *root,
                                                          GError   **error);

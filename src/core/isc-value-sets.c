@@ -24,41 +24,36 @@
  * several times what reading them does (some 140 MB and 0.6 s for 10 MB
  * of JSON). So when the scan has located metric_values and checked its
  * syntax, json-glib parses the body with that array left out, and the
- * value sets are read straight from the bytes here, with the same rules,
- * the same messages and the same order of checks as decode_value_set()
- * in isc-metrics-decoder.c, which walks a tree json-glib built with its
- * value sets (_isc_metrics_response_new_from_node); a test holds the two
- * to the same results.
+ * value sets are read straight from the bytes here, into the packed block
+ * of doubles.
  *
  * Everything here reads bytes the scan has already found to be strict
  * JSON, so the syntax needs no second check.
  */
 
-char *
-_isc_count_values (guint n)
+static char *
+count_values (guint n)
 {
   return g_strdup_printf (ngettext ("%u value", "%u values", n), n);
 }
 
-char *
-_isc_count_label_sets (guint n)
+static char *
+count_label_sets (guint n)
 {
   return g_strdup_printf (ngettext ("%u label set", "%u label sets", n), n);
 }
 
-char *
-_isc_count_metrics (guint n)
+static char *
+count_metrics (guint n)
 {
   return g_strdup_printf (ngettext ("%u metric", "%u metrics", n), n);
 }
 
-/* Steps run forward: each start comes after the one before it. Both the
- * tree walk and the fast path hold a value set to this.
- */
-gboolean
-_isc_value_sets_check_order (IscMetricsResponse  *self,
-                             guint                s,
-                             GError             **error)
+/* Steps run forward: each start comes after the one before it. */
+static gboolean
+check_step_order (IscMetricsResponse  *self,
+                  guint                s,
+                  GError             **error)
 {
   if (s > 0 && self->step_starts[s] <= self->step_starts[s - 1])
     {
@@ -360,9 +355,9 @@ typedef enum
   VALUE_NOT_FINITE,
 } RowsFault;
 
-/* The first fault met while streaming, put in the order decode_value_set()
- * checks: the number of rows, then each row's type and length, then its
- * values. Streaming meets a bad value before it knows a row is too long,
+/* The first fault met while streaming, put in the order a walk of the
+ * schema would meet it: the number of rows, then each row's type and
+ * length, then its values. Streaming meets a bad value before it knows a row is too long,
  * so the counts are taken again here, where speed no longer matters.
  */
 static void
@@ -392,8 +387,8 @@ report_rows_fault (IscMetricsResponse  *self,
   n_rows = count_elements (rows, end);
   if (n_rows != self->n_metrics || fault == ROWS_COUNT)
     {
-      g_autofree char *have = _isc_count_values (n_rows);
-      g_autofree char *want = _isc_count_metrics (self->n_metrics);
+      g_autofree char *have = count_values (n_rows);
+      g_autofree char *want = count_metrics (self->n_metrics);
 
       path = g_strdup_printf ("metric_values[%u].values", s);
       _isc_response_set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
@@ -413,8 +408,8 @@ report_rows_fault (IscMetricsResponse  *self,
   n_row_values = count_elements (row, end);
   if (n_row_values != self->metrics[m].n_series || fault == ROW_TOO_LONG || fault == ROW_SHORT)
     {
-      g_autofree char *have = _isc_count_values (n_row_values);
-      g_autofree char *want = _isc_count_label_sets (self->metrics[m].n_series);
+      g_autofree char *have = count_values (n_row_values);
+      g_autofree char *want = count_label_sets (self->metrics[m].n_series);
 
       _isc_response_set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
                                _("%s, but metric \"%s\" has %s"), have, self->metrics[m].name, want);
@@ -582,8 +577,8 @@ read_rows (IscMetricsResponse  *self,
   return p + 1;
 }
 
-/* metric_values[s] at *@pp, as decode_value_set(): the faults of its
- * start come before those of its values whatever the order of the keys.
+/* metric_values[s] at *@pp: the faults of its start come before those of
+ * its values whatever the order of the keys.
  */
 static gboolean
 read_value_set (IscMetricsResponse  *self,
@@ -655,7 +650,7 @@ read_value_set (IscMetricsResponse  *self,
       return FALSE;
     }
 
-  if (!_isc_value_sets_check_order (self, s, error))
+  if (!check_step_order (self, s, error))
     return FALSE;
 
   if (!have_values)
