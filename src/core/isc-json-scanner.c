@@ -50,6 +50,7 @@ typedef struct
   guint     index;        /* arrays: the current element */
   gsize     key_offset;   /* objects: the current member's key, raw */
   gsize     key_length;
+  gboolean  key_escaped;  /* the key holds a backslash */
   gboolean  has_key;
   gboolean  seen_start;   /* value sets: keys met so far */
   gboolean  seen_values;
@@ -151,6 +152,14 @@ is_hex (char c)
   return g_ascii_isxdigit (c);
 }
 
+/* As g_ascii_isdigit(), without its table: the scan asks it of every digit
+ * of every number, most of a SERIES body. */
+static inline gboolean
+is_digit (char c)
+{
+  return (guchar) (c - '0') < 10;
+}
+
 static guint
 hex4 (const char *p)
 {
@@ -162,20 +171,16 @@ hex4 (const char *p)
   return v;
 }
 
-/* Whether the raw bytes of a key (between its quotes, checked by the
- * scan) spell @name, a plain ASCII name, once unescaped as json-glib
+/* _isc_json_key_is() for a key with escapes, unescaped as json-glib
  * unescapes them. json-glib keeps keys as C strings, so a \u0000 ends
  * the key there: "a\u0000b" is the key "a".
  */
 gboolean
-_isc_json_key_is (const char *key,
-                  gsize       length,
-                  const char *name)
+_isc_json_escaped_key_is (const char *key,
+                          gsize       length,
+                          const char *name)
 {
   gsize i = 0;
-
-  if (G_LIKELY (memchr (key, '\\', length) == NULL))
-    return length == strlen (name) && memcmp (key, name, length) == 0;
 
   for (; i < length; name++)
     {
@@ -230,6 +235,7 @@ _isc_json_key_is (const char *key,
 static gboolean
 scan_string (Scan     *scan,
              gsize    *offset,
+             gboolean *escaped,
              GError  **error)
 {
   const char *data = scan->data;
@@ -270,6 +276,8 @@ scan_string (Scan     *scan,
 
       if (i + 1 >= length)
         return scan_truncated (scan, error);
+
+      *escaped = TRUE;
 
       switch (data[i + 1])
         {
@@ -341,7 +349,8 @@ scan_key_is (const Scan  *scan,
   if (level->is_array || !level->has_key)
     return FALSE;
 
-  return _isc_json_key_is (scan->data + level->key_offset, level->key_length, name);
+  return _isc_json_key_is (scan->data + level->key_offset, level->key_length,
+                           level->key_escaped, name);
 }
 
 /* Whether the number being scanned sits where the schema reads a number:
@@ -386,9 +395,9 @@ scan_digits (Scan    *scan,
 
   if (i >= scan->length)
     return scan_truncated (scan, error);
-  if (!g_ascii_isdigit (scan->data[i]))
+  if (!is_digit (scan->data[i]))
     return scan_unexpected (scan, i, error);
-  while (i < scan->length && g_ascii_isdigit (scan->data[i]))
+  while (i < scan->length && is_digit (scan->data[i]))
     i++;
 
   *offset = i;
@@ -423,7 +432,7 @@ scan_number (Scan    *scan,
     i++;
   else if (data[i] >= '1' && data[i] <= '9')
     {
-      while (i < length && g_ascii_isdigit (data[i]))
+      while (i < length && is_digit (data[i]))
         i++;
     }
   else
@@ -656,14 +665,16 @@ scan_string_token (Scan       *scan,
                    GError    **error)
 {
   gsize start = *i + 1;
+  gboolean escaped = FALSE;
 
   if (level != NULL &&
       (level->state == EXPECT_KEY || level->state == EXPECT_KEY_OR_CLOSE))
     {
-      if (!scan_string (scan, i, error))
+      if (!scan_string (scan, i, &escaped, error))
         return FALSE;
 
       level->key_offset = start;
+      level->key_escaped = escaped;
       level->key_length = *i - 1 - start;
       level->has_key = TRUE;
       level->state = EXPECT_COLON;
@@ -672,27 +683,7 @@ scan_string_token (Scan       *scan,
 
   if (!want_value)
     return scan_unexpected (scan, *i, error);
-  if (!scan_string (scan, i, error))
-    return FALSE;
-
-  scan_value_done (scan, root_done, *i);
-  return TRUE;
-}
-
-/* A number, true, false or null at *@i, where a value may start. */
-static gboolean
-scan_scalar (Scan     *scan,
-             char      c,
-             gsize    *i,
-             gboolean *root_done,
-             GError  **error)
-{
-  if (c == '-' || g_ascii_isdigit (c))
-    {
-      if (!scan_number (scan, i, error))
-        return FALSE;
-    }
-  else if (!scan_literal (scan, i, c == 't' ? "true" : c == 'f' ? "false" : "null", error))
+  if (!scan_string (scan, i, &escaped, error))
     return FALSE;
 
   scan_value_done (scan, root_done, *i);
@@ -776,11 +767,21 @@ _isc_json_scan (const char   *data,
 
         case '-': case '0': case '1': case '2': case '3': case '4':
         case '5': case '6': case '7': case '8': case '9':
-        case 't': case 'f': case 'n':
           if (!want_value)
             return scan_unexpected (scan, i, error);
-          if (!scan_scalar (scan, c, &i, &root_done, error))
+          if (!scan_number (scan, &i, error))
             return FALSE;
+          scan_value_done (scan, &root_done, i);
+          break;
+
+        case 't':
+        case 'f':
+        case 'n':
+          if (!want_value)
+            return scan_unexpected (scan, i, error);
+          if (!scan_literal (scan, &i, c == 't' ? "true" : c == 'f' ? "false" : "null", error))
+            return FALSE;
+          scan_value_done (scan, &root_done, i);
           break;
 
         default:

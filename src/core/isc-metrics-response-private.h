@@ -7,6 +7,8 @@
 
 #pragma once
 
+#include <string.h>
+
 #include <json-glib/json-glib.h>
 
 #include "isc-metrics-response.h"
@@ -128,12 +130,26 @@ gboolean _isc_json_scan (const char   *data,
                          IscScanInfo  *info,
                          GError      **error);
 
-/* Whether a key's raw bytes, as the scan passed them, spell @name (plain
- * ASCII) once unescaped as json-glib unescapes them.
+gboolean _isc_json_escaped_key_is (const char *key,
+                                   gsize       length,
+                                   const char *name);
+
+/* Whether a key's raw bytes (between its quotes, as the scan passed them)
+ * spell @name, plain ASCII, once unescaped as json-glib unescapes them.
+ * Inline: the scan and the value-set reader ask it of every key they
+ * look at, nearly always unescaped and against a literal name.
  */
-gboolean _isc_json_key_is (const char   *key,
-                           gsize         length,
-                           const char   *name);
+static inline gboolean
+_isc_json_key_is (const char *key,
+                  gsize       length,
+                  gboolean    escaped,
+                  const char *name)
+{
+  if (G_UNLIKELY (escaped))
+    return _isc_json_escaped_key_is (key, length, name);
+
+  return length == strlen (name) && memcmp (key, name, length) == 0;
+}
 
 /* The strict syntax check that runs before json-glib sees the bytes:
  * _isc_json_scan() without its findings. For benchmarks and tests.

@@ -78,14 +78,21 @@ skip_ws (const char *p,
   return p;
 }
 
+/* Past the string at @p; *@escaped (when not NULL) set if it holds an
+ * escape. */
 static const char *
 skip_string (const char *p,
-             const char *end)
+             const char *end,
+             gboolean   *escaped)
 {
   for (p++; p < end && *p != '"'; p++)
     {
       if (*p == '\\')
-        p++;
+        {
+          p++;
+          if (escaped != NULL)
+            *escaped = TRUE;
+        }
     }
 
   return p < end ? p + 1 : end;
@@ -102,7 +109,7 @@ skip_value (const char *p,
     return end;
 
   if (*p == '"')
-    return skip_string (p, end);
+    return skip_string (p, end, NULL);
 
   if (*p != '[' && *p != '{')
     {
@@ -118,7 +125,7 @@ skip_value (const char *p,
 
       if (c == '"')
         {
-          p = skip_string (p, end);
+          p = skip_string (p, end, NULL);
           continue;
         }
 
@@ -609,18 +616,19 @@ read_value_set (IscMetricsResponse  *self,
       /* Keys as json-glib reads them, escapes and all; the scan refused a
        * value set that names either member twice. */
       const char *key = p + 1;
-      const char *key_end = skip_string (p, end) - 1;
+      gboolean escaped = FALSE;
+      const char *key_end = skip_string (p, end, &escaped) - 1;
       gsize key_length = (gsize) (key_end - key);
 
       p = skip_ws (key_end + 1, end);   /* at ':' */
       p = skip_ws (p + 1, end);
 
-      if (_isc_json_key_is (key, key_length, "start_epoch_millis"))
+      if (_isc_json_key_is (key, key_length, escaped, "start_epoch_millis"))
         {
           have_start = TRUE;
           p = read_step_start (self, p, end, s, &start_error);
         }
-      else if (_isc_json_key_is (key, key_length, "values"))
+      else if (_isc_json_key_is (key, key_length, escaped, "values"))
         {
           have_values = TRUE;
           p = read_rows (self, p, end, s, &values_error);
