@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "isc-metrics-response.h"
-#include "isc-metrics-response-private.h"
 
 #define T0 G_GINT64_CONSTANT (1764547200000)
 
@@ -663,7 +662,7 @@ test_counts_without_values (void)
 {
   /* 100000 label sets and 100000 empty value sets are 600 kB that promise
    * 80 GB of values: refused at the first value set, with nothing of that
-   * size allocated. The second body takes the tree walk (an escaped key).
+   * size allocated. The second body starts with an escaped key.
    */
   static const char * const heads[] = { "{", "{\"x\\u0041\":1," };
 
@@ -709,228 +708,6 @@ static const char *valid_fixtures[] = {
   "empty-current.json", "all-units-series.json", "quirks-summary.json",
   "null-step-series.json", "no-data-yet-series.json", "zero-steps-series.json",
 };
-
-/* ------------------------------------------------------------------------
- * The two paths: value sets read from the bytes, or from json-glib's tree
- * ------------------------------------------------------------------------ */
-
-/* The decoder reads metric_values straight from the bytes and keeps the
- * tree walk for bodies it sets aside; both must give the same response,
- * or the same error, for any body.
- */
-static IscMetricsResponse *
-decode_by_tree (const char  *data,
-                gsize        length,
-                GError     **error)
-{
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) local_error = NULL;
-
-  if (length == 0)
-    return isc_metrics_response_new_from_data (data, 0, error);
-
-  if (!_isc_metrics_response_check_syntax (data, length, error))
-    return NULL;
-
-  if (!json_parser_load_from_data (parser, data, (gssize) length, &local_error))
-    g_error ("json-glib refused what the scan let through: %s", local_error->message);
-
-  if (json_parser_get_root (parser) == NULL)
-    return isc_metrics_response_new_from_data (data, (gssize) length, error);
-
-  return _isc_metrics_response_new_from_node (json_parser_get_root (parser), error);
-}
-
-static void
-assert_same_values (const double *a,
-                    const double *b,
-                    guint         n)
-{
-  /* Bit for bit: NaN where null, and -0.0 is not 0. */
-  if (n > 0 && memcmp (a, b, n * sizeof (double)) != 0)
-    {
-      for (guint i = 0; i < n; i++)
-        {
-          if (memcmp (&a[i], &b[i], sizeof (double)) != 0)
-            g_error ("value %u differs: %.17g from the bytes, %.17g from the tree", i, a[i], b[i]);
-        }
-    }
-}
-
-static void
-assert_same_decode (const char *data,
-                    gsize       length)
-{
-  g_autoptr(GError) bytes_error = NULL;
-  g_autoptr(GError) tree_error = NULL;
-  g_autoptr(IscMetricsResponse) a = isc_metrics_response_new_from_data (data, (gssize) length, &bytes_error);
-  g_autoptr(IscMetricsResponse) b = decode_by_tree (data, length, &tree_error);
-  guint n_a = 0, n_b = 0;
-  const gint64 *starts_a, *starts_b;
-
-  if ((a == NULL) != (b == NULL))
-    g_error ("the paths disagree on %.*s: %s / %s", (int) MIN (length, 2000), data,
-             bytes_error ? bytes_error->message : "accepted",
-             tree_error ? tree_error->message : "accepted");
-
-  if (a == NULL)
-    {
-      g_assert_cmpint (bytes_error->code, ==, tree_error->code);
-      g_assert_cmpstr (bytes_error->message, ==, tree_error->message);
-      return;
-    }
-
-  g_assert_cmpint (isc_metrics_response_get_mode (a), ==, isc_metrics_response_get_mode (b));
-  g_assert_cmpint (isc_metrics_response_get_start_ms (a), ==, isc_metrics_response_get_start_ms (b));
-  g_assert_cmpint (isc_metrics_response_get_end_ms (a), ==, isc_metrics_response_get_end_ms (b));
-  g_assert_cmpint (isc_metrics_response_get_step_seconds (a), ==, isc_metrics_response_get_step_seconds (b));
-  starts_a = isc_metrics_response_get_step_starts (a, &n_a);
-  starts_b = isc_metrics_response_get_step_starts (b, &n_b);
-  g_assert_cmpuint (n_a, ==, n_b);
-  for (guint s = 0; s < n_a; s++)
-    g_assert_cmpint (starts_a[s], ==, starts_b[s]);
-
-  g_assert_cmpuint (isc_metrics_response_get_n_metrics (a), ==, isc_metrics_response_get_n_metrics (b));
-  for (guint m = 0; m < isc_metrics_response_get_n_metrics (a); m++)
-    {
-      const IscMetric *ma = isc_metrics_response_get_metric (a, m);
-      const IscMetric *mb = isc_metrics_response_get_metric (b, m);
-
-      g_assert_cmpstr (isc_metric_get_name (ma), ==, isc_metric_get_name (mb));
-      g_assert_cmpuint (isc_metric_get_n_series (ma), ==, isc_metric_get_n_series (mb));
-      for (guint j = 0; j < isc_metric_get_n_series (ma); j++)
-        {
-          const IscSeries *sa = isc_metric_get_series (ma, j);
-          const IscSeries *sb = isc_metric_get_series (mb, j);
-          guint va = 0, vb = 0;
-          const double *values_a = isc_series_get_values (sa, &va);
-          const double *values_b = isc_series_get_values (sb, &vb);
-
-          g_assert_cmpstr (isc_series_get_label_text (sa), ==, isc_series_get_label_text (sb));
-          g_assert_cmpuint (va, ==, vb);
-          assert_same_values (values_a, values_b, va);
-        }
-    }
-}
-
-static void
-test_paths_agree_on_fixtures (void)
-{
-  static const char * const dirs[] = { ".", "malformed" };
-
-  for (guint d = 0; d < G_N_ELEMENTS (dirs); d++)
-    {
-      g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", dirs[d], NULL);
-      g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-      const char *name;
-      guint n_files = 0;
-
-      g_assert_nonnull (dir);
-      while ((name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *file = NULL;
-          g_autofree char *contents = NULL;
-          gsize length = 0;
-
-          if (!g_str_has_suffix (name, ".json"))
-            continue;
-
-          file = g_build_filename (path, name, NULL);
-          g_assert_true (g_file_get_contents (file, &contents, &length, NULL));
-          assert_same_decode (contents, length);
-          n_files++;
-        }
-
-      g_assert_cmpuint (n_files, >, 8);
-    }
-}
-
-static void
-test_paths_agree_on_numbers (void)
-{
-  /* Numbers the fast conversion handles and those it hands to strtod. */
-  static const char * const numbers[] = {
-    "0", "-0", "-0.0", "0.0", "1", "-1", "42", "0.1", "0.2", "0.30000000000000004",
-    "1e-7", "1E+2", "1.5e3", "-2.5E-3", "123456789012345678", "9007199254740993",
-    "9223372036854775807", "-9223372036854775807", "0.1000000000000000055511151231257827",
-    "1.7976931348623157e308", "4.9e-324", "2.2250738585072011e-308", "1e-400", "1e22",
-    "1e23", "8.98846567431158e307", "123456.789012", "0.000042", "3.14159265358979323846",
-    "1e999", "-1e999", "12345678901234567890.5", "null", "\"1\"", "true", "{}", "[]",
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
-    {
-      /* As values, once before and once after the step's start. */
-      g_autofree char *as_value = g_strdup_printf (
-        "{\"mode\":\"SERIES\",\"start_epoch_millis\":1764547200000,"
-        "\"end_epoch_millis\":1764547260000,\"step_seconds\":30,"
-        "\"metric_descriptors\":[{\"name\":\"m\",\"unit_hint\":\"COUNT\",\"kind\":\"GAUGE\","
-        "\"label_sets\":[{},{\"a\":\"b\"}]}],"
-        "\"metric_values\":[{\"values\":[[%s, 1]],\"start_epoch_millis\":1764547200000},"
-        "{\"x\":[{\"y\":\"]}\"}],\"start_epoch_millis\":1764547230000,\"values\":[[2, %s]]}]}",
-        numbers[i], numbers[i]);
-      /* As a step's start, with a value that may be wrong too: the start's
-       * fault comes first whatever the order of the keys. */
-      g_autofree char *as_start = g_strdup_printf (
-        "{\"mode\":\"SERIES\",\"start_epoch_millis\":-1000,"
-        "\"end_epoch_millis\":1764547260000,\"step_seconds\":30,"
-        "\"metric_descriptors\":[{\"name\":\"m\",\"unit_hint\":\"COUNT\",\"kind\":\"GAUGE\","
-        "\"label_sets\":[{}]}],"
-        "\"metric_values\":[{\"start_epoch_millis\":-1000,\"values\":[[1]]},"
-        "{\"values\":[[%s]],\"start_epoch_millis\":%s}]}",
-        numbers[i], numbers[i]);
-
-      assert_same_decode (as_value, strlen (as_value));
-      assert_same_decode (as_start, strlen (as_start));
-    }
-}
-
-static void
-test_paths_agree_on_mutations (void)
-{
-  g_autoptr(GRand) rand = g_rand_new_with_seed (1201);
-
-  for (guint f = 0; f < G_N_ELEMENTS (valid_fixtures); f++)
-    {
-      gsize length = 0;
-      g_autofree char *contents = read_fixture (valid_fixtures[f], &length);
-      g_autoptr(GString) mutated = g_string_new (NULL);
-
-      for (guint i = 0; i < 400; i++)
-        {
-          gsize at = (gsize) g_rand_int_range (rand, 0, (gint32) length);
-
-          g_string_assign (mutated, contents);
-          switch (g_rand_int_range (rand, 0, 3))
-            {
-            case 0:
-              mutated->str[at] = "{}[],:\"0123456789-.enul "[g_rand_int_range (rand, 0, 24)];
-              break;
-
-            case 1:
-              {
-                gsize n = (gsize) g_rand_int_range (rand, 1, 12);
-
-                g_string_erase (mutated, (gssize) at, (gssize) MIN (length - at, n));
-              }
-              break;
-
-            default:
-              {
-                /* Copy a stretch elsewhere: repeated keys, extra rows. */
-                gsize from = (gsize) g_rand_int_range (rand, 0, (gint32) length);
-                gsize n = (gsize) g_rand_int_range (rand, 1, 80);
-                g_autofree char *piece = g_strndup (contents + from, MIN (length - from, n));
-
-                g_string_insert (mutated, (gssize) at, piece);
-              }
-              break;
-            }
-
-          assert_same_decode (mutated->str, mutated->len);
-        }
-    }
-}
 
 /* ------------------------------------------------------------------------
  * Robustness: no input crashes, hangs or leaks (run under ASan too).
@@ -1109,9 +886,6 @@ main (int   argc,
   g_test_add_func ("/isc/metrics-response/truncations", test_truncations);
   g_test_add_func ("/isc/metrics-response/mutations", test_mutations);
   g_test_add_func ("/isc/metrics-response/token-soup", test_token_soup);
-  g_test_add_func ("/isc/metrics-response/paths-agree/fixtures", test_paths_agree_on_fixtures);
-  g_test_add_func ("/isc/metrics-response/paths-agree/numbers", test_paths_agree_on_numbers);
-  g_test_add_func ("/isc/metrics-response/paths-agree/mutations", test_paths_agree_on_mutations);
 
   return g_test_run ();
 }
