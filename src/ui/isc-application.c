@@ -151,6 +151,7 @@ isc_application_about_action (GSimpleAction *action,
 
   window = gtk_application_get_active_window (GTK_APPLICATION (self));
 
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS  /* AdwAboutDialog: newer than the pinned 1.2 */
   about = g_object_new (ISC_ABOUT_TYPE,
                         "application-name", _("Inferscope"),
                         "application-icon", APPLICATION_ID,
@@ -165,9 +166,12 @@ isc_application_about_action (GSimpleAction *action,
                         /* Translators: your names, one a line */
                         "translator-credits", _("translator-credits"),
                         NULL);
+  G_GNUC_END_IGNORE_DEPRECATIONS
 
 #if ADW_CHECK_VERSION (1, 5, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS  /* newer than the pinned 1.2 */
   adw_dialog_present (ADW_DIALOG (about), GTK_WIDGET (window));
+  G_GNUC_END_IGNORE_DEPRECATIONS
 #else
   gtk_window_set_transient_for (GTK_WINDOW (about), window);
   gtk_window_present (GTK_WINDOW (about));
@@ -219,11 +223,9 @@ isc_application_preferences_action (GSimpleAction *action,
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
   GtkWidget *preferences = GTK_WIDGET (isc_preferences_window_new (window, self->session));
 
-#if ADW_CHECK_VERSION (1, 5, 0)
-  adw_dialog_present (ADW_DIALOG (preferences), GTK_WIDGET (window));
-#else
+  /* An AdwPreferencesWindow on every libadwaita (isc-preferences-window.c):
+   * a window, never an AdwDialog, even where AdwDialog exists. */
   gtk_window_present (GTK_WINDOW (preferences));
-#endif
 }
 
 static const GActionEntry app_actions[] = {
