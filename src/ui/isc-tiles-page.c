@@ -543,134 +543,152 @@ tile_new (const IscMetric *metric)
   return tile;
 }
 
-static void
-tile_update (IscTilesPage    *self,
-             Tile            *tile,
-             const IscMetric *metric)
+/* Requests by status: the total, and below it the 4xx and 5xx shares. */
+static char *
+status_tile_update (Tile            *tile,
+                    const IscMetric *metric,
+                    IscUnitHint      unit_hint,
+                    IscUnitHint      rate_unit,
+                    gboolean         as_rate,
+                    gint64           step)
 {
-  IscUnitHint unit_hint = isc_metric_get_unit_hint (metric);
-  gint64 step = isc_metrics_response_get_step_seconds (self->current);
-  gboolean as_rate = !self->counters_as_totals && step > 0;
-  IscUnitHint rate_unit = unit_hint;
-  g_autofree char *value = NULL;
-  g_autoptr(GString) spoken = NULL;
-  const char *title = isc_catalogue_get_title (tile->name);
+  double total = NAN;
+  double errors[2] = { 0.0, 0.0 };   /* 4xx, 5xx */
+  static const char * const names[2] = { "4xx", "5xx" };
+  static const char * const classes[2] = { "warning", "error" };
+  char *value;
 
-  if (unit_hint == ISC_UNIT_HINT_COUNT || unit_hint == ISC_UNIT_HINT_UNKNOWN)
-    rate_unit = ISC_UNIT_HINT_PER_SECOND;
-
-  switch (tile->shape)
+  for (guint i = 0; i < isc_metric_get_n_series (metric); i++)
     {
-    case TILE_STATUS:
-      {
-        double total = NAN;
-        double errors[2] = { 0.0, 0.0 };   /* 4xx, 5xx */
-        static const char * const names[2] = { "4xx", "5xx" };
-        static const char * const classes[2] = { "warning", "error" };
+      const IscSeries *series = isc_metric_get_series (metric, i);
+      const char *status = isc_series_lookup_label (series, "status");
+      double v = series_first_value (series);
 
-        for (guint i = 0; i < isc_metric_get_n_series (metric); i++)
-          {
-            const IscSeries *series = isc_metric_get_series (metric, i);
-            const char *status = isc_series_lookup_label (series, "status");
-            double v = series_first_value (series);
-
-            if (isnan (v))
-              continue;
-            total = isnan (total) ? v : total + v;
-            /* "4xx", or "429" as some responses send */
-            if (status[0] == '4')
-              errors[0] += v;
-            else if (status[0] == '5')
-              errors[1] += v;
-          }
-
-        if (as_rate)
-          value = isc_value_text_for_metric (tile->name, rate_unit, total / step, DIGITS);
-        else
-          value = isc_value_text_for_metric (tile->name, unit_hint, total, DIGITS);
-
-        for (guint k = 0; k < 2; k++)
-          {
-            GtkWidget *label = g_ptr_array_index (tile->detail_labels, k);
-            double share = total > 0 ? errors[k] / total : NAN;
-            g_autofree char *share_text = isc_format_value (share, ISC_UNIT_HINT_RATIO, 2);
-            g_autofree char *text = NULL;
-
-            /* TRANSLATORS: a status class and its share of requests, "4xx 1.2 %" */
-            text = g_strdup_printf (C_("status share", "%s %s"), names[k], share_text);
-            gtk_label_set_text (GTK_LABEL (label), text);
-            set_status_class (label, isnan (share) ? "dim-label" : share > 0 ? classes[k] : "success");
-          }
-      }
-      break;
-
-    case TILE_QUANTILES:
-      {
-        QuantilePick q = pick_quantiles (metric);
-        int picks[3] = { q.low, q.high, q.average };
-        guint d = 0;
-
-        for (guint k = 0; k < 3; k++)
-          {
-            const IscSeries *series;
-            g_autofree char *number = NULL;
-            g_autofree char *name = NULL;
-            g_autofree char *text = NULL;
-
-            if (picks[k] < 0)
-              continue;
-            series = isc_metric_get_series (metric, picks[k]);
-            number = isc_value_text_for_metric (tile->name, unit_hint, series_first_value (series), DIGITS);
-            name = k < 2 ? quantile_name (series_quantile (series)) : g_strdup (C_("statistic", "avg"));
-            if (value == NULL)
-              value = g_strdup (number);
-            /* TRANSLATORS: a statistic and its value, "p99 1.02 s" */
-            text = g_strdup_printf (C_("statistic value", "%s %s"), name, number);
-            if (d < tile->detail_labels->len)
-              gtk_label_set_text (g_ptr_array_index (tile->detail_labels, d++), text);
-          }
-        if (value == NULL)
-          value = isc_format_value (NAN, unit_hint, DIGITS);
-      }
-      break;
-
-    case TILE_LABEL_SETS:
-      for (guint i = 0; i < isc_metric_get_n_series (metric) && i < tile->detail_labels->len; i++)
-        {
-          const IscSeries *series = isc_metric_get_series (metric, i);
-          g_autofree char *number = isc_value_text_for_metric (tile->name, unit_hint, series_first_value (series), DIGITS);
-          g_autofree char *text = NULL;
-          const char *label = isc_series_get_n_labels (series) == 1 ? isc_series_get_label_value (series, 0)
-                                                                    : isc_series_get_label_text (series);
-
-          /* TRANSLATORS: a label set and its value, "true 3" */
-          text = g_strdup_printf (C_("label set value", "%s %s"), label, number);
-          gtk_label_set_text (g_ptr_array_index (tile->detail_labels, i), text);
-        }
-      break;
-
-    case TILE_PLAIN:
-    default:
-      {
-        double v = isc_metric_get_n_series (metric) > 0 ? series_first_value (isc_metric_get_series (metric, 0)) : NAN;
-
-        if (isc_metric_get_kind (metric) == ISC_METRIC_KIND_COUNTER && as_rate)
-          value = isc_value_text_for_metric (tile->name, rate_unit, v / step, DIGITS);
-        else
-          value = isc_value_text_for_metric (tile->name, unit_hint, v, DIGITS);
-
-        if (g_strcmp0 (tile->name, "baseten_replicas_active") == 0 &&
-            self->replica_min >= 0 && self->replica_max >= 0 && !isnan (v))
-          {
-            g_autofree char *number = g_steal_pointer (&value);
-
-            /* TRANSLATORS: active replicas within the autoscaling limits, "3 of 1–5" */
-            value = g_strdup_printf (_("%s of %d–%d"), number, self->replica_min, self->replica_max);
-          }
-      }
-      break;
+      if (isnan (v))
+        continue;
+      total = isnan (total) ? v : total + v;
+      /* "4xx", or "429" as some responses send */
+      if (status[0] == '4')
+        errors[0] += v;
+      else if (status[0] == '5')
+        errors[1] += v;
     }
 
+  if (as_rate)
+    value = isc_value_text_for_metric (tile->name, rate_unit, total / step, DIGITS);
+  else
+    value = isc_value_text_for_metric (tile->name, unit_hint, total, DIGITS);
+
+  for (guint k = 0; k < 2; k++)
+    {
+      GtkWidget *label = g_ptr_array_index (tile->detail_labels, k);
+      double share = total > 0 ? errors[k] / total : NAN;
+      g_autofree char *share_text = isc_format_value (share, ISC_UNIT_HINT_RATIO, 2);
+      g_autofree char *text = NULL;
+
+      /* TRANSLATORS: a status class and its share of requests, "4xx 1.2 %" */
+      text = g_strdup_printf (C_("status share", "%s %s"), names[k], share_text);
+      gtk_label_set_text (GTK_LABEL (label), text);
+      set_status_class (label, isnan (share) ? "dim-label" : share > 0 ? classes[k] : "success");
+    }
+
+  return value;
+}
+
+/* A latency: its first quantile, and below it the low and high ones
+ * and the average. */
+static char *
+quantiles_tile_update (Tile            *tile,
+                       const IscMetric *metric,
+                       IscUnitHint      unit_hint)
+{
+  QuantilePick q = pick_quantiles (metric);
+  int picks[3] = { q.low, q.high, q.average };
+  guint d = 0;
+  char *value = NULL;
+
+  for (guint k = 0; k < 3; k++)
+    {
+      const IscSeries *series;
+      g_autofree char *number = NULL;
+      g_autofree char *name = NULL;
+      g_autofree char *text = NULL;
+
+      if (picks[k] < 0)
+        continue;
+      series = isc_metric_get_series (metric, picks[k]);
+      number = isc_value_text_for_metric (tile->name, unit_hint, series_first_value (series), DIGITS);
+      name = k < 2 ? quantile_name (series_quantile (series)) : g_strdup (C_("statistic", "avg"));
+      if (value == NULL)
+        value = g_strdup (number);
+      /* TRANSLATORS: a statistic and its value, "p99 1.02 s" */
+      text = g_strdup_printf (C_("statistic value", "%s %s"), name, number);
+      if (d < tile->detail_labels->len)
+        gtk_label_set_text (g_ptr_array_index (tile->detail_labels, d++), text);
+    }
+  if (value == NULL)
+    value = isc_format_value (NAN, unit_hint, DIGITS);
+
+  return value;
+}
+
+/* A value per label set, each on a line of its own. */
+static void
+label_sets_tile_update (Tile            *tile,
+                        const IscMetric *metric,
+                        IscUnitHint      unit_hint)
+{
+  for (guint i = 0; i < isc_metric_get_n_series (metric) && i < tile->detail_labels->len; i++)
+    {
+      const IscSeries *series = isc_metric_get_series (metric, i);
+      g_autofree char *number = isc_value_text_for_metric (tile->name, unit_hint, series_first_value (series), DIGITS);
+      g_autofree char *text = NULL;
+      const char *label = isc_series_get_n_labels (series) == 1 ? isc_series_get_label_value (series, 0)
+                                                                : isc_series_get_label_text (series);
+
+      /* TRANSLATORS: a label set and its value, "true 3" */
+      text = g_strdup_printf (C_("label set value", "%s %s"), label, number);
+      gtk_label_set_text (g_ptr_array_index (tile->detail_labels, i), text);
+    }
+}
+
+/* One value; the active replicas with their autoscaling limits. */
+static char *
+plain_tile_update (IscTilesPage    *self,
+                   Tile            *tile,
+                   const IscMetric *metric,
+                   IscUnitHint      unit_hint,
+                   IscUnitHint      rate_unit,
+                   gboolean         as_rate,
+                   gint64           step)
+{
+  double v = isc_metric_get_n_series (metric) > 0 ? series_first_value (isc_metric_get_series (metric, 0)) : NAN;
+  char *value;
+
+  if (isc_metric_get_kind (metric) == ISC_METRIC_KIND_COUNTER && as_rate)
+    value = isc_value_text_for_metric (tile->name, rate_unit, v / step, DIGITS);
+  else
+    value = isc_value_text_for_metric (tile->name, unit_hint, v, DIGITS);
+
+  if (g_strcmp0 (tile->name, "baseten_replicas_active") == 0 &&
+      self->replica_min >= 0 && self->replica_max >= 0 && !isnan (v))
+    {
+      g_autofree char *number = g_steal_pointer (&value);
+
+      /* TRANSLATORS: active replicas within the autoscaling limits, "3 of 1–5" */
+      value = g_strdup_printf (_("%s of %d–%d"), number, self->replica_min, self->replica_max);
+    }
+
+  return value;
+}
+
+/* Under a counter's total, the span it counts. */
+static void
+tile_update_note (Tile            *tile,
+                  const IscMetric *metric,
+                  gboolean         as_rate,
+                  gint64           step)
+{
   if (isc_metric_get_kind (metric) == ISC_METRIC_KIND_COUNTER && !as_rate)
     {
       g_autofree char *note = NULL;
@@ -689,6 +707,16 @@ tile_update (IscTilesPage    *self,
     }
   else
     gtk_widget_set_visible (tile->note, FALSE);
+}
+
+/* Shows the value, and gives the tile what a screen reader says of it:
+ * its title, value, note and details. */
+static void
+tile_show_value (Tile       *tile,
+                 const char *title,
+                 const char *value)
+{
+  g_autoptr(GString) spoken = NULL;
 
   spoken = g_string_new (title);
   if (value != NULL)
@@ -708,6 +736,45 @@ tile_update (IscTilesPage    *self,
   gtk_accessible_update_property (GTK_ACCESSIBLE (tile->child),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, spoken->str,
                                   -1);
+}
+
+static void
+tile_update (IscTilesPage    *self,
+             Tile            *tile,
+             const IscMetric *metric)
+{
+  IscUnitHint unit_hint = isc_metric_get_unit_hint (metric);
+  gint64 step = isc_metrics_response_get_step_seconds (self->current);
+  gboolean as_rate = !self->counters_as_totals && step > 0;
+  IscUnitHint rate_unit = unit_hint;
+  g_autofree char *value = NULL;
+  const char *title = isc_catalogue_get_title (tile->name);
+
+  if (unit_hint == ISC_UNIT_HINT_COUNT || unit_hint == ISC_UNIT_HINT_UNKNOWN)
+    rate_unit = ISC_UNIT_HINT_PER_SECOND;
+
+  switch (tile->shape)
+    {
+    case TILE_STATUS:
+      value = status_tile_update (tile, metric, unit_hint, rate_unit, as_rate, step);
+      break;
+
+    case TILE_QUANTILES:
+      value = quantiles_tile_update (tile, metric, unit_hint);
+      break;
+
+    case TILE_LABEL_SETS:
+      label_sets_tile_update (tile, metric, unit_hint);
+      break;
+
+    case TILE_PLAIN:
+    default:
+      value = plain_tile_update (self, tile, metric, unit_hint, rate_unit, as_rate, step);
+      break;
+    }
+
+  tile_update_note (tile, metric, as_rate, step);
+  tile_show_value (tile, title, value);
 }
 
 static gboolean
