@@ -324,19 +324,11 @@ _isc_chart_view_append_key_band (IscChartView *self,
 {
   double x0, x1;
   IscChartRect plot;
-  const IscChartColor *c;
-  graphene_rect_t band;
 
   if (self->previewing || self->dragging || !_isc_chart_view_get_plot (self, &plot) ||
       !isc_chart_view_get_band (self, &x0, &x1))
     return;
-  c = &isc_chart_get_style (self->chart)->cursor;
-  graphene_rect_init (&band, x0, plot.y, x1 - x0, plot.height);
-  gtk_snapshot_append_color (snapshot, &(GdkRGBA) { c->red, c->green, c->blue, 0.18f }, &band);
-  graphene_rect_init (&band, x0, plot.y, 1, plot.height);
-  gtk_snapshot_append_color (snapshot, &(GdkRGBA) { c->red, c->green, c->blue, 0.6f }, &band);
-  graphene_rect_init (&band, x1 - 1, plot.y, 1, plot.height);
-  gtk_snapshot_append_color (snapshot, &(GdkRGBA) { c->red, c->green, c->blue, 0.6f }, &band);
+  _isc_chart_view_append_band (self, snapshot, &plot, x0, x1);
 }
 
 /* Another chart's cursor, or the pointer's, replaces the keyboard's. */

@@ -112,6 +112,13 @@ void      _isc_chart_view_append_overlays    (IscChartView       *self,
                                               GtkSnapshot        *snapshot,
                                               int                 width,
                                               int                 height);
+/* A band across @plot from @x0 to @x1: a drag's, or the keyboard
+ * selection's. */
+void      _isc_chart_view_append_band        (IscChartView       *self,
+                                              GtkSnapshot        *snapshot,
+                                              const IscChartRect *plot,
+                                              double              x0,
+                                              double              x1);
 /* Escape during a drag (a GtkShortcutFunc). */
 gboolean  _isc_chart_view_cancel_drag_cb     (GtkWidget          *widget,
                                               GVariant           *args,

@@ -125,19 +125,28 @@ _isc_chart_view_append_overlays (IscChartView *self,
     }
 
   if (self->dragging && self->banding && _isc_chart_view_get_plot (self, &plot))
-    {
-      const IscChartColor *c = &isc_chart_get_style (self->chart)->cursor;
-      double x0 = MIN (self->drag_x0, self->drag_x1);
-      double x1 = MAX (self->drag_x0, self->drag_x1);
-      graphene_rect_t band;
+    _isc_chart_view_append_band (self, snapshot, &plot,
+                                 MIN (self->drag_x0, self->drag_x1),
+                                 MAX (self->drag_x0, self->drag_x1));
+}
 
-      graphene_rect_init (&band, x0, plot.y, x1 - x0, plot.height);
-      gtk_snapshot_append_color (snapshot, &(GdkRGBA) { c->red, c->green, c->blue, 0.18f }, &band);
-      graphene_rect_init (&band, x0, plot.y, 1, plot.height);
-      gtk_snapshot_append_color (snapshot, &(GdkRGBA) { c->red, c->green, c->blue, 0.6f }, &band);
-      graphene_rect_init (&band, x1 - 1, plot.y, 1, plot.height);
-      gtk_snapshot_append_color (snapshot, &(GdkRGBA) { c->red, c->green, c->blue, 0.6f }, &band);
-    }
+/* A band across the plot from x0 to x1, with an edge at each side. */
+void
+_isc_chart_view_append_band (IscChartView       *self,
+                             GtkSnapshot        *snapshot,
+                             const IscChartRect *plot,
+                             double              x0,
+                             double              x1)
+{
+  const IscChartColor *c = &isc_chart_get_style (self->chart)->cursor;
+  graphene_rect_t band;
+
+  graphene_rect_init (&band, x0, plot->y, x1 - x0, plot->height);
+  gtk_snapshot_append_color (snapshot, &(GdkRGBA) { c->red, c->green, c->blue, 0.18f }, &band);
+  graphene_rect_init (&band, x0, plot->y, 1, plot->height);
+  gtk_snapshot_append_color (snapshot, &(GdkRGBA) { c->red, c->green, c->blue, 0.6f }, &band);
+  graphene_rect_init (&band, x1 - 1, plot->y, 1, plot->height);
+  gtk_snapshot_append_color (snapshot, &(GdkRGBA) { c->red, c->green, c->blue, 0.6f }, &band);
 }
 
 static void
