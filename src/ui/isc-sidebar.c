@@ -549,22 +549,11 @@ isc_sidebar_class_init (IscSidebarClass *klass)
   item_quark = g_quark_from_static_string ("isc-sidebar-item");
 }
 
+/* The filter, over the list. */
 static void
-isc_sidebar_init (IscSidebar *self)
+init_filter (IscSidebar *self,
+             GtkBox     *box)
 {
-  g_autoptr(GListStore) overview = g_list_store_new (G_TYPE_OBJECT);
-  g_autoptr(GObject) overview_item = g_object_new (G_TYPE_OBJECT, NULL);
-  GtkWidget *box;
-  GtkWidget *content;
-  GtkWidget *scrolled;
-  GtkWidget *retry;
-  GtkWidget *add;
-  GtkWidget *add_content;
-
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  adw_bin_set_child (ADW_BIN (self), box);
-
-  /* The filter */
   self->search_entry = GTK_SEARCH_ENTRY (gtk_search_entry_new ());
   g_object_set (self->search_entry, "placeholder-text", _("Filter"), NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->search_entry),
@@ -581,10 +570,16 @@ isc_sidebar_init (IscSidebar *self)
   gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
   /* Typing over the list starts filtering it. */
   gtk_search_bar_set_key_capture_widget (self->search_bar, GTK_WIDGET (self));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->search_bar));
+  gtk_box_append (box, GTK_WIDGET (self->search_bar));
+}
 
-  /* The rows, then why there are none */
-  content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+/* The rows: the Overview row, then the targets. */
+static void
+init_list (IscSidebar *self,
+           GtkBox     *content)
+{
+  g_autoptr(GListStore) overview = g_list_store_new (G_TYPE_OBJECT);
+  g_autoptr(GObject) overview_item = g_object_new (G_TYPE_OBJECT, NULL);
 
   self->models = g_list_store_new (G_TYPE_LIST_MODEL);
   g_list_store_append (overview, overview_item);
@@ -605,13 +600,21 @@ isc_sidebar_init (IscSidebar *self)
                            G_CALLBACK (on_row_selected), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->list_box, "row-activated",
                            G_CALLBACK (on_row_activated), self, G_CONNECT_SWAPPED);
-  gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->list_box));
+  gtk_box_append (content, GTK_WIDGET (self->list_box));
+}
+
+/* Why there are no rows: none, loading, or an error with Retry. */
+static void
+init_states (IscSidebar *self,
+             GtkBox     *content)
+{
+  GtkWidget *retry;
 
   self->empty_label = GTK_LABEL (gtk_label_new (_("No deployments")));
   gtk_label_set_wrap (self->empty_label, TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (self->empty_label), "dim-label");
   gtk_widget_add_css_class (GTK_WIDGET (self->empty_label), "sidebar-state");
-  gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->empty_label));
+  gtk_box_append (content, GTK_WIDGET (self->empty_label));
 
   self->spinner = GTK_SPINNER (gtk_spinner_new ());
   gtk_widget_set_halign (GTK_WIDGET (self->spinner), GTK_ALIGN_CENTER);
@@ -624,7 +627,7 @@ isc_sidebar_init (IscSidebar *self)
                            G_CALLBACK (update_spinner), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->spinner, "unmap",
                            G_CALLBACK (update_spinner), self, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
-  gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->spinner));
+  gtk_box_append (content, GTK_WIDGET (self->spinner));
 
   self->error_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_widget_add_css_class (self->error_box, "sidebar-state");
@@ -639,16 +642,16 @@ isc_sidebar_init (IscSidebar *self)
   g_signal_connect_object (retry, "clicked",
                            G_CALLBACK (on_retry_clicked), self, G_CONNECT_SWAPPED);
   gtk_box_append (GTK_BOX (self->error_box), retry);
-  gtk_box_append (GTK_BOX (content), self->error_box);
+  gtk_box_append (content, self->error_box);
+}
 
-  scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled),
-                                  GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), content);
-  gtk_box_append (GTK_BOX (box), scrolled);
+/* Add by ID… */
+static GtkWidget *
+create_add_button (IscSidebar *self)
+{
+  GtkWidget *add;
+  GtkWidget *add_content;
 
-  /* Add by ID… */
   /* A box rather than AdwButtonContent, which in libadwaita 1.2 names
    * the button a second time ("Add by ID… Add by ID…"). */
   add = gtk_button_new ();
@@ -663,7 +666,35 @@ isc_sidebar_init (IscSidebar *self)
   isc_accessible_set_name (add, _("Add by ID…"));
   g_signal_connect_object (add, "clicked",
                            G_CALLBACK (on_add_clicked), self, G_CONNECT_SWAPPED);
-  gtk_box_append (GTK_BOX (box), add);
+
+  return add;
+}
+
+static void
+isc_sidebar_init (IscSidebar *self)
+{
+  GtkWidget *box;
+  GtkWidget *content;
+  GtkWidget *scrolled;
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  adw_bin_set_child (ADW_BIN (self), box);
+
+  init_filter (self, GTK_BOX (box));
+
+  /* The rows, then why there are none */
+  content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  init_list (self, GTK_BOX (content));
+  init_states (self, GTK_BOX (content));
+
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled),
+                                  GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), content);
+  gtk_box_append (GTK_BOX (box), scrolled);
+
+  gtk_box_append (GTK_BOX (box), create_add_button (self));
 
   self->list_signals = g_signal_group_new (ISC_TYPE_TARGET_LIST);
   g_signal_group_connect_swapped (self->list_signals, "notify::loading",

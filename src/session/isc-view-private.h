@@ -1,0 +1,114 @@
+/* isc-view-private.h
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "isc-metrics-loader.h"
+#include "isc-view.h"
+
+G_BEGIN_DECLS
+
+/* IscView is written in four files that share this header: isc-view.c
+ * (the object, its properties and switches), isc-view-loading.c (the
+ * loads, their answers and the refresh timer), isc-view-history.c (the
+ * range, its history and the zoom) and isc-view-state.c (the state a
+ * window saves and restores).
+ */
+
+struct _IscView
+{
+  GObject             parent_instance;
+
+  /* Owned references */
+  IscClient          *client;
+  IscMetricsLoader   *loader;
+  IscMetricsLoader   *trend_loader;
+  IscTarget          *target;
+  IscTimeRange       *range;
+  GPtrArray          *back;      /* IscTimeRange, the newest last */
+  GPtrArray          *forward;   /* IscTimeRange, the next last */
+  char              **metrics;   /* NULL: every catalogue metric */
+  GError             *error;
+  IscMetricsResponse *response;
+  IscMetricsResponse *trend;
+  IscQuery           *response_query;
+  IscQuery           *pending_query;
+
+  IscMode             mode;
+  IscViewState        state;
+  guint               refresh_interval;
+  guint               refresh_id;
+  gint64              updated_ms;
+  gint64              last_load_us;    /* monotonic; 0: never */
+  gint64              holdoff_until_us; /* monotonic; no automatic load before */
+  guint               holdoff_s;        /* the next 429's wait; 0: none yet */
+
+  guint               use_utc : 1;
+  guint               counters_as_totals : 1;
+  guint               active : 1;
+  guint               network_available : 1;
+  guint               auto_refresh : 1;
+  guint               loading : 1;
+  guint               stale : 1;
+};
+
+enum {
+  PROP_0,
+  PROP_CLIENT,
+  PROP_TARGET,
+  PROP_MODE,
+  PROP_RANGE,
+  PROP_CAN_GO_BACK,
+  PROP_CAN_GO_FORWARD,
+  PROP_METRICS,
+  PROP_USE_UTC,
+  PROP_COUNTERS_AS_TOTALS,
+  PROP_REFRESH_INTERVAL,
+  PROP_ACTIVE,
+  PROP_NETWORK_AVAILABLE,
+  PROP_AUTO_REFRESH,
+  PROP_STATE,
+  PROP_LOADING,
+  PROP_STALE,
+  PROP_ERROR,
+  PROP_RESPONSE,
+  PROP_TREND,
+  PROP_RESPONSE_QUERY,
+  PROP_UPDATED_MS,
+  N_PROPS
+};
+
+/* isc-view.c */
+
+/* Notifies the property @prop_id (a PROP_ value). */
+void     _isc_view_notify         (IscView            *self,
+                                   guint               prop_id);
+
+/* isc-view-loading.c */
+
+/* Loads what the view shows; reset: the target or mode changed, so
+ * nothing shown answers it. */
+void     _isc_view_load           (IscView            *self,
+                                   gboolean            reset);
+/* Runs the refresh timer while auto-refresh holds; restart: from now. */
+void     _isc_view_update_timer   (IscView            *self,
+                                   gboolean            restart);
+/* On becoming active or networked again. */
+void     _isc_view_resume         (IscView            *self);
+void     _isc_view_drop_loaders   (IscView            *self);
+
+/* isc-view-history.c */
+
+/* Whether a query could ask for @range, as the query's own check says. */
+gboolean _isc_view_check_range    (const IscTimeRange  *range,
+                                   GError             **error);
+/* Notifies can-go-back and can-go-forward where they changed. */
+void     _isc_view_notify_history (IscView            *self,
+                                   gboolean            could_go_back,
+                                   gboolean            could_go_forward);
+
+G_END_DECLS

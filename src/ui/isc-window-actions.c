@@ -1,0 +1,245 @@
+/* isc-window-actions.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The window's actions (win.refresh, win.zoom-to, …) and the display
+ * switches, kept in the settings when they can be.
+ */
+
+#define G_LOG_DOMAIN "isc-window"
+
+#include "config.h"
+
+#include "isc-application.h"
+#include "isc-window-private.h"
+
+/* Each is a settings key and a stateful action of the same name, and a
+ * property of the view. */
+static const char * const switch_names[] = {
+  "use-utc",
+  "counters-as-totals",
+};
+
+static void
+refresh_action (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  IscWindow *self = user_data;
+
+  isc_view_refresh (self->view);
+}
+
+static void
+back_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  isc_view_go_back (ISC_WINDOW (user_data)->view);
+}
+
+static void
+forward_action (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  isc_view_go_forward (ISC_WINDOW (user_data)->view);
+}
+
+static void
+zoom_in_action (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  isc_view_zoom (ISC_WINDOW (user_data)->view, 0.5);
+}
+
+static void
+zoom_out_action (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  isc_view_zoom (ISC_WINDOW (user_data)->view, 2.0);
+}
+
+/* A drag over a chart: the absolute range under it, on the history like
+ * any other, so Back returns. */
+static void
+zoom_to_action (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  g_autoptr(IscTimeRange) range = NULL;
+  gint64 start_ms, end_ms;
+
+  g_variant_get (parameter, "(xx)", &start_ms, &end_ms);
+  if (end_ms <= start_ms)
+    return;
+  range = isc_time_range_new_absolute (start_ms, end_ms);
+  isc_view_set_range (ISC_WINDOW (user_data)->view, range, NULL);
+}
+
+static void
+mode_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  IscWindow *self = user_data;
+  IscMode mode;
+
+  if (_isc_window_mode_from_page (g_variant_get_string (parameter, NULL), &mode))
+    isc_view_set_mode (self->view, mode);
+}
+
+static void
+choose_range_action (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       user_data)
+{
+  isc_range_button_popup (ISC_WINDOW (user_data)->range_button);
+}
+
+static void
+filter_action (GSimpleAction *action,
+               GVariant      *parameter,
+               gpointer       user_data)
+{
+  IscWindow *self = user_data;
+
+  if (adw_leaflet_get_folded (self->leaflet))
+    adw_leaflet_set_visible_child_name (self->leaflet, "sidebar");
+  gtk_widget_set_visible (self->sidebar_box, TRUE);
+  isc_sidebar_start_filter (self->sidebar);
+}
+
+static void
+toggle_sidebar_action (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  IscWindow *self = user_data;
+
+  if (adw_leaflet_get_folded (self->leaflet))
+    {
+      gboolean on_sidebar = g_strcmp0 (adw_leaflet_get_visible_child_name (self->leaflet), "sidebar") == 0;
+
+      adw_leaflet_set_visible_child_name (self->leaflet, on_sidebar ? "content" : "sidebar");
+    }
+  else
+    gtk_widget_set_visible (self->sidebar_box, !gtk_widget_get_visible (self->sidebar_box));
+}
+
+static void
+show_sidebar_action (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       user_data)
+{
+  IscWindow *self = user_data;
+
+  gtk_widget_set_visible (self->sidebar_box, TRUE);
+  adw_leaflet_set_visible_child_name (self->leaflet, "sidebar");
+}
+
+static void
+connect_action (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  _isc_window_open_key_dialog (ISC_WINDOW (user_data), NULL);
+}
+
+static void
+explore_demo_action (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       user_data)
+{
+  IscWindow *self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!isc_session_use_demo (self->session, &error))
+    _isc_window_toast (self, error->message);
+}
+
+static const GActionEntry win_actions[] = {
+  { "refresh", refresh_action },
+  { "back", back_action },
+  { "forward", forward_action },
+  { "zoom-in", zoom_in_action },
+  { "zoom-out", zoom_out_action },
+  { "zoom-to", zoom_to_action, "(xx)" },
+  { "mode", mode_action, "s", "'charts'" },
+  { "choose-range", choose_range_action },
+  { "filter", filter_action },
+  { "toggle-sidebar", toggle_sidebar_action },
+  { "show-sidebar", show_sidebar_action },
+  { "connect", connect_action },
+  { "explore-demo", explore_demo_action },
+  { "customize", _isc_window_customize_action },
+  { "export", _isc_window_export_action },
+  { "hide-chart", _isc_window_hide_chart_action, "s" },
+};
+
+/* With settings, the switches are the settings' own actions: flipping one
+ * writes the key, and the key drives the view of every window. An
+ * uninstalled build without the schema, or with an older compiled schema
+ * that lacks a key (asking for it would abort), still gets working
+ * switches, acting on this window's view and not kept. */
+void
+_isc_window_add_switches (IscWindow *self)
+{
+  GSettings *settings = _isc_window_get_settings (self);
+
+  for (guint i = 0; i < G_N_ELEMENTS (switch_names); i++)
+    {
+      g_autoptr(GAction) action = NULL;
+
+      if (isc_settings_has_key (settings, switch_names[i]))
+        {
+          action = g_settings_create_action (settings, switch_names[i]);
+          g_settings_bind (settings, switch_names[i], self->view, switch_names[i], G_SETTINGS_BIND_GET);
+        }
+      else
+        {
+          g_debug ("No settings key %s: the switch is not kept", switch_names[i]);
+          action = G_ACTION (g_property_action_new (switch_names[i], self->view, switch_names[i]));
+        }
+
+      g_action_map_add_action (G_ACTION_MAP (self), action);
+    }
+
+  if (isc_settings_has_key (settings, "refresh-interval"))
+    g_settings_bind (settings, "refresh-interval", self->view, "refresh-interval", G_SETTINGS_BIND_GET);
+}
+
+static void
+bind_action_enabled (IscWindow  *self,
+                     const char *action_name,
+                     const char *property)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), action_name);
+
+  g_object_bind_property (self->view, property, action, "enabled", G_BINDING_SYNC_CREATE);
+}
+
+/* The switches' actions and settings bindings, taken away by dispose ()
+ * while the window is whole. */
+void
+_isc_window_remove_switches (IscWindow *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (switch_names); i++)
+    {
+      g_settings_unbind (self->view, switch_names[i]);
+      g_action_map_remove_action (G_ACTION_MAP (self), switch_names[i]);
+    }
+  g_settings_unbind (self->view, "refresh-interval");
+}
+
+void
+_isc_window_init_actions (IscWindow *self)
+{
+  g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
+  bind_action_enabled (self, "back", "can-go-back");
+  bind_action_enabled (self, "forward", "can-go-forward");
+}

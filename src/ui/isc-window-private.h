@@ -1,0 +1,158 @@
+/* isc-window-private.h
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "isc-charts-page.h"
+#include "isc-range-button.h"
+#include "isc-sidebar.h"
+#include "isc-summary-page.h"
+#include "isc-tiles-page.h"
+#include "isc-welcome-page.h"
+#include "isc-window.h"
+
+G_BEGIN_DECLS
+
+/* The main window. Its state is its IscView: the window only carries the
+ * view's properties to the widgets and the person's choices back.
+ *
+ * The main stack shows "starting" (the session looks for a key),
+ * "welcome" (no key) or "main": a leaflet of the sidebar (the session's
+ * targets) and the content: the header (range history, the title with
+ * the mode switcher, range, Refresh, menu), the stale strip, and a stack
+ * of "loading", "status" (an error, no data, nothing chosen) and
+ * "content", the mode pages in an AdwViewStack.
+ */
+struct _IscWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* Template widgets */
+  AdwToastOverlay      *toast_overlay;
+  GtkStack             *main_stack;
+  IscWelcomePage       *welcome_page;
+  AdwLeaflet           *leaflet;
+  GtkWidget            *sidebar_box;
+  GtkWidget            *sidebar_handle;
+  IscSidebar           *sidebar;
+  GtkWidget            *content_box;
+  AdwSqueezer          *title_squeezer;
+  GtkWidget            *wide_title;
+  AdwWindowTitle       *wide_window_title;
+  GtkWidget            *medium_title;
+  AdwWindowTitle       *medium_window_title;
+  AdwWindowTitle       *window_title;
+  AdwViewSwitcherBar   *switcher_bar;
+  GtkWidget            *back_button;
+  GtkWidget            *forward_button;
+  GtkWidget            *refresh_button;
+  GtkWidget            *menu_button;
+  GtkWidget            *welcome_menu_button;
+  GtkWidget            *filter_button;
+  GtkWidget            *sidebar_button;
+  IscRangeButton       *range_button;
+  GtkRevealer          *banner;
+  GtkImage             *banner_icon;
+  GtkLabel             *banner_title;
+  GtkLabel             *banner_detail;
+  GtkWidget            *banner_retry;
+  GtkStack             *state_stack;
+  GtkSpinner           *spinner;
+  AdwStatusPage        *status_page;
+  GtkWidget            *status_retry;
+  AdwViewStack         *mode_stack;
+  IscTilesPage         *tiles_page;
+  IscSummaryPage       *summary_page;
+  IscChartsPage        *charts_page;
+
+  /* Owned references */
+  IscView              *view;
+  IscSession           *session;
+  GSignalGroup         *session_signals;
+  GSignalGroup         *list_signals;
+  GCancellable         *cancellable;
+  GtkWindow            *key_dialog;     /* weak */
+  char                 *account_origin; /* the base URL the target is from, "demo:" */
+
+  guint                 age_timer_id;   /* while stale: the strip's age */
+  int                   drag_start_width; /* of the sidebar, dragging its edge */
+  gulong                trace_paint_id; /* INFERSCOPE_TRACE: after-paint */
+  gboolean              traced_first_frame;
+  gboolean              traced_settled;
+  gboolean              header_presumed_narrow;
+  gulong                toplevel_state_id;
+  gboolean              state_loaded;
+};
+
+/* IscWindow is written in six files that share this header:
+ * isc-window.c (the object, its template, what it follows of the view and
+ * the session), isc-window-state.c (what it keeps in the settings: the
+ * view's state, the layout, its size and the sidebar's width),
+ * isc-window-status.c (the title, the stale strip, the state page and the
+ * mode pages), isc-window-actions.c (the win. actions and the switches),
+ * isc-window-customize.c (Customize View, Export… and Hide Chart) and
+ * isc-window-trace.c (INFERSCOPE_TRACE).
+ */
+
+/* isc-window.c */
+
+GSettings *_isc_window_get_settings            (IscWindow     *self);
+void       _isc_window_toast                   (IscWindow     *self,
+                                                const char    *message);
+/* The mode of a view stack page's name ("now", "summary", "charts"). */
+gboolean   _isc_window_mode_from_page          (const char    *name,
+                                                IscMode       *mode);
+/* Presents the key dialog, with @message (nullable) above the entry. */
+void       _isc_window_open_key_dialog         (IscWindow     *self,
+                                                const char    *message);
+
+/* isc-window-state.c */
+
+void       _isc_window_save_view_state         (IscWindow     *self);
+void       _isc_window_restore_view_state      (IscWindow     *self);
+/* The model's chosen charts (Customize View), or NULL for all. */
+void       _isc_window_apply_layout            (IscWindow     *self);
+void       _isc_window_load_window_size        (IscWindow     *self);
+void       _isc_window_save_window_size        (IscWindow     *self);
+/* The sidebar's edge, dragged to widen it. */
+void       _isc_window_init_sidebar_drag       (IscWindow     *self);
+
+/* isc-window-status.c */
+
+void       _isc_window_update_title            (IscWindow     *self);
+void       _isc_window_update_banner           (IscWindow     *self);
+void       _isc_window_update_state            (IscWindow     *self);
+/* The response shown goes to the page of its mode. */
+void       _isc_window_update_pages            (IscWindow     *self);
+
+/* isc-window-actions.c */
+
+/* Adds the win. actions and follows the view's can-go-back/forward. */
+void       _isc_window_init_actions            (IscWindow     *self);
+void       _isc_window_add_switches            (IscWindow     *self);
+void       _isc_window_remove_switches         (IscWindow     *self);
+
+/* isc-window-customize.c */
+
+void       _isc_window_customize_action        (GSimpleAction *action,
+                                                GVariant      *parameter,
+                                                gpointer       user_data);
+void       _isc_window_export_action           (GSimpleAction *action,
+                                                GVariant      *parameter,
+                                                gpointer       user_data);
+void       _isc_window_hide_chart_action       (GSimpleAction *action,
+                                                GVariant      *parameter,
+                                                gpointer       user_data);
+
+/* isc-window-trace.c */
+
+void       _isc_window_trace_after_paint_cb    (GdkFrameClock *clock,
+                                                IscWindow     *self);
+
+G_END_DECLS

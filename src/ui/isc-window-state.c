@@ -1,0 +1,152 @@
+/* isc-window-state.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * What the window keeps in the settings: the view's state, the model's
+ * layout, the window's size and the sidebar's width.
+ */
+
+#define G_LOG_DOMAIN "isc-window"
+
+#include "config.h"
+
+#include "isc-application.h"
+#include "isc-layout.h"
+#include "isc-window-private.h"
+
+/* How wide the sidebar may be dragged. */
+#define SIDEBAR_MIN_WIDTH 220
+#define SIDEBAR_MAX_WIDTH 480
+
+void
+_isc_window_save_view_state (IscWindow *self)
+{
+  GSettings *settings = _isc_window_get_settings (self);
+  g_autoptr(GVariant) state = NULL;
+
+  if (!isc_settings_has_key (settings, "view-state") || isc_view_get_target (self->view) == NULL)
+    return;
+
+  state = g_variant_ref_sink (isc_view_save_state (self->view));
+  g_settings_set_value (settings, "view-state", state);
+}
+
+void
+_isc_window_restore_view_state (IscWindow *self)
+{
+  GSettings *settings = _isc_window_get_settings (self);
+  g_autoptr(GVariant) state = NULL;
+
+  if (!isc_settings_has_key (settings, "view-state"))
+    return;
+
+  state = g_settings_get_value (settings, "view-state");
+  isc_view_restore_state (self->view, state);
+}
+
+/* The model's chosen charts (Customize View), or NULL for all. */
+void
+_isc_window_apply_layout (IscWindow *self)
+{
+  GSettings *settings = _isc_window_get_settings (self);
+  const IscTarget *target = isc_view_get_target (self->view);
+  g_autoptr(GVariant) layouts = NULL;
+  g_auto(GStrv) metrics = NULL;
+
+  if (target == NULL || !isc_settings_has_key (settings, "model-layouts"))
+    return;
+
+  layouts = g_settings_get_value (settings, "model-layouts");
+  metrics = isc_layout_lookup (layouts, target->model_id);
+  isc_view_set_metrics (self->view, (const char * const *) metrics);
+}
+
+void
+_isc_window_load_window_size (IscWindow *self)
+{
+  GSettings *settings = _isc_window_get_settings (self);
+
+  if (settings == NULL)
+    return;
+
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (settings, "window-width"),
+                               g_settings_get_int (settings, "window-height"));
+  if (g_settings_get_boolean (settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+  if (isc_settings_has_key (settings, "sidebar-width"))
+    gtk_widget_set_size_request (self->sidebar_box,
+                                 CLAMP (g_settings_get_int (settings, "sidebar-width"),
+                                        SIDEBAR_MIN_WIDTH, SIDEBAR_MAX_WIDTH), -1);
+}
+
+/* The default size follows the person's resizing but not maximizing, so
+ * it is the size to come back to when the window is restored. */
+void
+_isc_window_save_window_size (IscWindow *self)
+{
+  GSettings *settings = _isc_window_get_settings (self);
+  int width = 0;
+  int height = 0;
+
+  if (settings == NULL)
+    return;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  if (width > 0 && height > 0)
+    {
+      g_settings_set_int (settings, "window-width", width);
+      g_settings_set_int (settings, "window-height", height);
+    }
+  g_settings_set_boolean (settings, "window-maximized",
+                          gtk_window_is_maximized (GTK_WINDOW (self)));
+}
+
+static void
+sidebar_drag_begin_cb (GtkGestureDrag *gesture,
+                       double          x,
+                       double          y,
+                       IscWindow      *self)
+{
+  self->drag_start_width = gtk_widget_get_width (self->sidebar_box);
+}
+
+static void
+sidebar_drag_update_cb (GtkGestureDrag *gesture,
+                        double          dx,
+                        double          dy,
+                        IscWindow      *self)
+{
+  int width = self->drag_start_width + (int) dx;
+
+  if (gtk_widget_get_direction (GTK_WIDGET (self)) == GTK_TEXT_DIR_RTL)
+    width = self->drag_start_width - (int) dx;
+  gtk_widget_set_size_request (self->sidebar_box, CLAMP (width, SIDEBAR_MIN_WIDTH, SIDEBAR_MAX_WIDTH), -1);
+}
+
+static void
+sidebar_drag_end_cb (GtkGestureDrag *gesture,
+                     double          dx,
+                     double          dy,
+                     IscWindow      *self)
+{
+  GSettings *settings = _isc_window_get_settings (self);
+  int width = 0;
+
+  gtk_widget_get_size_request (self->sidebar_box, &width, NULL);
+  if (isc_settings_has_key (settings, "sidebar-width") && width > 0)
+    g_settings_set_int (settings, "sidebar-width", width);
+}
+
+void
+_isc_window_init_sidebar_drag (IscWindow *self)
+{
+  GtkGesture *drag = gtk_gesture_drag_new ();
+
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (sidebar_drag_begin_cb), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (sidebar_drag_update_cb), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (sidebar_drag_end_cb), self);
+  gtk_widget_add_controller (self->sidebar_handle, GTK_EVENT_CONTROLLER (drag));
+}
