@@ -39,7 +39,7 @@ isc_chart_series_init (IscChartSeries  *cs,
   const char *stat = isc_series_lookup_label (source, "stat");
   guint n_labels = isc_series_get_n_labels (source);
 
-  cs->color_index = index % 7;
+  cs->color_index = index;
 
   if (n_labels == 1 && status != NULL)
     {

@@ -37,7 +37,7 @@ typedef struct
   IscChartSeriesRole  role;
   double              quantile;      /* ROLE_QUANTILE: 0.5, 0.99, … */
   guint               status_class;  /* ROLE_STATUS: 1 … 5, 0 if not a digit */
-  guint               color_index;   /* into the style's palette */
+  guint               color_index;   /* isc_chart_style_get_palette_color() */
   double             *values;        /* n_steps, NaN for null */
   guint               n_values;      /* values that are not null */
   double              min;

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "isc-chart-private.h"
-#include "isc-chart-renderer.h"
+#include "isc-chart-renderer-factory.h"
 
 G_DEFINE_FINAL_TYPE (IscChart, isc_chart, G_TYPE_OBJECT)
 
