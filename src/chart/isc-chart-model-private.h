@@ -63,6 +63,14 @@ struct _IscChartModel
   double               min_extent_max;
 };
 
+/* For tests: the counter display the model draws (a PER_STEP counter's
+ * is TOTALS, whatever was asked), and whether the values came as
+ * percent. */
+IscCounterDisplay     isc_chart_model_get_counter_display  (IscChartModel      *self);
+/* TRUE when a RATIO metric that may come as 0–100 did (a value above 1):
+ * the drawn values are the response's divided by 100. */
+gboolean              isc_chart_model_get_from_percent     (IscChartModel      *self);
+
 /* isc-chart-model-series.c: a series' role and label from its label set
  * (@title for a series without labels), its statistics over the first
  * @n_complete of @n_steps values, and the g_qsort_with_data() orders of a
