@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include "isc-catalogue.h"
+#include "isc-chart-model-private.h"
+#include "isc-chart-private.h"
 #include "isc-chart.h"
 #include "isc-csv.h"
 #include "test-chart-fixtures.h"

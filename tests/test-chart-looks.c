@@ -15,6 +15,7 @@
 
 #include <string.h>
 
+#include "isc-chart-private.h"
 #include "isc-chart.h"
 #include "isc-outliers.h"
 #include "isc-test-util.h"

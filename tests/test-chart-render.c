@@ -12,6 +12,7 @@
 
 #include "isc-chart.h"
 #include "isc-chart-decimate.h"
+#include "isc-chart-private.h"
 #include "test-chart-fixtures.h"
 
 #define W 640

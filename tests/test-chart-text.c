@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "isc-catalogue.h"
+#include "isc-chart-private.h"
 #include "isc-demo-fleet-private.h"
 #include "isc-demo-generator-private.h"
 #include "isc-demo-ids.h"

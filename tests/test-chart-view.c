@@ -14,6 +14,7 @@
 #include <time.h>
 #include <adwaita.h>
 
+#include "isc-chart-private.h"
 #include "isc-chart-view.h"
 #include "isc-charts-page.h"
 #include "isc-client.h"

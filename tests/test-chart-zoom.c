@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "isc-application.h"
+#include "isc-chart-private.h"
 #include "isc-chart-view.h"
 #include "isc-test-app.h"
 #include "isc-test-util.h"

@@ -20,6 +20,7 @@
 
 #include "isc-catalogue.h"
 #include "isc-chart-grid.h"
+#include "isc-chart-model-private.h"
 #include "isc-chart-view.h"
 #include "isc-charts-page.h"
 #include "isc-client.h"

@@ -18,6 +18,7 @@
 #include <adwaita.h>
 
 #include "isc-catalogue.h"
+#include "isc-chart-private.h"
 #include "isc-chart-view.h"
 #include "isc-charts-page.h"
 #include "isc-error-share.h"

@@ -13,6 +13,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "isc-chart-model-private.h"
+#include "isc-chart-private.h"
 #include "isc-export-private.h"
 #include "isc-chart.h"
 

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "isc-catalogue.h"
+#include "isc-chart-private.h"
 #include "isc-chart.h"
 #include "isc-test-util.h"
 #include "test-chart-fixtures.h"

@@ -16,6 +16,7 @@
 
 #include <string.h>
 
+#include "isc-chart-private.h"
 #include "isc-chart.h"
 #include "isc-demo-fleet-private.h"
 #include "isc-demo-generator-private.h"

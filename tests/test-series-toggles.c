@@ -19,6 +19,7 @@
 #include <gdk/x11/gdkx.h>
 #endif
 
+#include "isc-chart-private.h"
 #include "isc-chart-view.h"
 #include "isc-charts-page.h"
 #include "isc-test-util.h"

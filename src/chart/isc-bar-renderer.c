@@ -267,14 +267,14 @@ isc_bar_renderer_get_series_color (IscChartRenderer    *renderer,
 {
   const IscChartSeries *cs = isc_chart_model_get_series (model, series);
 
-  if (cs->role == ISC_CHART_SERIES_STATUS)
-    *color = style->status[MIN (cs->status_class, 5)];
-  else if (cs->role == ISC_CHART_SERIES_QUANTILE)
+  /* A histogram's quantiles and average in the fan's colours. */
+  if (cs->role == ISC_CHART_SERIES_QUANTILE)
     *color = style->fan;
   else if (cs->role == ISC_CHART_SERIES_AVERAGE)
     *color = style->average;
   else
-    *color = style->palette[cs->color_index % ISC_CHART_STYLE_N_PALETTE];
+    ISC_CHART_RENDERER_CLASS (isc_bar_renderer_parent_class)->get_series_color (renderer, model, style,
+                                                                               series, color);
 }
 
 static void

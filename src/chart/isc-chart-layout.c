@@ -635,6 +635,269 @@ layout_clip_marks (IscChartLayout      *layout,
     layout->clip_max = NAN;
 }
 
+static IscChartLayout *
+layout_alloc (PangoContext *pango,
+              GTimeZone    *tz,
+              int           width,
+              int           height,
+              gboolean      reduce)
+{
+  IscChartLayout *layout = g_new0 (IscChartLayout, 1);
+
+  layout->width = width;
+  layout->height = height;
+  layout->reduce = reduce;
+  layout->pango = g_object_ref (pango);
+  layout->tz = tz != NULL ? g_time_zone_ref (tz) : g_time_zone_new_local ();
+  layout->value_tick_items = g_array_new (FALSE, TRUE, sizeof (IscChartTick));
+  g_array_set_clear_func (layout->value_tick_items, clear_tick);
+  layout->time_tick_items = g_array_new (FALSE, TRUE, sizeof (IscChartTick));
+  g_array_set_clear_func (layout->time_tick_items, clear_tick);
+  layout->legend = g_array_new (FALSE, TRUE, sizeof (IscChartLegendItem));
+  g_array_set_clear_func (layout->legend, clear_legend_item);
+  return layout;
+}
+
+/* The range the value axis must hold, lo to *hi. */
+static void
+value_range (IscChartLayout *layout,
+             IscChartModel  *model,
+             double         *lo,
+             double         *hi)
+{
+  *lo = 0;
+  *hi = 1;
+  if (!isc_chart_model_is_empty (model))
+    isc_chart_model_get_extent (model, lo, hi);
+  apply_soft_max (layout, model, *lo, hi);
+  if (*hi <= *lo)
+    *hi = *lo + 1;
+  /* A little headroom, so a series at its maximum does not run along the
+   * plot's top edge; but not past 100 % for a ratio that lies within it,
+   * or its axis would stop reading as percent (0 … 1.2 instead of 0 % …
+   * 100 %). */
+  else if (*hi > 0)
+    {
+      gboolean in_unit = (isc_chart_model_get_unit_hint (model) == ISC_UNIT_HINT_RATIO &&
+                          *lo >= 0 && *hi <= 1.0);
+
+      *hi += (*hi - *lo) * 0.04;
+      if (in_unit)
+        *hi = MIN (*hi, 1.0);
+    }
+}
+
+/* The value ticks for a plot of that height, unless they are already. */
+static void
+set_value_ticks (IscChartLayout      *layout,
+                 IscChartModel       *model,
+                 const IscChartStyle *style,
+                 double               lo,
+                 double               hi,
+                 double               plot_height)
+{
+  guint target = MAX (2, (guint)(plot_height / style->value_tick_spacing));
+
+  if (layout->value_ticks != NULL && target == layout->value_ticks->n_ticks)
+    return;
+  g_clear_pointer (&layout->value_ticks, isc_value_ticks_free);
+  layout->value_ticks = value_ticks_for (model, lo, hi, target);
+  layout->y_min = layout->value_ticks->min;
+  layout->y_max = layout->value_ticks->max;
+}
+
+/* The header's title; returns its height. */
+static double
+layout_title (IscChartLayout      *layout,
+              IscChartModel       *model,
+              const IscChartStyle *style)
+{
+  g_autofree char *markup = g_markup_escape_text (isc_chart_model_get_title (model), -1);
+  double h;
+
+  layout->title.layout = isc_chart_layout_create_text (layout->pango, style, style->title_size, TRUE, markup);
+  layout->title.x = style->padding;
+  layout->title.y = style->padding;
+  text_size (&layout->title, NULL, &h);
+  return h;
+}
+
+/* The header's quieter part after the title: the unit, the step and,
+ * when the time axis is in UTC rather than local time, "UTC" (bars have
+ * no time axis). Percent says itself on the axis; plain ratio values may
+ * have a better word ("cores"). Then the header is fitted to @width. */
+static void
+layout_subtitle (IscChartLayout      *layout,
+                 IscChartModel       *model,
+                 const IscChartStyle *style,
+                 gboolean             utc,
+                 double               width)
+{
+  g_autoptr(GString) subtitle = g_string_new (NULL);
+  const char *unit_text = isc_chart_model_get_unit_text (model);
+  const char *step_text = isc_chart_model_get_step_text (model);
+  double pad = style->padding;
+
+  if (!layout->value_ticks->format.percent && isc_chart_model_get_unit_label (model) != NULL)
+    unit_text = isc_chart_model_get_unit_label (model);
+  if (unit_text != NULL)
+    g_string_append (subtitle, unit_text);
+  if (step_text != NULL)
+    g_string_append_printf (subtitle, "%s%s", subtitle->len > 0 ? " · " : "", step_text);
+  if (utc && isc_chart_model_get_plot (model) != ISC_CHART_PLOT_BARS)
+    {
+      /* Translators: the header says the time axis is in UTC */
+      g_string_append_printf (subtitle, "%s%s", subtitle->len > 0 ? " · " : "", _("UTC"));
+    }
+  if (subtitle->len > 0)
+    {
+      g_autofree char *markup = g_markup_escape_text (subtitle->str, -1);
+      double title_w, title_h, sub_w, sub_h;
+
+      text_size (&layout->title, &title_w, &title_h);
+      layout->subtitle.layout = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, markup);
+      text_size (&layout->subtitle, &sub_w, &sub_h);
+      layout->subtitle.x = pad + title_w + 2 * style->spacing;
+      layout->subtitle.y = pad + title_h - sub_h - 1;
+    }
+  fit_header (layout, style, width);
+}
+
+/* The value axis' labels, unplaced; returns the widest one's width. */
+static double
+create_value_labels (IscChartLayout      *layout,
+                     IscChartModel       *model,
+                     const IscChartStyle *style)
+{
+  double value_w = 0;
+
+  for (guint i = 0; i < layout->value_ticks->n_ticks; i++)
+    {
+      g_autofree char *markup = value_tick_markup (model, layout->value_ticks->labels[i]);
+      IscChartTick tick = { 0 };
+      double w;
+
+      tick.text.layout = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, markup);
+      text_size (&tick.text, &w, NULL);
+      value_w = MAX (value_w, w);
+      g_array_append_val (layout->value_tick_items, tick);
+    }
+  return value_w;
+}
+
+/* The value axis' labels left of the plot, each centred on its tick. */
+static void
+place_value_labels (IscChartLayout      *layout,
+                    const IscChartStyle *style)
+{
+  for (guint i = 0; i < layout->value_tick_items->len; i++)
+    {
+      IscChartTick *tick = &g_array_index (layout->value_tick_items, IscChartTick, i);
+      double w, h;
+
+      tick->pos = round (isc_chart_layout_y_for_value (layout, layout->value_ticks->values[i])) + 0.5;
+      text_size (&tick->text, &w, &h);
+      tick->text.x = layout->plot.x - style->spacing - w;
+      tick->text.y = tick->pos - h / 2;
+    }
+}
+
+/* The time axis' ticks and labels under the plot. */
+static void
+layout_time_axis (IscChartLayout      *layout,
+                  const IscChartStyle *style,
+                  GTimeZone           *tz,
+                  int                  width)
+{
+  g_autofree const IscTimeTick **shown_ticks = NULL;
+  guint target = MAX (2, (guint)(layout->plot.width / style->time_tick_spacing));
+
+  layout->time_ticks = time_ticks_for (layout->x_min, layout->x_max, target, tz);
+  shown_ticks = g_new0 (const IscTimeTick *, MAX (1, layout->time_ticks->n_ticks));
+  for (guint i = 0; i < layout->time_ticks->n_ticks; i++)
+    {
+      const IscTimeTick *t = &layout->time_ticks->ticks[i];
+      g_autofree char *markup = NULL;
+      IscChartTick tick = { 0 };
+
+      if (t->ms < layout->x_min || t->ms > layout->x_max)
+        continue;
+      markup = g_markup_escape_text (t->label, -1);
+      tick.pos = round (isc_chart_layout_x_for_ms (layout, t->ms)) + 0.5;
+      tick.text.layout = isc_chart_layout_create_text (layout->pango, style, style->label_size, t->shows_date, markup);
+      tick.text.y = layout->plot.y + layout->plot.height + style->tick_length + 2;
+      shown_ticks[layout->time_tick_items->len] = t;
+      g_array_append_val (layout->time_tick_items, tick);
+    }
+  place_time_labels (layout->time_tick_items, shown_ticks, style, width);
+}
+
+/* A chart with a time axis, in the box left … right, top … bottom: the
+ * legend at the bottom, the time axis' labels a line above it, the value
+ * axis on the left sized to its widest label, and the plot in what is
+ * left, lined up as @align says. */
+static void
+layout_axes (IscChartLayout          *layout,
+             IscChartModel           *model,
+             const IscChartStyle     *style,
+             GTimeZone               *tz,
+             const IscChartAlignment *align,
+             double                   lo,
+             double                   hi,
+             double                   left,
+             double                   top,
+             double                   right,
+             double                   bottom)
+{
+  g_autoptr(PangoLayout) probe = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, "0");
+  double legend_top;
+  int label_h;
+
+  layout_legend (layout, model, style, left, right, bottom, &legend_top);
+  bottom = legend_top - style->spacing * 2;
+
+  /* The time axis' labels take one line under the plot. */
+  pango_layout_get_pixel_size (probe, NULL, &label_h);
+  bottom -= label_h + style->tick_length + 2;
+  layout->natural_plot_height = MAX (0, bottom - top);
+  if (align != NULL && align->plot_height > 0 && align->plot_height < bottom - top)
+    {
+      double dy = (bottom - top) - align->plot_height;
+
+      bottom -= dy;
+      shift_legend (layout, -dy);
+    }
+
+  /* Ticks again for the real plot height. */
+  set_value_ticks (layout, model, style, lo, hi, bottom - top);
+  left += create_value_labels (layout, model, style) + style->spacing;
+  layout->natural_gutter = left;
+  if (align != NULL && align->gutter > left && align->gutter < right - 1)
+    left = align->gutter;
+  layout->plot = (IscChartRect) { left, top, MAX (0, right - left), MAX (0, bottom - top) };
+
+  place_value_labels (layout, style);
+  layout_time_axis (layout, style, tz, layout->width);
+}
+
+/* Each step's device x. Steps sit on pixel-column centres: lines are
+ * crisp, and every point of a column shares one x, so the stroke of a
+ * column's points is the stroke of its extremes, and reducing a column to
+ * its first, lowest, highest and last point draws exactly the same
+ * pixels. */
+static void
+place_steps (IscChartLayout *layout,
+             IscChartModel  *model)
+{
+  guint n_steps = isc_chart_model_get_n_steps (model);
+  const gint64 *starts = isc_chart_model_get_step_starts (model);
+
+  layout->dense = n_steps > 1 && n_steps >= layout->plot.width;
+  layout->step_x = g_new (double, MAX (1, n_steps));
+  for (guint i = 0; i < n_steps; i++)
+    layout->step_x[i] = floor (isc_chart_layout_x_for_ms (layout, starts[i])) + 0.5;
+}
+
 /**
  * isc_chart_layout_new_aligned:
  *
@@ -654,214 +917,42 @@ isc_chart_layout_new_aligned (IscChartModel           *model,
                               gboolean                 reduce,
                               const IscChartAlignment *align)
 {
-  g_autoptr(IscChartLayout) layout = g_new0 (IscChartLayout, 1);
-  g_autoptr(GString) subtitle = g_string_new (NULL);
+  g_autoptr(IscChartLayout) layout = layout_alloc (pango, tz, width, height, reduce);
   IscChartPlot plot = isc_chart_model_get_plot (model);
-  gboolean empty = isc_chart_model_is_empty (model);
-  const char *unit_text = isc_chart_model_get_unit_text (model);
-  const char *step_text = isc_chart_model_get_step_text (model);
   double pad = style->padding;
-  double title_w, title_h, sub_w, sub_h;
-  double top, bottom, left, right;
-  double label_h, value_w = 0;
-  double lo = 0, hi = 1;
-  guint n_steps = isc_chart_model_get_n_steps (model);
-  const gint64 *starts = isc_chart_model_get_step_starts (model);
-  g_autofree char *title_markup = NULL;
-  g_autofree const IscTimeTick **shown_ticks = NULL;
-  guint target;
-
-  layout->width = width;
-  layout->height = height;
-  layout->reduce = reduce;
-  layout->pango = g_object_ref (pango);
-  layout->tz = tz != NULL ? g_time_zone_ref (tz) : g_time_zone_new_local ();
-  layout->value_tick_items = g_array_new (FALSE, TRUE, sizeof (IscChartTick));
-  g_array_set_clear_func (layout->value_tick_items, clear_tick);
-  layout->time_tick_items = g_array_new (FALSE, TRUE, sizeof (IscChartTick));
-  g_array_set_clear_func (layout->time_tick_items, clear_tick);
-  layout->legend = g_array_new (FALSE, TRUE, sizeof (IscChartLegendItem));
-  g_array_set_clear_func (layout->legend, clear_legend_item);
-
-  /* Header: the title, then its unit and step in a quieter voice. */
-  title_markup = g_markup_escape_text (isc_chart_model_get_title (model), -1);
-  layout->title.layout = isc_chart_layout_create_text (pango, style, style->title_size, TRUE, title_markup);
-  layout->title.x = pad;
-  layout->title.y = pad;
-  text_size (&layout->title, &title_w, &title_h);
-
-  top = pad + title_h + style->spacing * 2;
-  bottom = height - pad;
-  left = pad;
-  right = width - pad;
+  double top = pad + layout_title (layout, model, style) + style->spacing * 2;
+  double bottom = height - pad;
+  double left = pad;
+  double right = width - pad;
+  double lo, hi;
 
   /* One format decision for the whole axis. */
-  if (!empty)
-    isc_chart_model_get_extent (model, &lo, &hi);
-  apply_soft_max (layout, model, lo, &hi);
-  if (hi <= lo)
-    hi = lo + 1;
-  /* A little headroom, so a series at its maximum does not run along the
-   * plot's top edge; but not past 100 % for a ratio that lies within it,
-   * or its axis would stop reading as percent (0 … 1.2 instead of 0 % …
-   * 100 %). */
-  else if (hi > 0)
-    {
-      gboolean in_unit = (isc_chart_model_get_unit_hint (model) == ISC_UNIT_HINT_RATIO &&
-                          lo >= 0 && hi <= 1.0);
-
-      hi += (hi - lo) * 0.04;
-      if (in_unit)
-        hi = MIN (hi, 1.0);
-    }
-  target = MAX (2, (guint)((bottom - top) / style->value_tick_spacing));
-  layout->value_ticks = value_ticks_for (model, lo, hi, target);
-  layout->y_min = layout->value_ticks->min;
-  layout->y_max = layout->value_ticks->max;
-
-  /* The header's quieter part: the unit, the step and, when the time axis
-   * is in UTC rather than local time, "UTC" (bars have no time axis).
-   * Percent says itself on the axis; plain ratio values may have a better
-   * word ("cores"). */
-  if (!layout->value_ticks->format.percent && isc_chart_model_get_unit_label (model) != NULL)
-    unit_text = isc_chart_model_get_unit_label (model);
-  if (unit_text != NULL)
-    g_string_append (subtitle, unit_text);
-  if (step_text != NULL)
-    g_string_append_printf (subtitle, "%s%s", subtitle->len > 0 ? " · " : "", step_text);
-  if (utc && plot != ISC_CHART_PLOT_BARS)
-    {
-      /* Translators: the header says the time axis is in UTC */
-      g_string_append_printf (subtitle, "%s%s", subtitle->len > 0 ? " · " : "", _("UTC"));
-    }
-  if (subtitle->len > 0)
-    {
-      g_autofree char *markup = g_markup_escape_text (subtitle->str, -1);
-
-      layout->subtitle.layout = isc_chart_layout_create_text (pango, style, style->label_size, FALSE, markup);
-      text_size (&layout->subtitle, &sub_w, &sub_h);
-      layout->subtitle.x = pad + title_w + 2 * style->spacing;
-      layout->subtitle.y = pad + title_h - sub_h - 1;
-    }
-  fit_header (layout, style, right - left);
+  value_range (layout, model, &lo, &hi);
+  set_value_ticks (layout, model, style, lo, hi, bottom - top);
+  layout_subtitle (layout, model, style, utc, right - left);
   /* The axis' unit, so the legend and the tooltip say what it says. */
   isc_value_format_init_for_axis (&layout->value_format, &layout->value_ticks->format,
                                   layout->y_min, layout->y_max, 3);
   layout->x_min = isc_chart_model_get_start_ms (model);
   layout->x_max = isc_chart_model_get_end_ms (model);
 
-  if (empty)
-    {
-      layout->message.layout = isc_chart_layout_create_text (pango, style, style->title_size, FALSE,
-                                                             _("No data in this range"));
-      layout->plot = (IscChartRect) { left, top, right - left, MAX (0, bottom - top) };
-    }
-  else if (plot == ISC_CHART_PLOT_BARS)
-    {
-      layout->plot = (IscChartRect) { left, top, right - left, MAX (0, bottom - top) };
-    }
-  else
-    {
-      double legend_top;
-
-      layout_legend (layout, model, style, left, right, bottom, &legend_top);
-      bottom = legend_top - style->spacing * 2;
-
-      /* The time axis' labels take one line under the plot. */
-      {
-        g_autoptr(PangoLayout) probe = isc_chart_layout_create_text (pango, style, style->label_size, FALSE, "0");
-        int w, h;
-
-        pango_layout_get_pixel_size (probe, &w, &h);
-        label_h = h;
-      }
-      bottom -= label_h + style->tick_length + 2;
-      layout->natural_plot_height = MAX (0, bottom - top);
-      if (align != NULL && align->plot_height > 0 && align->plot_height < bottom - top)
-        {
-          double dy = (bottom - top) - align->plot_height;
-
-          bottom -= dy;
-          shift_legend (layout, -dy);
-        }
-
-      /* Ticks again for the real plot height. */
-      target = MAX (2, (guint)((bottom - top) / style->value_tick_spacing));
-      if (target != layout->value_ticks->n_ticks)
-        {
-          g_clear_pointer (&layout->value_ticks, isc_value_ticks_free);
-          layout->value_ticks = value_ticks_for (model, lo, hi, target);
-          layout->y_min = layout->value_ticks->min;
-          layout->y_max = layout->value_ticks->max;
-        }
-
-      for (guint i = 0; i < layout->value_ticks->n_ticks; i++)
-        {
-          g_autofree char *markup = value_tick_markup (model, layout->value_ticks->labels[i]);
-          IscChartTick tick = { 0 };
-          double w;
-
-          tick.text.layout = isc_chart_layout_create_text (pango, style, style->label_size, FALSE, markup);
-          text_size (&tick.text, &w, NULL);
-          value_w = MAX (value_w, w);
-          g_array_append_val (layout->value_tick_items, tick);
-        }
-
-      left += value_w + style->spacing;
-      layout->natural_gutter = left;
-      if (align != NULL && align->gutter > left && align->gutter < right - 1)
-        left = align->gutter;
-      layout->plot = (IscChartRect) { left, top, MAX (0, right - left), MAX (0, bottom - top) };
-
-      for (guint i = 0; i < layout->value_tick_items->len; i++)
-        {
-          IscChartTick *tick = &g_array_index (layout->value_tick_items, IscChartTick, i);
-          double w, h;
-
-          tick->pos = round (isc_chart_layout_y_for_value (layout, layout->value_ticks->values[i])) + 0.5;
-          text_size (&tick->text, &w, &h);
-          tick->text.x = layout->plot.x - style->spacing - w;
-          tick->text.y = tick->pos - h / 2;
-        }
-
-      target = MAX (2, (guint)(layout->plot.width / style->time_tick_spacing));
-      layout->time_ticks = time_ticks_for (layout->x_min, layout->x_max, target, tz);
-      shown_ticks = g_new0 (const IscTimeTick *, MAX (1, layout->time_ticks->n_ticks));
-      for (guint i = 0; i < layout->time_ticks->n_ticks; i++)
-        {
-          const IscTimeTick *t = &layout->time_ticks->ticks[i];
-          g_autofree char *markup = NULL;
-          IscChartTick tick = { 0 };
-
-          if (t->ms < layout->x_min || t->ms > layout->x_max)
-            continue;
-          markup = g_markup_escape_text (t->label, -1);
-          tick.pos = round (isc_chart_layout_x_for_ms (layout, t->ms)) + 0.5;
-          tick.text.layout = isc_chart_layout_create_text (pango, style, style->label_size, t->shows_date, markup);
-          tick.text.y = layout->plot.y + layout->plot.height + style->tick_length + 2;
-          shown_ticks[layout->time_tick_items->len] = t;
-          g_array_append_val (layout->time_tick_items, tick);
-        }
-      place_time_labels (layout->time_tick_items, shown_ticks, style, width);
-    }
-
-  if (layout->message.layout != NULL)
+  if (isc_chart_model_is_empty (model))
     {
       double w, h;
 
+      layout->message.layout = isc_chart_layout_create_text (pango, style, style->title_size, FALSE,
+                                                             _("No data in this range"));
+      layout->plot = (IscChartRect) { left, top, right - left, MAX (0, bottom - top) };
       text_size (&layout->message, &w, &h);
       layout->message.x = layout->plot.x + (layout->plot.width - w) / 2;
       layout->message.y = layout->plot.y + (layout->plot.height - h) / 2;
     }
+  else if (plot == ISC_CHART_PLOT_BARS)
+    layout->plot = (IscChartRect) { left, top, right - left, MAX (0, bottom - top) };
+  else
+    layout_axes (layout, model, style, tz, align, lo, hi, left, top, right, bottom);
 
-  layout->dense = n_steps > 1 && n_steps >= layout->plot.width;
-  layout->step_x = g_new (double, MAX (1, n_steps));
-  /* Steps sit on pixel-column centres: lines are crisp, and every point
-   * of a column shares one x, so the stroke of a column's points is the
-   * stroke of its extremes, and reducing a column to its first, lowest,
-   * highest and last point draws exactly the same pixels. */
-  for (guint i = 0; i < n_steps; i++)
-    layout->step_x[i] = floor (isc_chart_layout_x_for_ms (layout, starts[i])) + 0.5;
+  place_steps (layout, model);
   layout_clip_marks (layout, model, style);
 
   return g_steal_pointer (&layout);

@@ -37,7 +37,7 @@ typedef struct
   IscChartSeriesRole  role;
   double              quantile;      /* ROLE_QUANTILE: 0.5, 0.99, … */
   guint               status_class;  /* ROLE_STATUS: 1 … 5, 0 if not a digit */
-  guint               color_index;   /* into the style's palette */
+  guint               color_index;   /* isc_chart_style_get_palette_color() */
   double             *values;        /* n_steps, NaN for null */
   guint               n_values;      /* values that are not null */
   double              min;
@@ -63,16 +63,12 @@ IscMetricKind         isc_chart_model_get_kind             (IscChartModel      *
  * PER_SECOND.
  */
 IscUnitHint           isc_chart_model_get_unit_hint        (IscChartModel      *self);
-IscCounterDisplay     isc_chart_model_get_counter_display  (IscChartModel      *self);
 IscChartPlot          isc_chart_model_get_plot             (IscChartModel      *self);
 /* "seconds", "per second", … for the header; NULL when nothing to say. */
 const char           *isc_chart_model_get_unit_text        (IscChartModel      *self);
 /* The catalogue's word for values drawn as they came when the axis does
  * not read them as percent ("cores" for CPU usage); NULL for none. */
 const char           *isc_chart_model_get_unit_label       (IscChartModel      *self);
-/* TRUE when a RATIO metric that may come as 0–100 did (a value above 1):
- * the drawn values are the response's divided by 100. */
-gboolean              isc_chart_model_get_from_percent     (IscChartModel      *self);
 /* TRUE when the drawn values are whole counts (the catalogue's INTEGER and
  * PER_STEP metrics: replicas, ready pods, queue size, open connections,
  * restarts per step): integer value ticks, no decimals on whole values, a

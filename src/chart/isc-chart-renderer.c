@@ -9,11 +9,7 @@
 
 #include "config.h"
 
-#include "isc-bar-renderer.h"
 #include "isc-chart-renderer.h"
-#include "isc-fan-renderer.h"
-#include "isc-line-renderer.h"
-#include "isc-stacked-renderer.h"
 
 G_DEFINE_ABSTRACT_TYPE (IscChartRenderer, isc_chart_renderer, G_TYPE_OBJECT)
 
@@ -29,9 +25,9 @@ isc_chart_renderer_real_get_series_color (IscChartRenderer    *self,
   /* A status class has its colour on every kind of chart, so the 5xx of
    * the error rate's lines is the 5xx of the stack above it. */
   if (cs->role == ISC_CHART_SERIES_STATUS)
-    *color = style->status[MIN (cs->status_class, 5)];
+    *color = *isc_chart_style_get_status_color (style, cs->status_class);
   else
-    *color = style->palette[cs->color_index % ISC_CHART_STYLE_N_PALETTE];
+    *color = *isc_chart_style_get_palette_color (style, cs->color_index);
 }
 
 /**
@@ -61,25 +57,6 @@ isc_chart_renderer_class_init (IscChartRendererClass *klass)
 static void
 isc_chart_renderer_init (IscChartRenderer *self)
 {
-}
-
-IscChartRenderer *
-isc_chart_renderer_new_for_model (IscChartModel *model)
-{
-  g_return_val_if_fail (ISC_IS_CHART_MODEL (model), NULL);
-
-  switch (isc_chart_model_get_plot (model))
-    {
-    case ISC_CHART_PLOT_STACKED:
-      return g_object_new (ISC_TYPE_STACKED_RENDERER, NULL);
-    case ISC_CHART_PLOT_FAN:
-      return g_object_new (ISC_TYPE_FAN_RENDERER, NULL);
-    case ISC_CHART_PLOT_BARS:
-      return g_object_new (ISC_TYPE_BAR_RENDERER, NULL);
-    case ISC_CHART_PLOT_LINES:
-    default:
-      return g_object_new (ISC_TYPE_LINE_RENDERER, NULL);
-    }
 }
 
 void

@@ -55,10 +55,6 @@ struct _IscChartRendererClass
 void              isc_chart_renderer_set_partial_dash (cairo_t             *cr,
                                                        const IscChartStyle *style);
 
-/* The renderer for the model's plot: lines, stacked counter, quantile fan
- * or bars.
- */
-IscChartRenderer *isc_chart_renderer_new_for_model (IscChartModel        *model);
 void              isc_chart_renderer_prepare       (IscChartRenderer     *self,
                                                     IscChartModel        *model,
                                                     const IscChartLayout *layout,

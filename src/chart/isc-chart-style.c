@@ -162,6 +162,24 @@ isc_chart_color_delta_e (const IscChartColor *a,
                (la[2] - lb[2]) * (la[2] - lb[2]));
 }
 
+const IscChartColor *
+isc_chart_style_get_palette_color (const IscChartStyle *style,
+                                   guint                index)
+{
+  g_return_val_if_fail (style != NULL, NULL);
+
+  return &style->palette[index % ISC_CHART_STYLE_N_PALETTE];
+}
+
+const IscChartColor *
+isc_chart_style_get_status_color (const IscChartStyle *style,
+                                  guint                status_class)
+{
+  g_return_val_if_fail (style != NULL, NULL);
+
+  return &style->status[MIN (status_class, 5)];
+}
+
 void
 isc_chart_style_get_band_color (const IscChartStyle *style,
                                 guint                level,

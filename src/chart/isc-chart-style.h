@@ -95,6 +95,13 @@ void                 isc_chart_style_set_source  (cairo_t             *cr,
 void                 isc_chart_style_set_source_alpha (cairo_t             *cr,
                                                        const IscChartColor *color,
                                                        double               alpha);
+/* The categorical palette's colour for a series at @index (into the
+ * model's series): the palette repeats after ISC_CHART_STYLE_N_PALETTE. */
+const IscChartColor *isc_chart_style_get_palette_color (const IscChartStyle *style,
+                                                        guint                index);
+/* A status class' colour: 1 … 5 for 1xx … 5xx, 0 for any other status. */
+const IscChartColor *isc_chart_style_get_status_color  (const IscChartStyle *style,
+                                                        guint                status_class);
 /* A fan band's colour as drawn, opaque: the fan's hue at fan_alpha[level]
  * (the last for deeper levels) over the background. */
 void                 isc_chart_style_get_band_color (const IscChartStyle *style,

@@ -13,7 +13,9 @@ G_BEGIN_DECLS
 
 /* The types and shared enums of the chart layer. The chart layer draws on a
  * cairo_t of a given size with cairo and pango only, so the window and every
- * exported file show the same picture.
+ * exported file show the same picture. The GTypes of these enums, of
+ * IscChartSeriesRole and of IscChartExportError come from
+ * gnome.mkenums_simple() in meson.build (isc-chart-enums.h).
  */
 
 typedef enum

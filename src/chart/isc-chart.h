@@ -107,45 +107,20 @@ char                 *isc_chart_dup_hover_text     (IscChart            *self,
                                                     int                  height,
                                                     int                  step);
 
-/* What the axes and the legend say, for tests and accessibility: the value
- * axis' labels (NULL-terminated, in the one format of the axis), that
- * format, and the time axis' labels.
- */
-GStrv                 isc_chart_dup_value_labels   (IscChart            *self,
-                                                    int                  width,
-                                                    int                  height);
-const IscValueFormat *isc_chart_get_value_format   (IscChart            *self,
-                                                    int                  width,
-                                                    int                  height);
 /* The format of the legend, the hover values and the bars. */
 const IscValueFormat *isc_chart_get_legend_format  (IscChart            *self,
                                                     int                  width,
                                                     int                  height);
-GStrv                 isc_chart_dup_time_labels    (IscChart            *self,
-                                                    int                  width,
-                                                    int                  height);
-GStrv                 isc_chart_dup_legend_texts   (IscChart            *self,
-                                                    int                  width,
-                                                    int                  height);
-void                  isc_chart_get_series_color   (IscChart            *self,
-                                                    guint                series,
-                                                    IscChartColor       *color);
 
 /* A hidden series' legend item is drawn at this opacity. */
 #define ISC_CHART_HIDDEN_ALPHA 0.4
 
-/* The series whose legend item is under (x, y), or -1; and where the
- * legend item of a series lies (FALSE when there is none). */
+/* The series whose legend item is under (x, y), or -1. */
 int                   isc_chart_get_legend_item_at   (IscChart          *self,
                                                     int                  width,
                                                     int                  height,
                                                     double               x,
                                                     double               y);
-gboolean              isc_chart_get_legend_item_area (IscChart          *self,
-                                                    int                  width,
-                                                    int                  height,
-                                                    guint                series,
-                                                    IscChartRect        *area);
 
 /* The time axis runs over the asked window (the model's start and end:
  * the response's, widened only to hold whole steps), whatever part of it
@@ -168,20 +143,13 @@ int                   isc_chart_get_step_near_time (IscChart            *self,
                                                     gint64               ms);
 /* The cursor at time ms, snapped to the chart's own nearest step, drawn on
  * top of a picture from isc_chart_draw(): the line alone, or with the
- * values box as isc_chart_draw_hover() draws it. get_cursor_area gives
- * what it covers (FALSE when nothing: no step near ms). */
+ * values box as isc_chart_draw_hover() draws it. */
 void                  isc_chart_draw_cursor_at     (IscChart            *self,
                                                     cairo_t             *cr,
                                                     int                  width,
                                                     int                  height,
                                                     gint64               ms,
                                                     gboolean             with_values);
-gboolean              isc_chart_get_cursor_area    (IscChart            *self,
-                                                    int                  width,
-                                                    int                  height,
-                                                    gint64               ms,
-                                                    gboolean             with_values,
-                                                    IscChartRect        *area);
 /* The cursor line alone at ms, as the rectangle draw_cursor_at() strokes
  * without values (FALSE when there is none): a widget can fill it with
  * the style's cursor colour instead of drawing. */

@@ -177,7 +177,7 @@ isc_fan_renderer_get_series_color (IscChartRenderer    *renderer,
     }
   else
     {
-      *color = style->palette[cs->color_index % ISC_CHART_STYLE_N_PALETTE];
+      *color = *isc_chart_style_get_palette_color (style, cs->color_index);
     }
 }
 

@@ -340,21 +340,6 @@ isc_stacked_renderer_prepare (IscChartRenderer     *renderer,
 }
 
 static void
-isc_stacked_renderer_get_series_color (IscChartRenderer    *renderer,
-                                       IscChartModel       *model,
-                                       const IscChartStyle *style,
-                                       guint                series,
-                                       IscChartColor       *color)
-{
-  const IscChartSeries *cs = isc_chart_model_get_series (model, series);
-
-  if (cs->role == ISC_CHART_SERIES_STATUS)
-    *color = style->status[MIN (cs->status_class, 5)];
-  else
-    *color = style->palette[cs->color_index % ISC_CHART_STYLE_N_PALETTE];
-}
-
-static void
 band_path (gboolean  columns,
            cairo_t  *cr,
            GArray   *band)
@@ -469,7 +454,6 @@ isc_stacked_renderer_class_init (IscStackedRendererClass *klass)
   object_class->finalize = isc_stacked_renderer_finalize;
   renderer_class->prepare = isc_stacked_renderer_prepare;
   renderer_class->draw = isc_stacked_renderer_draw;
-  renderer_class->get_series_color = isc_stacked_renderer_get_series_color;
 }
 
 static void

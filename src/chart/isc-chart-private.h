@@ -1,0 +1,79 @@
+/* isc-chart-private.h
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "isc-chart.h"
+
+G_BEGIN_DECLS
+
+/* The chart's state, shared by its drawing (isc-chart.c) and its pointer
+ * (isc-chart-hover.c). */
+struct _IscChart
+{
+  GObject            parent_instance;
+
+  /* Owned references */
+  IscChartModel     *model;
+  IscChartRenderer  *renderer;
+  GTimeZone         *tz;
+  gboolean           utc;    /* tz was set and is UTC: the header says so */
+  PangoContext      *pango;
+
+  /* Owned state, rebuilt when the model, style, zone or size change */
+  IscChartLayout    *layout;
+  PangoLayout       *hover_text;
+  int                hover_step;
+
+  IscChartStyle      style;
+  IscChartAlignment  align;
+  guint              reduce : 1;
+};
+
+/* A series' swatch with its top-left corner at (x, y), as the legend
+ * draws it; the hover box draws the same. */
+void isc_chart_draw_swatch (IscChart *self,
+                            cairo_t  *cr,
+                            guint     series,
+                            double    x,
+                            double    y);
+
+/* For tests: what the axes and the legend say and how the chart is drawn.
+ * The value axis' labels (NULL-terminated, in the one format of the
+ * axis), that format, the time axis' labels, the legend's texts and a
+ * series' colour. */
+GStrv                 isc_chart_dup_value_labels     (IscChart          *self,
+                                                      int                width,
+                                                      int                height);
+const IscValueFormat *isc_chart_get_value_format     (IscChart          *self,
+                                                      int                width,
+                                                      int                height);
+GStrv                 isc_chart_dup_time_labels      (IscChart          *self,
+                                                      int                width,
+                                                      int                height);
+GStrv                 isc_chart_dup_legend_texts     (IscChart          *self,
+                                                      int                width,
+                                                      int                height);
+void                  isc_chart_get_series_color     (IscChart          *self,
+                                                      guint              series,
+                                                      IscChartColor     *color);
+/* Where the legend item of a series lies (FALSE when there is none). */
+gboolean              isc_chart_get_legend_item_area (IscChart          *self,
+                                                      int                width,
+                                                      int                height,
+                                                      guint              series,
+                                                      IscChartRect      *area);
+/* What isc_chart_draw_cursor_at() covers (FALSE when nothing: no step
+ * near ms). */
+gboolean              isc_chart_get_cursor_area      (IscChart          *self,
+                                                      int                width,
+                                                      int                height,
+                                                      gint64             ms,
+                                                      gboolean           with_values,
+                                                      IscChartRect      *area);
+
+G_END_DECLS
