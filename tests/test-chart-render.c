@@ -12,6 +12,7 @@
 
 #include "isc-chart.h"
 #include "isc-chart-decimate.h"
+#include "isc-chart-enums.h"
 #include "isc-chart-private.h"
 #include "test-chart-fixtures.h"
 
@@ -659,6 +660,29 @@ test_hover (void)
   }
 }
 
+/* The chart's enums are GTypes, so they can be properties: each value
+ * with the nick a settings key or a command line would use. */
+static void
+test_enum_types (void)
+{
+  g_autoptr(GEnumClass) themes = g_type_class_ref (ISC_TYPE_CHART_THEME);
+  g_autoptr(GEnumClass) counters = g_type_class_ref (ISC_TYPE_COUNTER_DISPLAY);
+  g_autoptr(GEnumClass) formats = g_type_class_ref (ISC_TYPE_CHART_FORMAT);
+  g_autoptr(GParamSpec) pspec = NULL;
+
+  g_assert_true (G_TYPE_IS_ENUM (ISC_TYPE_CHART_THEME));
+  g_assert_cmpint (g_enum_get_value_by_nick (themes, "light")->value, ==, ISC_CHART_THEME_LIGHT);
+  g_assert_cmpint (g_enum_get_value_by_nick (themes, "dark")->value, ==, ISC_CHART_THEME_DARK);
+  g_assert_cmpint (g_enum_get_value_by_nick (counters, "totals")->value, ==, ISC_COUNTER_DISPLAY_TOTALS);
+  g_assert_cmpint (g_enum_get_value_by_nick (formats, "pdf")->value, ==, ISC_CHART_FORMAT_PDF);
+  g_assert_true (G_TYPE_IS_ENUM (ISC_TYPE_CHART_PLOT));
+  g_assert_true (G_TYPE_IS_ENUM (ISC_TYPE_CHART_SERIES_ROLE));
+
+  pspec = g_param_spec_ref_sink (g_param_spec_enum ("theme", NULL, NULL, ISC_TYPE_CHART_THEME,
+                                                    ISC_CHART_THEME_LIGHT, G_PARAM_READWRITE));
+  g_assert_cmpint (G_PARAM_SPEC_ENUM (pspec)->default_value, ==, ISC_CHART_THEME_LIGHT);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -686,6 +710,7 @@ main (int   argc,
   g_test_add_func ("/isc/chart/decimation/bounded", test_decimation_bounded);
   g_test_add_func ("/isc/chart/style/themes", test_themes);
   g_test_add_func ("/isc/chart/hover", test_hover);
+  g_test_add_func ("/isc/chart/enum-types", test_enum_types);
 
   return g_test_run ();
 }
