@@ -725,30 +725,15 @@ plan_axis (AxisPlan           *plan,
   plan->reach = MAX (fabs (plan->first), fabs (plan->first + (plan->n_ticks - 1) * plan->step));
 }
 
-static IscValueTicks *
-value_ticks_new (IscUnitHint unit_hint,
-                 double      min,
-                 double      max,
-                 guint       target_count,
-                 gboolean    integer)
+/* The range an axis can be drawn for: finite, ordered, within the
+ * magnitudes the steps cover, not flat and not thinner than a double can
+ * tell its ticks apart in. */
+static void
+normalise_range (double *min_io,
+                 double *max_io)
 {
-  IscValueTicks *ticks;
-  const IscUnitScale *scale;
-  AxisPlan plan;
-  double multiplier;
-  double lo;
-  double hi;
+  double min = *min_io, max = *max_io;
   double magnitude;
-  double step = 1.0;
-  double first = 0.0;
-  guint decimals = 0;
-  guint n_ticks = 0;
-  guint idx;
-  gboolean percent;
-
-  if (target_count == 0)
-    target_count = 5;
-  target_count = CLAMP (target_count, 2, MAX_TARGET_TICKS);
 
   /* A NaN or infinite end: use the other one; neither: a unit range. */
   if (!isfinite (min))
@@ -795,23 +780,30 @@ value_ticks_new (IscUnitHint unit_hint,
       max = centre + half;
     }
 
-  percent = unit_hint == ISC_UNIT_HINT_RATIO && min >= 0.0 && max <= 1.0;
-  multiplier = get_multiplier (unit_hint, percent);
-  scale = get_scale (unit_hint, percent);
+  *min_io = min;
+  *max_io = max;
+}
 
-  lo = min * multiplier;
-  hi = max * multiplier;
-  magnitude = MAX (fabs (lo), fabs (hi));
-  idx = choose_step (scale, magnitude);
+/* The unit step of @scale the axis from lo to hi (in displayed units) is
+ * counted in, and its plan. */
+static guint
+choose_axis_unit (const IscUnitScale *scale,
+                  double              lo,
+                  double              hi,
+                  guint               target_count,
+                  gboolean            integer,
+                  AxisPlan           *plan)
+{
+  guint idx = choose_step (scale, MAX (fabs (lo), fabs (hi)));
 
   /* The unit is chosen again if the extended range reaches the next one:
    * 0…900 ms in steps of 200 ms ends at 1000 ms, which reads 1 s.
    */
   for (;;)
     {
-      plan_axis (&plan, scale, idx, lo, hi, target_count, integer);
+      plan_axis (plan, scale, idx, lo, hi, target_count, integer);
       if (idx + 1 < scale->n_steps &&
-          plan.reach >= scale->steps[idx + 1].factor / scale->steps[idx].factor)
+          plan->reach >= scale->steps[idx + 1].factor / scale->steps[idx].factor)
         {
           idx++;
           continue;
@@ -824,39 +816,38 @@ value_ticks_new (IscUnitHint unit_hint,
    * larger one would need decimals and the smaller needs neither decimals
    * nor a fourth digit.
    */
-  if (scale == &seconds_scale && scale->steps[idx].factor >= 60.0 && plan.decimals > 0)
+  if (scale == &seconds_scale && scale->steps[idx].factor >= 60.0 && plan->decimals > 0)
     {
       AxisPlan smaller;
 
       plan_axis (&smaller, scale, idx - 1, lo, hi, target_count, integer);
       if (smaller.decimals == 0 && smaller.reach < 1000.0)
         {
-          plan = smaller;
+          *plan = smaller;
           idx--;
         }
     }
 
-  step = plan.step;
-  first = plan.first;
-  n_ticks = plan.n_ticks;
-  decimals = plan.decimals;
+  return idx;
+}
 
-  ticks = g_new0 (IscValueTicks, 1);
-  ticks->format.unit_hint = unit_hint;
-  ticks->format.multiplier = multiplier;
-  ticks->format.percent = percent;
-  ticks->format.decimals = decimals;
-  ticks->format.integer = integer;
-  value_format_set_step (&ticks->format, scale, idx);
+/* Each tick's value and label, from the plan in displayed units. */
+static void
+write_ticks (IscValueTicks      *ticks,
+             const IscUnitScale *scale,
+             guint               idx,
+             const AxisPlan     *plan)
+{
+  double multiplier = ticks->format.multiplier;
 
-  ticks->n_ticks = n_ticks;
-  ticks->values = g_new (double, n_ticks);
-  ticks->labels = g_new0 (char *, n_ticks + 1);
+  ticks->n_ticks = plan->n_ticks;
+  ticks->values = g_new (double, plan->n_ticks);
+  ticks->labels = g_new0 (char *, plan->n_ticks + 1);
 
-  for (guint i = 0; i < n_ticks; i++)
+  for (guint i = 0; i < plan->n_ticks; i++)
     {
       /* From the tick's index, not by adding steps, so no error builds up. */
-      double displayed = (floor (first / step + 0.5) + i) * step;
+      double displayed = (floor (plan->first / plan->step + 0.5) + i) * plan->step;
 
       ticks->values[i] = displayed * scale->steps[idx].factor / multiplier;
       /* Nothing needs no prefix: "0/s" under "5k/s", not "0k/s". */
@@ -873,9 +864,43 @@ value_ticks_new (IscUnitHint unit_hint,
         ticks->labels[i] = isc_value_format_format (&ticks->format, ticks->values[i]);
     }
 
-  ticks->step = step * scale->steps[idx].factor / multiplier;
+  ticks->step = plan->step * scale->steps[idx].factor / multiplier;
   ticks->min = ticks->values[0];
-  ticks->max = ticks->values[n_ticks - 1];
+  ticks->max = ticks->values[plan->n_ticks - 1];
+}
+
+static IscValueTicks *
+value_ticks_new (IscUnitHint unit_hint,
+                 double      min,
+                 double      max,
+                 guint       target_count,
+                 gboolean    integer)
+{
+  IscValueTicks *ticks;
+  const IscUnitScale *scale;
+  AxisPlan plan;
+  double multiplier;
+  guint idx;
+  gboolean percent;
+
+  if (target_count == 0)
+    target_count = 5;
+  target_count = CLAMP (target_count, 2, MAX_TARGET_TICKS);
+  normalise_range (&min, &max);
+
+  percent = unit_hint == ISC_UNIT_HINT_RATIO && min >= 0.0 && max <= 1.0;
+  multiplier = get_multiplier (unit_hint, percent);
+  scale = get_scale (unit_hint, percent);
+  idx = choose_axis_unit (scale, min * multiplier, max * multiplier, target_count, integer, &plan);
+
+  ticks = g_new0 (IscValueTicks, 1);
+  ticks->format.unit_hint = unit_hint;
+  ticks->format.multiplier = multiplier;
+  ticks->format.percent = percent;
+  ticks->format.decimals = plan.decimals;
+  ticks->format.integer = integer;
+  value_format_set_step (&ticks->format, scale, idx);
+  write_ticks (ticks, scale, idx, &plan);
 
   return ticks;
 }
