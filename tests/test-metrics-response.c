@@ -847,6 +847,51 @@ test_token_soup (void)
   g_assert_cmpuint (n_parsed, >, 0);
 }
 
+/* A series' last value is the one a CURRENT or SUMMARY page shows: the
+ * last step's, NaN when it is null or there are no steps. */
+static void
+test_last_value (void)
+{
+  static const char * const fixtures[] = {
+    "default-current.json", "default-summary.json", "null-step-series.json", "zero-steps-series.json",
+  };
+  guint n_null = 0, n_empty = 0;
+
+  for (guint f = 0; f < G_N_ELEMENTS (fixtures); f++)
+    {
+      g_autoptr(IscMetricsResponse) response = load_valid (fixtures[f]);
+
+      for (guint m = 0; m < isc_metrics_response_get_n_metrics (response); m++)
+        {
+          const IscMetric *metric = isc_metrics_response_get_metric (response, m);
+
+          for (guint i = 0; i < isc_metric_get_n_series (metric); i++)
+            {
+              const IscSeries *series = isc_metric_get_series (metric, i);
+              guint n = 0;
+              const double *values = isc_series_get_values (series, &n);
+              double last = isc_series_get_last_value (series);
+
+              if (n == 0)
+                {
+                  g_assert_true (isnan (last));
+                  n_empty++;
+                }
+              else if (isnan (values[n - 1]))
+                {
+                  g_assert_true (isnan (last));
+                  n_null++;
+                }
+              else
+                g_assert_cmpfloat (last, ==, values[n - 1]);
+            }
+        }
+    }
+  /* The fixtures hold both cases. */
+  g_assert_cmpuint (n_empty, >, 0);
+  g_assert_cmpuint (n_null + n_empty, >, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -855,6 +900,7 @@ main (int   argc,
 
   g_test_add_func ("/isc/metrics-response/default-series", test_default_series);
   g_test_add_func ("/isc/metrics-response/default-current", test_default_current);
+  g_test_add_func ("/isc/metrics-response/last-value", test_last_value);
   g_test_add_func ("/isc/metrics-response/current-now", test_current_now);
   g_test_add_func ("/isc/metrics-response/default-summary", test_default_summary);
   g_test_add_func ("/isc/metrics-response/empty-current", test_empty_current);

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include <string.h>
 
 #include <glib/gi18n.h>
@@ -359,4 +361,12 @@ isc_series_get_values (const IscSeries *series,
     *n_values = series->n_values;
 
   return series->values;
+}
+
+double
+isc_series_get_last_value (const IscSeries *series)
+{
+  g_return_val_if_fail (series != NULL, NAN);
+
+  return series->n_values > 0 ? series->values[series->n_values - 1] : NAN;
 }

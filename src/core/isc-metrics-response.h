@@ -96,6 +96,9 @@ const char         *isc_series_get_label_text              (const IscSeries     
 /* n_steps doubles, NaN for null. */
 const double       *isc_series_get_values                  (const IscSeries          *series,
                                                             guint                    *n_values);
+/* The last step's value: a CURRENT or SUMMARY response's one (should one
+ * come with more value sets, the last is now). NaN for none or null. */
+double              isc_series_get_last_value              (const IscSeries          *series);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (IscMetricsResponse, isc_metrics_response_unref)
 

@@ -72,16 +72,6 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (IscSummaryPage, isc_summary_page, ADW_TYPE_BIN)
 
-static double
-series_value (const IscSeries *series)
-{
-  guint n_values = 0;
-  const double *values = isc_series_get_values (series, &n_values);
-
-  /* SUMMARY has one value set; should one come with more, the last. */
-  return n_values > 0 ? values[n_values - 1] : NAN;
-}
-
 static void
 row_set (IscSummaryRow    *row,
          IscSummaryColumn  column,
@@ -152,7 +142,7 @@ add_metric_rows (GPtrArray       *rows,
   for (guint i = 0; i < n_series; i++)
     {
       const IscSeries *series = isc_metric_get_series (metric, i);
-      double value = series_value (series);
+      double value = isc_series_get_last_value (series);
 
       if (kind == ISC_METRIC_KIND_HISTOGRAM && histogram_column (series) >= 0)
         {

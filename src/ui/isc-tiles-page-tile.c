@@ -56,16 +56,6 @@ metric_is_by_status (const IscMetric *metric)
   return n > 0;
 }
 
-static double
-series_first_value (const IscSeries *series)
-{
-  guint n_values = 0;
-  const double *values = isc_series_get_values (series, &n_values);
-
-  /* CURRENT has one value set; should one come with more, the last is now. */
-  return n_values > 0 ? values[n_values - 1] : NAN;
-}
-
 /* The quantile a series stands for (0.5 for {"quantile":"0.5"}), or NaN. */
 static double
 series_quantile (const IscSeries *series)
@@ -500,7 +490,7 @@ status_tile_update (Tile            *tile,
     {
       const IscSeries *series = isc_metric_get_series (metric, i);
       const char *status = isc_series_lookup_label (series, "status");
-      double v = series_first_value (series);
+      double v = isc_series_get_last_value (series);
 
       if (isnan (v))
         continue;
@@ -555,7 +545,7 @@ quantiles_tile_update (Tile            *tile,
       if (picks[k] < 0)
         continue;
       series = isc_metric_get_series (metric, picks[k]);
-      number = isc_value_text_for_metric (tile->name, unit_hint, series_first_value (series), DIGITS);
+      number = isc_value_text_for_metric (tile->name, unit_hint, isc_series_get_last_value (series), DIGITS);
       name = k < 2 ? quantile_name (series_quantile (series)) : g_strdup (C_("statistic", "avg"));
       if (value == NULL)
         value = g_strdup (number);
@@ -579,7 +569,7 @@ label_sets_tile_update (Tile            *tile,
   for (guint i = 0; i < isc_metric_get_n_series (metric) && i < tile->detail_labels->len; i++)
     {
       const IscSeries *series = isc_metric_get_series (metric, i);
-      g_autofree char *number = isc_value_text_for_metric (tile->name, unit_hint, series_first_value (series), DIGITS);
+      g_autofree char *number = isc_value_text_for_metric (tile->name, unit_hint, isc_series_get_last_value (series), DIGITS);
       g_autofree char *text = NULL;
       const char *label = isc_series_get_n_labels (series) == 1 ? isc_series_get_label_value (series, 0)
                                                                 : isc_series_get_label_text (series);
@@ -600,7 +590,7 @@ plain_tile_update (IscTilesPage    *self,
                    gboolean         as_rate,
                    gint64           step)
 {
-  double v = isc_metric_get_n_series (metric) > 0 ? series_first_value (isc_metric_get_series (metric, 0)) : NAN;
+  double v = isc_metric_get_n_series (metric) > 0 ? isc_series_get_last_value (isc_metric_get_series (metric, 0)) : NAN;
   char *value;
 
   if (isc_metric_get_kind (metric) == ISC_METRIC_KIND_COUNTER && as_rate)
