@@ -19,6 +19,91 @@
 /* Tuesday 1 December 2026, mid-morning in UTC. */
 #define NOW "2026-12-01T10:50:00Z"
 
+/* Parsing, resolving and comparing ranges (moved from test-query.c). */
+#define RESOLVE_NOW_MS ((gint64) 1764547200000) /* 2025-12-01 00:00 UTC */
+
+typedef struct
+{
+  const char *text;
+  gint64      duration_ms;  /* 0: refused */
+} ParseCase;
+
+static const ParseCase parse_cases[] = {
+  { "15m", 15 * 60 * 1000 },
+  { "1h", HOUR_MS },
+  { "6h", 6 * HOUR_MS },
+  { "24h", DAY_MS },
+  { "7d", 7 * DAY_MS },
+  { "30s", 30 * 1000 },
+  { "", 0 },
+  { "h", 0 },
+  { "0h", 0 },
+  { "6 h", 0 },
+  { "6H", 0 },
+  { "-1h", 0 },
+  { "1.5h", 0 },
+  { "6hours", 0 },
+  { "99999999999d", 0 },
+};
+
+static void
+test_range_parse (gconstpointer data)
+{
+  const ParseCase *c = data;
+  g_autoptr(IscTimeRange) range = isc_time_range_new_parse (c->text);
+
+  if (c->duration_ms == 0)
+    {
+      g_assert_null (range);
+      return;
+    }
+
+  g_assert_nonnull (range);
+  g_assert_cmpint (range->kind, ==, ISC_TIME_RANGE_RELATIVE);
+  g_assert_cmpint (isc_time_range_get_duration_ms (range), ==, c->duration_ms);
+}
+
+static void
+test_range_resolve (void)
+{
+  g_autoptr(IscTimeRange) last = isc_time_range_new_relative (6 * HOUR_MS);
+  g_autoptr(IscTimeRange) fixed = isc_time_range_new_absolute (1000, 5000);
+  g_autofree char *key_before = isc_time_range_to_key (last);
+  g_autofree char *key_after = NULL;
+  gint64 start = 0, end = 0;
+
+  /* "The last 6 hours" slides forward with now, and keeps its identity. */
+  isc_time_range_resolve (last, RESOLVE_NOW_MS, &start, &end);
+  g_assert_cmpint (end, ==, RESOLVE_NOW_MS);
+  g_assert_cmpint (start, ==, RESOLVE_NOW_MS - 6 * HOUR_MS);
+  isc_time_range_resolve (last, RESOLVE_NOW_MS + 60000, &start, &end);
+  g_assert_cmpint (end, ==, RESOLVE_NOW_MS + 60000);
+  g_assert_cmpint (end - start, ==, 6 * HOUR_MS);
+  key_after = isc_time_range_to_key (last);
+  g_assert_cmpstr (key_before, ==, key_after);
+
+  /* A zoomed range stays where it was set. */
+  isc_time_range_resolve (fixed, RESOLVE_NOW_MS, &start, &end);
+  g_assert_cmpint (start, ==, 1000);
+  g_assert_cmpint (end, ==, 5000);
+}
+
+static void
+test_range_equal_copy (void)
+{
+  g_autoptr(IscTimeRange) a = isc_time_range_new_relative (HOUR_MS);
+  g_autoptr(IscTimeRange) b = isc_time_range_copy (a);
+  g_autoptr(IscTimeRange) c = isc_time_range_new_absolute (RESOLVE_NOW_MS - HOUR_MS, RESOLVE_NOW_MS);
+  g_autoptr(IscTimeRange) d = isc_time_range_new_relative (2 * HOUR_MS);
+
+  g_assert_true (isc_time_range_equal (a, b));
+  g_assert_cmpuint (isc_time_range_hash (a), ==, isc_time_range_hash (b));
+  /* The same hour, but one slides and one does not: not the same range. */
+  g_assert_false (isc_time_range_equal (a, c));
+  g_assert_false (isc_time_range_equal (a, d));
+  g_assert_false (isc_time_range_equal (a, NULL));
+}
+
 static gint64
 ms_from_iso (const char *iso)
 {
@@ -210,6 +295,15 @@ main (int   argc,
 
   g_test_add_func ("/isc/time-range/describe/local-and-utc", test_describe_local_and_utc);
   g_test_add_func ("/isc/time-range/describe/keeps-range", test_describe_keeps_range);
+
+  for (guint i = 0; i < G_N_ELEMENTS (parse_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/isc/time-range/parse/%s",
+                                               parse_cases[i].text[0] ? parse_cases[i].text : "empty");
+      g_test_add_data_func (path, &parse_cases[i], test_range_parse);
+    }
+  g_test_add_func ("/isc/time-range/resolve", test_range_resolve);
+  g_test_add_func ("/isc/time-range/equal-copy", test_range_equal_copy);
 
   return g_test_run ();
 }
