@@ -13,6 +13,7 @@
 
 #include "isc-application.h"
 #include "isc-chart-view.h"
+#include "isc-test-util.h"
 #include "isc-window.h"
 
 static IscApplication *app;
@@ -99,4 +100,55 @@ test_window_chart_views (IscWindow *window,
 
   test_collect_chart_views (GTK_WIDGET (window), with_model, views);
   return views;
+}
+
+/* Every event and idle waiting now, and nothing more. */
+static inline void
+test_iterate (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* Runs the main loop until @widget is on screen, for at most 5 s. */
+static inline void
+test_wait_until_mapped (GtkWidget *widget)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add (5000, test_timeout_cb, &timed_out);
+
+  while (!gtk_widget_get_mapped (widget) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+
+  if (!timed_out)
+    g_source_remove (id);
+  g_assert_true (gtk_widget_get_mapped (widget));
+}
+
+/* The program's application's windows, once what is pending has run. */
+static inline guint
+test_app_count_windows (void)
+{
+  test_iterate ();
+  return g_list_length (gtk_application_get_windows (GTK_APPLICATION (app)));
+}
+
+/* A new window of the program's application, on screen. */
+static inline IscWindow *
+test_app_open_window (void)
+{
+  IscWindow *window = isc_window_new (app);
+
+  gtk_window_present (GTK_WINDOW (window));
+  test_wait_until_mapped (GTK_WIDGET (window));
+
+  return window;
+}
+
+/* Waits until the window shows metrics of its target and mode. */
+static inline void
+test_wait_for_view (IscWindow *window)
+{
+  g_assert_true (test_wait_for (view_is_ready, window));
+  test_iterate ();
 }

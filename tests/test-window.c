@@ -25,46 +25,6 @@
 #include "isc-window.h"
 
 
-static void
-iterate (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-/* Runs the main loop until @widget is on screen, for at most 5 s. */
-static void
-wait_until_mapped (GtkWidget *widget)
-{
-  gboolean timed_out = FALSE;
-  guint id = g_timeout_add (5000, test_timeout_cb, &timed_out);
-
-  while (!gtk_widget_get_mapped (widget) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-
-  if (!timed_out)
-    g_source_remove (id);
-  g_assert_true (gtk_widget_get_mapped (widget));
-}
-
-static guint
-count_windows (void)
-{
-  iterate ();
-  return g_list_length (gtk_application_get_windows (GTK_APPLICATION (app)));
-}
-
-static IscWindow *
-open_window (void)
-{
-  IscWindow *window = isc_window_new (app);
-
-  gtk_window_present (GTK_WINDOW (window));
-  wait_until_mapped (GTK_WIDGET (window));
-
-  return window;
-}
-
 /* The first mapped widget of @type under @root whose @property (a string)
  * is @value, as a person would find it by looking. */
 static GtkWidget *
@@ -129,13 +89,6 @@ start_session (void)
 }
 
 static void
-wait_for_view (IscWindow *window)
-{
-  g_assert_true (test_wait_for (view_is_ready, window));
-  iterate ();
-}
-
-static void
 test_window_welcome (void)
 {
   IscWindow *window;
@@ -145,8 +98,8 @@ test_window_welcome (void)
   start_session ();
   g_assert_true (test_wait_for (session_has_state, GINT_TO_POINTER (ISC_SESSION_WELCOME)));
 
-  window = open_window ();
-  iterate ();
+  window = test_app_open_window ();
+  test_iterate ();
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Inferscope");
   connect = find_shown (GTK_WIDGET (window), GTK_TYPE_BUTTON, "label", "_Connect to Baseten");
   demo = find_shown (GTK_WIDGET (window), GTK_TYPE_BUTTON, "label", "_Explore the Demo");
@@ -160,7 +113,7 @@ test_window_welcome (void)
   /* Explore the Demo: the simulated fleet, like any account. */
   g_signal_emit_by_name (demo, "clicked");
   g_assert_true (test_wait_for (session_is_ready, NULL));
-  wait_for_view (window);
+  test_wait_for_view (window);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -198,8 +151,8 @@ test_window_demo_fleet (void)
   g_autoptr(GPtrArray) views = NULL;
 
   g_assert_true (test_wait_for (session_is_ready, NULL));
-  window = open_window ();
-  wait_for_view (window);
+  window = test_app_open_window ();
+  test_wait_for_view (window);
 
   target = isc_view_get_target (isc_window_get_view (window));
   g_assert_nonnull (target);
@@ -249,17 +202,17 @@ find_row (GtkWidget  *root,
 static void
 test_window_choose_in_sidebar (void)
 {
-  IscWindow *window = open_window ();
+  IscWindow *window = test_app_open_window ();
   IscView *view = isc_window_get_view (window);
   GtkWidget *row;
 
-  wait_for_view (window);
+  test_wait_for_view (window);
   row = find_row (GTK_WIDGET (window), "text-embeddings", ISC_DEMO_ENVIRONMENT_PRODUCTION);
   g_assert_nonnull (row);
   g_signal_emit_by_name (row, "activate");
-  iterate ();
+  test_iterate ();
   g_assert_cmpstr (isc_view_get_target (view)->model_id, ==, ISC_DEMO_MODEL_EMBED);
-  wait_for_view (window);
+  test_wait_for_view (window);
 
   /* A CPU deployment: its charts, and no GPU chart. */
   g_assert_true (has_chart_named_prefix (window, "baseten_container_cpu"));
@@ -272,16 +225,16 @@ test_window_choose_in_sidebar (void)
 static void
 test_window_modes (void)
 {
-  IscWindow *window = open_window ();
+  IscWindow *window = test_app_open_window ();
   IscView *view = isc_window_get_view (window);
   GtkWidget *tiles, *summary;
 
-  wait_for_view (window);
+  test_wait_for_view (window);
 
   /* Ctrl+1: Now, tiles with values. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mode", "s", "now"));
   g_assert_cmpint (isc_view_get_mode (view), ==, ISC_MODE_CURRENT);
-  wait_for_view (window);
+  test_wait_for_view (window);
   tiles = find_shown (GTK_WIDGET (window), ISC_TYPE_TILES_PAGE, NULL, NULL);
   g_assert_nonnull (tiles);
   g_assert_cmpuint (isc_tiles_page_get_n_tiles (ISC_TILES_PAGE (tiles)), >, 3);
@@ -290,14 +243,14 @@ test_window_modes (void)
   /* Ctrl+2: Summary, a table with a row per series. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mode", "s", "summary"));
   g_assert_cmpint (isc_view_get_mode (view), ==, ISC_MODE_SUMMARY);
-  wait_for_view (window);
+  test_wait_for_view (window);
   summary = find_shown (GTK_WIDGET (window), ISC_TYPE_SUMMARY_PAGE, NULL, NULL);
   g_assert_nonnull (summary);
   g_assert_cmpuint (isc_summary_page_get_n_rows (ISC_SUMMARY_PAGE (summary)), >, 3);
 
   /* Ctrl+3: the charts again. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mode", "s", "charts"));
-  wait_for_view (window);
+  test_wait_for_view (window);
   g_assert_nonnull (find_shown (GTK_WIDGET (window), ISC_TYPE_CHART_VIEW, NULL, NULL));
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -306,27 +259,27 @@ test_window_modes (void)
 static void
 test_window_range (void)
 {
-  IscWindow *window = open_window ();
+  IscWindow *window = test_app_open_window ();
   IscView *view = isc_window_get_view (window);
   g_autoptr(IscTimeRange) six_hours = isc_time_range_new_relative (6 * 60 * 60 * 1000);
   g_autoptr(IscTimeRange) absolute = NULL;
   gint64 now_ms = g_get_real_time () / 1000;
 
-  wait_for_view (window);
+  test_wait_for_view (window);
   g_assert_nonnull (find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL, "label", "Last hour"));
   g_assert_true (isc_view_get_auto_refresh (view));
 
   /* A relative range slides on; the button says it in words. */
   g_assert_true (isc_view_set_range (view, six_hours, NULL));
-  iterate ();
+  test_iterate ();
   g_assert_nonnull (find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL, "label", "Last 6 hours"));
-  wait_for_view (window);
+  test_wait_for_view (window);
 
   /* An absolute range stays put: auto-refresh pauses. */
   absolute = isc_time_range_new_absolute (now_ms - 2 * 60 * 60 * 1000, now_ms - 60 * 60 * 1000);
   g_assert_true (isc_view_set_range (view, absolute, NULL));
   g_assert_false (isc_view_get_auto_refresh (view));
-  wait_for_view (window);
+  test_wait_for_view (window);
 
   /* Back (Alt+Left) returns to the 6 hours, Forward goes again. */
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "back"));
@@ -337,7 +290,7 @@ test_window_range (void)
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "forward"));
   g_action_group_activate_action (G_ACTION_GROUP (window), "forward", NULL);
   g_assert_true (isc_time_range_equal (isc_view_get_range (view), absolute));
-  wait_for_view (window);
+  test_wait_for_view (window);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -346,26 +299,26 @@ test_window_range (void)
 static void
 test_window_restores_view (void)
 {
-  IscWindow *window = open_window ();
+  IscWindow *window = test_app_open_window ();
   IscView *view = isc_window_get_view (window);
   g_autoptr(IscTarget) target = isc_target_new (ISC_DEMO_MODEL_EMBED, ISC_TARGET_DEPLOYMENT,
                                                 ISC_DEMO_DEPLOYMENT_EMBED_PRODUCTION, NULL, NULL);
   g_autoptr(IscTimeRange) range = isc_time_range_new_relative (3 * 60 * 60 * 1000);
 
-  wait_for_view (window);
+  test_wait_for_view (window);
   isc_view_set_target (view, target);
   isc_view_set_mode (view, ISC_MODE_SUMMARY);
   g_assert_true (isc_view_set_range (view, range, NULL));
-  wait_for_view (window);
+  test_wait_for_view (window);
   gtk_window_close (GTK_WINDOW (window));
-  g_assert_cmpuint (count_windows (), ==, 0);
+  g_assert_cmpuint (test_app_count_windows (), ==, 0);
 
-  window = open_window ();
+  window = test_app_open_window ();
   view = isc_window_get_view (window);
   g_assert_true (isc_target_equal (isc_view_get_target (view), target));
   g_assert_cmpint (isc_view_get_mode (view), ==, ISC_MODE_SUMMARY);
   g_assert_true (isc_time_range_equal (isc_view_get_range (view), range));
-  wait_for_view (window);
+  test_wait_for_view (window);
   g_assert_nonnull (find_shown (GTK_WIDGET (window), ISC_TYPE_SUMMARY_PAGE, NULL, NULL));
   gtk_window_destroy (GTK_WINDOW (window));
 
@@ -426,10 +379,10 @@ has_mode_labels (gpointer data)
 static void
 test_window_accessible_names (void)
 {
-  IscWindow *window = open_window ();
+  IscWindow *window = test_app_open_window ();
   static const char * const names[] = { "Refresh", "Back", "Forward", "Main Menu" };
 
-  wait_for_view (window);
+  test_wait_for_view (window);
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       if (find_labelled (GTK_WIDGET (window), names[i]) == NULL)
@@ -483,8 +436,8 @@ test_window_stale (void)
   g_assert_true (test_wait_for (session_is_ready, NULL));
   g_assert_false (isc_account_get_is_demo (isc_session_get_account (session ())));
 
-  window = open_window ();
-  wait_for_view (window);
+  window = test_app_open_window ();
+  test_wait_for_view (window);
   g_assert_false (gtk_widget_get_mapped (find_shown (GTK_WIDGET (window), GTK_TYPE_REVEALER, NULL, NULL)) &&
                   gtk_revealer_get_child_revealed (GTK_REVEALER (find_shown (GTK_WIDGET (window), GTK_TYPE_REVEALER, NULL, NULL))));
 
@@ -505,11 +458,11 @@ test_window_stale (void)
   g_assert_true (isc_demo_server_run_in_thread (server, port, &error));
   g_assert_no_error (error);
   g_action_group_activate_action (G_ACTION_GROUP (window), "refresh", NULL);
-  wait_for_view (window);
+  test_wait_for_view (window);
   g_assert_false (isc_view_get_stale (isc_window_get_view (window)));
 
   gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
+  test_iterate ();
   g_setenv ("BASETEN_API_KEY", "", TRUE);
   g_settings_reset (settings, "base-url");
   g_settings_reset (settings, "view-state");
@@ -548,7 +501,7 @@ test_window_refused_key (void)
   g_settings_set_string (settings, "base-url", isc_demo_server_get_base_url (server));
   g_setenv ("BASETEN_API_KEY", "wrong", TRUE);
 
-  window = open_window ();
+  window = test_app_open_window ();
   start_session ();
   g_assert_true (test_wait_for (has_key_dialog, NULL));
 
@@ -565,7 +518,7 @@ test_window_refused_key (void)
     }
 
   gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
+  test_iterate ();
   g_setenv ("BASETEN_API_KEY", "", TRUE);
   g_settings_reset (settings, "base-url");
   g_settings_reset (settings, "view-state");
@@ -601,7 +554,7 @@ static void
 test_window_customize (void)
 {
   GSettings *settings = isc_application_get_settings (app);
-  IscWindow *window = open_window ();
+  IscWindow *window = test_app_open_window ();
   IscView *view = isc_window_get_view (window);
   g_autoptr(IscTarget) embed = isc_target_new (ISC_DEMO_MODEL_EMBED, ISC_TARGET_ENVIRONMENT,
                                                ISC_DEMO_ENVIRONMENT_PRODUCTION, NULL, NULL);
@@ -613,9 +566,9 @@ test_window_customize (void)
   };
   GtkWindow *dialog;
 
-  wait_for_view (window);
+  test_wait_for_view (window);
   isc_view_set_target (view, embed);
-  wait_for_view (window);
+  test_wait_for_view (window);
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "customize", NULL);
   g_assert_true (test_wait_for (has_customize_dialog, NULL));
@@ -628,7 +581,7 @@ test_window_customize (void)
 
   g_signal_emit_by_name (dialog, "applied", chosen);
   gtk_window_destroy (dialog);
-  wait_for_view (window);
+  test_wait_for_view (window);
   views = chart_views (window);
   /* The two chosen, the requests followed by their error rate. */
   g_assert_cmpuint (views->len, ==, 3);
@@ -671,13 +624,13 @@ static void
 test_window_sidebar_width (void)
 {
   GSettings *settings = isc_application_get_settings (app);
-  IscWindow *window = open_window ();
+  IscWindow *window = test_app_open_window ();
   GtkWidget *handle, *sidebar;
   g_autoptr(GListModel) controllers = NULL;
   GtkGesture *drag = NULL;
   int before;
 
-  wait_for_view (window);
+  test_wait_for_view (window);
   handle = find_with_class (GTK_WIDGET (window), "sidebar-handle");
   g_assert_nonnull (handle);
   sidebar = find_shown (GTK_WIDGET (window), ISC_TYPE_SIDEBAR, NULL, NULL);
@@ -712,8 +665,8 @@ test_window_sidebar_width (void)
 
   /* The next window's sidebar has the width kept. */
   g_settings_set_int (settings, "sidebar-width", 340);
-  window = open_window ();
-  wait_for_view (window);
+  window = test_app_open_window ();
+  test_wait_for_view (window);
   sidebar = gtk_widget_get_parent (find_shown (GTK_WIDGET (window), ISC_TYPE_SIDEBAR, NULL, NULL));
   g_assert_cmpint (gtk_widget_get_width (sidebar), ==, 340);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -724,27 +677,27 @@ test_window_sidebar_width (void)
 static void
 test_window_new_window (void)
 {
-  IscWindow *first = open_window ();
+  IscWindow *first = test_app_open_window ();
   g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "app.new-window");
   g_autoptr(IscTarget) embed = isc_target_new (ISC_DEMO_MODEL_EMBED, ISC_TARGET_ENVIRONMENT,
                                                ISC_DEMO_ENVIRONMENT_PRODUCTION, NULL, NULL);
   GtkWindow *second = NULL;
 
   g_assert_true (g_strv_contains ((const char * const *) accels, "<Control>n"));
-  wait_for_view (first);
+  test_wait_for_view (first);
   g_action_group_activate_action (G_ACTION_GROUP (app), "new-window", NULL);
-  g_assert_cmpuint (count_windows (), ==, 2);
+  g_assert_cmpuint (test_app_count_windows (), ==, 2);
   for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
     if (l->data != first)
       second = l->data;
   g_assert_true (ISC_IS_WINDOW (second));
-  wait_until_mapped (GTK_WIDGET (second));
-  wait_for_view (ISC_WINDOW (second));
+  test_wait_until_mapped (GTK_WIDGET (second));
+  test_wait_for_view (ISC_WINDOW (second));
 
   /* Choosing in one leaves the other as it was. */
   isc_view_set_target (isc_window_get_view (ISC_WINDOW (second)), embed);
   g_assert_cmpstr (isc_view_get_target (isc_window_get_view (first))->model_id, ==, ISC_DEMO_MODEL_CHAT);
-  wait_for_view (ISC_WINDOW (second));
+  test_wait_for_view (ISC_WINDOW (second));
   g_assert_cmpstr (gtk_window_get_title (second), ==, "text-embeddings · production");
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (first)), ==, "chat-assistant · production");
 
@@ -770,13 +723,13 @@ static void
 test_window_switches_redraw (void)
 {
   GSettings *settings = isc_application_get_settings (app);
-  IscWindow *window = open_window ();
+  IscWindow *window = test_app_open_window ();
   IscView *view = isc_window_get_view (window);
   g_autoptr(GPtrArray) views = NULL;
   IscChartView *counter = NULL;
   IscMetricsResponse *response;
 
-  wait_for_view (window);
+  test_wait_for_view (window);
   views = chart_views (window);
   for (guint i = 0; i < views->len; i++)
     {
@@ -791,7 +744,7 @@ test_window_switches_redraw (void)
   response = isc_view_get_response (view);
 
   g_settings_set_boolean (settings, "counters-as-totals", TRUE);
-  iterate ();
+  test_iterate ();
   g_assert_true (isc_view_get_counters_as_totals (view));
   g_assert_true (action_state (window, "counters-as-totals"));
   g_assert_cmpstr (isc_chart_model_get_unit_text (isc_chart_view_get_model (counter)), ==, "total per step");
@@ -812,12 +765,12 @@ test_window_switches_redraw (void)
 static void
 test_window_close (void)
 {
-  IscWindow *window = open_window ();
+  IscWindow *window = test_app_open_window ();
   GListModel *controllers = NULL;
   gboolean bound = FALSE;
 
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
-  g_assert_cmpuint (count_windows (), ==, 1);
+  g_assert_cmpuint (test_app_count_windows (), ==, 1);
 
   /* Ctrl+W is bound to window.close ... */
   controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
@@ -846,7 +799,7 @@ test_window_close (void)
 
   /* ... and window.close closes it. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "window.close", NULL));
-  g_assert_cmpuint (count_windows (), ==, 0);
+  g_assert_cmpuint (test_app_count_windows (), ==, 0);
   g_assert_null (window);
 }
 
@@ -866,17 +819,17 @@ test_window_remembers_size (void)
 
   g_assert_nonnull (settings);
 
-  window = open_window ();
+  window = test_app_open_window ();
   gtk_window_set_default_size (GTK_WINDOW (window), 900, 640);
   gtk_window_close (GTK_WINDOW (window));
-  g_assert_cmpuint (count_windows (), ==, 0);
+  g_assert_cmpuint (test_app_count_windows (), ==, 0);
 
   g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 900);
   g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 640);
   g_assert_false (g_settings_get_boolean (settings, "window-maximized"));
 
   /* The next window opens at the size the last one had. */
-  window = open_window ();
+  window = test_app_open_window ();
   gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
   g_assert_cmpint (width, ==, 900);
   g_assert_cmpint (height, ==, 640);
@@ -898,17 +851,17 @@ test_window_opens_narrow (void)
   IscWindow *window;
 
   /* A view with a target and a long range name, as a person left it. */
-  window = open_window ();
-  wait_for_view (window);
+  window = test_app_open_window ();
+  test_wait_for_view (window);
   isc_view_set_target (isc_window_get_view (window), target);
   g_assert_true (isc_view_set_range (isc_window_get_view (window), range, NULL));
-  wait_for_view (window);
+  test_wait_for_view (window);
   gtk_window_set_default_size (GTK_WINDOW (window), 360, 720);
   gtk_window_close (GTK_WINDOW (window));
   g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 360);
 
-  window = open_window ();
-  wait_for_view (window);
+  window = test_app_open_window ();
+  test_wait_for_view (window);
   test_run_frames (200);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
   /* Folded: the history and Refresh make room (Refresh is in the menu). */
@@ -917,8 +870,8 @@ test_window_opens_narrow (void)
 
   /* A window wide enough keeps its wide header. */
   g_settings_reset (settings, "window-width");
-  window = open_window ();
-  wait_for_view (window);
+  window = test_app_open_window ();
+  test_wait_for_view (window);
   g_assert_true (test_wait_for (has_refresh_button, window));
   gtk_window_destroy (GTK_WINDOW (window));
 
@@ -1001,14 +954,14 @@ static void
 test_window_switches_in_menu (void)
 {
   GSettings *settings = isc_application_get_settings (app);
-  IscWindow *window = open_window ();
+  IscWindow *window = test_app_open_window ();
   GtkWidget *button;
   GMenuModel *menu;
   g_autofree char *utc_label = NULL;
   g_autofree char *totals_label = NULL;
 
   /* Two check items in the primary menu … */
-  wait_for_view (window);
+  test_wait_for_view (window);
   button = find_menu_button (GTK_WIDGET (window));
   g_assert_nonnull (button);
   menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button));
@@ -1032,133 +985,12 @@ test_window_switches_in_menu (void)
   gtk_window_destroy (GTK_WINDOW (window));
 
   /* … and the next window starts as the last one ended. */
-  window = open_window ();
+  window = test_app_open_window ();
   g_assert_true (action_state (window, "counters-as-totals"));
   g_assert_false (action_state (window, "use-utc"));
   gtk_window_destroy (GTK_WINDOW (window));
 
   g_settings_reset (settings, "counters-as-totals");
-}
-
-static void
-test_app_shortcuts (void)
-{
-  IscWindow *window = open_window ();
-  g_auto(GStrv) quit = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "app.quit");
-  g_auto(GStrv) help = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.show-help-overlay");
-
-  g_assert_true (g_strv_contains ((const char * const *) quit, "<Control>q"));
-  g_assert_true (g_strv_contains ((const char * const *) help, "<Control>question"));
-
-  /* The shortcuts window comes from our resources: the action exists only
-   * when GTK found gtk/help-overlay.ui. */
-  g_assert_nonnull (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
-  g_assert_nonnull (g_action_map_lookup_action (G_ACTION_MAP (window), "show-help-overlay"));
-
-  gtk_window_destroy (GTK_WINDOW (window));
-}
-
-static void
-test_app_about (void)
-{
-  IscWindow *window = open_window ();
-  GtkWindow *about = NULL;
-  g_autoptr(GListModel) toplevels = NULL;
-
-  g_assert_nonnull (g_action_map_lookup_action (G_ACTION_MAP (app), "about"));
-  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
-  iterate ();
-
-  toplevels = g_object_ref (gtk_window_get_toplevels ());
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_ABOUT_WINDOW (w))
-        about = w;
-    }
-
-  /* The About window names the app and its version, over the main window,
-   * with the app's icon rather than a "missing image". */
-  g_assert_nonnull (about);
-  g_assert_cmpstr (adw_about_window_get_application_icon (ADW_ABOUT_WINDOW (about)), ==, APPLICATION_ID);
-  g_assert_true (gtk_icon_theme_has_icon (gtk_icon_theme_get_for_display (gtk_widget_get_display (GTK_WIDGET (about))),
-                                          APPLICATION_ID));
-  g_assert_cmpstr (adw_about_window_get_application_name (ADW_ABOUT_WINDOW (about)), ==, "Inferscope");
-  g_assert_cmpstr (adw_about_window_get_version (ADW_ABOUT_WINDOW (about)), ==, PACKAGE_VERSION);
-  g_assert_true (adw_about_window_get_license_type (ADW_ABOUT_WINDOW (about)) == GTK_LICENSE_GPL_3_0);
-  g_assert_true (gtk_window_get_transient_for (about) == GTK_WINDOW (window));
-
-  gtk_window_destroy (about);
-  gtk_window_destroy (GTK_WINDOW (window));
-}
-
-static void
-test_app_quit (void)
-{
-  GSettings *settings = isc_application_get_settings (app);
-  IscWindow *window = open_window ();
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
-  open_window ();
-  g_assert_cmpuint (count_windows (), ==, 2);
-
-  /* Ctrl+Q closes every window, and they remember their size. */
-  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
-  g_assert_cmpuint (count_windows (), ==, 0);
-  g_assert_cmpint (g_settings_get_int (settings, "window-width"), >, 0);
-
-  g_settings_reset (settings, "window-width");
-  g_settings_reset (settings, "window-height");
-}
-
-/* Quit keeps every window's view; the next launch opens them all again. */
-static void
-test_app_reopens_windows (void)
-{
-  GSettings *settings = isc_application_get_settings (app);
-  g_autoptr(IscTarget) embed = isc_target_new (ISC_DEMO_MODEL_EMBED, ISC_TARGET_ENVIRONMENT,
-                                               ISC_DEMO_ENVIRONMENT_PRODUCTION, NULL, NULL);
-  g_autoptr(IscTarget) batch = isc_target_new (ISC_DEMO_MODEL_BATCH, ISC_TARGET_DEPLOYMENT,
-                                               ISC_DEMO_DEPLOYMENT_BATCH_PRODUCTION, NULL, NULL);
-  g_autoptr(GVariant) views = NULL;
-  IscWindow *first = open_window ();
-  IscWindow *second;
-  gboolean seen_embed = FALSE, seen_batch = FALSE;
-
-  wait_for_view (first);
-  second = open_window ();
-  wait_for_view (second);
-  isc_view_set_target (isc_window_get_view (first), embed);
-  isc_view_set_target (isc_window_get_view (second), batch);
-  isc_view_set_mode (isc_window_get_view (second), ISC_MODE_CURRENT);
-
-  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
-  g_assert_cmpuint (count_windows (), ==, 0);
-  views = g_settings_get_value (settings, "open-views");
-  g_assert_cmpuint (g_variant_n_children (views), ==, 2);
-
-  /* A launch: a window per view kept, each showing its own. */
-  g_application_activate (G_APPLICATION (app));
-  g_assert_cmpuint (count_windows (), ==, 2);
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
-    {
-      IscView *view = isc_window_get_view (l->data);
-
-      if (isc_target_equal (isc_view_get_target (view), embed))
-        seen_embed = TRUE;
-      if (isc_target_equal (isc_view_get_target (view), batch))
-        {
-          seen_batch = TRUE;
-          g_assert_cmpint (isc_view_get_mode (view), ==, ISC_MODE_CURRENT);
-        }
-    }
-  g_assert_true (seen_embed && seen_batch);
-
-  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
-  g_assert_cmpuint (count_windows (), ==, 0);
-  g_settings_reset (settings, "open-views");
-  g_settings_reset (settings, "view-state");
 }
 
 int
@@ -1194,11 +1026,6 @@ main (int   argc,
   g_test_add_func ("/isc/window/opens-narrow", test_window_opens_narrow);
   g_test_add_func ("/isc/window/stale", test_window_stale);
   g_test_add_func ("/isc/window/refused-key", test_window_refused_key);
-  g_test_add_func ("/isc/application/shortcuts", test_app_shortcuts);
-  g_test_add_func ("/isc/application/about", test_app_about);
-  g_test_add_func ("/isc/application/quit", test_app_quit);
-  /* Last: a launch starts the session again, without a key. */
-  g_test_add_func ("/isc/application/reopens-windows", test_app_reopens_windows);
 
   status = g_test_run ();
 
