@@ -40,6 +40,7 @@
 #include "isc-catalogue.h"
 #include "isc-chart-view.h"
 #include "isc-demo-ids.h"
+#include "isc-test-gtk.h"
 #include "isc-test-app.h"
 #include "isc-test-util.h"
 #include "isc-window.h"
@@ -248,21 +249,6 @@ report (const char *what,
   g_array_set_size (samples, 0);
 }
 
-static GtkEventController *
-find_drag (GtkWidget *widget)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_GESTURE_DRAG (controller))
-        return controller;
-    }
-  g_error ("bench-interact: a chart without its drag gesture");
-}
-
 static void
 warp (IscWindow *window,
       GtkWidget *view,
@@ -353,7 +339,7 @@ bench_cursors (Bench *b)
 static void
 bench_drag (Bench *b)
 {
-  GtkEventController *drag = find_drag (g_ptr_array_index (b->views, 0));
+  GtkEventController *drag = test_find_controller (g_ptr_array_index (b->views, 0), GTK_TYPE_GESTURE_DRAG);
   const IscChartRect *plot = &b->plot;
 
   g_signal_emit_by_name (drag, "drag-begin", plot->x + plot->width * 0.4, plot->y + plot->height / 2);
@@ -399,7 +385,7 @@ bench_zoom (Bench *b)
 
   for (guint r = 0; r < MIN (n_runs, 9u); r++)
     {
-      GtkEventController *drag = find_drag (g_ptr_array_index (b->views, 0));
+      GtkEventController *drag = test_find_controller (g_ptr_array_index (b->views, 0), GTK_TYPE_GESTURE_DRAG);
       gint64 t0;
       Frame f;
       int renders = 0;

@@ -17,6 +17,7 @@
 #include <adwaita.h>
 
 #include "isc-chart-view.h"
+#include "isc-test-gtk.h"
 #include "isc-test-util.h"
 #include "test-chart-fixtures.h"
 
@@ -35,29 +36,13 @@ wave (guint series, guint step, gpointer data)
   return 10.0 + 5.0 * sin (step / 4.0) + series * 20.0;
 }
 
-static GtkEventController *
-find_named (GtkWidget  *widget,
-            const char *name)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-
-      if (g_strcmp0 (gtk_event_controller_get_name (controller), name) == 0)
-        return controller;
-    }
-  return NULL;
-}
-
 /* A key as the chart's keyboard shortcuts take it; TRUE when handled. */
 static gboolean
 press (GtkWidget       *view,
        guint            keyval,
        GdkModifierType  modifiers)
 {
-  GtkEventController *keys = find_named (view, "chart-keys");
+  GtkEventController *keys = test_find_controller_named (view, "chart-keys");
 
   g_assert_nonnull (keys);
   g_assert_true (GTK_IS_SHORTCUT_CONTROLLER (keys));

@@ -19,6 +19,7 @@
 #include "isc-application.h"
 #include "isc-chart-private.h"
 #include "isc-chart-view.h"
+#include "isc-test-gtk.h"
 #include "isc-test-app.h"
 #include "isc-test-util.h"
 #include "isc-window.h"
@@ -192,38 +193,6 @@ open_demo_window (void)
   return window;
 }
 
-static GtkEventController *
-find_controller (GtkWidget *widget,
-                 GType      type)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (controller, type))
-        return controller;
-    }
-  g_assert_not_reached ();
-}
-
-static GtkEventController *
-find_named (GtkWidget  *widget,
-            const char *name)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-
-      if (g_strcmp0 (gtk_event_controller_get_name (controller), name) == 0)
-        return controller;
-    }
-  g_assert_not_reached ();
-}
-
 /* Escape, as the chart's shortcut controller has it. */
 static gboolean
 press_escape (GtkWidget *view)
@@ -271,7 +240,7 @@ drag (GtkWidget *view,
       double     x2,
       gboolean   escape)
 {
-  GtkEventController *gesture = find_controller (view, GTK_TYPE_GESTURE_DRAG);
+  GtkEventController *gesture = test_find_controller (view, GTK_TYPE_GESTURE_DRAG);
   const IscChartRect *plot = plot_of (view);
   double y = plot->y + plot->height / 2;
 
@@ -352,7 +321,7 @@ test_zoom_drag (void)
   gint64 t2 = time_at (first, x2);
   guint renders = isc_chart_view_get_n_renders (ISC_CHART_VIEW (third));
   gint64 shown_start, shown_end;
-  GtkEventController *gesture = find_controller (first, GTK_TYPE_GESTURE_DRAG);
+  GtkEventController *gesture = test_find_controller (first, GTK_TYPE_GESTURE_DRAG);
   double band0, band1;
   g_autofree guint8 *unscaled = NULL;
   g_autofree guint8 *scaled = NULL;
@@ -427,7 +396,7 @@ test_zoom_drag_cancel (void)
   g_assert_true (isc_time_range_equal (isc_view_get_range (view), before));
 
   /* A double-click zooms out: twice as long. */
-  g_signal_emit_by_name (find_named (first, "double-click"), "pressed",
+  g_signal_emit_by_name (test_find_controller_named (first, "double-click"), "pressed",
                          2, plot->x + plot->width / 2, plot->y + plot->height / 2);
   g_assert_cmpint (isc_time_range_get_duration_ms (isc_view_get_range (view)), ==,
                    2 * isc_time_range_get_duration_ms (before));
@@ -446,7 +415,7 @@ test_zoom_crosshair (void)
   GtkWidget *first = g_ptr_array_index (views, 0);
   GtkWidget *third = g_ptr_array_index (views, 2);
   IscChart *chart3 = isc_chart_view_get_chart (ISC_CHART_VIEW (third));
-  GtkEventController *motion = find_controller (first, GTK_TYPE_EVENT_CONTROLLER_MOTION);
+  GtkEventController *motion = test_find_controller (first, GTK_TYPE_EVENT_CONTROLLER_MOTION);
   const IscChartRect *plot = plot_of (first);
   const IscChartRect *plot3 = plot_of (third);
   g_autofree guint *renders = g_new0 (guint, views->len);
@@ -460,7 +429,7 @@ test_zoom_crosshair (void)
   /* The X pointer of the display the tests share may rest on one of these
    * charts: start with no chart hovered. */
   for (guint i = 0; i < views->len; i++)
-    g_signal_emit_by_name (find_controller (g_ptr_array_index (views, i), GTK_TYPE_EVENT_CONTROLLER_MOTION),
+    g_signal_emit_by_name (test_find_controller (g_ptr_array_index (views, i), GTK_TYPE_EVENT_CONTROLLER_MOTION),
                            "leave");
   test_run_frames (30);
 

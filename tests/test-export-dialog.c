@@ -23,6 +23,7 @@
 #include "isc-csv.h"
 #include "isc-export-dialog.h"
 #include "isc-export-private.h"
+#include "isc-test-gtk.h"
 #include "isc-test-app.h"
 #include "isc-test-util.h"
 #include "isc-window.h"
@@ -301,24 +302,6 @@ read_texture_cb (GObject      *source,
   g_assert_no_error (error);
 }
 
-static void
-read_text_cb (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  char **text = user_data;
-  g_autoptr(GError) error = NULL;
-
-  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
-  g_assert_no_error (error);
-}
-
-static gboolean
-is_set (gpointer data)
-{
-  return *(gpointer *) data != NULL;
-}
-
 /* Copy Image: the chart, the size it has on screen. */
 static void
 test_copy_image (void)
@@ -330,7 +313,7 @@ test_copy_image (void)
 
   g_assert_true (gtk_widget_activate_action (view, "chart.copy-image", NULL));
   gdk_clipboard_read_texture_async (gtk_widget_get_clipboard (view), NULL, read_texture_cb, &texture);
-  g_assert_true (test_wait_for (is_set, &texture));
+  g_assert_true (test_wait_for (test_pointer_is_set, &texture));
   g_assert_cmpint (gdk_texture_get_width (texture), ==, gtk_widget_get_width (view) * scale);
   g_assert_cmpint (gdk_texture_get_height (texture), ==, gtk_widget_get_height (view) * scale);
 
@@ -354,8 +337,8 @@ test_copy_data (void)
   g_autofree char *header_start = g_strdup_printf ("time,epoch_millis,%s", name);
 
   g_assert_true (gtk_widget_activate_action (view, "chart.copy-data", NULL));
-  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (view), NULL, read_text_cb, &copied);
-  g_assert_true (test_wait_for (is_set, &copied));
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (view), NULL, test_read_text_cb, &copied);
+  g_assert_true (test_wait_for (test_pointer_is_set, &copied));
 
   lines = g_strsplit (copied, "\r\n", -1);
   g_assert_cmpuint (g_strv_length (lines), ==, g_strv_length (whole_lines));

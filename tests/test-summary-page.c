@@ -19,6 +19,7 @@
 #include "isc-csv.h"
 #include "isc-summary-page.h"
 #include "isc-summary-row.h"
+#include "isc-test-gtk.h"
 #include "isc-test-util.h"
 #include "isc-units.h"
 
@@ -252,24 +253,6 @@ test_summary_sort (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static void
-read_text_cb (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  char **text = user_data;
-  g_autoptr(GError) error = NULL;
-
-  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
-  g_assert_no_error (error);
-}
-
-static gboolean
-is_set (gpointer data)
-{
-  return *(char **) data != NULL;
-}
-
 static GtkWidget *
 find_button (GtkWidget  *root,
              const char *label)
@@ -331,8 +314,8 @@ test_summary_csv (void)
 
   /* The button puts the same text on the clipboard. */
   g_signal_emit_by_name (button, "clicked");
-  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (page), NULL, read_text_cb, &copied);
-  g_assert_true (test_wait_for (is_set, &copied));
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (page), NULL, test_read_text_cb, &copied);
+  g_assert_true (test_wait_for (test_pointer_is_set, &copied));
   g_assert_cmpstr (copied, ==, expected->str);
 
   gtk_window_destroy (GTK_WINDOW (window));
