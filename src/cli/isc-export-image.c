@@ -25,8 +25,8 @@
 #include <stdlib.h>
 #include <glib/gi18n.h>
 
-#include "isc-catalogue.h"
 #include "isc-chart-export.h"
+#include "isc-chart-slots.h"
 #include "isc-export-private.h"
 
 #define DEFAULT_WIDTH  1200
@@ -166,51 +166,29 @@ _isc_export_image_check (IscExportOptions  *options,
   return TRUE;
 }
 
-static void
-add_chart (GPtrArray           *charts,
-           IscChartModel       *model,
-           const IscChartStyle *style,
-           GTimeZone           *utc)
-{
-  IscChart *chart = isc_chart_new (model);
-
-  isc_chart_set_style (chart, style);
-  /* NULL is local time, the chart's default. */
-  isc_chart_set_time_zone (chart, utc);
-  g_ptr_array_add (charts, chart);
-}
-
 GPtrArray *
 _isc_export_image_create_charts (const IscExportOptions *options,
                                  IscMetricsResponse     *response)
 {
   g_autoptr(GPtrArray) charts = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GTimeZone) utc = NULL;
+  g_autoptr(GArray) slots = isc_chart_slots_new (response);
   const IscChartStyle *style = isc_chart_style_get_default (options->theme);
-  guint n_metrics = isc_metrics_response_get_n_metrics (response);
-  g_autofree const char **names = g_new0 (const char *, n_metrics + 1);
-  g_autofree guint *order = g_new (guint, MAX (n_metrics, 1));
 
   if (options->utc)
     utc = g_time_zone_new_utc ();
 
-  /* In the window's order: by the catalogue's groups. */
-  for (guint i = 0; i < n_metrics; i++)
-    names[i] = isc_metric_get_name (isc_metrics_response_get_metric (response, i));
-  isc_catalogue_get_display_order (names, n_metrics, order);
-
-  for (guint k = 0; k < n_metrics; k++)
+  /* The window's charts in the window's order. */
+  for (guint i = 0; i < slots->len; i++)
     {
-      guint i = order[k];
-      g_autoptr(IscChartModel) model = isc_chart_model_new (response, i, options->counter_display);
-      g_autoptr(IscChartModel) error_rate = isc_chart_model_new_error_rate (response, i);
+      const IscChartSlot *slot = &g_array_index (slots, IscChartSlot, i);
+      g_autoptr(IscChartModel) model = isc_chart_slot_new_model (slot, response, options->counter_display);
+      IscChart *chart = isc_chart_new (model);
 
-      add_chart (charts, model, style, utc);
-      /* Requests by status are followed by their error rate, as in the
-       * window: a 5xx incident of a few percent is a sliver on the stack
-       * but a step on its own axis. */
-      if (error_rate != NULL)
-        add_chart (charts, error_rate, style, utc);
+      isc_chart_set_style (chart, style);
+      /* NULL is local time, the chart's default. */
+      isc_chart_set_time_zone (chart, utc);
+      g_ptr_array_add (charts, chart);
     }
 
   return g_steal_pointer (&charts);

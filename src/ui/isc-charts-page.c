@@ -13,9 +13,9 @@
 
 #include "isc-catalogue.h"
 #include "isc-chart-grid.h"
+#include "isc-chart-slots.h"
 #include "isc-chart-view.h"
 #include "isc-charts-page.h"
-#include "isc-error-share.h"
 
 /* The catalogue's groups, then "Other" for names it does not know. */
 #define OTHER_GROUP ISC_METRIC_GROUP_OTHER
@@ -32,8 +32,8 @@ struct _IscChartsPage
 
   /* Owned references */
   IscMetricsResponse *response;
-  char              **names;         /* the metrics of response, in its order */
-  GArray             *metric_index;  /* guint per view: its metric in response */
+  GArray             *slots;         /* IscChartSlot, the charts shown */
+  GPtrArray          *slot_views;    /* per slot: its view */
   GPtrArray          *group_titles;  /* char *, per group shown */
   GArray             *group_counts;  /* guint, per group shown */
 
@@ -70,71 +70,23 @@ group_title (guint group)
   return isc_metric_group_get_title (group);
 }
 
-static char **
-dup_names (IscMetricsResponse *response)
-{
-  guint n = isc_metrics_response_get_n_metrics (response);
-  GStrvBuilder *builder = g_strv_builder_new ();
-  char **names;
-
-  for (guint i = 0; i < n; i++)
-    g_strv_builder_add (builder, isc_metric_get_name (isc_metrics_response_get_metric (response, i)));
-  names = g_strv_builder_end (builder);
-  g_strv_builder_unref (builder);
-
-  return names;
-}
-
-/* The error rate of view @i's metric, in the view that follows it: the
- * same for rate and totals, a share being a share. */
-static void
-update_error_rate (IscChartsPage *self,
-                   guint          i)
-{
-  GtkWidget *view = g_ptr_array_index (self->error_views, i);
-  g_autoptr(IscChartModel) model = NULL;
-
-  if (view == NULL)
-    return;
-  model = isc_chart_model_new_error_rate (self->response, g_array_index (self->metric_index, guint, i));
-  isc_chart_view_set_model (ISC_CHART_VIEW (view), model);
-}
-
-/* TRUE when the charts shown have an error rate view exactly where
- * @response has a counter of requests by status. */
-static gboolean
-same_error_rates (IscChartsPage      *self,
-                  IscMetricsResponse *response)
-{
-  for (guint i = 0; i < self->views->len; i++)
-    {
-      guint metric = g_array_index (self->metric_index, guint, i);
-      gboolean by_status = isc_error_share_applies (isc_metrics_response_get_metric (response, metric));
-
-      if (by_status != (g_ptr_array_index (self->error_views, i) != NULL))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-/* One model per metric of the response shown, counters as the switch
- * says; the views keep their size, so only the layout and the picture are
- * made again. */
+/* One model per chart shown, from the response shown, counters as the
+ * switch says; the views keep their size, so only the layout and the
+ * picture are made again. */
 static void
 update_models (IscChartsPage *self)
 {
   IscCounterDisplay display = self->counters_as_totals ? ISC_COUNTER_DISPLAY_TOTALS : ISC_COUNTER_DISPLAY_RATE;
 
-  if (self->response == NULL)
+  if (self->response == NULL || self->slots == NULL)
     return;
 
-  for (guint i = 0; i < self->views->len; i++)
+  for (guint i = 0; i < self->slots->len; i++)
     {
-      guint metric = g_array_index (self->metric_index, guint, i);
-      g_autoptr(IscChartModel) model = isc_chart_model_new (self->response, metric, display);
+      const IscChartSlot *slot = &g_array_index (self->slots, IscChartSlot, i);
+      g_autoptr(IscChartModel) model = isc_chart_slot_new_model (slot, self->response, display);
 
-      isc_chart_view_set_model (g_ptr_array_index (self->views, i), model);
-      update_error_rate (self, i);
+      isc_chart_view_set_model (g_ptr_array_index (self->slot_views, i), model);
     }
 }
 
@@ -148,13 +100,13 @@ clear_charts (IscChartsPage *self)
    * already freed. */
   g_ptr_array_set_size (self->views, 0);
   g_ptr_array_set_size (self->error_views, 0);
+  g_ptr_array_set_size (self->slot_views, 0);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->column))) != NULL)
     gtk_box_remove (self->column, child);
   self->first_grid = NULL;
-  g_array_set_size (self->metric_index, 0);
   g_ptr_array_set_size (self->group_titles, 0);
   g_array_set_size (self->group_counts, 0);
-  g_clear_pointer (&self->names, g_strfreev);
+  g_clear_pointer (&self->slots, g_array_unref);
 }
 
 static GtkWidget *
@@ -199,16 +151,33 @@ foreach_view_but (IscChartsPage *self,
                                         gpointer      data),
                   gpointer       data)
 {
-  for (guint i = 0; i < self->views->len; i++)
+  for (guint i = 0; i < self->slot_views->len; i++)
     {
-      IscChartView *view = g_ptr_array_index (self->views, i);
-      IscChartView *error_view = g_ptr_array_index (self->error_views, i);
+      IscChartView *view = g_ptr_array_index (self->slot_views, i);
 
       if (view != except)
         func (view, data);
-      if (error_view != NULL && error_view != except)
-        func (error_view, data);
     }
+}
+
+/* TRUE when @slots of @response are the charts shown, of the same
+ * metrics: then the views stay. */
+static gboolean
+same_charts (IscChartsPage      *self,
+             IscMetricsResponse *response,
+             GArray             *slots)
+{
+  if (self->response == NULL || !isc_chart_slots_equal (slots, self->slots))
+    return FALSE;
+  for (guint i = 0; i < slots->len; i++)
+    {
+      guint metric = g_array_index (slots, IscChartSlot, i).metric;
+
+      if (g_strcmp0 (isc_metric_get_name (isc_metrics_response_get_metric (response, metric)),
+                     isc_metric_get_name (isc_metrics_response_get_metric (self->response, metric))) != 0)
+        return FALSE;
+    }
+  return TRUE;
 }
 
 static void
@@ -284,58 +253,44 @@ new_view (IscChartsPage *self,
   return view;
 }
 
-/* The groups in catalogue order, the charts of each in the response's:
- * the order an export draws them in. */
+/* A view per slot, a grid per group: the order an export draws them
+ * in. Each counter of requests by status is followed by its error rate,
+ * derived from it: it comes and goes with it, whatever the layout chose. */
 static void
-build_charts (IscChartsPage *self)
+build_charts (IscChartsPage *self,
+              GArray        *slots)
 {
-  guint n_metrics = isc_metrics_response_get_n_metrics (self->response);
-  g_autofree guint *order = g_new (guint, MAX (n_metrics, 1));
   GtkWidget *grid = NULL;
   guint grid_group = 0;
 
   clear_charts (self);
-  self->names = dup_names (self->response);
-  isc_catalogue_get_display_order ((const char * const *) self->names, n_metrics, order);
+  self->slots = g_array_ref (slots);
 
-  for (guint k = 0; k < n_metrics; k++)
+  for (guint i = 0; i < slots->len; i++)
     {
-      guint i = order[k];
-      guint group = isc_catalogue_get_display_group (self->names[i]);
+      const IscChartSlot *slot = &g_array_index (slots, IscChartSlot, i);
+      const char *name = isc_metric_get_name (isc_metrics_response_get_metric (self->response, slot->metric));
       GtkWidget *view;
 
-      if (grid == NULL || group != grid_group)
+      if (grid == NULL || slot->group != grid_group)
         {
-          grid = add_group (self, group);
-          grid_group = group;
+          grid = add_group (self, slot->group);
+          grid_group = slot->group;
         }
 
-      view = isc_chart_view_new (NULL);
-      isc_chart_view_set_hidden_series (ISC_CHART_VIEW (view), self->hidden_series);
-      gtk_widget_add_css_class (view, "card");
-      gtk_widget_set_overflow (view, GTK_OVERFLOW_HIDDEN);
-      isc_chart_view_set_use_utc (ISC_CHART_VIEW (view), self->use_utc);
-      /* The view's own label follows its model; this one holds from
-       * the start, before any model. */
-      gtk_accessible_update_property (GTK_ACCESSIBLE (view),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, isc_catalogue_get_title (self->names[i]),
-                                      -1);
+      /* The view's own label follows its model; this one holds from the
+       * start, before any model. */
+      view = new_view (self, isc_catalogue_get_title (slot->error_rate ? ISC_CATALOGUE_ERROR_RATE : name));
       isc_chart_grid_append (ISC_CHART_GRID (grid), view);
-      g_ptr_array_add (self->views, view);
-      watch_view (self, view);
-      g_array_append_val (self->metric_index, i);
-      g_array_index (self->group_counts, guint, self->group_counts->len - 1)++;
-
-      /* Requests by status are followed by their error rate, in the
-       * same group: derived from the counter, it comes and goes with
-       * it, whatever the layout chose. */
-      view = NULL;
-      if (isc_error_share_applies (isc_metrics_response_get_metric (self->response, i)))
+      g_ptr_array_add (self->slot_views, view);
+      if (slot->error_rate)
         {
-          view = new_view (self, isc_catalogue_get_title (ISC_CATALOGUE_ERROR_RATE));
-          isc_chart_grid_append (ISC_CHART_GRID (grid), view);
+          g_ptr_array_index (self->error_views, self->error_views->len - 1) = view;
+          continue;
         }
-      g_ptr_array_add (self->error_views, view);
+      g_ptr_array_add (self->views, view);
+      g_ptr_array_add (self->error_views, NULL);
+      g_array_index (self->group_counts, guint, self->group_counts->len - 1)++;
     }
 }
 
@@ -345,7 +300,7 @@ isc_charts_page_dispose (GObject *object)
   IscChartsPage *self = (IscChartsPage *)object;
 
   g_clear_pointer (&self->response, isc_metrics_response_unref);
-  g_clear_pointer (&self->names, g_strfreev);
+  g_clear_pointer (&self->slots, g_array_unref);
 
   G_OBJECT_CLASS (isc_charts_page_parent_class)->dispose (object);
 }
@@ -357,7 +312,7 @@ isc_charts_page_finalize (GObject *object)
 
   g_ptr_array_unref (self->views);
   g_ptr_array_unref (self->error_views);
-  g_array_unref (self->metric_index);
+  g_ptr_array_unref (self->slot_views);
   g_ptr_array_unref (self->group_titles);
   g_array_unref (self->group_counts);
   g_hash_table_unref (self->hidden_series);
@@ -451,7 +406,7 @@ isc_charts_page_init (IscChartsPage *self)
 
   self->views = g_ptr_array_new ();
   self->error_views = g_ptr_array_new ();
-  self->metric_index = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->slot_views = g_ptr_array_new ();
   self->group_titles = g_ptr_array_new_with_free_func (g_free);
   self->group_counts = g_array_new (FALSE, FALSE, sizeof (guint));
   self->hidden_series = isc_chart_view_new_hidden_series ();
@@ -493,23 +448,23 @@ isc_charts_page_set_response (IscChartsPage      *self,
   if (self->response == response)
     return;
 
-  if (response != NULL)
-    isc_metrics_response_ref (response);
-  g_clear_pointer (&self->response, isc_metrics_response_unref);
-  self->response = response;
-
   if (response == NULL)
-    clear_charts (self);
+    {
+      g_clear_pointer (&self->response, isc_metrics_response_unref);
+      clear_charts (self);
+    }
   else
     {
-      g_auto(GStrv) names = dup_names (response);
-
-      /* The same metrics in the same order: the same views, so the
+      g_autoptr(GArray) slots = isc_chart_slots_new (response);
+      /* The same charts of the same metrics: the same views, so the
        * person's place and the step under the pointer are kept. */
-      if (self->names == NULL || !g_strv_equal ((const char * const *) names,
-                                                (const char * const *) self->names) ||
-          !same_error_rates (self, response))
-        build_charts (self);
+      gboolean same = same_charts (self, response, slots);
+
+      isc_metrics_response_ref (response);
+      g_clear_pointer (&self->response, isc_metrics_response_unref);
+      self->response = response;
+      if (!same)
+        build_charts (self, slots);
       update_models (self);
     }
 
@@ -584,14 +539,8 @@ isc_charts_page_set_use_utc (IscChartsPage *self,
     return;
   self->use_utc = use_utc;
 
-  for (guint i = 0; i < self->views->len; i++)
-    {
-      GtkWidget *error_view = g_ptr_array_index (self->error_views, i);
-
-      isc_chart_view_set_use_utc (g_ptr_array_index (self->views, i), use_utc);
-      if (error_view != NULL)
-        isc_chart_view_set_use_utc (ISC_CHART_VIEW (error_view), use_utc);
-    }
+  for (guint i = 0; i < self->slot_views->len; i++)
+    isc_chart_view_set_use_utc (g_ptr_array_index (self->slot_views, i), use_utc);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_USE_UTC]);
 }
