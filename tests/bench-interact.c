@@ -411,9 +411,9 @@ bench_zoom (Bench *b)
       if (renders != 0)
         printf ("           (the release drew %d charts again)\n", renders);
       g_array_append_val (b->samples, f);
-      test_wait_for (view_is_ready, b->window);
+      test_wait_for (test_view_is_ready, b->window);
       isc_view_go_back (isc_window_get_view (b->window));
-      test_wait_for (view_is_ready, b->window);
+      test_wait_for (test_view_is_ready, b->window);
       test_wait_for (charts_drawn, b->window);
       settle (b->timing, 0);
       g_ptr_array_unref (b->views);
@@ -607,14 +607,14 @@ main (int   argc,
     g_error ("bench-interact: needs an X display (run it through build-aux/bench-window --interact)");
 
   test_app_start ();
-  isc_session_start_async (session (), NULL, NULL, NULL);
-  if (!test_wait_for (session_has_state, GINT_TO_POINTER (ISC_SESSION_WELCOME)))
+  isc_session_start_async (test_app_session (), NULL, NULL, NULL);
+  if (!test_wait_for (test_session_has_state, GINT_TO_POINTER (ISC_SESSION_WELCOME)))
     g_error ("bench-interact: the session did not start");
-  if (!isc_session_use_demo (session (), &error))
+  if (!isc_session_use_demo (test_app_session (), &error))
     g_error ("bench-interact: %s", error->message);
-  test_wait_for (session_is_ready, NULL);
+  test_wait_for (test_session_is_ready, NULL);
 
-  window = isc_window_new (app);
+  window = isc_window_new (test_app);
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   gtk_window_present (GTK_WINDOW (window));
   /* The catalogue's first metrics, in its order. */
@@ -628,7 +628,7 @@ main (int   argc,
   isc_view_set_target (isc_window_get_view (window), target);
   if (!isc_view_set_range (isc_window_get_view (window), week, &error))
     g_error ("bench-interact: %s", error->message);
-  if (!test_wait_for (view_is_ready, window) || !test_wait_for (charts_drawn, window))
+  if (!test_wait_for (test_view_is_ready, window) || !test_wait_for (charts_drawn, window))
     g_error ("bench-interact: the dense charts were not drawn");
 
   clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));

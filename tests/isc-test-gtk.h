@@ -4,67 +4,50 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * For the test programs that drive widgets: finding a widget's event
- * controller as a test emits its signals, and reading the clipboard.
+ * For the test programs that drive widgets: finding what a person sees
+ * on screen, a widget's event controller as a test emits its signals,
+ * and reading the clipboard.
  */
 
 #pragma once
 
 #include <gtk/gtk.h>
 
-/* The first of @widget's controllers for which @match holds; there must
- * be one. */
-static inline GtkEventController *
-test_find_controller_where (GtkWidget  *widget,
-                            GType       type,
-                            const char *name)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+G_BEGIN_DECLS
 
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+/* The first mapped widget of @type under @root (depth first) whose string
+ * @property is @value, as a person would find it by looking; with a NULL
+ * @property, the first mapped one of @type. */
+GtkWidget          *test_find_shown            (GtkWidget    *root,
+                                                GType         type,
+                                                const char   *property,
+                                                const char   *value);
+/* Every mapped widget of @type under @root, depth first. */
+GPtrArray          *test_collect_shown         (GtkWidget    *root,
+                                                GType         type);
+/* The first mapped button or check button under @root whose label reads
+ * @label, mnemonic underscores left out ("_Retry" reads "Retry"). */
+GtkWidget          *test_find_button           (GtkWidget    *root,
+                                                const char   *label);
 
-      if ((type == G_TYPE_NONE || G_TYPE_CHECK_INSTANCE_TYPE (controller, type)) &&
-          (name == NULL || g_strcmp0 (gtk_event_controller_get_name (controller), name) == 0))
-        return controller;
-    }
-  g_assert_not_reached ();
-}
-
+/* The first of @widget's controllers of @type (G_TYPE_NONE: any) named
+ * @name (NULL: any); there must be one. */
+GtkEventController *test_find_controller_where (GtkWidget    *widget,
+                                                GType         type,
+                                                const char   *name);
 /* The controller named @name (gtk_event_controller_set_name()). */
-static inline GtkEventController *
-test_find_controller_named (GtkWidget  *widget,
-                            const char *name)
-{
-  return test_find_controller_where (widget, G_TYPE_NONE, name);
-}
-
+GtkEventController *test_find_controller_named (GtkWidget    *widget,
+                                                const char   *name);
 /* The first controller of @type. */
-static inline GtkEventController *
-test_find_controller (GtkWidget *widget,
-                      GType      type)
-{
-  return test_find_controller_where (widget, type, NULL);
-}
+GtkEventController *test_find_controller       (GtkWidget    *widget,
+                                                GType         type);
 
 /* gdk_clipboard_read_text_async()'s callback: user_data is a char ** set
  * to the text read. */
-static inline void
-test_read_text_cb (GObject      *source,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  char **text = user_data;
-  g_autoptr(GError) error = NULL;
-
-  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
-  g_assert_no_error (error);
-}
-
+void                test_read_text_cb          (GObject      *source,
+                                                GAsyncResult *result,
+                                                gpointer      user_data);
 /* For test_wait_for(): data points to a pointer that is no longer NULL. */
-static inline gboolean
-test_pointer_is_set (gpointer data)
-{
-  return *(gpointer *) data != NULL;
-}
+gboolean            test_pointer_is_set        (gpointer      data);
+
+G_END_DECLS

@@ -21,6 +21,7 @@
 #include "isc-key-dialog.h"
 #include "isc-preferences-window.h"
 #include "isc-session.h"
+#include "isc-test-gtk.h"
 #include "isc-test-util.h"
 #include "isc-welcome-page.h"
 
@@ -119,35 +120,6 @@ button_text (GtkWidget *button)
   text = g_string_new (label);
   g_string_replace (text, "_", "", 0);
   return g_string_free (text, FALSE);
-}
-
-/* The first mapped button under @root that reads @text. */
-static GtkWidget *
-find_button (GtkWidget  *root,
-             const char *text)
-{
-  if (!gtk_widget_get_mapped (root))
-    return NULL;
-
-  if (GTK_IS_BUTTON (root))
-    {
-      g_autofree char *shown = button_text (root);
-
-      if (g_strcmp0 (shown, text) == 0)
-        return root;
-    }
-
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button (child, text);
-
-      if (found != NULL)
-        return found;
-    }
-
-  return NULL;
 }
 
 /* The first mapped preferences row under @root titled @title, or whose
@@ -519,8 +491,8 @@ test_welcome_page (void)
                                           "io.github.inferscope.Inferscope-symbolic"));
 
   /* Two pill buttons; the first one suggested. */
-  connect_button = find_button (page, "Connect to Baseten");
-  demo_button = find_button (page, "Explore the Demo");
+  connect_button = test_find_button (page, "Connect to Baseten");
+  demo_button = test_find_button (page, "Explore the Demo");
   g_assert_nonnull (connect_button);
   g_assert_nonnull (demo_button);
   g_assert_true (gtk_widget_has_css_class (connect_button, "pill"));
@@ -607,8 +579,8 @@ test_key_dialog (void)
                             "href=\"https://app.baseten.co/settings/api_keys\""));
 
   /* Connect waits for a key; Cancel is always there. */
-  connect = find_button (GTK_WIDGET (dialog), "Connect");
-  cancel = find_button (GTK_WIDGET (dialog), "Cancel");
+  connect = test_find_button (GTK_WIDGET (dialog), "Connect");
+  cancel = test_find_button (GTK_WIDGET (dialog), "Cancel");
   g_assert_nonnull (connect);
   g_assert_nonnull (cancel);
   g_assert_true (gtk_widget_has_css_class (connect, "suggested-action"));
@@ -686,7 +658,7 @@ test_key_dialog_cancel (void)
   screenshot (GTK_WINDOW (dialog), "key-dialog-message");
 
   /* Cancel closes it and changes nothing. */
-  g_signal_emit_by_name (find_button (GTK_WIDGET (dialog), "Cancel"), "clicked");
+  g_signal_emit_by_name (test_find_button (GTK_WIDGET (dialog), "Cancel"), "clicked");
   g_assert_true (test_wait_for (is_null, &dialog));
   g_assert_cmpint (isc_session_get_state (fixture.session), ==, ISC_SESSION_WELCOME);
 
@@ -695,7 +667,7 @@ test_key_dialog_cancel (void)
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
   present_and_wait (GTK_WINDOW (dialog));
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "API Key")), RIGHT_KEY);
-  g_signal_emit_by_name (find_button (GTK_WIDGET (dialog), "Connect"), "clicked");
+  g_signal_emit_by_name (test_find_button (GTK_WIDGET (dialog), "Connect"), "clicked");
   gtk_window_destroy (GTK_WINDOW (dialog));
   g_assert_true (test_wait_for (is_null, &dialog));
   test_run_frames (500);
@@ -797,8 +769,8 @@ test_preferences (void)
   key_row = find_row_full (GTK_WIDGET (prefs), "Connected to workspace", TRUE);
   g_assert_nonnull (strstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (key_row)), "Inferscope demo"));
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (key_row)), "keyring"));
-  remove = find_button (GTK_WIDGET (prefs), "Remove Key");
-  change = find_button (GTK_WIDGET (prefs), "Change Key…");
+  remove = test_find_button (GTK_WIDGET (prefs), "Remove Key");
+  change = test_find_button (GTK_WIDGET (prefs), "Change Key…");
   g_assert_nonnull (remove);
   g_assert_nonnull (change);
   g_assert_true (gtk_widget_has_css_class (remove, "destructive-action"));
@@ -889,7 +861,7 @@ test_preferences (void)
   g_assert_true (test_wait_for (keyring_forgot, (gpointer) isc_demo_server_get_base_url (fixture.server)));
   wait_for_row (GTK_WIDGET (prefs), "No Key");
   g_assert_false (gtk_widget_get_sensitive (remove));
-  g_assert_nonnull (find_button (GTK_WIDGET (prefs), "Connect…"));
+  g_assert_nonnull (test_find_button (GTK_WIDGET (prefs), "Connect…"));
   screenshot (GTK_WINDOW (prefs), "preferences-no-key");
 
   gtk_window_destroy (GTK_WINDOW (prefs));
@@ -927,8 +899,8 @@ test_preferences_base_url (void)
 
   /* With no key: say so, and offer to connect. */
   wait_for_row (GTK_WIDGET (prefs), "No Key");
-  g_assert_false (gtk_widget_get_sensitive (find_button (GTK_WIDGET (prefs), "Remove Key")));
-  g_assert_nonnull (find_button (GTK_WIDGET (prefs), "Connect…"));
+  g_assert_false (gtk_widget_get_sensitive (test_find_button (GTK_WIDGET (prefs), "Remove Key")));
+  g_assert_nonnull (test_find_button (GTK_WIDGET (prefs), "Connect…"));
 
   /* The base URL is under Advanced, showing the one in use. */
   advanced = find_row (GTK_WIDGET (prefs), "Advanced");
@@ -1003,7 +975,7 @@ test_preferences_environment_key (void)
   wait_for_row (GTK_WIDGET (prefs), "Connected to workspace");
   key_row = find_row_full (GTK_WIDGET (prefs), "Connected to workspace", TRUE);
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (key_row)), "BASETEN_API_KEY"));
-  remove = find_button (GTK_WIDGET (prefs), "Remove Key");
+  remove = test_find_button (GTK_WIDGET (prefs), "Remove Key");
   g_assert_nonnull (remove);
   g_assert_false (gtk_widget_get_sensitive (remove));
   g_assert_nonnull (gtk_widget_get_tooltip_text (remove));

@@ -23,8 +23,8 @@ static void
 test_app_shortcuts (void)
 {
   IscWindow *window = test_app_open_window ();
-  g_auto(GStrv) quit = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "app.quit");
-  g_auto(GStrv) help = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.show-help-overlay");
+  g_auto(GStrv) quit = gtk_application_get_accels_for_action (GTK_APPLICATION (test_app), "app.quit");
+  g_auto(GStrv) help = gtk_application_get_accels_for_action (GTK_APPLICATION (test_app), "win.show-help-overlay");
 
   g_assert_true (g_strv_contains ((const char * const *) quit, "<Control>q"));
   g_assert_true (g_strv_contains ((const char * const *) help, "<Control>question"));
@@ -44,8 +44,8 @@ test_app_about (void)
   GtkWindow *about = NULL;
   g_autoptr(GListModel) toplevels = NULL;
 
-  g_assert_nonnull (g_action_map_lookup_action (G_ACTION_MAP (app), "about"));
-  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  g_assert_nonnull (g_action_map_lookup_action (G_ACTION_MAP (test_app), "about"));
+  g_action_group_activate_action (G_ACTION_GROUP (test_app), "about", NULL);
   test_iterate ();
 
   toplevels = g_object_ref (gtk_window_get_toplevels ());
@@ -57,7 +57,7 @@ test_app_about (void)
         about = w;
     }
 
-  /* The About window names the app and its version, over the main window,
+  /* The About window names the test_app and its version, over the main window,
    * with the app's icon rather than a "missing image". */
   g_assert_nonnull (about);
   g_assert_cmpstr (adw_about_window_get_application_icon (ADW_ABOUT_WINDOW (about)), ==, APPLICATION_ID);
@@ -75,7 +75,7 @@ test_app_about (void)
 static void
 test_app_quit (void)
 {
-  GSettings *settings = isc_application_get_settings (app);
+  GSettings *settings = isc_application_get_settings (test_app);
   IscWindow *window = test_app_open_window ();
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
@@ -83,7 +83,7 @@ test_app_quit (void)
   g_assert_cmpuint (test_app_count_windows (), ==, 2);
 
   /* Ctrl+Q closes every window, and they remember their size. */
-  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (test_app), "quit", NULL);
   g_assert_cmpuint (test_app_count_windows (), ==, 0);
   g_assert_cmpint (g_settings_get_int (settings, "window-width"), >, 0);
 
@@ -95,7 +95,7 @@ test_app_quit (void)
 static void
 test_app_reopens_windows (void)
 {
-  GSettings *settings = isc_application_get_settings (app);
+  GSettings *settings = isc_application_get_settings (test_app);
   g_autoptr(IscTarget) embed = isc_target_new (ISC_DEMO_MODEL_EMBED, ISC_TARGET_ENVIRONMENT,
                                                ISC_DEMO_ENVIRONMENT_PRODUCTION, NULL, NULL);
   g_autoptr(IscTarget) batch = isc_target_new (ISC_DEMO_MODEL_BATCH, ISC_TARGET_DEPLOYMENT,
@@ -112,15 +112,15 @@ test_app_reopens_windows (void)
   isc_view_set_target (isc_window_get_view (second), batch);
   isc_view_set_mode (isc_window_get_view (second), ISC_MODE_CURRENT);
 
-  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (test_app), "quit", NULL);
   g_assert_cmpuint (test_app_count_windows (), ==, 0);
   views = g_settings_get_value (settings, "open-views");
   g_assert_cmpuint (g_variant_n_children (views), ==, 2);
 
   /* A launch: a window per view kept, each showing its own. */
-  g_application_activate (G_APPLICATION (app));
+  g_application_activate (G_APPLICATION (test_app));
   g_assert_cmpuint (test_app_count_windows (), ==, 2);
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (test_app)); l != NULL; l = l->next)
     {
       IscView *view = isc_window_get_view (l->data);
 
@@ -134,7 +134,7 @@ test_app_reopens_windows (void)
     }
   g_assert_true (seen_embed && seen_batch);
 
-  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (test_app), "quit", NULL);
   g_assert_cmpuint (test_app_count_windows (), ==, 0);
   g_settings_reset (settings, "open-views");
   g_settings_reset (settings, "view-state");
@@ -146,11 +146,11 @@ use_demo (void)
 {
   g_autoptr(GError) error = NULL;
 
-  isc_session_start_async (session (), NULL, NULL, NULL);
-  g_assert_true (test_wait_for (session_has_state, GINT_TO_POINTER (ISC_SESSION_WELCOME)));
-  g_assert_true (isc_session_use_demo (session (), &error));
+  isc_session_start_async (test_app_session (), NULL, NULL, NULL);
+  g_assert_true (test_wait_for (test_session_has_state, GINT_TO_POINTER (ISC_SESSION_WELCOME)));
+  g_assert_true (isc_session_use_demo (test_app_session (), &error));
   g_assert_no_error (error);
-  g_assert_true (test_wait_for (session_is_ready, NULL));
+  g_assert_true (test_wait_for (test_session_is_ready, NULL));
 }
 
 int

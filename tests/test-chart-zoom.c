@@ -173,21 +173,21 @@ open_demo_window (void)
 {
   IscWindow *window;
 
-  if (isc_session_get_state (session ()) != ISC_SESSION_READY)
+  if (isc_session_get_state (test_app_session ()) != ISC_SESSION_READY)
     {
       g_autoptr(GError) error = NULL;
 
-      isc_session_start_async (session (), NULL, NULL, NULL);
-      g_assert_true (test_wait_for (session_has_state, GINT_TO_POINTER (ISC_SESSION_WELCOME)));
-      g_assert_true (isc_session_use_demo (session (), &error));
+      isc_session_start_async (test_app_session (), NULL, NULL, NULL);
+      g_assert_true (test_wait_for (test_session_has_state, GINT_TO_POINTER (ISC_SESSION_WELCOME)));
+      g_assert_true (isc_session_use_demo (test_app_session (), &error));
       g_assert_no_error (error);
-      g_assert_true (test_wait_for (session_is_ready, NULL));
+      g_assert_true (test_wait_for (test_session_is_ready, NULL));
     }
 
-  window = isc_window_new (app);
+  window = isc_window_new (test_app);
   gtk_window_set_default_size (GTK_WINDOW (window), 1400, 1000);
   gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (test_wait_for (view_is_ready, window));
+  g_assert_true (test_wait_for (test_view_is_ready, window));
   g_assert_true (test_wait_for (charts_drawn, window));
   test_run_frames (50);
   return window;
@@ -355,7 +355,7 @@ test_zoom_drag (void)
   g_assert_cmpint (memcmp (scaled, unscaled, (gsize) stride * gtk_widget_get_height (third)), !=, 0);
 
   /* The answer replaces it: the charts' axis is the range asked for. */
-  g_assert_true (test_wait_for (view_is_ready, window));
+  g_assert_true (test_wait_for (test_view_is_ready, window));
   iterate ();
   g_assert_false (isc_chart_view_get_shown_range (ISC_CHART_VIEW (third), &shown_start, &shown_end));
   g_assert_cmpint (shown_start, <=, t1);
@@ -365,7 +365,7 @@ test_zoom_drag (void)
   /* Back restores the range before. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "back", NULL);
   g_assert_true (isc_time_range_equal (isc_view_get_range (view), before));
-  g_assert_true (test_wait_for (view_is_ready, window));
+  g_assert_true (test_wait_for (test_view_is_ready, window));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -402,7 +402,7 @@ test_zoom_drag_cancel (void)
                    2 * isc_time_range_get_duration_ms (before));
   g_action_group_activate_action (G_ACTION_GROUP (window), "back", NULL);
   g_assert_true (isc_time_range_equal (isc_view_get_range (view), before));
-  g_assert_true (test_wait_for (view_is_ready, window));
+  g_assert_true (test_wait_for (test_view_is_ready, window));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -368,24 +368,6 @@ test_copy_data (void)
 /* The window, on the demo ****************************************************/
 
 static GtkWidget *
-find_button (GtkWidget  *root,
-             const char *label)
-{
-  if (!gtk_widget_get_mapped (root))
-    return NULL;
-  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button (child, label);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
 find_text (GtkWidget  *root,
            const char *text)
 {
@@ -464,17 +446,17 @@ test_window_hide_and_export (void)
   g_autofree char *name = NULL;
   guint n;
 
-  isc_session_start_async (session (), NULL, NULL, NULL);
-  g_assert_true (test_wait_for (session_has_state, GINT_TO_POINTER (ISC_SESSION_WELCOME)));
-  window = isc_window_new (app);
+  isc_session_start_async (test_app_session (), NULL, NULL, NULL);
+  g_assert_true (test_wait_for (test_session_has_state, GINT_TO_POINTER (ISC_SESSION_WELCOME)));
+  window = isc_window_new (test_app);
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 900);
   gtk_window_present (GTK_WINDOW (window));
   test_run_frames (300);
-  demo = find_button (GTK_WIDGET (window), "_Explore the Demo");
+  demo = test_find_button (GTK_WIDGET (window), "_Explore the Demo");
   g_assert_nonnull (demo);
   g_signal_emit_by_name (demo, "clicked");
-  g_assert_true (test_wait_for (session_is_ready, NULL));
-  g_assert_true (test_wait_for (view_is_ready, window));
+  g_assert_true (test_wait_for (test_session_is_ready, NULL));
+  g_assert_true (test_wait_for (test_view_is_ready, window));
   test_run_frames (200);
 
   page = find_charts_page (GTK_WIDGET (window));
@@ -505,7 +487,7 @@ test_window_hide_and_export (void)
   g_assert_true (page_shows (page, name));
 
   g_assert_true (gtk_widget_activate_action (view, "chart.hide", NULL));
-  g_assert_true (test_wait_for (view_is_ready, window));
+  g_assert_true (test_wait_for (test_view_is_ready, window));
   test_run_frames (100);
   g_assert_false (page_shows (page, name));
   g_assert_cmpuint (isc_charts_page_get_n_charts (page), ==, n - 1);
@@ -542,15 +524,15 @@ test_window_hide_and_export (void)
   gtk_window_destroy (dialog);
 
   gtk_window_destroy (GTK_WINDOW (window));
-  g_settings_reset (isc_application_get_settings (app), "model-layouts");
-  g_settings_reset (isc_application_get_settings (app), "view-state");
+  g_settings_reset (isc_application_get_settings (test_app), "model-layouts");
+  g_settings_reset (isc_application_get_settings (test_app), "view-state");
 }
 
 /* Ctrl+E is Export. */
 static void
 test_export_shortcut (void)
 {
-  g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.export");
+  g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (test_app), "win.export");
 
   g_assert_true (g_strv_contains ((const char * const *) accels, "<Control>e"));
 }

@@ -17,6 +17,7 @@
 
 #include "isc-range-button.h"
 #include "isc-range-button-private.h"
+#include "isc-test-gtk.h"
 #include "isc-test-util.h"
 
 #define MINUTE_MS G_GINT64_CONSTANT (60000)
@@ -35,54 +36,14 @@ ms_from_iso (const char *iso)
 /* Tuesday 1 December 2026, mid-morning in UTC. */
 #define NOW_MS (ms_from_iso ("2026-12-01T10:50:00Z"))
 
-static void
-collect_shown (GtkWidget *root,
-               GType      type,
-               GPtrArray *found)
-{
-  if (!gtk_widget_get_mapped (root))
-    return;
-
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    g_ptr_array_add (found, root);
-
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect_shown (child, type, found);
-}
-
-/* The shown check button or button whose label is @label. */
-static GtkWidget *
-find_button (GtkWidget  *root,
-             const char *label)
-{
-  g_autoptr(GPtrArray) found = g_ptr_array_new ();
-
-  collect_shown (root, GTK_TYPE_CHECK_BUTTON, found);
-  collect_shown (root, GTK_TYPE_BUTTON, found);
-  for (guint i = 0; i < found->len; i++)
-    {
-      GtkWidget *button = g_ptr_array_index (found, i);
-      const char *text = GTK_IS_CHECK_BUTTON (button)
-                         ? gtk_check_button_get_label (GTK_CHECK_BUTTON (button))
-                         : gtk_button_get_label (GTK_BUTTON (button));
-
-      if (g_strcmp0 (text, label) == 0)
-        return button;
-    }
-
-  return NULL;
-}
-
 /* The first shown label whose text contains @text. */
 static GtkWidget *
 find_label (GtkWidget  *root,
             const char *text)
 {
-  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+  g_autoptr(GPtrArray) found = NULL;
 
-  collect_shown (root, GTK_TYPE_LABEL, found);
+  found = test_collect_shown (root, GTK_TYPE_LABEL);
   for (guint i = 0; i < found->len; i++)
     {
       GtkWidget *label = g_ptr_array_index (found, i);
@@ -98,12 +59,12 @@ find_label (GtkWidget  *root,
 static const char *
 button_text (GtkWidget *button)
 {
-  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+  g_autoptr(GPtrArray) found = NULL;
   GtkWidget *menu_button = gtk_widget_get_first_child (button);
 
   g_assert_true (GTK_IS_MENU_BUTTON (menu_button));
   /* The button's face, not the popover that hangs off it too. */
-  collect_shown (gtk_widget_get_first_child (menu_button), GTK_TYPE_LABEL, found);
+  found = test_collect_shown (gtk_widget_get_first_child (menu_button), GTK_TYPE_LABEL);
   g_assert_cmpuint (found->len, ==, 1);
   return gtk_label_get_text (g_ptr_array_index (found, 0));
 }
@@ -279,12 +240,12 @@ test_presets (Fixture       *f,
               gconstpointer  data)
 {
   GtkWidget *popover = open_popover (f);
-  g_autoptr(GPtrArray) checks = g_ptr_array_new ();
+  g_autoptr(GPtrArray) checks = NULL;
   g_autoptr(IscTimeRange) six = isc_time_range_new_relative (6 * HOUR_MS);
   GtkWidget *six_hours;
 
   /* The eight presets, in order, and the current one checked. */
-  collect_shown (popover, GTK_TYPE_CHECK_BUTTON, checks);
+  checks = test_collect_shown (popover, GTK_TYPE_CHECK_BUTTON);
   g_assert_cmpuint (checks->len, ==, G_N_ELEMENTS (preset_labels));
   for (guint i = 0; i < checks->len; i++)
     {
@@ -296,7 +257,7 @@ test_presets (Fixture       *f,
   g_assert_nonnull (find_label (popover, "Custom Range"));
   g_assert_nonnull (find_label (popover, "Times in local time (UTC)"));
 
-  six_hours = find_button (popover, "6 hours");
+  six_hours = test_find_button (popover, "6 hours");
   g_assert_nonnull (six_hours);
   gtk_widget_activate (six_hours);
 
@@ -310,7 +271,7 @@ test_presets (Fixture       *f,
   /* Opened again, 6 hours is the one checked. */
   open_popover (f);
   g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (six_hours)));
-  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (find_button (popover, "1 hour"))));
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (test_find_button (popover, "1 hour"))));
   g_assert_cmpuint (f->n_chosen, ==, 1);
 }
 
@@ -324,7 +285,7 @@ assert_refused (Fixture    *f,
 {
   IscRangeButton *button = ISC_RANGE_BUTTON (f->button);
   g_autoptr(IscTimeRange) before = isc_time_range_copy (isc_range_button_get_range (button));
-  GtkWidget *apply = find_button (f->popover, "_Apply");
+  GtkWidget *apply = test_find_button (f->popover, "_Apply");
   GtkWidget *words;
 
   _isc_range_button_set_custom (button, from_ms, to_ms);
@@ -350,7 +311,7 @@ test_custom_refused (Fixture       *f,
   GtkWidget *apply;
 
   open_popover (f);
-  apply = find_button (f->popover, "_Apply");
+  apply = test_find_button (f->popover, "_Apply");
   /* The last hour, as the popover opens, is fine. */
   g_assert_null (_isc_range_button_get_custom_error (button));
   g_assert_true (gtk_widget_is_sensitive (apply));
@@ -382,7 +343,7 @@ assert_applies (Fixture    *f,
   open_popover (f);
   _isc_range_button_set_custom (button, from_ms, to_ms);
   g_assert_null (_isc_range_button_get_custom_error (button));
-  g_signal_emit_by_name (find_button (f->popover, "_Apply"), "clicked");
+  g_signal_emit_by_name (test_find_button (f->popover, "_Apply"), "clicked");
 
   g_assert_cmpuint (f->n_chosen, ==, n_chosen + 1);
   g_assert_true (isc_time_range_equal (f->chosen, expected));
@@ -413,9 +374,9 @@ static GtkWidget *
 find_entry (GtkWidget  *root,
             const char *name)
 {
-  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+  g_autoptr(GPtrArray) found = NULL;
 
-  collect_shown (root, GTK_TYPE_ENTRY, found);
+  found = test_collect_shown (root, GTK_TYPE_ENTRY);
   for (guint i = 0; i < found->len; i++)
     {
       GtkWidget *entry = g_ptr_array_index (found, i);
@@ -446,7 +407,7 @@ test_custom_typed (Fixture       *f,
   open_popover (f);
   from = find_entry (f->popover, "From time");
   to = find_entry (f->popover, "To time");
-  apply = find_button (f->popover, "_Apply");
+  apply = test_find_button (f->popover, "_Apply");
   g_assert_nonnull (from);
   g_assert_nonnull (to);
   /* The popover opens on the range shown: the last hour. */
@@ -519,7 +480,7 @@ test_custom_date (Fixture       *f,
   g_assert_nonnull (find_label (f->popover, "30 Nov 2026"));
   g_assert_null (_isc_range_button_get_custom_error (button));
 
-  g_signal_emit_by_name (find_button (f->popover, "_Apply"), "clicked");
+  g_signal_emit_by_name (test_find_button (f->popover, "_Apply"), "clicked");
   g_assert_cmpuint (f->n_chosen, ==, 1);
   g_assert_true (isc_time_range_equal (f->chosen, expected));
   g_assert_cmpstr (button_text (f->button), ==, "30 Nov 09:50 – 1 Dec 10:50");

@@ -576,7 +576,7 @@ test_server_error (Fixture       *f,
   failing = isc_client_new (canned.base_url, "K", &error);
   g_assert_no_error (error);
 
-  g_signal_connect_swapped (f->list, "notify::error", G_CALLBACK (test_timeout_cb), &error_notified);
+  g_signal_connect_swapped (f->list, "notify::error", G_CALLBACK (test_set_flag_cb), &error_notified);
   error = reload (f->list, failing);
 
   /* The server's failure, retried, then told in words; the rows stay. */

@@ -15,6 +15,7 @@
 #include "isc-demo-ids.h"
 #include "isc-demo-server.h"
 #include "isc-test-app.h"
+#include "isc-test-gtk.h"
 #include "isc-test-util.h"
 #include "isc-customize-dialog.h"
 #include "isc-layout.h"
@@ -24,39 +25,6 @@
 #include "isc-tiles-page.h"
 #include "isc-window.h"
 
-
-/* The first mapped widget of @type under @root whose @property (a string)
- * is @value, as a person would find it by looking. */
-static GtkWidget *
-find_shown (GtkWidget  *root,
-            GType       type,
-            const char *property,
-            const char *value)
-{
-  if (!gtk_widget_get_mapped (root))
-    return NULL;
-
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    {
-      g_autofree char *text = NULL;
-
-      g_object_get (root, property, &text, NULL);
-      if (g_strcmp0 (text, value) == 0)
-        return root;
-    }
-
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_shown (child, type, property, value);
-
-      if (found != NULL)
-        return found;
-    }
-
-  return NULL;
-}
 
 /* The first mapped label under @root whose text contains @text. */
 static GtkWidget *
@@ -85,7 +53,7 @@ find_text (GtkWidget  *root,
 static void
 start_session (void)
 {
-  isc_session_start_async (session (), NULL, NULL, NULL);
+  isc_session_start_async (test_app_session (), NULL, NULL, NULL);
 }
 
 static void
@@ -96,23 +64,23 @@ test_window_welcome (void)
 
   /* No key anywhere: the welcome page, never the demo in silence. */
   start_session ();
-  g_assert_true (test_wait_for (session_has_state, GINT_TO_POINTER (ISC_SESSION_WELCOME)));
+  g_assert_true (test_wait_for (test_session_has_state, GINT_TO_POINTER (ISC_SESSION_WELCOME)));
 
   window = test_app_open_window ();
   test_iterate ();
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Inferscope");
-  connect = find_shown (GTK_WIDGET (window), GTK_TYPE_BUTTON, "label", "_Connect to Baseten");
-  demo = find_shown (GTK_WIDGET (window), GTK_TYPE_BUTTON, "label", "_Explore the Demo");
+  connect = test_find_shown (GTK_WIDGET (window), GTK_TYPE_BUTTON, "label", "_Connect to Baseten");
+  demo = test_find_shown (GTK_WIDGET (window), GTK_TYPE_BUTTON, "label", "_Explore the Demo");
   g_assert_nonnull (connect);
   g_assert_nonnull (demo);
-  g_assert_null (find_shown (GTK_WIDGET (window), ISC_TYPE_CHART_VIEW, NULL, NULL));
+  g_assert_null (test_find_shown (GTK_WIDGET (window), ISC_TYPE_CHART_VIEW, NULL, NULL));
 
   /* A development build wears the striped header bar. */
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (window), "devel") == DEVELOPMENT_BUILD);
 
   /* Explore the Demo: the simulated fleet, like any account. */
   g_signal_emit_by_name (demo, "clicked");
-  g_assert_true (test_wait_for (session_is_ready, NULL));
+  g_assert_true (test_wait_for (test_session_is_ready, NULL));
   test_wait_for_view (window);
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -150,7 +118,7 @@ test_window_demo_fleet (void)
   const IscTarget *target;
   g_autoptr(GPtrArray) views = NULL;
 
-  g_assert_true (test_wait_for (session_is_ready, NULL));
+  g_assert_true (test_wait_for (test_session_is_ready, NULL));
   window = test_app_open_window ();
   test_wait_for_view (window);
 
@@ -166,10 +134,10 @@ test_window_demo_fleet (void)
   g_assert_true (has_chart_named_prefix (window, "baseten_llm_"));
 
   /* The sidebar shows the fleet, by the names Baseten gives. */
-  g_assert_nonnull (find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL, "label", "chat-assistant"));
-  g_assert_nonnull (find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL, "label", "text-embeddings"));
-  g_assert_nonnull (find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL, "label", "audio-transcription"));
-  g_assert_nonnull (find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL, "label", "v7"));
+  g_assert_nonnull (test_find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL, "label", "chat-assistant"));
+  g_assert_nonnull (test_find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL, "label", "text-embeddings"));
+  g_assert_nonnull (test_find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL, "label", "audio-transcription"));
+  g_assert_nonnull (test_find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL, "label", "v7"));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -180,7 +148,7 @@ find_row (GtkWidget  *root,
           const char *model,
           const char *text)
 {
-  GtkWidget *list = find_shown (root, GTK_TYPE_LIST_BOX, NULL, NULL);
+  GtkWidget *list = test_find_shown (root, GTK_TYPE_LIST_BOX, NULL, NULL);
   gboolean in_model = FALSE;
 
   g_assert_nonnull (list);
@@ -190,10 +158,10 @@ find_row (GtkWidget  *root,
         continue;
       if (!gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (row)))
         {
-          in_model = find_shown (row, GTK_TYPE_LABEL, "label", model) != NULL;
+          in_model = test_find_shown (row, GTK_TYPE_LABEL, "label", model) != NULL;
           continue;
         }
-      if (in_model && find_shown (row, GTK_TYPE_LABEL, "label", text) != NULL)
+      if (in_model && test_find_shown (row, GTK_TYPE_LABEL, "label", text) != NULL)
         return row;
     }
   return NULL;
@@ -235,23 +203,23 @@ test_window_modes (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mode", "s", "now"));
   g_assert_cmpint (isc_view_get_mode (view), ==, ISC_MODE_CURRENT);
   test_wait_for_view (window);
-  tiles = find_shown (GTK_WIDGET (window), ISC_TYPE_TILES_PAGE, NULL, NULL);
+  tiles = test_find_shown (GTK_WIDGET (window), ISC_TYPE_TILES_PAGE, NULL, NULL);
   g_assert_nonnull (tiles);
   g_assert_cmpuint (isc_tiles_page_get_n_tiles (ISC_TILES_PAGE (tiles)), >, 3);
-  g_assert_nonnull (find_shown (tiles, GTK_TYPE_LABEL, "label", "Active replicas"));
+  g_assert_nonnull (test_find_shown (tiles, GTK_TYPE_LABEL, "label", "Active replicas"));
 
   /* Ctrl+2: Summary, a table with a row per series. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mode", "s", "summary"));
   g_assert_cmpint (isc_view_get_mode (view), ==, ISC_MODE_SUMMARY);
   test_wait_for_view (window);
-  summary = find_shown (GTK_WIDGET (window), ISC_TYPE_SUMMARY_PAGE, NULL, NULL);
+  summary = test_find_shown (GTK_WIDGET (window), ISC_TYPE_SUMMARY_PAGE, NULL, NULL);
   g_assert_nonnull (summary);
   g_assert_cmpuint (isc_summary_page_get_n_rows (ISC_SUMMARY_PAGE (summary)), >, 3);
 
   /* Ctrl+3: the charts again. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mode", "s", "charts"));
   test_wait_for_view (window);
-  g_assert_nonnull (find_shown (GTK_WIDGET (window), ISC_TYPE_CHART_VIEW, NULL, NULL));
+  g_assert_nonnull (test_find_shown (GTK_WIDGET (window), ISC_TYPE_CHART_VIEW, NULL, NULL));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -266,13 +234,13 @@ test_window_range (void)
   gint64 now_ms = g_get_real_time () / 1000;
 
   test_wait_for_view (window);
-  g_assert_nonnull (find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL, "label", "Last hour"));
+  g_assert_nonnull (test_find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL, "label", "Last hour"));
   g_assert_true (isc_view_get_auto_refresh (view));
 
   /* A relative range slides on; the button says it in words. */
   g_assert_true (isc_view_set_range (view, six_hours, NULL));
   test_iterate ();
-  g_assert_nonnull (find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL, "label", "Last 6 hours"));
+  g_assert_nonnull (test_find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL, "label", "Last 6 hours"));
   test_wait_for_view (window);
 
   /* An absolute range stays put: auto-refresh pauses. */
@@ -319,10 +287,10 @@ test_window_restores_view (void)
   g_assert_cmpint (isc_view_get_mode (view), ==, ISC_MODE_SUMMARY);
   g_assert_true (isc_time_range_equal (isc_view_get_range (view), range));
   test_wait_for_view (window);
-  g_assert_nonnull (find_shown (GTK_WIDGET (window), ISC_TYPE_SUMMARY_PAGE, NULL, NULL));
+  g_assert_nonnull (test_find_shown (GTK_WIDGET (window), ISC_TYPE_SUMMARY_PAGE, NULL, NULL));
   gtk_window_destroy (GTK_WINDOW (window));
 
-  g_settings_reset (isc_application_get_settings (app), "view-state");
+  g_settings_reset (isc_application_get_settings (test_app), "view-state");
 }
 
 static GtkWidget *
@@ -370,9 +338,9 @@ find_labelled (GtkWidget  *root,
 static gboolean
 has_mode_labels (gpointer data)
 {
-  return find_shown (data, GTK_TYPE_LABEL, "label", "Now") != NULL &&
-         find_shown (data, GTK_TYPE_LABEL, "label", "Summary") != NULL &&
-         find_shown (data, GTK_TYPE_LABEL, "label", "Charts") != NULL;
+  return test_find_shown (data, GTK_TYPE_LABEL, "label", "Now") != NULL &&
+         test_find_shown (data, GTK_TYPE_LABEL, "label", "Summary") != NULL &&
+         test_find_shown (data, GTK_TYPE_LABEL, "label", "Charts") != NULL;
 }
 
 /* The names UI.md gives, as a screen reader reads them. */
@@ -399,7 +367,7 @@ test_window_accessible_names (void)
 
 /* A refresh that fails keeps the picture under the strip, with Retry;
  * the next success takes the strip away. The account is a keyed demo
- * server outside the app, which the test stops to go "offline". */
+ * server outside the test_app, which the test stops to go "offline". */
 static gboolean
 view_is_stale (gpointer data)
 {
@@ -417,7 +385,7 @@ strip_shown (gpointer data)
 static void
 test_window_stale (void)
 {
-  GSettings *settings = isc_application_get_settings (app);
+  GSettings *settings = isc_application_get_settings (test_app);
   g_autoptr(IscDemoServer) server = isc_demo_server_new (1, "K");
   g_autoptr(GError) error = NULL;
   g_autofree char *url = NULL;
@@ -433,13 +401,13 @@ test_window_stale (void)
   g_settings_set_string (settings, "base-url", url);
   g_setenv ("BASETEN_API_KEY", "K", TRUE);
   start_session ();
-  g_assert_true (test_wait_for (session_is_ready, NULL));
-  g_assert_false (isc_account_get_is_demo (isc_session_get_account (session ())));
+  g_assert_true (test_wait_for (test_session_is_ready, NULL));
+  g_assert_false (isc_account_get_is_demo (isc_session_get_account (test_app_session ())));
 
   window = test_app_open_window ();
   test_wait_for_view (window);
-  g_assert_false (gtk_widget_get_mapped (find_shown (GTK_WIDGET (window), GTK_TYPE_REVEALER, NULL, NULL)) &&
-                  gtk_revealer_get_child_revealed (GTK_REVEALER (find_shown (GTK_WIDGET (window), GTK_TYPE_REVEALER, NULL, NULL))));
+  g_assert_false (gtk_widget_get_mapped (test_find_shown (GTK_WIDGET (window), GTK_TYPE_REVEALER, NULL, NULL)) &&
+                  gtk_revealer_get_child_revealed (GTK_REVEALER (test_find_shown (GTK_WIDGET (window), GTK_TYPE_REVEALER, NULL, NULL))));
 
   /* The network goes away: the charts stay, under the strip. */
   isc_demo_server_stop (server);
@@ -447,7 +415,7 @@ test_window_stale (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "refresh", NULL);
   g_assert_true (test_wait_for (view_is_stale, window));
   g_assert_true (test_wait_for (strip_shown, window));  /* it slides in */
-  g_assert_nonnull (find_shown (GTK_WIDGET (window), ISC_TYPE_CHART_VIEW, NULL, NULL));
+  g_assert_nonnull (test_find_shown (GTK_WIDGET (window), ISC_TYPE_CHART_VIEW, NULL, NULL));
   strip_title = find_text (GTK_WIDGET (window), "Showing data from");
   g_assert_nonnull (strip_title);
   g_assert_nonnull (find_text (GTK_WIDGET (window), "Could not reach"));
@@ -467,8 +435,8 @@ test_window_stale (void)
   g_settings_reset (settings, "base-url");
   g_settings_reset (settings, "view-state");
   /* The tests after this one watch the demo. */
-  g_assert_true (isc_session_use_demo (session (), NULL));
-  g_assert_true (test_wait_for (session_is_ready, NULL));
+  g_assert_true (isc_session_use_demo (test_app_session (), NULL));
+  g_assert_true (test_wait_for (test_session_is_ready, NULL));
 }
 
 /* A key Baseten refuses leads straight to the key dialog. */
@@ -490,7 +458,7 @@ has_key_dialog (gpointer data)
 static void
 test_window_refused_key (void)
 {
-  GSettings *settings = isc_application_get_settings (app);
+  GSettings *settings = isc_application_get_settings (test_app);
   g_autoptr(IscDemoServer) server = isc_demo_server_new (1, "right");
   g_autoptr(GError) error = NULL;
   g_autoptr(GListModel) toplevels = NULL;
@@ -523,8 +491,8 @@ test_window_refused_key (void)
   g_settings_reset (settings, "base-url");
   g_settings_reset (settings, "view-state");
   /* The tests after this one watch the demo. */
-  g_assert_true (isc_session_use_demo (session (), NULL));
-  g_assert_true (test_wait_for (session_is_ready, NULL));
+  g_assert_true (isc_session_use_demo (test_app_session (), NULL));
+  g_assert_true (test_wait_for (test_session_is_ready, NULL));
 }
 
 static GtkWindow *
@@ -553,7 +521,7 @@ has_customize_dialog (gpointer data)
 static void
 test_window_customize (void)
 {
-  GSettings *settings = isc_application_get_settings (app);
+  GSettings *settings = isc_application_get_settings (test_app);
   IscWindow *window = test_app_open_window ();
   IscView *view = isc_window_get_view (window);
   g_autoptr(IscTarget) embed = isc_target_new (ISC_DEMO_MODEL_EMBED, ISC_TARGET_ENVIRONMENT,
@@ -623,7 +591,7 @@ find_with_class (GtkWidget  *root,
 static void
 test_window_sidebar_width (void)
 {
-  GSettings *settings = isc_application_get_settings (app);
+  GSettings *settings = isc_application_get_settings (test_app);
   IscWindow *window = test_app_open_window ();
   GtkWidget *handle, *sidebar;
   g_autoptr(GListModel) controllers = NULL;
@@ -633,7 +601,7 @@ test_window_sidebar_width (void)
   test_wait_for_view (window);
   handle = find_with_class (GTK_WIDGET (window), "sidebar-handle");
   g_assert_nonnull (handle);
-  sidebar = find_shown (GTK_WIDGET (window), ISC_TYPE_SIDEBAR, NULL, NULL);
+  sidebar = test_find_shown (GTK_WIDGET (window), ISC_TYPE_SIDEBAR, NULL, NULL);
   g_assert_nonnull (sidebar);
   sidebar = gtk_widget_get_parent (sidebar);  /* with its header */
   before = gtk_widget_get_width (sidebar);
@@ -667,7 +635,7 @@ test_window_sidebar_width (void)
   g_settings_set_int (settings, "sidebar-width", 340);
   window = test_app_open_window ();
   test_wait_for_view (window);
-  sidebar = gtk_widget_get_parent (find_shown (GTK_WIDGET (window), ISC_TYPE_SIDEBAR, NULL, NULL));
+  sidebar = gtk_widget_get_parent (test_find_shown (GTK_WIDGET (window), ISC_TYPE_SIDEBAR, NULL, NULL));
   g_assert_cmpint (gtk_widget_get_width (sidebar), ==, 340);
   gtk_window_destroy (GTK_WINDOW (window));
   g_settings_reset (settings, "sidebar-width");
@@ -678,16 +646,16 @@ static void
 test_window_new_window (void)
 {
   IscWindow *first = test_app_open_window ();
-  g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "app.new-window");
+  g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (test_app), "app.new-window");
   g_autoptr(IscTarget) embed = isc_target_new (ISC_DEMO_MODEL_EMBED, ISC_TARGET_ENVIRONMENT,
                                                ISC_DEMO_ENVIRONMENT_PRODUCTION, NULL, NULL);
   GtkWindow *second = NULL;
 
   g_assert_true (g_strv_contains ((const char * const *) accels, "<Control>n"));
   test_wait_for_view (first);
-  g_action_group_activate_action (G_ACTION_GROUP (app), "new-window", NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (test_app), "new-window", NULL);
   g_assert_cmpuint (test_app_count_windows (), ==, 2);
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (test_app)); l != NULL; l = l->next)
     if (l->data != first)
       second = l->data;
   g_assert_true (ISC_IS_WINDOW (second));
@@ -703,7 +671,7 @@ test_window_new_window (void)
 
   gtk_window_destroy (second);
   gtk_window_destroy (GTK_WINDOW (first));
-  g_settings_reset (isc_application_get_settings (app), "view-state");
+  g_settings_reset (isc_application_get_settings (test_app), "view-state");
 }
 
 static gboolean
@@ -722,7 +690,7 @@ action_state (IscWindow  *window,
 static void
 test_window_switches_redraw (void)
 {
-  GSettings *settings = isc_application_get_settings (app);
+  GSettings *settings = isc_application_get_settings (test_app);
   IscWindow *window = test_app_open_window ();
   IscView *view = isc_window_get_view (window);
   g_autoptr(GPtrArray) views = NULL;
@@ -806,13 +774,13 @@ test_window_close (void)
 static gboolean
 has_refresh_button (gpointer data)
 {
-  return find_shown (data, GTK_TYPE_BUTTON, "icon-name", "view-refresh-symbolic") != NULL;
+  return test_find_shown (data, GTK_TYPE_BUTTON, "icon-name", "view-refresh-symbolic") != NULL;
 }
 
 static void
 test_window_remembers_size (void)
 {
-  GSettings *settings = isc_application_get_settings (app);
+  GSettings *settings = isc_application_get_settings (test_app);
   IscWindow *window;
   int width = 0;
   int height = 0;
@@ -844,7 +812,7 @@ test_window_remembers_size (void)
 static void
 test_window_opens_narrow (void)
 {
-  GSettings *settings = isc_application_get_settings (app);
+  GSettings *settings = isc_application_get_settings (test_app);
   g_autoptr(IscTarget) target = isc_target_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_ENVIRONMENT,
                                                 "production", NULL, NULL);
   g_autoptr(IscTimeRange) range = isc_time_range_new_relative (24 * 60 * 60 * 1000);
@@ -865,7 +833,7 @@ test_window_opens_narrow (void)
   test_run_frames (200);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
   /* Folded: the history and Refresh make room (Refresh is in the menu). */
-  g_assert_null (find_shown (GTK_WIDGET (window), GTK_TYPE_BUTTON, "icon-name", "view-refresh-symbolic"));
+  g_assert_null (test_find_shown (GTK_WIDGET (window), GTK_TYPE_BUTTON, "icon-name", "view-refresh-symbolic"));
   gtk_window_destroy (GTK_WINDOW (window));
 
   /* A window wide enough keeps its wide header. */
@@ -883,11 +851,11 @@ test_window_opens_narrow (void)
 static void
 test_window_opens_maximized (void)
 {
-  GSettings *settings = isc_application_get_settings (app);
+  GSettings *settings = isc_application_get_settings (test_app);
   IscWindow *window;
 
   g_settings_set_boolean (settings, "window-maximized", TRUE);
-  window = isc_window_new (app);
+  window = isc_window_new (test_app);
   g_settings_reset (settings, "window-maximized");
 
   /* Xvfb has no window manager to grant the request; the window must
@@ -953,7 +921,7 @@ find_menu_button (GtkWidget *root)
 static void
 test_window_switches_in_menu (void)
 {
-  GSettings *settings = isc_application_get_settings (app);
+  GSettings *settings = isc_application_get_settings (test_app);
   IscWindow *window = test_app_open_window ();
   GtkWidget *button;
   GMenuModel *menu;

@@ -1,0 +1,158 @@
+/* isc-test-gtk.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "isc-test-gtk.h"
+
+GtkWidget *
+test_find_shown (GtkWidget  *root,
+                 GType       type,
+                 const char *property,
+                 const char *value)
+{
+  if (!gtk_widget_get_mapped (root))
+    return NULL;
+
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    {
+      g_autofree char *text = NULL;
+
+      if (property == NULL)
+        return root;
+      g_object_get (root, property, &text, NULL);
+      if (g_strcmp0 (text, value) == 0)
+        return root;
+    }
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = test_find_shown (child, type, property, value);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+static void
+collect_shown (GtkWidget *root,
+               GType      type,
+               GPtrArray *found)
+{
+  if (!gtk_widget_get_mapped (root))
+    return;
+
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    g_ptr_array_add (found, root);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_shown (child, type, found);
+}
+
+GPtrArray *
+test_collect_shown (GtkWidget *root,
+                    GType      type)
+{
+  GPtrArray *found = g_ptr_array_new ();
+
+  collect_shown (root, type, found);
+  return found;
+}
+
+/* What a button's label reads, its mnemonic underscore left out. */
+static gboolean
+label_reads (const char *label,
+             const char *text)
+{
+  g_autoptr(GString) shown = NULL;
+
+  if (label == NULL)
+    return FALSE;
+  shown = g_string_new (label);
+  g_string_replace (shown, "_", "", 0);
+  return g_strcmp0 (label, text) == 0 || g_strcmp0 (shown->str, text) == 0;
+}
+
+GtkWidget *
+test_find_button (GtkWidget  *root,
+                  const char *label)
+{
+  if (!gtk_widget_get_mapped (root))
+    return NULL;
+
+  if ((GTK_IS_BUTTON (root) && label_reads (gtk_button_get_label (GTK_BUTTON (root)), label)) ||
+      (GTK_IS_CHECK_BUTTON (root) && label_reads (gtk_check_button_get_label (GTK_CHECK_BUTTON (root)), label)))
+    return root;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = test_find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+GtkEventController *
+test_find_controller_where (GtkWidget  *widget,
+                            GType       type,
+                            const char *name)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if ((type == G_TYPE_NONE || G_TYPE_CHECK_INSTANCE_TYPE (controller, type)) &&
+          (name == NULL || g_strcmp0 (gtk_event_controller_get_name (controller), name) == 0))
+        return controller;
+    }
+  g_assert_not_reached ();
+}
+
+GtkEventController *
+test_find_controller_named (GtkWidget  *widget,
+                            const char *name)
+{
+  return test_find_controller_where (widget, G_TYPE_NONE, name);
+}
+
+GtkEventController *
+test_find_controller (GtkWidget *widget,
+                      GType      type)
+{
+  return test_find_controller_where (widget, type, NULL);
+}
+
+void
+test_read_text_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  char **text = user_data;
+  g_autoptr(GError) error = NULL;
+
+  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
+  g_assert_no_error (error);
+}
+
+gboolean
+test_pointer_is_set (gpointer data)
+{
+  return *(gpointer *) data != NULL;
+}

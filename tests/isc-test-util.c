@@ -1,0 +1,111 @@
+/* isc-test-util.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "isc-test-util.h"
+
+gboolean
+test_set_flag_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+gboolean
+test_wait_for (gboolean (*check) (gpointer),
+               gpointer   data)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add (10000, test_set_flag_cb, &timed_out);
+
+  while (!check (data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  if (!timed_out)
+    g_source_remove (id);
+  return check (data);
+}
+
+void
+test_run_frames (guint ms)
+{
+  gboolean timed_out = FALSE;
+
+  g_timeout_add (ms, test_set_flag_cb, &timed_out);
+  while (!timed_out)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+char *
+test_fixture_path (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "fixtures", name, NULL);
+}
+
+char *
+test_temp_dir (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("isc-test-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (dir);
+  return dir;
+}
+
+void
+test_remove_dir (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+guint
+test_count_files (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (d != NULL && g_dir_read_name (d) != NULL)
+    n++;
+
+  return n;
+}
+
+GLogWriterOutput
+test_capture_writer (GLogLevelFlags   log_level,
+                     const GLogField *fields,
+                     gsize            n_fields,
+                     gpointer         user_data)
+{
+  GString *captured = user_data;
+
+  for (gsize i = 0; i < n_fields; i++)
+    {
+      if (strcmp (fields[i].key, "MESSAGE") == 0 && fields[i].length < 0)
+        {
+          g_string_append (captured, fields[i].value);
+          g_string_append_c (captured, '\n');
+        }
+    }
+
+  if (log_level & G_LOG_LEVEL_DEBUG)
+    return G_LOG_WRITER_HANDLED;
+
+  return g_log_writer_default (log_level, fields, n_fields, NULL);
+}
