@@ -36,6 +36,38 @@ isc_chart_layout_create_text (PangoContext        *pango,
   return layout;
 }
 
+/* The plot between those edges, within the cell: a cell smaller than its
+ * margins has an empty plot at its edge, never one outside it or of a
+ * negative size. */
+static IscChartRect
+plot_rect (double left,
+           double top,
+           double right,
+           double bottom,
+           int    width,
+           int    height)
+{
+  left = CLAMP (left, 0, width);
+  right = CLAMP (right, left, width);
+  top = CLAMP (top, 0, height);
+  bottom = CLAMP (bottom, top, height);
+  return (IscChartRect) { left, top, right - left, bottom - top };
+}
+
+/* How many lengths of @each fit in @extent, whole: 0 for no room at all
+ * (a cell smaller than its margins makes a negative extent, and a
+ * negative double cast to guint is undefined). */
+static guint
+n_fitting (double extent,
+           double each)
+{
+  double n = extent / each;
+
+  if (!(n >= 1))
+    return 0;
+  return n < 1e6 ? (guint) n : 1000000;
+}
+
 static void
 text_size (const IscChartText *text,
            double             *width,
@@ -327,7 +359,7 @@ again:
     }
 
   col_w = style->swatch_size + style->spacing + max_w + 3 * style->spacing;
-  n_cols = MAX (1, (guint)floor ((right - left + 3 * style->spacing) / col_w));
+  n_cols = MAX (1, n_fitting (right - left + 3 * style->spacing, col_w));
   n_cols = MIN (n_cols, n_order);
   n_rows = (n_order + n_cols - 1) / n_cols;
   row_h += 2;
@@ -696,7 +728,7 @@ set_value_ticks (IscChartLayout      *layout,
                  double               hi,
                  double               plot_height)
 {
-  guint target = MAX (2, (guint)(plot_height / style->value_tick_spacing));
+  guint target = MAX (2, n_fitting (plot_height, style->value_tick_spacing));
 
   if (layout->value_ticks != NULL && target == layout->value_ticks->n_ticks)
     return;
@@ -790,6 +822,8 @@ static void
 place_value_labels (IscChartLayout      *layout,
                     const IscChartStyle *style)
 {
+  double free_above = G_MAXDOUBLE;
+
   for (guint i = 0; i < layout->value_tick_items->len; i++)
     {
       IscChartTick *tick = &g_array_index (layout->value_tick_items, IscChartTick, i);
@@ -799,6 +833,13 @@ place_value_labels (IscChartLayout      *layout,
       text_size (&tick->text, &w, &h);
       tick->text.x = layout->plot.x - style->spacing - w;
       tick->text.y = tick->pos - h / 2;
+      /* Up from the bottom: a label that would cover the one below it (a
+       * plot squeezed to a few pixels by its legend) is left out, and
+       * its tick stays. */
+      if (tick->text.y + h > free_above)
+        g_clear_object (&tick->text.layout);
+      else
+        free_above = tick->text.y;
     }
 }
 
@@ -810,7 +851,7 @@ layout_time_axis (IscChartLayout      *layout,
                   int                  width)
 {
   g_autofree const IscTimeTick **shown_ticks = NULL;
-  guint target = MAX (2, (guint)(layout->plot.width / style->time_tick_spacing));
+  guint target = MAX (2, n_fitting (layout->plot.width, style->time_tick_spacing));
 
   layout->time_ticks = time_ticks_for (layout->x_min, layout->x_max, target, tz);
   shown_ticks = g_new0 (const IscTimeTick *, MAX (1, layout->time_ticks->n_ticks));
@@ -874,7 +915,7 @@ layout_axes (IscChartLayout          *layout,
   layout->natural_gutter = left;
   if (align != NULL && align->gutter > left && align->gutter < right - 1)
     left = align->gutter;
-  layout->plot = (IscChartRect) { left, top, MAX (0, right - left), MAX (0, bottom - top) };
+  layout->plot = plot_rect (left, top, right, bottom, layout->width, layout->height);
 
   place_value_labels (layout, style);
   layout_time_axis (layout, style, tz, layout->width);
@@ -942,13 +983,13 @@ isc_chart_layout_new_aligned (IscChartModel           *model,
 
       layout->message.layout = isc_chart_layout_create_text (pango, style, style->title_size, FALSE,
                                                              _("No data in this range"));
-      layout->plot = (IscChartRect) { left, top, right - left, MAX (0, bottom - top) };
+      layout->plot = plot_rect (left, top, right, bottom, width, height);
       text_size (&layout->message, &w, &h);
       layout->message.x = layout->plot.x + (layout->plot.width - w) / 2;
       layout->message.y = layout->plot.y + (layout->plot.height - h) / 2;
     }
   else if (plot == ISC_CHART_PLOT_BARS)
-    layout->plot = (IscChartRect) { left, top, right - left, MAX (0, bottom - top) };
+    layout->plot = plot_rect (left, top, right, bottom, width, height);
   else
     layout_axes (layout, model, style, tz, align, lo, hi, left, top, right, bottom);
 
