@@ -193,6 +193,39 @@ test_pdf_header (void)
   test_remove_dir (dir);
 }
 
+/* A median near 0.5 and an average that jumps to ±1e308 every third
+ * step: far above and below an axis the spikes do not stretch. */
+static double
+far_spikes (guint series, guint step, gpointer data)
+{
+  double base = 0.5 + 0.1 * sin (step / 10.0);
+
+  if (series == 2 && step % 3 == 0)
+    return (step / 3) % 2 ? 1e308 : -1e308;
+  return series == 1 ? base * 1.5 : base;
+}
+
+/* Vector output grows with what shows, not with how far a value lies
+ * off the axis: before the geometry was clamped and the strokes cut to
+ * the plot, this 400-step chart's dashed average was hundreds of
+ * megabytes of path and the export failed out of memory. */
+static void
+test_far_values (gconstpointer data)
+{
+  IscChartFormat format = GPOINTER_TO_INT (data);
+  g_autoptr(IscMetricsResponse) response =
+    test_response_new ("SERIES", 60, 400, "baseten_end_to_end_response_time_seconds", "SECONDS", "HISTOGRAM",
+                       "[{\"quantile\":\"0.5\"},{\"quantile\":\"0.95\"},{\"stat\":\"avg\"}]",
+                       3, far_spikes, NULL);
+  g_autoptr(IscChart) chart = test_chart_new (response, ISC_COUNTER_DISPLAY_RATE, ISC_CHART_THEME_LIGHT);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = isc_chart_export_to_bytes (&chart, 1, 1, format, 1200, 600, 1.0, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (bytes);
+  g_assert_cmpuint (g_bytes_get_size (bytes), <, 1024 * 1024);
+}
+
 static void
 test_dashboard_grid (void)
 {
@@ -332,6 +365,8 @@ main (int   argc,
   g_test_add_func ("/isc/chart-export/svg/xmllint", test_svg_xmllint);
   g_test_add_func ("/isc/chart-export/pdf/header", test_pdf_header);
   g_test_add_func ("/isc/chart-export/dashboard/grid", test_dashboard_grid);
+  g_test_add_data_func ("/isc/chart-export/far-values/pdf", GINT_TO_POINTER (ISC_CHART_FORMAT_PDF), test_far_values);
+  g_test_add_data_func ("/isc/chart-export/far-values/svg", GINT_TO_POINTER (ISC_CHART_FORMAT_SVG), test_far_values);
   g_test_add_func ("/isc/chart-export/failure/leaves-nothing", test_failure_leaves_nothing);
   g_test_add_func ("/isc/chart-export/failure/disk-full", test_failure_disk_full);
   g_test_add_func ("/isc/chart-export/format-names", test_format_names);

@@ -166,6 +166,32 @@ test_value_mapping (Fixture       *f,
     }
 }
 
+/* A value far off the axis, however far (±1e308, ±inf, a distance that
+ * overflows), lies at most 64 plot heights past it, in order: what cairo
+ * is given stays a sane size. */
+static void
+test_far_values (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(IscChartLayout) layout = layout_new (f, 600, 300, NULL);
+  double values[] = { -INFINITY, -1e308, -1e6, 0, 1e6, 1e308, INFINITY };
+  double ys[G_N_ELEMENTS (values)];
+  double reach = 64 * layout->plot.height;
+
+  isc_chart_layout_map_values (layout, values, G_N_ELEMENTS (values), ys);
+  for (guint k = 0; k < G_N_ELEMENTS (values); k++)
+    {
+      g_assert_true (isfinite (ys[k]));
+      g_assert_cmpfloat (ys[k], >=, layout->plot.y - reach - 1e-6);
+      g_assert_cmpfloat (ys[k], <=, layout->plot.y + layout->plot.height + reach + 1e-6);
+      g_assert_cmpfloat_with_epsilon (ys[k], isc_chart_layout_y_for_value (layout, values[k]), 1e-9);
+      if (k > 0)
+        g_assert_cmpfloat (ys[k], <=, ys[k - 1]);
+    }
+  g_assert_cmpfloat (ys[0], >, layout->plot.y + layout->plot.height);
+  g_assert_cmpfloat (ys[G_N_ELEMENTS (values) - 1], <, layout->plot.y);
+}
+
 /* Value ticks up the plot in increasing value, time ticks across it in
  * increasing time, and no more of either than the plot has room for. */
 static void
@@ -290,6 +316,7 @@ main (int   argc,
   ADD ("plot-inside", test_plot_inside);
   ADD ("time-mapping", test_time_mapping);
   ADD ("value-mapping", test_value_mapping);
+  ADD ("far-values", test_far_values);
   ADD ("ticks", test_ticks);
   ADD ("legend", test_legend);
   ADD ("alignment", test_alignment);

@@ -174,17 +174,78 @@ isc_chart_step_points_append (const double *xs,
     isc_chart_points_append (sx, sy, m, points);
 }
 
+/* Clips the segment from @a to @b to the box (Liang–Barsky), in place;
+ * FALSE when none of it is inside. */
+static gboolean
+clip_segment (IscChartPoint *a,
+              IscChartPoint *b,
+              double         x0,
+              double         y0,
+              double         x1,
+              double         y1)
+{
+  double dx = b->x - a->x;
+  double dy = b->y - a->y;
+  double p[4] = { -dx, dx, -dy, dy };
+  double q[4] = { a->x - x0, x1 - a->x, a->y - y0, y1 - a->y };
+  double t0 = 0, t1 = 1;
+  IscChartPoint from = *a;
+
+  for (guint i = 0; i < 4; i++)
+    {
+      double t;
+
+      if (p[i] == 0)
+        {
+          if (q[i] < 0)
+            return FALSE;
+          continue;
+        }
+      t = q[i] / p[i];
+      if (p[i] < 0)
+        {
+          if (t > t1)
+            return FALSE;
+          t0 = MAX (t0, t);
+        }
+      else
+        {
+          if (t < t0)
+            return FALSE;
+          t1 = MIN (t1, t);
+        }
+    }
+
+  if (t0 > 0)
+    *a = (IscChartPoint) { from.x + t0 * dx, from.y + t0 * dy };
+  if (t1 < 1)
+    *b = (IscChartPoint) { from.x + t1 * dx, from.y + t1 * dy };
+  return TRUE;
+}
+
 void
 isc_chart_stroke_points (cairo_t             *cr,
                          const IscChartPoint *points,
                          guint                n_points,
                          double               dot_radius)
 {
+  double x0, y0, x1, y1, pad;
   guint i = 0;
+
+  /* Only what can show is stroked: the segments cut to the clip, with
+   * the line's width to spare. A line into a spike far above the axis
+   * then costs its visible part, dashes and all, not its whole length. */
+  cairo_clip_extents (cr, &x0, &y0, &x1, &y1);
+  pad = cairo_get_line_width (cr) + 1;
+  x0 -= pad;
+  y0 -= pad;
+  x1 += pad;
+  y1 += pad;
 
   while (i < n_points)
     {
       guint run_end = i;
+      gboolean pen_down = FALSE;
 
       if (isnan (points[i].y))
         {
@@ -205,17 +266,30 @@ isc_chart_stroke_points (cairo_t             *cr,
           continue;
         }
 
-      cairo_move_to (cr, points[i].x, points[i].y);
+      cairo_new_path (cr);
       for (guint k = i + 1; k < run_end; k++)
         {
-          cairo_line_to (cr, points[k].x, points[k].y);
+          IscChartPoint a = points[k - 1];
+          IscChartPoint b = points[k];
+
+          if (!clip_segment (&a, &b, x0, y0, x1, y1))
+            {
+              pen_down = FALSE;
+              continue;
+            }
+          /* A segment that starts where the last one ended continues
+           * its path; one cut at its start begins a new one. */
+          if (!pen_down || a.x != points[k - 1].x || a.y != points[k - 1].y)
+            cairo_move_to (cr, a.x, a.y);
+          cairo_line_to (cr, b.x, b.y);
+          pen_down = b.x == points[k].x && b.y == points[k].y;
           /* Chunks end where the path crosses into another block of
            * columns: after reduction a chunk holds at most four points
            * per column of the block, and the breaks fall on the same
            * segments with or without reduction, so both draw the same
            * pixels. */
-          if (floor (points[k].x / CHUNK_COLUMNS) != floor (points[k - 1].x / CHUNK_COLUMNS) &&
-              k + 1 < run_end)
+          if (pen_down && k + 1 < run_end &&
+              floor (points[k].x / CHUNK_COLUMNS) != floor (points[k - 1].x / CHUNK_COLUMNS))
             {
               cairo_stroke (cr);
               cairo_move_to (cr, points[k].x, points[k].y);

@@ -154,12 +154,19 @@ double
 isc_chart_layout_y_for_value (const IscChartLayout *layout,
                               double                value)
 {
-  double span = layout->y_max - layout->y_min;
+  double ys[1];
 
-  if (span <= 0)
-    return layout->plot.y + layout->plot.height;
-  return layout->plot.y + layout->plot.height - (value - layout->y_min) / span * layout->plot.height;
+  isc_chart_layout_map_values (layout, &value, 1, ys);
+  return ys[0];
 }
+
+/* How far past the plot's top and bottom a mapped value may lie, in plot
+ * heights. A value far outside the axis (a spike the axis stops short
+ * of, ±1e308) would otherwise reach cairo as a coordinate of 1e10 px and
+ * more, which vector surfaces turn into minutes and gigabytes of path;
+ * at 64 plot heights the slope of a line into such a spike differs from
+ * the true one by under a 65th of a step's width, less than a pixel. */
+#define OVERSHOOT 64.0
 
 void
 isc_chart_layout_map_values (const IscChartLayout *layout,
@@ -170,9 +177,23 @@ isc_chart_layout_map_values (const IscChartLayout *layout,
   double span = layout->y_max - layout->y_min;
   double k = span > 0 ? layout->plot.height / span : 0;
   double bottom = layout->plot.y + layout->plot.height;
+  double reach = OVERSHOOT * MAX (layout->plot.height, 1);
+  double lo = layout->plot.y - reach;
+  double hi = bottom + reach;
 
   for (guint i = 0; i < n; i++)
-    ys[i] = isnan (values[i]) ? NAN : bottom - (values[i] - layout->y_min) * k;
+    {
+      double y = bottom - (values[i] - layout->y_min) * k;
+
+      /* NaN (a gap) stays NaN; ±inf, and a finite value whose distance
+       * from the axis overflows, are clamped like the rest. */
+      if (isnan (values[i]))
+        ys[i] = NAN;
+      else if (isnan (y))
+        ys[i] = values[i] > layout->y_min ? lo : hi;
+      else
+        ys[i] = CLAMP (y, lo, hi);
+    }
 }
 
 void
