@@ -1,0 +1,80 @@
+/* fuzz-decode.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * libFuzzer target: a document through the decoder, then everything a
+ * decoded response is written as without drawing: its CSV, and each
+ * value formatted in its metric's unit, alone, in a range's format and
+ * against an axis.
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <stdint.h>
+
+#include "isc-csv.h"
+#include "isc-fuzz.h"
+#include "isc-metrics-response.h"
+#include "isc-units.h"
+
+static void
+format_values (const IscMetric *metric)
+{
+  IscUnitHint hint = isc_metric_get_unit_hint (metric);
+
+  for (guint s = 0; s < isc_metric_get_n_series (metric); s++)
+    {
+      const IscSeries *series = isc_metric_get_series (metric, s);
+      guint n = 0;
+      const double *values = isc_series_get_values (series, &n);
+      double lo = INFINITY, hi = -INFINITY;
+      IscValueFormat range, axis;
+
+      for (guint i = 0; i < n; i++)
+        {
+          g_autofree char *text = isc_format_value (values[i], hint, 3);
+
+          g_assert (g_utf8_validate (text, -1, NULL));
+          if (values[i] < lo)
+            lo = values[i];
+          if (values[i] > hi)
+            hi = values[i];
+        }
+      isc_value_format_init_for_range (&range, hint, lo, hi, 3);
+      isc_value_format_init_for_axis (&axis, &range, lo, hi, 3);
+      for (guint i = 0; i < MIN (n, 64); i++)
+        {
+          g_autofree char *a = isc_value_format_format (&range, values[i]);
+          g_autofree char *b = isc_value_format_format_value (&axis, values[i]);
+
+          g_assert (g_utf8_validate (a, -1, NULL) && g_utf8_validate (b, -1, NULL));
+        }
+    }
+}
+
+int
+LLVMFuzzerTestOneInput (const uint8_t *data,
+                        size_t         size)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IscMetricsResponse) response = NULL;
+  g_autoptr(GBytes) csv = NULL;
+
+  isc_fuzz_init ();
+  response = isc_metrics_response_new_from_data ((const char *) data, size, &error);
+  if (response == NULL)
+    {
+      g_assert (error != NULL && g_utf8_validate (error->message, -1, NULL));
+      return 0;
+    }
+
+  csv = isc_csv_from_response (response);
+  g_assert (csv != NULL);
+  for (guint i = 0; i < isc_metrics_response_get_n_metrics (response); i++)
+    format_values (isc_metrics_response_get_metric (response, i));
+
+  return 0;
+}
