@@ -9,13 +9,16 @@
 
 #include "isc-test-gtk.h"
 
-GtkWidget *
-test_find_shown (GtkWidget  *root,
-                 GType       type,
-                 const char *property,
-                 const char *value)
+/* Depth first from @root, itself included: with @shown, only mapped
+ * widgets, and nothing under an unmapped one. */
+static GtkWidget *
+find (GtkWidget  *root,
+      GType       type,
+      const char *property,
+      const char *value,
+      gboolean    shown)
 {
-  if (!gtk_widget_get_mapped (root))
+  if (shown && !gtk_widget_get_mapped (root))
     return NULL;
 
   if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
@@ -33,7 +36,7 @@ test_find_shown (GtkWidget  *root,
        child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = test_find_shown (child, type, property, value);
+      GtkWidget *found = find (child, type, property, value, shown);
 
       if (found != NULL)
         return found;
@@ -42,12 +45,31 @@ test_find_shown (GtkWidget  *root,
   return NULL;
 }
 
-static void
-collect_shown (GtkWidget *root,
-               GType      type,
-               GPtrArray *found)
+GtkWidget *
+test_find_shown (GtkWidget  *root,
+                 GType       type,
+                 const char *property,
+                 const char *value)
 {
-  if (!gtk_widget_get_mapped (root))
+  return find (root, type, property, value, TRUE);
+}
+
+GtkWidget *
+test_find_widget (GtkWidget  *root,
+                  GType       type,
+                  const char *property,
+                  const char *value)
+{
+  return find (root, type, property, value, FALSE);
+}
+
+static void
+collect (GtkWidget *root,
+         GType      type,
+         gboolean   shown,
+         GPtrArray *found)
+{
+  if (shown && !gtk_widget_get_mapped (root))
     return;
 
   if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
@@ -56,7 +78,7 @@ collect_shown (GtkWidget *root,
   for (GtkWidget *child = gtk_widget_get_first_child (root);
        child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    collect_shown (child, type, found);
+    collect (child, type, shown, found);
 }
 
 GPtrArray *
@@ -65,7 +87,17 @@ test_collect_shown (GtkWidget *root,
 {
   GPtrArray *found = g_ptr_array_new ();
 
-  collect_shown (root, type, found);
+  collect (root, type, TRUE, found);
+  return found;
+}
+
+GPtrArray *
+test_collect_widgets (GtkWidget *root,
+                      GType      type)
+{
+  GPtrArray *found = g_ptr_array_new ();
+
+  collect (root, type, FALSE, found);
   return found;
 }
 

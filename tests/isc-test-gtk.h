@@ -25,6 +25,13 @@ GtkWidget          *test_find_shown            (GtkWidget    *root,
 /* Every mapped widget of @type under @root, depth first. */
 GPtrArray          *test_collect_shown         (GtkWidget    *root,
                                                 GType         type);
+/* The same, shown or not. */
+GtkWidget          *test_find_widget           (GtkWidget    *root,
+                                                GType         type,
+                                                const char   *property,
+                                                const char   *value);
+GPtrArray          *test_collect_widgets       (GtkWidget    *root,
+                                                GType         type);
 /* The first mapped button or check button under @root whose label reads
  * @label, mnemonic underscores left out ("_Retry" reads "Retry"). */
 GtkWidget          *test_find_button           (GtkWidget    *root,

@@ -49,6 +49,18 @@ test_fixture_path (const char *name)
   return g_test_build_filename (G_TEST_DIST, "fixtures", name, NULL);
 }
 
+IscMetricsResponse *
+test_load_fixture (const char *name)
+{
+  g_autofree char *path = test_fixture_path (name);
+  g_autoptr(GError) error = NULL;
+  IscMetricsResponse *response = isc_metrics_response_new_from_file (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (response);
+  return response;
+}
+
 char *
 test_temp_dir (void)
 {

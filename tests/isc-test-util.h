@@ -13,6 +13,8 @@
 
 #include <glib.h>
 
+#include "isc-metrics-response.h"
+
 G_BEGIN_DECLS
 
 /* A GSourceFunc, or a swapped signal handler, that sets the gboolean at
@@ -27,6 +29,9 @@ void              test_run_frames     (guint           ms);
 
 /* A file in tests/fixtures/. */
 char             *test_fixture_path   (const char     *name);
+
+/* The response decoded from tests/fixtures/@name, which must decode. */
+IscMetricsResponse *test_load_fixture (const char     *name);
 
 /* A new empty directory in the system's temporary one. */
 char             *test_temp_dir       (void);

@@ -15,17 +15,6 @@
 #include "isc-chart-slots.h"
 #include "isc-test-util.h"
 
-static IscMetricsResponse *
-load (const char *fixture)
-{
-  g_autofree char *path = test_fixture_path (fixture);
-  g_autoptr(GError) error = NULL;
-  IscMetricsResponse *response = isc_metrics_response_new_from_file (path, &error);
-
-  g_assert_no_error (error);
-  return response;
-}
-
 static const char *
 slot_name (IscMetricsResponse *response,
            GArray             *slots,
@@ -42,7 +31,7 @@ slot_name (IscMetricsResponse *response,
 static void
 test_order (void)
 {
-  g_autoptr(IscMetricsResponse) response = load ("default-series.json");
+  g_autoptr(IscMetricsResponse) response = test_load_fixture ("default-series.json");
   g_autoptr(GArray) slots = isc_chart_slots_new (response);
   const IscChartSlot *slot;
 
@@ -70,7 +59,7 @@ test_order (void)
 static void
 test_no_error_rate (void)
 {
-  g_autoptr(IscMetricsResponse) response = load ("replicas-series.json");
+  g_autoptr(IscMetricsResponse) response = test_load_fixture ("replicas-series.json");
   g_autoptr(GArray) slots = isc_chart_slots_new (response);
 
   g_assert_cmpuint (slots->len, ==, isc_metrics_response_get_n_metrics (response));
@@ -81,8 +70,8 @@ test_no_error_rate (void)
 static void
 test_equal (void)
 {
-  g_autoptr(IscMetricsResponse) a = load ("default-series.json");
-  g_autoptr(IscMetricsResponse) b = load ("partial-step-series.json");
+  g_autoptr(IscMetricsResponse) a = test_load_fixture ("default-series.json");
+  g_autoptr(IscMetricsResponse) b = test_load_fixture ("partial-step-series.json");
   g_autoptr(GArray) slots_a = isc_chart_slots_new (a);
   g_autoptr(GArray) again = isc_chart_slots_new (a);
   g_autoptr(GArray) slots_b = isc_chart_slots_new (b);
@@ -104,7 +93,7 @@ test_equal (void)
 static void
 test_models (void)
 {
-  g_autoptr(IscMetricsResponse) response = load ("default-series.json");
+  g_autoptr(IscMetricsResponse) response = test_load_fixture ("default-series.json");
   g_autoptr(GArray) slots = isc_chart_slots_new (response);
 
   for (guint i = 0; i < slots->len; i++)

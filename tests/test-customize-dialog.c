@@ -17,6 +17,7 @@
 #include <adwaita.h>
 
 #include "isc-customize-dialog.h"
+#include "isc-test-gtk.h"
 #include "isc-test-util.h"
 
 #define REQUESTS "baseten_inference_requests_total"
@@ -27,35 +28,11 @@
 
 static const char *available[] = { REQUESTS, LATENCY, REPLICAS, CPU, NULL };
 
-static void
-collect (GtkWidget *root,
-         GType      type,
-         GPtrArray *found)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    g_ptr_array_add (found, root);
-
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect (child, type, found);
-}
-
-static GPtrArray *
-find_all (gpointer root,
-          GType    type)
-{
-  GPtrArray *found = g_ptr_array_new ();
-
-  collect (root, type, found);
-  return found;
-}
-
 /* The rows' titles, top to bottom, "|"-separated. */
 static char *
 row_titles (IscCustomizeDialog *dialog)
 {
-  g_autoptr(GPtrArray) rows = find_all (dialog, ADW_TYPE_ACTION_ROW);
+  g_autoptr(GPtrArray) rows = test_collect_widgets (GTK_WIDGET (dialog), ADW_TYPE_ACTION_ROW);
   g_autoptr(GString) titles = g_string_new (NULL);
 
   for (guint i = 0; i < rows->len; i++)
@@ -71,7 +48,7 @@ static GtkWidget *
 find_row (IscCustomizeDialog *dialog,
           const char         *title)
 {
-  g_autoptr(GPtrArray) rows = find_all (dialog, ADW_TYPE_ACTION_ROW);
+  g_autoptr(GPtrArray) rows = test_collect_widgets (GTK_WIDGET (dialog), ADW_TYPE_ACTION_ROW);
 
   for (guint i = 0; i < rows->len; i++)
     if (g_strcmp0 (adw_preferences_row_get_title (g_ptr_array_index (rows, i)), title) == 0)
@@ -82,7 +59,7 @@ find_row (IscCustomizeDialog *dialog,
 static GtkSwitch *
 row_switch (GtkWidget *row)
 {
-  g_autoptr(GPtrArray) switches = find_all (row, GTK_TYPE_SWITCH);
+  g_autoptr(GPtrArray) switches = test_collect_widgets (GTK_WIDGET (row), GTK_TYPE_SWITCH);
 
   g_assert_cmpuint (switches->len, ==, 1);
   return g_ptr_array_index (switches, 0);
@@ -92,7 +69,7 @@ static GtkWidget *
 row_button (GtkWidget  *row,
             const char *icon_name)
 {
-  g_autoptr(GPtrArray) buttons = find_all (row, GTK_TYPE_BUTTON);
+  g_autoptr(GPtrArray) buttons = test_collect_widgets (GTK_WIDGET (row), GTK_TYPE_BUTTON);
 
   for (guint i = 0; i < buttons->len; i++)
     if (g_strcmp0 (gtk_button_get_icon_name (g_ptr_array_index (buttons, i)), icon_name) == 0)
@@ -104,7 +81,7 @@ static GtkWidget *
 find_button (IscCustomizeDialog *dialog,
              const char         *label)
 {
-  g_autoptr(GPtrArray) buttons = find_all (dialog, GTK_TYPE_BUTTON);
+  g_autoptr(GPtrArray) buttons = test_collect_widgets (GTK_WIDGET (dialog), GTK_TYPE_BUTTON);
 
   for (guint i = 0; i < buttons->len; i++)
     if (g_strcmp0 (gtk_button_get_label (g_ptr_array_index (buttons, i)), label) == 0)
@@ -286,7 +263,7 @@ test_nothing_shown (void)
   g_assert_true (gtk_widget_get_sensitive (apply));
   for (guint i = 0; available[i] != NULL; i++)
     {
-      g_autoptr(GPtrArray) switches = find_all (dialog, GTK_TYPE_SWITCH);
+      g_autoptr(GPtrArray) switches = test_collect_widgets (GTK_WIDGET (dialog), GTK_TYPE_SWITCH);
 
       gtk_switch_set_active (g_ptr_array_index (switches, i), FALSE);
     }

@@ -76,18 +76,6 @@ zero_value (guint    series,
   return 0;
 }
 
-static IscMetricsResponse *
-load_fixture (const char *name)
-{
-  g_autofree char *path = test_fixture_path (name);
-  g_autoptr(GError) error = NULL;
-  IscMetricsResponse *response = isc_metrics_response_new_from_file (path, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (response);
-  return response;
-}
-
 static const IscMetric *
 first_metric (IscMetricsResponse *response)
 {
@@ -99,7 +87,7 @@ first_metric (IscMetricsResponse *response)
 static void
 test_rule (void)
 {
-  g_autoptr(IscMetricsResponse) zero_heavy = load_fixture ("zero-heavy-status-series.json");
+  g_autoptr(IscMetricsResponse) zero_heavy = test_load_fixture ("zero-heavy-status-series.json");
   g_autoptr(IscMetricsResponse) incident = incident_response ();
   g_autoptr(IscMetricsResponse) idle = NULL;
   g_autoptr(IscMetricsResponse) plain = NULL;
@@ -215,7 +203,7 @@ static void
 test_legend_and_hover (void)
 {
   g_autoptr(IscMetricsResponse) incident = incident_response ();
-  g_autoptr(IscMetricsResponse) zero_heavy = load_fixture ("zero-heavy-status-series.json");
+  g_autoptr(IscMetricsResponse) zero_heavy = test_load_fixture ("zero-heavy-status-series.json");
   g_autoptr(IscChart) chart = test_chart_new (incident, ISC_COUNTER_DISPLAY_RATE, ISC_CHART_THEME_LIGHT);
   g_autoptr(IscChart) totals = test_chart_new (incident, ISC_COUNTER_DISPLAY_TOTALS, ISC_CHART_THEME_LIGHT);
   g_autoptr(IscChart) quiet = test_chart_new (zero_heavy, ISC_COUNTER_DISPLAY_RATE, ISC_CHART_THEME_LIGHT);
@@ -283,7 +271,7 @@ static void
 test_error_rate_chart (void)
 {
   g_autoptr(IscMetricsResponse) incident = incident_response ();
-  g_autoptr(IscMetricsResponse) zero_heavy = load_fixture ("zero-heavy-status-series.json");
+  g_autoptr(IscMetricsResponse) zero_heavy = test_load_fixture ("zero-heavy-status-series.json");
   g_autoptr(IscMetricsResponse) plain = NULL;
   g_autoptr(IscChart) chart = error_rate_chart (incident);
   g_autoptr(IscChart) quiet = error_rate_chart (zero_heavy);
@@ -367,7 +355,7 @@ test_error_rate_chart (void)
 static void
 test_export (void)
 {
-  g_autoptr(IscMetricsResponse) response = load_fixture ("default-series.json");
+  g_autoptr(IscMetricsResponse) response = test_load_fixture ("default-series.json");
   g_auto(IscExportOptions) options = { 0 };
   g_autoptr(GPtrArray) charts = NULL;
   static const char * const expected[] = {
@@ -401,7 +389,7 @@ page_drawn (gpointer data)
 static void
 test_charts_page (void)
 {
-  g_autoptr(IscMetricsResponse) response = load_fixture ("default-series.json");
+  g_autoptr(IscMetricsResponse) response = test_load_fixture ("default-series.json");
   g_autoptr(IscMetricsResponse) incident = incident_response ();
   GtkWidget *window = gtk_window_new ();
   GtkWidget *page = isc_charts_page_new ();

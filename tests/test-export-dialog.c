@@ -31,17 +31,6 @@
 #define EPOCH "1800000000"
 
 
-static IscMetricsResponse *
-load_fixture (const char *name)
-{
-  g_autofree char *path = test_fixture_path (name);
-  g_autoptr(GError) error = NULL;
-  IscMetricsResponse *response = isc_metrics_response_new_from_file (path, &error);
-
-  g_assert_no_error (error);
-  return response;
-}
-
 /* `inferscope export --input FIXTURE -o OUT`, as the command runs it. */
 static void
 cli_export (const char *fixture,
@@ -89,7 +78,7 @@ static IscExportDialog *
 dialog_for_fixture (const char *fixture,
                     GtkWidget **page_out)
 {
-  g_autoptr(IscMetricsResponse) response = load_fixture (fixture);
+  g_autoptr(IscMetricsResponse) response = test_load_fixture (fixture);
   g_autofree char *input = test_fixture_path (fixture);
   g_autofree char *from = g_strdup_printf ("from %s", input);
   g_autoptr(GTimeZone) local = g_time_zone_new_local ();
@@ -239,7 +228,7 @@ show_chart (IscMetricsResponse *response,
 static void
 test_chart_menu (void)
 {
-  g_autoptr(IscMetricsResponse) response = load_fixture ("default-series.json");
+  g_autoptr(IscMetricsResponse) response = test_load_fixture ("default-series.json");
   GtkWidget *view = show_chart (response, 0);
   GMenuModel *menu = isc_chart_view_get_menu_model (ISC_CHART_VIEW (view));
   g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
@@ -306,7 +295,7 @@ read_texture_cb (GObject      *source,
 static void
 test_copy_image (void)
 {
-  g_autoptr(IscMetricsResponse) response = load_fixture ("default-series.json");
+  g_autoptr(IscMetricsResponse) response = test_load_fixture ("default-series.json");
   GtkWidget *view = show_chart (response, 0);
   g_autoptr(GdkTexture) texture = NULL;
   int scale = gtk_widget_get_scale_factor (view);
@@ -325,7 +314,7 @@ test_copy_image (void)
 static void
 test_copy_data (void)
 {
-  g_autoptr(IscMetricsResponse) response = load_fixture ("default-series.json");
+  g_autoptr(IscMetricsResponse) response = test_load_fixture ("default-series.json");
   GtkWidget *view = show_chart (response, 0);
   IscChartModel *model = isc_chart_view_get_model (ISC_CHART_VIEW (view));
   const char *name = isc_chart_model_get_name (model);

@@ -17,22 +17,10 @@
 #include "isc-chart-private.h"
 #include "isc-export-private.h"
 #include "isc-chart.h"
+#include "isc-test-util.h"
 
 #define WIDTH  1200
 #define HEIGHT 600
-
-static IscMetricsResponse *
-load_fixture (const char *name)
-{
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", name, NULL);
-  g_autoptr(GError) error = NULL;
-  IscMetricsResponse *response;
-
-  response = isc_metrics_response_new_from_file (path, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (response);
-  return response;
-}
 
 /* Parses "export ARGS… --format svg" as the command does. */
 static gboolean
@@ -87,7 +75,7 @@ chart_named (GPtrArray  *charts,
 static void
 test_counters (void)
 {
-  g_autoptr(IscMetricsResponse) response = load_fixture ("default-series.json");
+  g_autoptr(IscMetricsResponse) response = test_load_fixture ("default-series.json");
   g_auto(IscExportOptions) rate_options = { 0 };
   g_auto(IscExportOptions) totals_options = { 0 };
   g_autoptr(GPtrArray) rate_charts = NULL;
@@ -134,7 +122,7 @@ test_counters (void)
 static void
 test_utc (void)
 {
-  g_autoptr(IscMetricsResponse) response = load_fixture ("default-series.json");
+  g_autoptr(IscMetricsResponse) response = test_load_fixture ("default-series.json");
   g_auto(IscExportOptions) local_options = { 0 };
   g_auto(IscExportOptions) utc_options = { 0 };
   g_autoptr(GPtrArray) local_charts = NULL;

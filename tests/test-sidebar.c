@@ -14,6 +14,7 @@
 #include "isc-demo-server.h"
 #include "isc-sidebar.h"
 #include "isc-target-list.h"
+#include "isc-test-gtk.h"
 #include "isc-test-util.h"
 
 /* Wednesday 2 December 2026, 03:00 UTC: outside working hours, so the
@@ -137,38 +138,6 @@ sidebar_list_box (IscSidebar *sidebar)
     }
 
   g_assert_not_reached ();
-}
-
-/* The first widget of @type under @root (itself included) whose string
- * @property is @value, or any when @property is NULL; shown or not. */
-static GtkWidget *
-find_widget (GtkWidget  *root,
-             GType       type,
-             const char *property,
-             const char *value)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    {
-      g_autofree char *text = NULL;
-
-      if (property == NULL)
-        return root;
-      g_object_get (root, property, &text, NULL);
-      if (g_strcmp0 (text, value) == 0)
-        return root;
-    }
-
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type, property, value);
-
-      if (found != NULL)
-        return found;
-    }
-
-  return NULL;
 }
 
 /* What a row shows: the text of its visible labels, joined by " | ". */
@@ -312,7 +281,7 @@ test_sidebar_rows (Fixture       *fixture,
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (row), "sidebar-model"));
   g_assert_false (gtk_list_box_row_get_activatable (row));
   g_assert_false (gtk_list_box_row_get_selectable (row));
-  g_assert_true (gtk_widget_has_css_class (find_widget (GTK_WIDGET (row), GTK_TYPE_LABEL, NULL, NULL), "heading"));
+  g_assert_true (gtk_widget_has_css_class (test_find_widget (GTK_WIDGET (row), GTK_TYPE_LABEL, NULL, NULL), "heading"));
 
   /* The dots: green serves, grey asleep. */
   row = find_row (fixture->sidebar, "chat-assistant", "production");
@@ -327,8 +296,8 @@ test_sidebar_rows (Fixture       *fixture,
   g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (row)), ==, "Scaled to zero");
 
   /* Nothing to say under the rows. */
-  g_assert_false (gtk_widget_get_visible (find_widget (GTK_WIDGET (fixture->sidebar), GTK_TYPE_SPINNER, NULL, NULL)));
-  g_assert_false (gtk_widget_get_visible (find_widget (GTK_WIDGET (fixture->sidebar), GTK_TYPE_LABEL,
+  g_assert_false (gtk_widget_get_visible (test_find_widget (GTK_WIDGET (fixture->sidebar), GTK_TYPE_SPINNER, NULL, NULL)));
+  g_assert_false (gtk_widget_get_visible (test_find_widget (GTK_WIDGET (fixture->sidebar), GTK_TYPE_LABEL,
                                                        "label", "No deployments")));
 }
 
@@ -366,7 +335,7 @@ test_sidebar_accessible (Fixture       *fixture,
   assert_label (find_row (fixture->sidebar, "chat-assistant", "v8"), "v8, Active");
 
   /* The filter entry is named. */
-  gtk_test_accessible_assert_property (find_widget (GTK_WIDGET (fixture->sidebar), GTK_TYPE_SEARCH_ENTRY, NULL, NULL),
+  gtk_test_accessible_assert_property (test_find_widget (GTK_WIDGET (fixture->sidebar), GTK_TYPE_SEARCH_ENTRY, NULL, NULL),
                                        GTK_ACCESSIBLE_PROPERTY_LABEL, "Filter Deployments");
 }
 
@@ -383,8 +352,8 @@ static void
 test_sidebar_filter (Fixture       *fixture,
                      gconstpointer  data)
 {
-  GtkWidget *entry = find_widget (GTK_WIDGET (fixture->sidebar), GTK_TYPE_SEARCH_ENTRY, NULL, NULL);
-  GtkWidget *bar = find_widget (GTK_WIDGET (fixture->sidebar), GTK_TYPE_SEARCH_BAR, NULL, NULL);
+  GtkWidget *entry = test_find_widget (GTK_WIDGET (fixture->sidebar), GTK_TYPE_SEARCH_ENTRY, NULL, NULL);
+  GtkWidget *bar = test_find_widget (GTK_WIDGET (fixture->sidebar), GTK_TYPE_SEARCH_BAR, NULL, NULL);
   g_autofree char *before = sidebar_text (fixture->sidebar);
   g_autofree char *filtered = NULL;
   g_autofree char *after = NULL;
@@ -412,7 +381,7 @@ test_sidebar_filter (Fixture       *fixture,
   while (g_list_model_get_n_items (G_LIST_MODEL (fixture->list)) > 0)
     g_main_context_iteration (NULL, TRUE);
   test_run_frames (50);
-  g_assert_true (gtk_widget_get_visible (find_widget (GTK_WIDGET (fixture->sidebar), GTK_TYPE_LABEL,
+  g_assert_true (gtk_widget_get_visible (test_find_widget (GTK_WIDGET (fixture->sidebar), GTK_TYPE_LABEL,
                                                       "label", "No matching deployments")));
 
   /* Escape empties the filter and hides it. */
@@ -468,7 +437,7 @@ test_sidebar_select (Fixture       *fixture,
                      gconstpointer  data)
 {
   GtkListBox *list_box = sidebar_list_box (fixture->sidebar);
-  GtkWidget *entry = find_widget (GTK_WIDGET (fixture->sidebar), GTK_TYPE_SEARCH_ENTRY, NULL, NULL);
+  GtkWidget *entry = test_find_widget (GTK_WIDGET (fixture->sidebar), GTK_TYPE_SEARCH_ENTRY, NULL, NULL);
   g_autoptr(IscTarget) d7 = isc_target_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT,
                                             ISC_DEMO_DEPLOYMENT_CHAT_PREVIOUS, NULL, NULL);
   g_autoptr(IscTarget) missing = isc_target_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT,
@@ -530,8 +499,8 @@ test_sidebar_states (Fixture       *fixture,
                      gconstpointer  data)
 {
   GtkWidget *root = GTK_WIDGET (fixture->sidebar);
-  GtkWidget *spinner = find_widget (root, GTK_TYPE_SPINNER, NULL, NULL);
-  GtkWidget *empty = find_widget (root, GTK_TYPE_LABEL, "label", "No deployments");
+  GtkWidget *spinner = test_find_widget (root, GTK_TYPE_SPINNER, NULL, NULL);
+  GtkWidget *empty = test_find_widget (root, GTK_TYPE_LABEL, "label", "No deployments");
   g_autoptr(IscClient) dead = NULL;
   g_autoptr(IscDemoServer) gone = isc_demo_server_new (1, NULL);
   g_autoptr(GSocketListener) listener = NULL;
@@ -611,10 +580,10 @@ test_sidebar_states (Fixture       *fixture,
   g_assert_false (gtk_widget_get_visible (spinner));
   g_assert_false (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
   g_assert_false (gtk_widget_get_visible (empty));
-  message = find_widget (root, GTK_TYPE_LABEL, "label", isc_target_list_get_error (fixture->list)->message);
+  message = test_find_widget (root, GTK_TYPE_LABEL, "label", isc_target_list_get_error (fixture->list)->message);
   g_assert_nonnull (message);
   g_assert_true (gtk_widget_is_visible (message));
-  retry = find_widget (root, GTK_TYPE_BUTTON, "label", "_Retry");
+  retry = test_find_widget (root, GTK_TYPE_BUTTON, "label", "_Retry");
   g_assert_nonnull (retry);
   g_assert_true (gtk_widget_is_visible (retry));
   g_signal_connect (fixture->sidebar, "reload-requested", G_CALLBACK (on_reload_requested), &reloads);
@@ -622,7 +591,7 @@ test_sidebar_states (Fixture       *fixture,
   g_assert_cmpuint (reloads, ==, 1);
 
   /* Add by ID… is there whatever the list holds, and asks for the dialog. */
-  add = find_widget (root, GTK_TYPE_LABEL, "label", "_Add by ID…");
+  add = test_find_widget (root, GTK_TYPE_LABEL, "label", "_Add by ID…");
   g_assert_nonnull (add);
   g_assert_true (gtk_widget_is_visible (add));
   add = gtk_widget_get_ancestor (add, GTK_TYPE_BUTTON);
@@ -656,7 +625,7 @@ on_target_added (IscAddTargetDialog *dialog,
 static GtkWidget *
 dialog_add_button (GtkWidget *dialog)
 {
-  GtkWidget *add = find_widget (dialog, GTK_TYPE_BUTTON, "label", "_Add");
+  GtkWidget *add = test_find_widget (dialog, GTK_TYPE_BUTTON, "label", "_Add");
 
   g_assert_nonnull (add);
   return add;
@@ -666,7 +635,7 @@ static GtkWidget *
 dialog_row (GtkWidget  *dialog,
             const char *title)
 {
-  GtkWidget *row = find_widget (dialog, ADW_TYPE_PREFERENCES_ROW, "title", title);
+  GtkWidget *row = test_find_widget (dialog, ADW_TYPE_PREFERENCES_ROW, "title", title);
 
   g_assert_nonnull (row);
   return row;
@@ -727,7 +696,7 @@ test_dialog_add (Fixture       *fixture,
   test_run_frames (50);
 
   add = dialog_add_button (dialog);
-  spinner = find_widget (dialog, GTK_TYPE_SPINNER, NULL, NULL);
+  spinner = test_find_widget (dialog, GTK_TYPE_SPINNER, NULL, NULL);
   model_row = dialog_row (dialog, "Model ID");
   id_row = dialog_row (dialog, "Deployment ID");
   message = dialog_error (dialog);

@@ -27,17 +27,6 @@
  * 2xx/4xx/5xx, latency p50 20.1 s … p99 112.4 s, avg 31.9 s. */
 #define WINDOW_SECONDS (6 * 3600.0)
 
-static IscMetricsResponse *
-load_fixture (const char *name)
-{
-  g_autofree char *path = test_fixture_path (name);
-  g_autoptr(GError) error = NULL;
-  IscMetricsResponse *response = isc_metrics_response_new_from_file (path, &error);
-
-  g_assert_no_error (error);
-  return response;
-}
-
 static GtkWidget *
 find_type (GtkWidget *root,
            GType      type)
@@ -133,7 +122,7 @@ shown_row (GtkColumnView *view,
 static void
 test_summary_rows (void)
 {
-  g_autoptr(IscMetricsResponse) response = load_fixture ("default-summary.json");
+  g_autoptr(IscMetricsResponse) response = test_load_fixture ("default-summary.json");
   GtkWidget *page = isc_summary_page_new ();
   GtkWidget *window = show_page (page, 1000);
   g_autofree char *replicas = isc_format_value (0.647, ISC_UNIT_HINT_COUNT, 3);
@@ -200,7 +189,7 @@ test_summary_rows (void)
 static void
 test_summary_sort (void)
 {
-  g_autoptr(IscMetricsResponse) response = load_fixture ("default-summary.json");
+  g_autoptr(IscMetricsResponse) response = test_load_fixture ("default-summary.json");
   GtkWidget *page = isc_summary_page_new ();
   GtkWidget *window = show_page (page, 1000);
   GtkColumnView *view;
@@ -276,7 +265,7 @@ find_button (GtkWidget  *root,
 static void
 test_summary_csv (void)
 {
-  g_autoptr(IscMetricsResponse) response = load_fixture ("default-summary.json");
+  g_autoptr(IscMetricsResponse) response = test_load_fixture ("default-summary.json");
   GtkWidget *page = isc_summary_page_new ();
   GtkWidget *window = show_page (page, 360);
   g_autoptr(GString) expected = g_string_new ("Metric,Labels,Total,Rate per second,Average,p50,p90,p95,p99,Unit\r\n");
@@ -326,7 +315,7 @@ test_summary_csv (void)
 static void
 test_summary_quirks (void)
 {
-  g_autoptr(IscMetricsResponse) response = load_fixture ("quirks-summary.json");
+  g_autoptr(IscMetricsResponse) response = test_load_fixture ("quirks-summary.json");
   GtkWidget *page = isc_summary_page_new ();
   GtkWidget *window = show_page (page, 1000);
   g_autofree char *cores = isc_format_value (3.2, ISC_UNIT_HINT_UNKNOWN, 3);

@@ -38,17 +38,6 @@ static const char stepped_current[] =
   " \"metric_values\": [{\"start_epoch_millis\": 0, \"values\": [[null], [57, 2, 1], [2, 1], [3.2]]}]}";
 
 static IscMetricsResponse *
-load_fixture (const char *name)
-{
-  g_autofree char *path = test_fixture_path (name);
-  g_autoptr(GError) error = NULL;
-  IscMetricsResponse *response = isc_metrics_response_new_from_file (path, &error);
-
-  g_assert_no_error (error);
-  return response;
-}
-
-static IscMetricsResponse *
 load_text (const char *text)
 {
   g_autoptr(GError) error = NULL;
@@ -196,8 +185,8 @@ share_text (const char *status,
 static void
 test_tiles_default (void)
 {
-  g_autoptr(IscMetricsResponse) current = load_fixture ("default-current.json");
-  g_autoptr(IscMetricsResponse) trend = load_fixture ("default-series.json");
+  g_autoptr(IscMetricsResponse) current = test_load_fixture ("default-current.json");
+  g_autoptr(IscMetricsResponse) trend = test_load_fixture ("default-series.json");
   GtkWidget *page = isc_tiles_page_new ();
   GtkWidget *window = show_page (page, 360, 800);
   g_autofree char *replicas = isc_format_value (3, ISC_UNIT_HINT_COUNT, 3);
@@ -342,10 +331,10 @@ is_allocated (gpointer data)
 static void
 test_tiles_trend (void)
 {
-  g_autoptr(IscMetricsResponse) current = load_fixture ("default-current.json");
-  g_autoptr(IscMetricsResponse) trend = load_fixture ("default-series.json");
-  g_autoptr(IscMetricsResponse) other = load_fixture ("all-units-series.json");
-  g_autoptr(IscMetricsResponse) empty = load_fixture ("zero-steps-series.json");
+  g_autoptr(IscMetricsResponse) current = test_load_fixture ("default-current.json");
+  g_autoptr(IscMetricsResponse) trend = test_load_fixture ("default-series.json");
+  g_autoptr(IscMetricsResponse) other = test_load_fixture ("all-units-series.json");
+  g_autoptr(IscMetricsResponse) empty = test_load_fixture ("zero-steps-series.json");
   GtkWidget *page = isc_tiles_page_new ();
   GtkWidget *window = show_page (page, 360, 800);
   const char *names[] = {
@@ -403,7 +392,7 @@ tile_bounds (GtkWidget       *page,
 static void
 test_tiles_columns (void)
 {
-  g_autoptr(IscMetricsResponse) current = load_fixture ("default-current.json");
+  g_autoptr(IscMetricsResponse) current = test_load_fixture ("default-current.json");
   GtkWidget *page = isc_tiles_page_new ();
   GtkWidget *window = show_page (page, 360, 800);
   graphene_rect_t a, b;
@@ -441,7 +430,7 @@ test_tiles_refresh_in_place (void)
 {
   g_autoptr(IscMetricsResponse) first = load_text (stepped_current);
   g_autoptr(IscMetricsResponse) second = load_text_replacing (stepped_current, "[[null]", "[[4]");
-  g_autoptr(IscMetricsResponse) other = load_fixture ("default-current.json");
+  g_autoptr(IscMetricsResponse) other = test_load_fixture ("default-current.json");
   GtkWidget *page = isc_tiles_page_new ();
   GtkWidget *window = show_page (page, 360, 300);
   g_autofree char *four = isc_format_value (4, ISC_UNIT_HINT_COUNT, 3);
