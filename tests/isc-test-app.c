@@ -93,18 +93,16 @@ test_iterate (void)
     ;
 }
 
+static gboolean
+is_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
 void
 test_wait_until_mapped (GtkWidget *widget)
 {
-  gboolean timed_out = FALSE;
-  guint id = g_timeout_add (5000, test_set_flag_cb, &timed_out);
-
-  while (!gtk_widget_get_mapped (widget) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-
-  if (!timed_out)
-    g_source_remove (id);
-  g_assert_true (gtk_widget_get_mapped (widget));
+  g_assert_true (test_wait_for (is_mapped, widget));
 }
 
 guint

@@ -39,7 +39,7 @@ GPtrArray      *test_window_chart_views  (IscWindow *window,
                                           gboolean   with_model);
 /* Every event and idle waiting now, and nothing more. */
 void            test_iterate             (void);
-/* Runs the main loop until @widget is on screen, for at most 5 s. */
+/* Runs the main loop until @widget is on screen, for at most 10 s. */
 void            test_wait_until_mapped   (GtkWidget *widget);
 /* test_app's windows, once what is pending has run. */
 guint           test_app_count_windows   (void);
