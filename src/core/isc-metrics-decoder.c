@@ -16,6 +16,7 @@
 #include <json-glib/json-glib.h>
 
 #include "isc-metrics-response-private.h"
+#include "isc-text.h"
 
 /* The decoder: the schema of GetModelMetricsResponseV1 (baseten-api.md)
  * and the assembly of a response.
@@ -234,7 +235,8 @@ decode_header (IscMetricsResponse  *self,
 
   if (!isc_mode_from_string (mode, &self->mode))
     {
-      g_autofree char *shown = g_strndup (mode, 40);
+      /* Cut on a character, and shown without its control characters. */
+      g_autofree char *shown = isc_text_sanitize_cut (mode, -1, 40);
 
       _isc_response_set_error (error, ISC_RESPONSE_ERROR_INVALID, "mode",
                                _("unknown mode \"%s\", expected CURRENT, SUMMARY or SERIES"), shown);
