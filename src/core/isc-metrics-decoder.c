@@ -652,6 +652,7 @@ isc_metrics_response_new_from_data (const char  *data,
   IscScanInfo info = { 0 };
   IscValueSetBytes bulk = { 0 };
   gboolean use_bulk;
+  gsize rest_length = 0;
   JsonNode *root;
   gboolean loaded;
 
@@ -671,26 +672,38 @@ isc_metrics_response_new_from_data (const char  *data,
     return NULL;
 
   use_bulk = info.has_values && data[info.values_start] == '[';
-
-  parser = json_parser_new ();
-
   if (use_bulk)
     {
-      /* The body without its value sets: metric_values becomes []. */
-      gsize tail = (gsize) length - info.values_end;
-      gsize rest_length = info.values_start + 2 + tail;
-
-      rest = g_malloc (rest_length + 1);
-      memcpy (rest, data, info.values_start);
-      memcpy (rest + info.values_start, "[]", 2);
-      memcpy (rest + info.values_start + 2, data + info.values_end, tail);
-      rest[rest_length] = '\0';
-
       bulk.data = data;
       bulk.start = info.values_start;
       bulk.end = info.values_end;
       bulk.n_value_sets = info.n_value_sets;
+    }
 
+  parser = json_parser_new ();
+
+  if (info.elisions != NULL)
+    {
+      /* The body without what the tree need not hold: metric_values
+       * becomes [], unknown members go, and an array or object where the
+       * schema reads a string or a number becomes an empty one. */
+      g_autoptr(GArray) elisions = g_steal_pointer (&info.elisions);
+      GString *kept = g_string_sized_new ((gsize) length + 1);
+      gsize at = 0;
+
+      for (guint k = 0; k < elisions->len; k++)
+        {
+          const IscScanElision *e = &g_array_index (elisions, IscScanElision, k);
+
+          g_string_append_len (kept, data + at, (gssize) (e->start - at));
+          if (e->replacement != NULL)
+            g_string_append (kept, e->replacement);
+          at = e->end;
+        }
+      g_string_append_len (kept, data + at, (gssize) ((gsize) length - at));
+
+      rest_length = kept->len;
+      rest = g_string_free (kept, FALSE);
       loaded = json_parser_load_from_data (parser, rest, (gssize) rest_length, &local_error);
     }
   else
