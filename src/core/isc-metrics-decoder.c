@@ -335,6 +335,18 @@ count_series (Document  *doc,
   return TRUE;
 }
 
+/* Text from the document, kept in the response's chunk: without control
+ * or BiDi characters, and cut to ISC_METRICS_RESPONSE_MAX_TEXT_BYTES.
+ */
+static const char *
+insert_text (IscMetricsResponse *self,
+             const char         *text)
+{
+  g_autofree char *shown = isc_text_sanitize_cut (text, -1, ISC_METRICS_RESPONSE_MAX_TEXT_BYTES);
+
+  return g_string_chunk_insert_const (self->strings, shown);
+}
+
 /* A descriptor's string member @name, kept in the response's chunk. */
 static const char *
 decode_descriptor_string (IscMetricsResponse  *self,
@@ -354,7 +366,7 @@ decode_descriptor_string (IscMetricsResponse  *self,
   if (!(str = require_string (node, member_path, error)))
     return NULL;
 
-  return g_string_chunk_insert_const (self->strings, str);
+  return insert_text (self, str);
 }
 
 /* Label set @j of the metric at @path into @series, whose labels point
@@ -381,20 +393,21 @@ decode_label_set (IscMetricsResponse  *self,
       if (JSON_NODE_TYPE (value_node) != JSON_NODE_VALUE ||
           json_node_get_value_type (value_node) != G_TYPE_STRING)
         {
+          g_autofree char *shown = isc_text_sanitize_cut (key, -1, 64);
           g_autofree char *label_path =
-            g_strdup_printf ("%s.label_sets[%u].%s", path, j, key);
+            g_strdup_printf ("%s.label_sets[%u].%s", path, j, shown);
 
           expect_type (value_node, JSON_NODE_VALUE, G_TYPE_STRING, label_path, error);
           return FALSE;
         }
 
       value = json_node_get_string (value_node);
-      series->labels[2 * k] = g_string_chunk_insert_const (self->strings, key);
-      series->labels[2 * k + 1] = g_string_chunk_insert_const (self->strings, value);
+      series->labels[2 * k] = insert_text (self, key);
+      series->labels[2 * k + 1] = insert_text (self, value);
 
       if (text->len > 0)
         g_string_append (text, ", ");
-      g_string_append_printf (text, "%s=%s", key, value);
+      g_string_append_printf (text, "%s=%s", series->labels[2 * k], series->labels[2 * k + 1]);
     }
 
   series->label_text = g_string_chunk_insert_const (self->strings, text->str);

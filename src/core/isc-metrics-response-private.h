@@ -119,6 +119,14 @@ void _isc_response_set_error (GError     **error,
 #define ISC_METRICS_RESPONSE_MAX_SERIES  50000
 #define ISC_METRICS_RESPONSE_MAX_LABELS  200000
 
+/* The longest name, unit hint, kind, label key or label value the
+ * response keeps, in bytes: longer ones are cut on a character boundary
+ * and end in "…". A name is shown once per series (a CSV header cell, a
+ * chart's legend), so without a cap a megabyte's name over a thousand
+ * label sets is a gigabyte of output from a megabyte of input.
+ */
+#define ISC_METRICS_RESPONSE_MAX_TEXT_BYTES 256
+
 /* A part of the body json-glib's tree need not hold: bytes [start, end)
  * read as @replacement ("[]", "{}"), or as nothing when it is NULL.
  */
