@@ -285,6 +285,8 @@ static const FormulaCase formula_cases[] = {
   { "+3e9", "+3e9" },
   { "a=b", "a=b" },
   { "m-1", "m-1" },
+  { "-inf", "'-inf" },
+  { "+0x1p3", "'+0x1p3" },
 };
 
 static void

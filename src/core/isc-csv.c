@@ -52,7 +52,9 @@ is_number (const char *cell)
 {
   char *end = NULL;
 
-  if (cell[0] == '\0' || g_ascii_isspace (cell[0]))
+  /* Digits, a point, an exponent and signs only: "-inf" or "+0x1p3" are
+   * not numbers to a spreadsheet. */
+  if (cell[0] == '\0' || cell[strspn (cell, "0123456789.eE+-")] != '\0')
     return FALSE;
 
   g_ascii_strtod (cell, &end);

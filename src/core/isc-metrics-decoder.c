@@ -27,8 +27,13 @@
  * sets and walks it against the schema here; the value sets, nearly all
  * of a SERIES body, are read straight from the bytes into one packed
  * block of doubles by isc-value-sets.c. The scan reads keys as json-glib
- * does and refuses a repeated metric_values, start or values, so the two
- * never disagree on which member is which.
+ * does and refuses a key any object repeats, so the two never disagree on
+ * which member is which. json-glib's tree holds only what the schema
+ * reads: the scan notes what it may leave out (unknown members, arrays
+ * where a string belongs), and caps the label sets and the labels, so
+ * the tree of any body stays a small multiple of it. Text from the
+ * document is sanitized and cut (isc-text.h) before the response keeps
+ * it.
  */
 
 /* A step start may precede the window start by up to one step; starts are
