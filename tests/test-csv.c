@@ -211,6 +211,8 @@ test_csv_millis (void)
 
 /* ---- column names and quoting ------------------------------------------ */
 
+#define FFFD "\xef\xbf\xbd"
+
 typedef struct
 {
   const char *label_sets;  /* JSON */
@@ -225,8 +227,14 @@ static const NameCase name_cases[] = {
   { "[{\"zone\":\"b\",\"az\":\"a\"}]", "\"m{zone=b,az=a}\"", "m{zone=b,az=a}" },
   { "[{\"k\":\"a,b\"}]", "\"m{k=a,b}\"", "m{k=a,b}" },
   { "[{\"k\":\"say \\\"hi\\\"\"}]", "\"m{k=say \"\"hi\"\"}\"", "m{k=say \"hi\"}" },
-  { "[{\"k\":\"two\\nlines\"}]", "\"m{k=two\nlines}\"", "m{k=two\nlines}" },
-  { "[{\"k\":\"cr\\rhere\"}]", "\"m{k=cr\rhere}\"", "m{k=cr\rhere}" },
+  /* Control characters read U+FFFD: a header cell is one line. */
+  { "[{\"k\":\"two\\nlines\"}]", "m{k=two" FFFD "lines}", "m{k=two" FFFD "lines}" },
+  { "[{\"k\":\"cr\\rhere\"}]", "m{k=cr" FFFD "here}", "m{k=cr" FFFD "here}" },
+  /* A terminal title and a clear screen; a BiDi override. */
+  { "[{\"k\":\"\\u001b]0;owned\\u0007\\u001b[2J\"}]",
+    "m{k=" FFFD "]0;owned" FFFD FFFD "[2J}", "m{k=" FFFD "]0;owned" FFFD FFFD "[2J}" },
+  { "[{\"k\":\"a\\u202eb\\u2066c\\u009b\"}]",
+    "m{k=a" FFFD "b" FFFD "c" FFFD "}", "m{k=a" FFFD "b" FFFD "c" FFFD "}" },
   { "[{\"k\":\"ünï ☃\"}]", "m{k=ünï ☃}", "m{k=ünï ☃}" },
 };
 
@@ -253,6 +261,98 @@ test_csv_column_name (gconstpointer data)
   g_assert_cmpuint (((GPtrArray *) rows->pdata[0])->len, ==, 3);
   g_assert_cmpstr (CELL (rows, 0, 2), ==, c->read);
   g_assert_cmpstr (CELL (rows, 1, 2), ==, "7");
+}
+
+/* A header cell a spreadsheet would run as a formula starts with a
+ * single quote (OWASP's advice for CSV injection); a plain number, or a
+ * name that starts otherwise, is written as it is. */
+typedef struct
+{
+  const char *name;     /* JSON string contents */
+  const char *written;  /* the header cell as written */
+} FormulaCase;
+
+static const FormulaCase formula_cases[] = {
+  { "=HYPERLINK(\\\"http://x\\\")", "\"'=HYPERLINK(\"\"http://x\"\")\"" },
+  { "=1+2", "'=1+2" },
+  { "+1+cmd|' /C calc'!A0", "'+1+cmd|' /C calc'!A0" },
+  { "-2+3", "'-2+3" },
+  { "@SUM(A1)", "'@SUM(A1)" },
+  /* A tab or a carriage return reads U+FFFD from the decoder on. */
+  { "\\tx", FFFD "x" },
+  { "\\r=x", FFFD "=x" },
+  { "-1.5", "-1.5" },
+  { "+3e9", "+3e9" },
+  { "a=b", "a=b" },
+  { "m-1", "m-1" },
+  { "-inf", "'-inf" },
+  { "+0x1p3", "'+0x1p3" },
+};
+
+static void
+test_csv_formula (gconstpointer data)
+{
+  const FormulaCase *c = data;
+  g_autofree char *json = g_strdup_printf (
+    "{\"start_epoch_millis\":1764547200000,\"end_epoch_millis\":1764547230000,"
+    "\"mode\":\"SERIES\",\"step_seconds\":30,"
+    "\"metric_descriptors\":[{\"name\":\"%s\",\"unit_hint\":\"COUNT\",\"kind\":\"GAUGE\",\"label_sets\":[{}]}],"
+    "\"metric_values\":[{\"start_epoch_millis\":1764547200000,\"values\":[[-1.5]]}]}",
+    c->name);
+  g_autofree char *csv = csv_of (json);
+  g_autofree char *expected = g_strdup_printf ("time,epoch_millis,%s\r\n"
+                                               "2025-12-01T00:00:00Z,1764547200000,-1.5\r\n",
+                                               c->written);
+
+  g_assert_cmpstr (csv, ==, expected);
+}
+
+/* A name or label costs at most a few hundred bytes per cell: a 1 MiB
+ * metric name over 1,000 label sets made a 1 GB file from a 1 MB
+ * document. Cuts fall on a character boundary and end in "…". */
+static void
+test_csv_long_names (void)
+{
+  g_autoptr(GString) json = g_string_new (
+    "{\"start_epoch_millis\":1764547200000,\"end_epoch_millis\":1764547230000,"
+    "\"mode\":\"SERIES\",\"step_seconds\":30,\"metric_descriptors\":[{\"name\":\"");
+  g_autoptr(GString) values = g_string_new ("[");
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autofree char *csv = NULL;
+  const char *cell;
+  guint n_sets = 1000;
+
+  /* "a" then two-byte characters: any even cut splits one. */
+  g_string_append_c (json, 'a');
+  while (json->len < (1 << 20))
+    g_string_append (json, "\xc3\xa9");
+  g_string_append (json, "\",\"unit_hint\":\"COUNT\",\"kind\":\"GAUGE\",\"label_sets\":[");
+  for (guint i = 0; i < n_sets; i++)
+    {
+      g_string_append_printf (json, "%s{\"k\":\"%u", i > 0 ? "," : "", i);
+      for (guint c = 0; c < 2000; c++)
+        g_string_append (json, "\xe2\x98\x83");
+      g_string_append (json, "\"}");
+      g_string_append_printf (values, "%s%u", i > 0 ? "," : "", i);
+    }
+  g_string_append_printf (json, "]}],\"metric_values\":[{\"start_epoch_millis\":1764547200000,"
+                          "\"values\":[%s]]}]}", values->str);
+
+  csv = csv_of (json->str);
+
+  /* 7 MB in, some 500 kB out: not 1 GB. */
+  g_assert_cmpuint (strlen (csv), <, n_sets * 600);
+  g_assert_true (g_utf8_validate (csv, -1, NULL));
+
+  rows = parse_csv (csv);
+  g_assert_cmpuint (rows->len, ==, 2);
+  g_assert_cmpuint (((GPtrArray *) rows->pdata[0])->len, ==, 2 + n_sets);
+  cell = CELL (rows, 0, 2);
+  g_assert_true (g_str_has_prefix (cell, "a\xc3\xa9\xc3\xa9"));
+  g_assert_nonnull (strstr (cell, "\xc3\xa9\xe2\x80\xa6{k=0\xe2\x98\x83"));
+  g_assert_true (g_str_has_suffix (cell, "\xe2\x98\x83\xe2\x80\xa6}"));
+  g_assert_cmpuint (strlen (cell), <=, 2 * 256 + strlen ("{k=}"));
+  g_assert_cmpstr (CELL (rows, 1, 2 + n_sets - 1), ==, "999");
 }
 
 /* ---- numbers ----------------------------------------------------------- */
@@ -411,11 +511,18 @@ main (int   argc,
   g_test_add_func ("/isc/csv/current-time-known", test_csv_current_time_known);
   g_test_add_func ("/isc/csv/no-metrics", test_csv_no_metrics);
   g_test_add_func ("/isc/csv/millis", test_csv_millis);
+  g_test_add_func ("/isc/csv/long-names", test_csv_long_names);
 
   for (guint i = 0; i < G_N_ELEMENTS (name_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/isc/csv/column-name/%u", i);
       g_test_add_data_func (path, &name_cases[i], test_csv_column_name);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (formula_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/isc/csv/formula/%u", i);
+      g_test_add_data_func (path, &formula_cases[i], test_csv_formula);
     }
 
   for (guint i = 0; i < G_N_ELEMENTS (number_cases); i++)

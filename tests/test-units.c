@@ -7,8 +7,10 @@
 
 #include "config.h"
 
+#include <float.h>
 #include <locale.h>
 #include <math.h>
+#include <string.h>
 
 #include "isc-units.h"
 
@@ -503,6 +505,121 @@ test_locale_decimal_separator (void)
   g_assert_cmpstr (joined, ==, "0,0" NB "s 0,5" NB "s 1,0" NB "s 1,5" NB "s");
 }
 
+/* Every formatting path is total over the doubles: each unit × each
+ * hostile value reads as valid, non-empty UTF-8, "—" for NaN and "∞" for
+ * a value that is infinite or becomes so in the unit's base (MEBIBYTES
+ * 1.7e302 is 1.8e308 bytes), and never crashes.
+ */
+static const double hostile_values[] = {
+  NAN, -NAN, INFINITY, -INFINITY, DBL_MAX, -DBL_MAX, 1.7e302, -1.7e302,
+  1e300, 1e15, 999999999999999.9, DBL_MIN, -DBL_MIN, 4.9406564584124654e-324,
+  -4.9406564584124654e-324, 1e-310, 0.0, -0.0, 1e-5, 0.99999999999999989,
+};
+
+static const IscUnitHint all_unit_hints[] = {
+  ISC_UNIT_HINT_UNKNOWN, ISC_UNIT_HINT_PER_SECOND, ISC_UNIT_HINT_SECONDS,
+  ISC_UNIT_HINT_BYTES, ISC_UNIT_HINT_MEBIBYTES, ISC_UNIT_HINT_COUNT,
+  ISC_UNIT_HINT_RATIO, (IscUnitHint) 99,
+};
+
+static void
+assert_sensible_text (const char  *text,
+                      double       value,
+                      IscUnitHint  unit_hint,
+                      gboolean     overflows)
+{
+  g_assert_nonnull (text);
+  if (!g_utf8_validate (text, -1, NULL) || text[0] == '\0')
+    g_error ("value %.17g, unit %d: \"%s\" is not a sensible text", value, unit_hint, text);
+
+  if (isnan (value))
+    g_assert_cmpstr (text, ==, "\xe2\x80\x94");
+  else if (overflows)
+    {
+      if (strstr (text, "\xe2\x88\x9e") == NULL)
+        g_error ("value %.17g, unit %d: \"%s\" does not read infinite", value, unit_hint, text);
+      if (signbit (value) && !g_str_has_prefix (text, MINUS))
+        g_error ("value %.17g, unit %d: \"%s\" lost its sign", value, unit_hint, text);
+    }
+  else if (fabs (value) < 1e-300)
+    {
+      /* Zero, or a subnormal: no infinity, no stray characters. */
+      g_assert_null (strstr (text, "\xe2\x88\x9e"));
+    }
+  else if (isfinite (value) && value != 0.0 && strstr (text, "\xe2\x88\x9e") != NULL)
+    g_error ("value %.17g, unit %d: \"%s\" reads infinite", value, unit_hint, text);
+}
+
+static void
+test_format_hostile (void)
+{
+  for (guint u = 0; u < G_N_ELEMENTS (all_unit_hints); u++)
+    for (guint v = 0; v < G_N_ELEMENTS (hostile_values); v++)
+      {
+        IscUnitHint unit_hint = all_unit_hints[u];
+        double value = hostile_values[v];
+        double multiplier = unit_hint == ISC_UNIT_HINT_MEBIBYTES ? 1048576.0 : 1.0;
+        gboolean overflows = !isnan (value) && !isfinite (value * multiplier);
+        IscValueFormat format, axis_format;
+
+        for (guint digits = 0; digits <= 16; digits += 4)
+          {
+            g_autofree char *text = isc_format_value (value, unit_hint, digits);
+
+            assert_sensible_text (text, value, unit_hint, overflows);
+            /* Not zero never reads as zero, however small. */
+            if (value != 0.0 && !isnan (value))
+              g_assert_true (strchr (text, '1') != NULL || strchr (text, '2') != NULL ||
+                             strchr (text, '4') != NULL || strchr (text, '5') != NULL ||
+                             strchr (text, '9') != NULL || strstr (text, "\xe2\x88\x9e") != NULL);
+          }
+
+        for (guint integer = 0; integer < 2; integer++)
+          {
+            double ends[][2] = { { value, value }, { 0.0, value }, { -1.0, 1.0 } };
+
+            for (guint e = 0; e < G_N_ELEMENTS (ends); e++)
+              {
+                g_autofree char *text = NULL;
+                g_autofree char *own = NULL;
+
+                if (integer)
+                  isc_value_format_init_integer (&format, unit_hint, ends[e][0], ends[e][1], 3);
+                else
+                  isc_value_format_init_for_range (&format, unit_hint, ends[e][0], ends[e][1], 3);
+
+                text = isc_value_format_format (&format, value);
+                own = isc_value_format_format_value (&format, value);
+                assert_sensible_text (text, value, unit_hint, overflows);
+                assert_sensible_text (own, value, unit_hint, overflows);
+              }
+          }
+
+        /* Ticks over a hostile range, and a legend read against them. */
+        for (guint integer = 0; integer < 2; integer++)
+          {
+            g_autoptr(IscValueTicks) ticks = integer
+              ? isc_value_ticks_new_integer (unit_hint, -value, value, 5)
+              : isc_value_ticks_new (unit_hint, 0.0, value, 5);
+            g_autofree char *text = NULL;
+
+            g_assert_nonnull (ticks);
+            g_assert_cmpuint (ticks->n_ticks, >=, 2);
+            for (guint t = 0; t < ticks->n_ticks; t++)
+              {
+                g_assert_true (isfinite (ticks->values[t]));
+                g_assert_true (g_utf8_validate (ticks->labels[t], -1, NULL));
+                g_assert_cmpstr (ticks->labels[t], !=, "");
+              }
+
+            isc_value_format_init_for_axis (&axis_format, &ticks->format, value, value, 3);
+            text = isc_value_format_format (&axis_format, value);
+            g_assert_true (g_utf8_validate (text, -1, NULL));
+            g_assert_cmpstr (text, !=, "");
+          }
+      }
+}
+
 static char *
 case_path (const char *prefix,
            guint       index)
@@ -547,6 +664,7 @@ main (int   argc,
   g_test_add_func ("/isc/units/ticks-zero-unprefixed", test_ticks_zero_unprefixed);
   g_test_add_func ("/isc/units/own-values", test_format_own_values);
   g_test_add_func ("/isc/units/locale", test_locale_decimal_separator);
+  g_test_add_func ("/isc/units/hostile", test_format_hostile);
 
   return g_test_run ();
 }

@@ -15,6 +15,7 @@
 #include <libsoup/soup.h>
 
 #include "isc-api-error-private.h"
+#include "isc-text.h"
 
 /* How much of a raw error body a message shows. */
 #define MAX_SHOWN_BODY_CHARS 200
@@ -58,7 +59,9 @@ json_body_message (const char *data,
           json_node_get_string (node)[0] == '\0')
         continue;
 
-      text = g_utf8_make_valid (json_node_get_string (node), -1);
+      /* The server's words reach a terminal: no escape sequences, no
+       * BiDi controls, no line breaks. */
+      text = isc_text_sanitize (json_node_get_string (node), -1);
       if (g_utf8_strlen (text, -1) > MAX_SHOWN_BODY_CHARS * 2)
         {
           char *cut = g_utf8_offset_to_pointer (text, MAX_SHOWN_BODY_CHARS * 2);
@@ -170,7 +173,25 @@ _isc_api_error_server_message (GBytes     *body,
         return NULL;
     }
 
-  return _isc_api_error_scrub_key (text, api_key);
+  {
+    g_autofree char *scrubbed = _isc_api_error_scrub_key (text, api_key);
+
+    /* one_line() drops C0 and C1 controls, not BiDi ones. */
+    return isc_text_sanitize (scrubbed, -1);
+  }
+}
+
+/* Every message here may carry text from outside (a server's words, a
+ * libsoup or TLS message about its response): none reaches a terminal
+ * with a control character in it. */
+static GError *
+sanitized (GError *error)
+{
+  char *clean = isc_text_sanitize (error->message, -1);
+
+  g_free (error->message);
+  error->message = clean;
+  return error;
 }
 
 GError *
@@ -183,9 +204,9 @@ _isc_api_error_new_cut_off (void)
 GError *
 _isc_api_error_new_malformed (const char *detail)
 {
-  return g_error_new (ISC_API_ERROR, ISC_API_ERROR_MALFORMED,
-                      _("Baseten sent a response Inferscope cannot read: %s"),
-                      detail);
+  return sanitized (g_error_new (ISC_API_ERROR, ISC_API_ERROR_MALFORMED,
+                                 _("Baseten sent a response Inferscope cannot read: %s"),
+                                 detail));
 }
 
 GError *
@@ -248,7 +269,7 @@ _isc_api_error_from_io (const GError *error,
   g_free (mapped->message);
   mapped->message = scrubbed;
 
-  return mapped;
+  return sanitized (mapped);
 }
 
 static GError *
@@ -313,9 +334,17 @@ retried_error (const IscApiFailure *failure,
                       status, failure->retries);
 }
 
+static GError *error_from_status (const IscApiFailure *failure);
+
 /* An HTTP status the client does not retry (any more), in words. */
 GError *
 _isc_api_error_from_status (const IscApiFailure *failure)
+{
+  return sanitized (error_from_status (failure));
+}
+
+static GError *
+error_from_status (const IscApiFailure *failure)
 {
   guint status = failure->status;
   g_autofree char *message = _isc_api_error_server_message (failure->body, failure->api_key);

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "isc-csv.h"
+#include "isc-text.h"
 
 /* RFC 4180: a field that holds a comma, a quote or a line break is put in
  * quotes, and a quote inside it is doubled.
@@ -45,6 +46,44 @@ append_field (GString    *out,
 /* metric{key=value,key=value}, the label keys in the order the API sent
  * them; the plain name for a plain metric ({}).
  */
+/* Whether @cell reads as a number, such as -1.5 or +3e9, all of it. */
+static gboolean
+is_number (const char *cell)
+{
+  char *end = NULL;
+
+  /* Digits, a point, an exponent and signs only: "-inf" or "+0x1p3" are
+   * not numbers to a spreadsheet. */
+  if (cell[0] == '\0' || cell[strspn (cell, "0123456789.eE+-")] != '\0')
+    return FALSE;
+
+  g_ascii_strtod (cell, &end);
+  return end != NULL && end != cell && *end == '\0';
+}
+
+/* A header cell holds text from the document: its control and BiDi
+ * characters are replaced (isc_text_sanitize()), and a cell a spreadsheet
+ * would run as a formula (starting with =, +, -, @, a tab or a carriage
+ * return, as OWASP lists them) starts with a single quote instead, unless
+ * it is a plain number.
+ */
+static void
+append_text_field (GString    *out,
+                   const char *text)
+{
+  g_autofree char *clean = isc_text_sanitize (text, -1);
+
+  if (strchr ("=+-@\t\r", text[0]) != NULL && text[0] != '\0' && !is_number (text))
+    {
+      g_autofree char *quoted = g_strconcat ("'", clean, NULL);
+
+      append_field (out, quoted);
+      return;
+    }
+
+  append_field (out, clean);
+}
+
 static void
 append_column_name (GString         *out,
                     const IscMetric *metric,
@@ -67,7 +106,7 @@ append_column_name (GString         *out,
       g_string_append_c (name, '}');
     }
 
-  append_field (out, name->str);
+  append_text_field (out, name->str);
 }
 
 /* printf and strtod in the C locale, whatever the person's is, without

@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "isc-metrics-response-private.h"
+#include "isc-text.h"
 
 /* The scan: strict JSON, bounded depth, 64-bit integers.
  *
@@ -31,6 +32,16 @@
  * On its way it notes where metric_values lies, for the value-set reader
  * (isc-value-sets.c), and whether its keys can be read as json-glib reads
  * them.
+ *
+ * It also bounds what json-glib's tree of the rest may cost, since the
+ * tree takes 40 to 110 bytes of heap per byte it holds: it refuses a key
+ * an object holds twice (json-glib searches an object's member list for
+ * each repeat, quadratic in the object's size), and it notes the parts
+ * of the body the tree need not hold (IscScanElision): members of the
+ * root and of a descriptor that the schema does not name, and arrays or
+ * objects where the schema reads a string or a number. It counts the
+ * descriptors, label sets and labels, and refuses a body past
+ * ISC_METRICS_RESPONSE_MAX_SERIES and the like.
  */
 
 typedef enum
@@ -43,17 +54,58 @@ typedef enum
   EXPECT_COLON,           /* after a key */
 } ScanState;
 
+/* What json-glib's tree makes of a level, for the decoder's schema. */
+typedef enum
+{
+  ROLE_NONE,         /* not in the tree, or inside a part left out of it */
+  ROLE_ROOT,
+  ROLE_DESCRIPTORS,  /* metric_descriptors */
+  ROLE_DESCRIPTOR,   /* one of them */
+  ROLE_LABEL_SETS,   /* its label_sets */
+  ROLE_LABEL_SET,    /* one of those */
+} ScanRole;
+
+/* The keys of one object, to refuse a repeated one in linear time. A key
+ * is the offset of its first byte, which is never 0 (a quote precedes
+ * it); its length is found again from the bytes when hashes match. Up to
+ * SMALL_KEYS keys are compared one by one, then a table of at most three
+ * quarters load takes them: some 11 to 21 bytes per key, of members of at
+ * least 6 bytes.
+ */
+#define SMALL_KEYS 8
+
 typedef struct
 {
-  ScanState state;
-  gboolean  is_array;
-  guint     index;        /* arrays: the current element */
-  gsize     key_offset;   /* objects: the current member's key, raw */
-  gsize     key_length;
-  gboolean  key_escaped;  /* the key holds a backslash */
-  gboolean  has_key;
-  gboolean  seen_start;   /* value sets: keys met so far */
-  gboolean  seen_values;
+  guint32 offset;
+  guint32 hash;
+} KeySlot;
+
+typedef struct
+{
+  KeySlot *slots;     /* capacity, a power of two; NULL while small */
+  gsize    capacity;
+  gsize    n_keys;
+  KeySlot  small[SMALL_KEYS];
+} KeySet;
+
+typedef struct
+{
+  ScanState   state;
+  ScanRole    role;
+  gboolean    is_array;
+  guint       index;          /* arrays: the current element */
+  gsize       key_offset;     /* objects: the current member's key, raw */
+  gsize       key_length;
+  gboolean    key_escaped;    /* the key holds a backslash */
+  gboolean    has_key;
+  gsize       open_offset;    /* its '[' or '{' */
+  const char *replacement;    /* "[]" or "{}" in the tree instead, or NULL */
+  gsize       comma_offset;   /* objects: the ',' before the current member */
+  gboolean    after_comma;
+  gsize       member_start;   /* where the current member starts, its ',' included */
+  gboolean    member_left_out;
+  guint       n_kept;         /* members the tree holds */
+  KeySet      keys;
 } ScanLevel;
 
 typedef struct
@@ -65,6 +117,10 @@ typedef struct
   IscScanInfo info;
   gboolean    values_pending;  /* the next root value is metric_values */
   gboolean    in_values;       /* inside it */
+  guint32     seed;            /* of the key hashes */
+  guint       n_metrics;
+  guint       n_series;
+  guint       n_labels;
 } Scan;
 
 /* The JSON path of the value being scanned, e.g. metric_values[3].values[0] */
@@ -492,6 +548,11 @@ scan_literal (Scan        *scan,
   return TRUE;
 }
 
+static void scan_leave_out (Scan       *scan,
+                            gsize       start,
+                            gsize       end,
+                            const char *replacement);
+
 /* After a complete value ending before @end: the enclosing level now
  * wants a comma or its end.
  */
@@ -508,6 +569,15 @@ scan_value_done (Scan     *scan,
 
   scan->levels[scan->depth - 1].state = EXPECT_COMMA_OR_CLOSE;
 
+  /* A member the tree leaves out, its comma and all. */
+  if (G_UNLIKELY (scan->levels[scan->depth - 1].member_left_out))
+    {
+      ScanLevel *parent = &scan->levels[scan->depth - 1];
+
+      scan_leave_out (scan, parent->member_start, end, NULL);
+      parent->member_left_out = FALSE;
+    }
+
   if (G_UNLIKELY (scan->depth == 1 && scan->in_values))
     {
       scan->in_values = FALSE;
@@ -515,30 +585,324 @@ scan_value_done (Scan     *scan,
     }
 }
 
+/* The key at @offset of @length raw bytes as json-glib reads it: escapes
+ * undone, and a \u0000 ending it (json-glib keeps keys as C strings).
+ */
+static void
+key_text (const char *data,
+          gsize       offset,
+          gsize       length,
+          GString    *out)
+{
+  const char *key = data + offset;
+  gsize i = 0;
+
+  g_string_truncate (out, 0);
+
+  while (i < length)
+    {
+      char c = key[i];
+      gunichar code;
+
+      if (c != '\\')
+        {
+          g_string_append_c (out, c);
+          i++;
+          continue;
+        }
+
+      c = key[i + 1];
+      i += 2;
+      switch (c)
+        {
+        case 'b': g_string_append_c (out, '\b'); continue;
+        case 'f': g_string_append_c (out, '\f'); continue;
+        case 'n': g_string_append_c (out, '\n'); continue;
+        case 'r': g_string_append_c (out, '\r'); continue;
+        case 't': g_string_append_c (out, '\t'); continue;
+        case 'u': break;
+        default: g_string_append_c (out, c); continue;
+        }
+
+      code = hex4 (key + i);
+      i += 4;
+      if (code >= 0xD800 && code <= 0xDBFF)
+        {
+          /* The scan checked that a low surrogate follows. */
+          code = 0x10000 + ((code - 0xD800) << 10) + (hex4 (key + i + 2) - 0xDC00);
+          i += 6;
+        }
+      if (code == 0)
+        return;
+      g_string_append_unichar (out, code);
+    }
+}
+
+/* The raw length of the key whose first byte is at @offset. */
+static gsize
+key_length_at (const Scan *scan,
+               gsize       offset)
+{
+  gsize i = offset;
+
+  while (scan->data[i] != '"')
+    i += scan->data[i] == '\\' ? 2 : 1;
+
+  return i - offset;
+}
+
+static guint32
+hash_bytes (guint32     seed,
+            const char *bytes,
+            gsize       length)
+{
+  guint32 h = 2166136261u ^ seed;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      h ^= (guchar) bytes[i];
+      h *= 16777619u;
+    }
+
+  /* A last mix, so that the seed reaches every bit. */
+  h ^= h >> 15;
+  h *= 0x2c1b3c6du;
+  h ^= h >> 12;
+  return h;
+}
+
+static guint32
+key_hash (const Scan *scan,
+          gsize       offset,
+          gsize       length,
+          gboolean    escaped,
+          GString    *scratch)
+{
+  if (!escaped)
+    return hash_bytes (scan->seed, scan->data + offset, length);
+
+  key_text (scan->data, offset, length, scratch);
+  return hash_bytes (scan->seed, scratch->str, scratch->len);
+}
+
+/* Whether the keys at @a (of @a_length raw bytes) and @b read the same. */
+static gboolean
+keys_equal (const Scan *scan,
+            gsize       a,
+            gsize       a_length,
+            gsize       b)
+{
+  gsize b_length = key_length_at (scan, b);
+  g_autoptr(GString) a_text = NULL;
+  g_autoptr(GString) b_text = NULL;
+
+  if (memchr (scan->data + a, '\\', a_length) == NULL &&
+      memchr (scan->data + b, '\\', b_length) == NULL)
+    return a_length == b_length && memcmp (scan->data + a, scan->data + b, a_length) == 0;
+
+  a_text = g_string_new (NULL);
+  b_text = g_string_new (NULL);
+  key_text (scan->data, a, a_length, a_text);
+  key_text (scan->data, b, b_length, b_text);
+  return g_string_equal (a_text, b_text);
+}
+
+static void
+key_set_clear (KeySet *set)
+{
+  g_clear_pointer (&set->slots, g_free);
+  set->capacity = 0;
+  set->n_keys = 0;
+}
+
+/* Puts @slot into the table, which has room; FALSE if it holds that key. */
+static gboolean
+key_table_insert (const Scan *scan,
+                  KeySet     *set,
+                  KeySlot     slot,
+                  gsize       length)
+{
+  gsize mask = set->capacity - 1;
+
+  for (gsize i = slot.hash & mask;; i = (i + 1) & mask)
+    {
+      KeySlot *at = &set->slots[i];
+
+      if (at->offset == 0)
+        {
+          *at = slot;
+          return TRUE;
+        }
+
+      if (length != G_MAXSIZE && at->hash == slot.hash &&
+          keys_equal (scan, slot.offset, length, at->offset))
+        return FALSE;
+    }
+}
+
+static void
+key_table_grow (const Scan *scan,
+                KeySet     *set)
+{
+  KeySlot *old = set->slots;
+  gsize old_capacity = set->capacity;
+
+  set->capacity = old != NULL ? 2 * old_capacity : 4 * SMALL_KEYS;
+  set->slots = g_new0 (KeySlot, set->capacity);
+
+  /* Keys already in are distinct: no comparing (G_MAXSIZE). */
+  if (old == NULL)
+    for (gsize k = 0; k < set->n_keys; k++)
+      key_table_insert (scan, set, set->small[k], G_MAXSIZE);
+  else
+    for (gsize k = 0; k < old_capacity; k++)
+      if (old[k].offset != 0)
+        key_table_insert (scan, set, old[k], G_MAXSIZE);
+
+  g_free (old);
+}
+
+/* Adds the key of @level; FALSE if the object holds it already. */
+static gboolean
+key_set_add (Scan      *scan,
+             ScanLevel *level,
+             GString   *scratch)
+{
+  KeySet *set = &level->keys;
+  KeySlot slot;
+
+  slot.offset = (guint32) level->key_offset;
+  slot.hash = key_hash (scan, level->key_offset, level->key_length, level->key_escaped, scratch);
+
+  if (set->slots == NULL && set->n_keys < SMALL_KEYS)
+    {
+      for (gsize k = 0; k < set->n_keys; k++)
+        if (set->small[k].hash == slot.hash &&
+            keys_equal (scan, slot.offset, level->key_length, set->small[k].offset))
+          return FALSE;
+
+      set->small[set->n_keys++] = slot;
+      return TRUE;
+    }
+
+  if (set->slots == NULL || 4 * (set->n_keys + 1) > 3 * set->capacity)
+    key_table_grow (scan, set);
+
+  if (!key_table_insert (scan, set, slot, level->key_length))
+    return FALSE;
+
+  set->n_keys++;
+  return TRUE;
+}
+
 /* A key that an object holds twice. json-glib keeps the last of a
- * repeated key, where a reader of the bytes meets the first; and the
- * schema names no member twice. So where the value-set reader looks, a
- * repeated key is refused rather than read one way or the other.
+ * repeated key, where a reader of the bytes meets the first; it also
+ * searches the object's members for each repeat, which 80,000 repeats
+ * make a minute's work; and the schema names no member twice. So a
+ * repeated key is refused, in any object.
  */
 static gboolean
 scan_repeated_key (const Scan  *scan,
-                   const char  *name,
+                   ScanLevel   *level,
+                   GString     *scratch,
                    gsize        offset,
                    GError     **error)
 {
   g_autofree char *path = scan_path (scan);
+  g_autofree char *shown = NULL;
 
+  key_text (scan->data, level->key_offset, level->key_length, scratch);
+  shown = isc_text_sanitize_cut (scratch->str, (gssize) scratch->len, 64);
   _isc_response_set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
                            _("a second \"%s\" in the same object at byte %zu"),
-                           name, offset);
+                           shown, offset);
   return FALSE;
 }
 
-/* Notes what the value-set reader needs to know about the key just read
- * at @offset into @level: where metric_values is, and that each value set
- * names its start and its values once. Keys are compared as json-glib
- * reads them, escapes and all, so the reader and json-glib's tree never
- * disagree on which member is which.
+/* A part of the body the tree leaves out, or shows as @replacement. Next
+ * to the last one, with only white space between, it joins that one, so
+ * a run of unknown members costs one. */
+static void
+scan_leave_out (Scan       *scan,
+                gsize       start,
+                gsize       end,
+                const char *replacement)
+{
+  GArray *elisions = scan->info.elisions;
+  IscScanElision elision = { start, end, replacement };
+
+  if (elisions == NULL)
+    elisions = scan->info.elisions = g_array_new (FALSE, FALSE, sizeof (IscScanElision));
+
+  if (elisions->len > 0 && replacement == NULL)
+    {
+      IscScanElision *last = &g_array_index (elisions, IscScanElision, elisions->len - 1);
+
+      if (last->replacement == NULL && last->end <= start)
+        {
+          gsize k = last->end;
+
+          while (k < start &&
+                 (scan->data[k] == ' ' || scan->data[k] == '\n' ||
+                  scan->data[k] == '\r' || scan->data[k] == '\t'))
+            k++;
+          if (k == start)
+            {
+              last->end = end;
+              return;
+            }
+        }
+    }
+
+  g_array_append_val (elisions, elision);
+}
+
+static gboolean
+scan_too_many (const Scan  *scan,
+               const char  *what,
+               guint        limit,
+               gsize        offset,
+               GError     **error)
+{
+  g_autofree char *path = scan_path (scan);
+
+  /* TRANSLATORS: "more than 50000 label sets at byte 123" */
+  _isc_response_set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
+                           _("more than %u %s at byte %zu, more than Inferscope reads"),
+                           limit, what, offset);
+  return FALSE;
+}
+
+static gboolean
+root_key_is_known (const Scan *scan)
+{
+  static const char * const names[] = {
+    "mode", "start_epoch_millis", "end_epoch_millis", "step_seconds",
+    "metric_descriptors", "metric_values",
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+    if (scan_key_is (scan, 0, names[k]))
+      return TRUE;
+
+  return FALSE;
+}
+
+static gboolean
+descriptor_key_is_known (const Scan *scan,
+                         guint       depth)
+{
+  return scan_key_is (scan, depth, "name") ||
+         scan_key_is (scan, depth, "unit_hint") ||
+         scan_key_is (scan, depth, "kind") ||
+         scan_key_is (scan, depth, "label_sets");
+}
+
+/* Notes what the decoder needs to know about the key just read at
+ * @offset into @level: that it is not a repeat, where metric_values is,
+ * whether the tree keeps the member, and how many labels there are. Keys
+ * are compared as json-glib reads them, escapes and all, so the reader
+ * and json-glib's tree never disagree on which member is which.
  */
 static gboolean
 scan_note_key (Scan       *scan,
@@ -546,33 +910,132 @@ scan_note_key (Scan       *scan,
                gsize       offset,
                GError    **error)
 {
+  g_autoptr(GString) scratch = level->key_escaped ? g_string_new (NULL) : NULL;
+  guint depth = scan->depth - 1;
+  gboolean known;
+
+  if (!key_set_add (scan, level, scratch))
+    {
+      if (scratch == NULL)
+        scratch = g_string_new (NULL);
+      return scan_repeated_key (scan, level, scratch, offset, error);
+    }
+
   if (scan->depth == 1)
     {
       scan->values_pending = scan_key_is (scan, 0, "metric_values");
       if (scan->values_pending)
-        {
-          if (scan->info.has_values)
-            return scan_repeated_key (scan, "metric_values", offset, error);
-          scan->info.has_values = TRUE;
-        }
+        scan->info.has_values = TRUE;
     }
-  else if (scan->depth == 3 && scan->in_values)
+
+  level->member_start = level->after_comma ? level->comma_offset : offset;
+
+  switch (level->role)
     {
-      if (scan_key_is (scan, 2, "values"))
+    case ROLE_ROOT:
+    case ROLE_DESCRIPTOR:
+      known = level->role == ROLE_ROOT ? root_key_is_known (scan)
+                                       : descriptor_key_is_known (scan, depth);
+      level->member_left_out = !known;
+      if (known)
         {
-          if (level->seen_values)
-            return scan_repeated_key (scan, "values", offset, error);
-          level->seen_values = TRUE;
+          /* The first member the tree keeps loses its leading comma. */
+          if (level->n_kept == 0 && level->after_comma)
+            scan_leave_out (scan, level->comma_offset, level->comma_offset + 1, NULL);
+          level->n_kept++;
         }
-      else if (scan_key_is (scan, 2, "start_epoch_millis"))
+      break;
+
+    case ROLE_LABEL_SET:
+      if (++scan->n_labels > ISC_METRICS_RESPONSE_MAX_LABELS)
+        return scan_too_many (scan, _("labels"), ISC_METRICS_RESPONSE_MAX_LABELS, offset, error);
+      break;
+
+    case ROLE_NONE:
+    case ROLE_DESCRIPTORS:
+    case ROLE_LABEL_SETS:
+    default:
+      break;
+    }
+
+  level->after_comma = FALSE;
+  return TRUE;
+}
+
+/* A value starts at @i inside @level, a level the tree holds. */
+static gboolean
+scan_value_start (Scan       *scan,
+                  ScanLevel  *level,
+                  gsize       i,
+                  GError    **error)
+{
+  if (level->role == ROLE_DESCRIPTORS &&
+      ++scan->n_metrics > ISC_METRICS_RESPONSE_MAX_METRICS)
+    return scan_too_many (scan, _("metrics"), ISC_METRICS_RESPONSE_MAX_METRICS, i, error);
+
+  if (level->role == ROLE_LABEL_SETS &&
+      ++scan->n_series > ISC_METRICS_RESPONSE_MAX_SERIES)
+    return scan_too_many (scan, _("label sets"), ISC_METRICS_RESPONSE_MAX_SERIES, i, error);
+
+  return TRUE;
+}
+
+/* What the tree makes of the array or object @level opening inside
+ * @parent: its role, or a stand-in "[]" or "{}" where the schema reads
+ * no array or object, or nothing where the whole member is left out.
+ */
+static void
+scan_place (Scan      *scan,
+            ScanLevel *parent,
+            ScanLevel *level)
+{
+  gboolean is_array = level->is_array;
+  ScanRole role = ROLE_NONE;
+
+  if (parent == NULL)
+    role = is_array ? ROLE_NONE : ROLE_ROOT;
+  else if (parent->role == ROLE_NONE || parent->member_left_out)
+    {
+      level->role = ROLE_NONE;
+      return;
+    }
+  else
+    {
+      guint depth = scan->depth - 2;
+
+      switch (parent->role)
         {
-          if (level->seen_start)
-            return scan_repeated_key (scan, "start_epoch_millis", offset, error);
-          level->seen_start = TRUE;
+        case ROLE_ROOT:
+          if (is_array && scan_key_is (scan, depth, "metric_descriptors"))
+            role = ROLE_DESCRIPTORS;
+          break;
+
+        case ROLE_DESCRIPTORS:
+          if (!is_array)
+            role = ROLE_DESCRIPTOR;
+          break;
+
+        case ROLE_DESCRIPTOR:
+          if (is_array && scan_key_is (scan, depth, "label_sets"))
+            role = ROLE_LABEL_SETS;
+          break;
+
+        case ROLE_LABEL_SETS:
+          if (!is_array)
+            role = ROLE_LABEL_SET;
+          break;
+
+        case ROLE_LABEL_SET:
+        case ROLE_NONE:
+        default:
+          break;
         }
     }
 
-  return TRUE;
+  level->role = role;
+  /* metric_values too: the value-set reader reads it from the bytes. */
+  if (role == ROLE_NONE)
+    level->replacement = is_array ? "[]" : "{}";
 }
 
 /* '[' or '{' at @i, where a value may start. */
@@ -593,6 +1056,8 @@ scan_open (Scan     *scan,
   memset (level, 0, sizeof *level);
   level->is_array = c == '[';
   level->state = c == '[' ? EXPECT_VALUE_OR_CLOSE : EXPECT_KEY_OR_CLOSE;
+  level->open_offset = i;
+  scan_place (scan, scan->depth >= 2 ? &scan->levels[scan->depth - 2] : NULL, level);
   return TRUE;
 }
 
@@ -615,6 +1080,10 @@ scan_close (Scan       *scan,
   /* The end of metric_values: count its value sets. */
   if (G_UNLIKELY (scan->depth == 2 && scan->in_values && level->is_array))
     scan->info.n_value_sets = level->state == EXPECT_VALUE_OR_CLOSE ? 0 : level->index + 1;
+
+  if (level->replacement != NULL)
+    scan_leave_out (scan, level->open_offset, i + 1, level->replacement);
+  key_set_clear (&level->keys);
 
   scan->depth--;
   scan_value_done (scan, root_done, i + 1);
@@ -650,6 +1119,8 @@ scan_separator (Scan       *scan,
     {
       level->has_key = FALSE;
       level->state = EXPECT_KEY;
+      level->comma_offset = i;
+      level->after_comma = TRUE;
     }
 
   return TRUE;
@@ -700,18 +1171,14 @@ scan_string_token (Scan       *scan,
 #if defined(__GNUC__)
 __attribute__ ((aligned (64)))
 #endif
-gboolean
-_isc_json_scan (const char   *data,
-                gsize         length,
-                IscScanInfo  *info,
-                GError      **error)
+static gboolean
+scan_run (Scan    *scan,
+          GError **error)
 {
-  g_autofree Scan *scan = g_new0 (Scan, 1);
+  const char *data = scan->data;
+  gsize length = scan->length;
   gboolean root_done = FALSE;
   gsize i = 0;
-
-  scan->data = data;
-  scan->length = length;
 
   /* A UTF-8 byte order mark is allowed (RFC 8259 §8.1); json-glib skips it. */
   if (length >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
@@ -744,6 +1211,10 @@ _isc_json_scan (const char   *data,
           scan->in_values = TRUE;
           scan->info.values_start = i;
         }
+
+      if (want_value && level != NULL && G_UNLIKELY (level->role != ROLE_NONE) &&
+          c != ']' && c != '}' && !scan_value_start (scan, level, i, error))
+        return FALSE;
 
       switch (c)
         {
@@ -808,10 +1279,41 @@ _isc_json_scan (const char   *data,
       return FALSE;
     }
 
-  if (info != NULL)
-    *info = scan->info;
-
   return TRUE;
+}
+
+gboolean
+_isc_json_scan (const char   *data,
+                gsize         length,
+                IscScanInfo  *info,
+                GError      **error)
+{
+  g_autofree Scan *scan = NULL;
+  gboolean ok;
+
+  /* Keys are kept as 32-bit offsets; the client reads 64 MiB at most. */
+  if (length >= G_MAXUINT32)
+    {
+      _isc_response_set_error (error, ISC_RESPONSE_ERROR_SYNTAX, NULL, _("the response is too large"));
+      return FALSE;
+    }
+
+  scan = g_new0 (Scan, 1);
+  scan->data = data;
+  scan->length = length;
+  scan->seed = g_random_int ();
+
+  ok = scan_run (scan, error);
+
+  for (guint d = 0; d < ISC_METRICS_RESPONSE_MAX_DEPTH; d++)
+    key_set_clear (&scan->levels[d].keys);
+
+  if (ok && info != NULL)
+    *info = scan->info;
+  else if (scan->info.elisions != NULL)
+    g_array_unref (scan->info.elisions);
+
+  return ok;
 }
 
 gboolean

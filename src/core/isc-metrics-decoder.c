@@ -16,6 +16,7 @@
 #include <json-glib/json-glib.h>
 
 #include "isc-metrics-response-private.h"
+#include "isc-text.h"
 
 /* The decoder: the schema of GetModelMetricsResponseV1 (baseten-api.md)
  * and the assembly of a response.
@@ -26,8 +27,13 @@
  * sets and walks it against the schema here; the value sets, nearly all
  * of a SERIES body, are read straight from the bytes into one packed
  * block of doubles by isc-value-sets.c. The scan reads keys as json-glib
- * does and refuses a repeated metric_values, start or values, so the two
- * never disagree on which member is which.
+ * does and refuses a key any object repeats, so the two never disagree on
+ * which member is which. json-glib's tree holds only what the schema
+ * reads: the scan notes what it may leave out (unknown members, arrays
+ * where a string belongs), and caps the label sets and the labels, so
+ * the tree of any body stays a small multiple of it. Text from the
+ * document is sanitized and cut (isc-text.h) before the response keeps
+ * it.
  */
 
 /* A step start may precede the window start by up to one step; starts are
@@ -234,7 +240,8 @@ decode_header (IscMetricsResponse  *self,
 
   if (!isc_mode_from_string (mode, &self->mode))
     {
-      g_autofree char *shown = g_strndup (mode, 40);
+      /* Cut on a character, and shown without its control characters. */
+      g_autofree char *shown = isc_text_sanitize_cut (mode, -1, 40);
 
       _isc_response_set_error (error, ISC_RESPONSE_ERROR_INVALID, "mode",
                                _("unknown mode \"%s\", expected CURRENT, SUMMARY or SERIES"), shown);
@@ -333,6 +340,18 @@ count_series (Document  *doc,
   return TRUE;
 }
 
+/* Text from the document, kept in the response's chunk: without control
+ * or BiDi characters, and cut to ISC_METRICS_RESPONSE_MAX_TEXT_BYTES.
+ */
+static const char *
+insert_text (IscMetricsResponse *self,
+             const char         *text)
+{
+  g_autofree char *shown = isc_text_sanitize_cut (text, -1, ISC_METRICS_RESPONSE_MAX_TEXT_BYTES);
+
+  return g_string_chunk_insert_const (self->strings, shown);
+}
+
 /* A descriptor's string member @name, kept in the response's chunk. */
 static const char *
 decode_descriptor_string (IscMetricsResponse  *self,
@@ -352,7 +371,7 @@ decode_descriptor_string (IscMetricsResponse  *self,
   if (!(str = require_string (node, member_path, error)))
     return NULL;
 
-  return g_string_chunk_insert_const (self->strings, str);
+  return insert_text (self, str);
 }
 
 /* Label set @j of the metric at @path into @series, whose labels point
@@ -379,20 +398,21 @@ decode_label_set (IscMetricsResponse  *self,
       if (JSON_NODE_TYPE (value_node) != JSON_NODE_VALUE ||
           json_node_get_value_type (value_node) != G_TYPE_STRING)
         {
+          g_autofree char *shown = isc_text_sanitize_cut (key, -1, 64);
           g_autofree char *label_path =
-            g_strdup_printf ("%s.label_sets[%u].%s", path, j, key);
+            g_strdup_printf ("%s.label_sets[%u].%s", path, j, shown);
 
           expect_type (value_node, JSON_NODE_VALUE, G_TYPE_STRING, label_path, error);
           return FALSE;
         }
 
       value = json_node_get_string (value_node);
-      series->labels[2 * k] = g_string_chunk_insert_const (self->strings, key);
-      series->labels[2 * k + 1] = g_string_chunk_insert_const (self->strings, value);
+      series->labels[2 * k] = insert_text (self, key);
+      series->labels[2 * k + 1] = insert_text (self, value);
 
       if (text->len > 0)
         g_string_append (text, ", ");
-      g_string_append_printf (text, "%s=%s", key, value);
+      g_string_append_printf (text, "%s=%s", series->labels[2 * k], series->labels[2 * k + 1]);
     }
 
   series->label_text = g_string_chunk_insert_const (self->strings, text->str);
@@ -650,6 +670,7 @@ isc_metrics_response_new_from_data (const char  *data,
   IscScanInfo info = { 0 };
   IscValueSetBytes bulk = { 0 };
   gboolean use_bulk;
+  gsize rest_length = 0;
   JsonNode *root;
   gboolean loaded;
 
@@ -669,26 +690,38 @@ isc_metrics_response_new_from_data (const char  *data,
     return NULL;
 
   use_bulk = info.has_values && data[info.values_start] == '[';
-
-  parser = json_parser_new ();
-
   if (use_bulk)
     {
-      /* The body without its value sets: metric_values becomes []. */
-      gsize tail = (gsize) length - info.values_end;
-      gsize rest_length = info.values_start + 2 + tail;
-
-      rest = g_malloc (rest_length + 1);
-      memcpy (rest, data, info.values_start);
-      memcpy (rest + info.values_start, "[]", 2);
-      memcpy (rest + info.values_start + 2, data + info.values_end, tail);
-      rest[rest_length] = '\0';
-
       bulk.data = data;
       bulk.start = info.values_start;
       bulk.end = info.values_end;
       bulk.n_value_sets = info.n_value_sets;
+    }
 
+  parser = json_parser_new ();
+
+  if (info.elisions != NULL)
+    {
+      /* The body without what the tree need not hold: metric_values
+       * becomes [], unknown members go, and an array or object where the
+       * schema reads a string or a number becomes an empty one. */
+      g_autoptr(GArray) elisions = g_steal_pointer (&info.elisions);
+      GString *kept = g_string_sized_new ((gsize) length + 1);
+      gsize at = 0;
+
+      for (guint k = 0; k < elisions->len; k++)
+        {
+          const IscScanElision *e = &g_array_index (elisions, IscScanElision, k);
+
+          g_string_append_len (kept, data + at, (gssize) (e->start - at));
+          if (e->replacement != NULL)
+            g_string_append (kept, e->replacement);
+          at = e->end;
+        }
+      g_string_append_len (kept, data + at, (gssize) ((gsize) length - at));
+
+      rest_length = kept->len;
+      rest = g_string_free (kept, FALSE);
       loaded = json_parser_load_from_data (parser, rest, (gssize) rest_length, &local_error);
     }
   else

@@ -110,20 +110,51 @@ void _isc_response_set_error (GError     **error,
  */
 #define ISC_METRICS_RESPONSE_MAX_DEPTH 16
 
-/* Where the scan found metric_values, for _isc_value_sets_read(). */
+/* The most the decoder reads of each: json-glib's tree takes some 350
+ * bytes for a label set and 150 for a label, so that these bound the
+ * tree of a body whatever it holds, and no real deployment comes near
+ * them.
+ */
+#define ISC_METRICS_RESPONSE_MAX_METRICS 10000
+#define ISC_METRICS_RESPONSE_MAX_SERIES  50000
+#define ISC_METRICS_RESPONSE_MAX_LABELS  200000
+
+/* The longest name, unit hint, kind, label key or label value the
+ * response keeps, in bytes: longer ones are cut on a character boundary
+ * and end in "…". A name is shown once per series (a CSV header cell, a
+ * chart's legend), so without a cap a megabyte's name over a thousand
+ * label sets is a gigabyte of output from a megabyte of input.
+ */
+#define ISC_METRICS_RESPONSE_MAX_TEXT_BYTES 256
+
+/* A part of the body json-glib's tree need not hold: bytes [start, end)
+ * read as @replacement ("[]", "{}"), or as nothing when it is NULL.
+ */
+typedef struct
+{
+  gsize       start;
+  gsize       end;
+  const char *replacement;
+} IscScanElision;
+
+/* Where the scan found metric_values, for _isc_value_sets_read(), and
+ * what the tree may leave out.
+ */
 typedef struct
 {
   gsize    values_start;   /* its first byte ('[' when usable) */
   gsize    values_end;     /* just past its last */
   guint    n_value_sets;
   gboolean has_values;     /* the root has a member metric_values */
+  GArray  *elisions;       /* of IscScanElision, in order; owned, or NULL */
 } IscScanInfo;
 
 /* RFC 8259 JSON, at most ISC_METRICS_RESPONSE_MAX_DEPTH levels, integers
  * the schema reads within 64 bits; fills @info (when not NULL) with where
- * metric_values lies. Fails with ISC_RESPONSE_ERROR_SYNTAX naming the path,
- * or ISC_RESPONSE_ERROR_INVALID for a key metric_values, or a value set,
- * holds twice.
+ * metric_values lies and what the tree may leave out (info->elisions,
+ * for the caller to free). Fails with ISC_RESPONSE_ERROR_SYNTAX naming the
+ * path, or ISC_RESPONSE_ERROR_INVALID for a key an object holds twice or
+ * more metrics, label sets or labels than the decoder reads.
  */
 gboolean _isc_json_scan (const char   *data,
                          gsize         length,

@@ -17,6 +17,7 @@
 
 #include "isc-metrics-response.h"
 #include "isc-metrics-response-private.h"
+#include "isc-text.h"
 
 /* The model: a decoded GetModelMetricsResponseV1, built once by the
  * decoder (isc-metrics-decoder.c) and never changed after, so it can be
@@ -41,15 +42,19 @@ _isc_response_set_error (GError     **error,
                          ...)
 {
   g_autofree char *message = NULL;
+  g_autofree char *clean_path = NULL;
+  g_autofree char *clean_message = NULL;
   va_list args;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
 
-  g_set_error (error, ISC_RESPONSE_ERROR, code, "%s: %s",
-               path != NULL && path[0] != '\0' ? path : "(root)",
-               message);
+  /* Paths hold the document's keys, messages its values: neither may
+   * write control or BiDi characters to a terminal. */
+  clean_path = isc_text_sanitize (path != NULL && path[0] != '\0' ? path : "(root)", -1);
+  clean_message = isc_text_sanitize (message, -1);
+  g_set_error (error, ISC_RESPONSE_ERROR, code, "%s: %s", clean_path, clean_message);
 }
 
 static void

@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include <float.h>
 #include <locale.h>
 #include <math.h>
 #include <string.h>
@@ -246,20 +247,43 @@ static const char *const superscript_digits[] = {
   "\xe2\x81\xb5", "\xe2\x81\xb6", "\xe2\x81\xb7", "\xe2\x81\xb8", "\xe2\x81\xb9",
 };
 
-/* x (> 0) as "1.5×10⁻⁹": for magnitudes no unit makes readable. */
+/* x (> 0) as "1.5×10⁻⁹": for magnitudes no unit makes readable. Total
+ * over the doubles: an infinite x reads "∞" and zero, a negative or a NaN
+ * x (which callers never pass) "0" rather than a wild index into the
+ * superscripts; a subnormal x keeps its mantissa although 10^exponent
+ * underflows.
+ */
 static void
 append_scientific (GString  *out,
                    double    x,
                    guint     significant_digits,
                    gboolean  strip)
 {
-  int exponent = (int) floor (log10 (x));
-  double mantissa = x / pow (10.0, (double) exponent);
+  int exponent;
+  double mantissa;
   guint decimals = significant_digits > 0 ? significant_digits - 1 : 0;
   g_autofree char *exponent_text = NULL;
   gsize start = out->len;
 
-  if (!isfinite (mantissa))
+  if (isinf (x))
+    {
+      g_string_append (out, INFINITY_SIGN);
+      return;
+    }
+  if (!(x > 0.0))
+    {
+      g_string_append_c (out, '0');
+      return;
+    }
+
+  exponent = (int) floor (log10 (x));
+  exponent = CLAMP (exponent, DBL_MIN_10_EXP - DBL_DIG - 3, DBL_MAX_10_EXP);
+  if (exponent < DBL_MIN_10_EXP)
+    mantissa = (x * 1e300) / pow (10.0, (double) exponent + 300.0);
+  else
+    mantissa = x / pow (10.0, (double) exponent);
+
+  if (!isfinite (mantissa) || mantissa <= 0.0)
     mantissa = 1.0;
 
   mantissa = round_to (mantissa, decimals);
@@ -325,6 +349,9 @@ isc_format_value (double      value,
   percent = unit_hint == ISC_UNIT_HINT_RATIO && value >= 0.0 && value <= 1.0;
   scale = get_scale (unit_hint, percent);
   magnitude = fabs (value) * get_multiplier (unit_hint, percent);
+  /* MEBIBYTES past 1.7e302 is more bytes than a double holds. */
+  if (!isfinite (magnitude))
+    return format_non_finite (value);
   idx = choose_step (scale, magnitude);
   out = g_string_new (NULL);
 
@@ -346,6 +373,11 @@ isc_format_value (double      value,
         }
       break;
     }
+
+  /* Past 300 decimals (a subnormal) rounding leaves nothing: it is still
+   * not zero. */
+  if (rounded == 0.0 && magnitude != 0.0 && idx == 0)
+    rounded = magnitude / scale->steps[idx].factor;
 
   if (value < 0.0 && rounded != 0.0)
     g_string_append (out, MINUS_SIGN);
@@ -586,6 +618,9 @@ isc_value_format_format (const IscValueFormat *format,
     return format_non_finite (value);
 
   x = fabs (value) * format->multiplier / (format->divisor > 0.0 ? format->divisor : 1.0);
+  /* A value the multiplier takes past the doubles (MEBIBYTES 1.7e302). */
+  if (!isfinite (x))
+    return format_non_finite (value);
   decimals = MIN (format->decimals, 300);
   /* A mean of whole counts is not whole: two decimals, not "2" for 2.33. */
   if (format->integer && decimals == 0 && fabs (x - round (x)) > 1e-9 * MAX (1.0, x))
