@@ -74,6 +74,35 @@ typedef struct
   IscChartText  text;   /* its value, right of the mark */
 } IscChartClipMark;
 
+/* A reference line of the model (isc_chart_model_set_references()) as
+ * placed: at its value's y when the value axis holds it, else an arrow
+ * at the plot's top edge (above), and its label at the plot's right
+ * edge; a label that finds no room is left out (NULL layout), its line
+ * stays. */
+typedef struct
+{
+  double        value;
+  double        y;      /* device y of the line, the plot's top when above */
+  gboolean      above;  /* beyond the value axis: an arrow mark */
+  IscChartText  text;   /* "max 5", "GPU memory limit 80 GiB" */
+} IscChartReferenceLine;
+
+/* A rollout marker within the time axis, with its label at the plot's
+ * top, right of the line (left of it near the right edge), in the first
+ * of two rows where it touches no other label; else without label. */
+typedef struct
+{
+  gint64        time_ms;
+  double        x;      /* device x, isc_chart_layout_x_for_ms() on a pixel centre */
+  IscChartText  text;
+} IscChartMarkerLine;
+
+/* How far a reference line may reach above the data and still be in the
+ * value axis: up to this many times the data's height above the axis'
+ * bottom, so the data keep at least half of the plot. A limit further up
+ * is an arrow at the top edge. */
+#define ISC_CHART_REFERENCE_REACH 2.0
+
 /* Everything that depends on the size and the style, computed once when
  * either changes: the plot rectangle, the axes' ticks and their text, the
  * header, the legend, and each step's device x. Drawing only reads it.
@@ -113,6 +142,9 @@ struct _IscChartLayout
    * clipped, and each clipped run has a mark. */
   double          clip_max;
   GArray         *clip_marks;        /* IscChartClipMark */
+  /* The model's annotations as placed (none for bars or no data). */
+  GArray         *references;        /* IscChartReferenceLine */
+  GArray         *markers;           /* IscChartMarkerLine */
 
   PangoContext   *pango;
 

@@ -61,6 +61,13 @@ struct _IscChartModel
   gboolean            *hidden;
   /* The least top the value axis reaches (an error rate's floor), 0. */
   double               min_extent_max;
+
+  /* Annotations (isc_chart_model_set_references(), _set_markers()): owned
+   * copies, labels too. */
+  IscChartReference   *references;
+  guint                n_references;
+  IscChartMarker      *markers;
+  guint                n_markers;
 };
 
 /* For tests: the counter display the model draws (a PER_STEP counter's
@@ -95,5 +102,8 @@ guint isc_chart_model_count_complete_steps (IscMetricsResponse *response,
                                             const gint64       *starts,
                                             guint               n_steps,
                                             gint64              now_ms);
+
+/* isc-chart-annotations.c: frees the model's annotations. */
+void  isc_chart_model_clear_annotations    (IscChartModel      *self);
 
 G_END_DECLS

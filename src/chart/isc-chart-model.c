@@ -51,6 +51,7 @@ isc_chart_model_finalize (GObject *object)
   g_free (self->unit_text);
   g_free (self->step_text);
   g_free (self->value_suffix);
+  isc_chart_model_clear_annotations (self);
   g_clear_pointer (&self->response, isc_metrics_response_unref);
   g_clear_pointer (&self->error_source, isc_metrics_response_unref);
 

@@ -46,6 +46,25 @@ typedef struct
   double              last;
 } IscChartSeries;
 
+/* A horizontal reference line at @value, in the drawn values' unit (a
+ * MEBIBYTES metric's in MiB, a BYTES metric's in bytes): a limit from the
+ * target's settings, such as its autoscaling maximum. Its label at the
+ * plot's right edge is @label, then the value in the axis' unit: "max 5",
+ * "GPU memory limit 80 GiB". */
+typedef struct
+{
+  double      value;
+  const char *label;
+} IscChartReference;
+
+/* A vertical marker at @time_ms (epoch ms) with @label at the plot's top:
+ * a rollout event, such as a deployment's creation or a promotion. */
+typedef struct
+{
+  gint64      time_ms;
+  const char *label;
+} IscChartMarker;
+
 #define ISC_TYPE_CHART_MODEL (isc_chart_model_get_type ())
 
 G_DECLARE_FINAL_TYPE (IscChartModel, isc_chart_model, ISC, CHART_MODEL, GObject)
@@ -187,5 +206,21 @@ void                  isc_chart_model_set_hidden           (IscChartModel      *
 gboolean              isc_chart_model_get_series_hidden    (IscChartModel      *self,
                                                             guint               series);
 guint                 isc_chart_model_get_n_hidden         (IscChartModel      *self);
+
+/* Annotations drawn over the series (see docs/charts.md, "Reference
+ * lines and rollout markers"): copied, labels too; NULL (n 0) clears.
+ * Set them before the model goes to a chart: a chart lays a model out
+ * once per size. Bars and a chart with no data draw neither. Usually set
+ * from a target's settings by isc_chart_annotations_apply(). */
+void                  isc_chart_model_set_references       (IscChartModel           *self,
+                                                            const IscChartReference *refs,
+                                                            guint                    n);
+const IscChartReference *isc_chart_model_get_references    (IscChartModel           *self,
+                                                            guint                   *n);
+void                  isc_chart_model_set_markers          (IscChartModel           *self,
+                                                            const IscChartMarker    *markers,
+                                                            guint                    n);
+const IscChartMarker *isc_chart_model_get_markers          (IscChartModel           *self,
+                                                            guint                   *n);
 
 G_END_DECLS

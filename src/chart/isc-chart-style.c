@@ -34,6 +34,7 @@
   .cursor_width = 1.0, \
   .dash_length = 5.0, \
   .hatch_spacing = 6.0, \
+  .annotation_width = 1.0, \
   \
   .padding = 14.0, \
   .spacing = 6.0, \
@@ -56,6 +57,8 @@ static const IscChartStyle light_style = {
   .cursor = RGBA (0x241f31, 0.60),
   .tooltip_background = RGBA (0xffffff, 0.94),
   .tooltip_border = RGBA (0x000000, 0.20),
+  .reference = RGBA (0x5e5c64, 0.85),
+  .marker = RGBA (0x813d9c, 0.80),
 
   /* Okabe–Ito, without yellow, which vanishes on white */
   .palette = {
@@ -85,6 +88,8 @@ static const IscChartStyle dark_style = {
   .cursor = RGBA (0xffffff, 0.65),
   .tooltip_background = RGBA (0x303030, 0.95),
   .tooltip_border = RGBA (0xffffff, 0.20),
+  .reference = RGBA (0xc0bfbc, 0.80),
+  .marker = RGBA (0xdc8add, 0.85),
 
   /* Okabe–Ito, without dark blue and black, which vanish on dark grey */
   .palette = {

@@ -56,6 +56,10 @@ struct _IscChartStyle
   IscChartColor  cursor;
   IscChartColor  tooltip_background;
   IscChartColor  tooltip_border;
+  /* Annotations (isc-chart-annotations.h): the dashed reference lines of
+   * the target's settings and the rollout markers, with their labels. */
+  IscChartColor  reference;
+  IscChartColor  marker;
 
   /* Series */
   IscChartColor  palette[ISC_CHART_STYLE_N_PALETTE];
@@ -79,6 +83,7 @@ struct _IscChartStyle
   double         cursor_width;
   double         dash_length;
   double         hatch_spacing;
+  double         annotation_width;      /* reference lines and markers */
 
   /* Spacing */
   double         padding;

@@ -439,6 +439,95 @@ draw_clip_marks (IscChart             *self,
     }
 }
 
+/* An annotation's label on a pad of the background, so it reads over
+ * the series it crosses. */
+static void
+draw_annotation_label (IscChart           *self,
+                       cairo_t            *cr,
+                       const IscChartText *text)
+{
+  const IscChartStyle *style = &self->style;
+  int w, h;
+
+  if (text->layout == NULL)
+    return;
+  pango_layout_get_pixel_size (text->layout, &w, &h);
+  isc_chart_style_set_source_alpha (cr, &style->background, 0.85);
+  cairo_rectangle (cr, text->x - 2, text->y, w + 4, h);
+  cairo_fill (cr);
+  isc_chart_style_set_source (cr, &style->foreground);
+  isc_chart_text_draw (cr, text);
+}
+
+/* Reference lines (dashed, across the plot, or an arrow at its top edge
+ * when above the axis) and rollout markers (dotted, top to bottom), over
+ * the series, each with its label. */
+static void
+draw_annotations (IscChart             *self,
+                  cairo_t              *cr,
+                  const IscChartLayout *layout)
+{
+  const IscChartStyle *style = &self->style;
+  const IscChartRect *plot = &layout->plot;
+  double right = plot->x + plot->width;
+  double size = style->spacing;
+  double ref_dash[] = { style->dash_length, 3 };
+  double marker_dash[] = { 2, 2 };
+
+  if (layout->references->len == 0 && layout->markers->len == 0)
+    return;
+
+  cairo_save (cr);
+  cairo_set_line_width (cr, style->annotation_width);
+  isc_chart_style_set_source (cr, &style->marker);
+  cairo_set_dash (cr, marker_dash, G_N_ELEMENTS (marker_dash), 0);
+  for (guint i = 0; i < layout->markers->len; i++)
+    {
+      const IscChartMarkerLine *line = &g_array_index (layout->markers, IscChartMarkerLine, i);
+
+      cairo_move_to (cr, line->x, plot->y);
+      cairo_line_to (cr, line->x, plot->y + plot->height);
+    }
+  cairo_stroke (cr);
+
+  isc_chart_style_set_source (cr, &style->reference);
+  cairo_set_dash (cr, ref_dash, G_N_ELEMENTS (ref_dash), 0);
+  for (guint i = 0; i < layout->references->len; i++)
+    {
+      const IscChartReferenceLine *line = &g_array_index (layout->references, IscChartReferenceLine, i);
+
+      if (line->above)
+        continue;
+      cairo_move_to (cr, plot->x, line->y);
+      cairo_line_to (cr, right, line->y);
+    }
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+
+  /* Above the axis: an arrow pointing up at the top edge's right end. */
+  for (guint i = 0; i < layout->references->len; i++)
+    {
+      const IscChartReferenceLine *line = &g_array_index (layout->references, IscChartReferenceLine, i);
+      double x = right - size - 2;
+
+      if (!line->above)
+        continue;
+      isc_chart_style_set_source (cr, &style->reference);
+      cairo_move_to (cr, x, plot->y + 1);
+      cairo_line_to (cr, x + size * 0.8, plot->y + 1 + size * 1.2);
+      cairo_line_to (cr, x - size * 0.8, plot->y + 1 + size * 1.2);
+      cairo_close_path (cr);
+      cairo_fill (cr);
+      break;
+    }
+
+  for (guint i = 0; i < layout->markers->len; i++)
+    draw_annotation_label (self, cr, &g_array_index (layout->markers, IscChartMarkerLine, i).text);
+  for (guint i = 0; i < layout->references->len; i++)
+    draw_annotation_label (self, cr, &g_array_index (layout->references, IscChartReferenceLine, i).text);
+  cairo_restore (cr);
+}
+
 /**
  * isc_chart_draw:
  * @self: a chart
@@ -500,6 +589,7 @@ isc_chart_draw (IscChart *self,
   isc_chart_renderer_draw (self->renderer, cr, self->model, layout, style);
   cairo_restore (cr);
 
+  draw_annotations (self, cr, layout);
   draw_clip_marks (self, cr, layout);
   draw_labels (self, cr, layout);
 

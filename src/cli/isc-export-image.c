@@ -183,8 +183,10 @@ _isc_export_image_create_charts (const IscExportOptions *options,
     {
       const IscChartSlot *slot = &g_array_index (slots, IscChartSlot, i);
       g_autoptr(IscChartModel) model = isc_chart_slot_new_model (slot, response, options->counter_display);
-      IscChart *chart = isc_chart_new (model);
+      IscChart *chart;
 
+      isc_chart_annotations_apply (options->annotations, model);
+      chart = isc_chart_new (model);
       isc_chart_set_style (chart, style);
       /* NULL is local time, the chart's default. */
       isc_chart_set_time_zone (chart, utc);

@@ -9,6 +9,7 @@
 
 #include <gio/gio.h>
 
+#include "isc-chart-annotations.h"
 #include "isc-metrics-response.h"
 #include "isc-query.h"
 
@@ -53,5 +54,17 @@ gboolean            _isc_export_live_check         (IscExportLiveOptions        
 IscMetricsResponse *_isc_export_live_load          (const IscExportLiveOptions  *live,
                                                     GCancellable                *cancellable,
                                                     GError                     **error);
+
+/* The same, and when @annotations is not NULL and the response is a
+ * SERIES, what discovery says of the target (its environment or
+ * deployment, with the same client) as reference lines and markers
+ * (isc_chart_annotations_new_for_environment(), _for_deployment()).
+ * Discovery fails soft: bounded by ISC_EXPORT_DISCOVERY_TIMEOUT_MS, and
+ * any failure leaves *annotations NULL and the response as it is. */
+#define ISC_EXPORT_DISCOVERY_TIMEOUT_MS 10000
+IscMetricsResponse *_isc_export_live_load_annotated (const IscExportLiveOptions  *live,
+                                                     IscChartAnnotations        **annotations,
+                                                     GCancellable                *cancellable,
+                                                     GError                     **error);
 
 G_END_DECLS

@@ -274,10 +274,119 @@ say_where_the_key_came_from (GError       *error,
   error->message = message;
 }
 
+typedef struct
+{
+  gboolean   done;
+  GPtrArray *list;
+  GError    *error;
+} Listing;
+
+static gboolean
+cancel_discovery (gpointer data)
+{
+  g_cancellable_cancel (data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_environments (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  Listing *listing = data;
+
+  listing->list = isc_client_list_environments_finish (ISC_CLIENT (object), result, &listing->error);
+  listing->done = TRUE;
+}
+
+static void
+on_deployments (GObject      *object,
+                GAsyncResult *result,
+                gpointer      data)
+{
+  Listing *listing = data;
+
+  listing->list = isc_client_list_deployments_finish (ISC_CLIENT (object), result, &listing->error);
+  listing->done = TRUE;
+}
+
+/* What discovery says of the query's target, as annotations for
+ * @response; NULL on any failure (said in the debug log only: the
+ * export goes on without them). */
+static IscChartAnnotations *
+load_annotations (IscClient          *client,
+                  const IscQuery     *query,
+                  IscMetricsResponse *response,
+                  GMainContext       *context,
+                  GCancellable       *cancellable)
+{
+  g_autoptr(GCancellable) bounded = g_cancellable_new ();
+  g_autoptr(GSource) timeout = g_timeout_source_new (ISC_EXPORT_DISCOVERY_TIMEOUT_MS);
+  gboolean environment = query->target_kind == ISC_TARGET_ENVIRONMENT;
+  IscChartAnnotations *annotations = NULL;
+  Listing listing = { 0 };
+  gulong cancelled_id = 0;
+
+  if (cancellable != NULL)
+    cancelled_id = g_cancellable_connect (cancellable, G_CALLBACK (g_cancellable_cancel),
+                                          g_object_ref (bounded), g_object_unref);
+  g_source_set_callback (timeout, cancel_discovery, bounded, NULL);
+  g_source_attach (timeout, context);
+
+  if (environment)
+    isc_client_list_environments_async (client, query->model_id, bounded, on_environments, &listing);
+  else
+    isc_client_list_deployments_async (client, query->model_id, bounded, on_deployments, &listing);
+  while (!listing.done)
+    g_main_context_iteration (context, TRUE);
+  g_source_destroy (timeout);
+  if (cancellable != NULL)
+    g_cancellable_disconnect (cancellable, cancelled_id);
+
+  if (listing.list == NULL)
+    {
+      g_debug ("No reference lines or markers: %s", listing.error != NULL ? listing.error->message : "?");
+      g_clear_error (&listing.error);
+      return NULL;
+    }
+
+  for (guint i = 0; i < listing.list->len && annotations == NULL; i++)
+    {
+      if (environment)
+        {
+          IscEnvironment *env = g_ptr_array_index (listing.list, i);
+
+          if (g_strcmp0 (env->name, query->target) == 0)
+            annotations = isc_chart_annotations_new_for_environment (env, response, g_get_real_time () / 1000);
+        }
+      else
+        {
+          IscDeployment *dep = g_ptr_array_index (listing.list, i);
+
+          if (g_strcmp0 (dep->id, query->target) == 0)
+            annotations = isc_chart_annotations_new_for_deployment (dep);
+        }
+    }
+  if (annotations == NULL)
+    g_debug ("No reference lines or markers: discovery does not list %s", query->target);
+  g_ptr_array_unref (listing.list);
+
+  return annotations;
+}
+
 IscMetricsResponse *
 _isc_export_live_load (const IscExportLiveOptions  *live,
                        GCancellable                *cancellable,
                        GError                     **error)
+{
+  return _isc_export_live_load_annotated (live, NULL, cancellable, error);
+}
+
+IscMetricsResponse *
+_isc_export_live_load_annotated (const IscExportLiveOptions  *live,
+                                 IscChartAnnotations        **annotations,
+                                 GCancellable                *cancellable,
+                                 GError                     **error)
 {
   g_autoptr(GMainContext) context = g_main_context_new ();
   g_autoptr(IscDemoServer) demo = NULL;
@@ -288,6 +397,7 @@ _isc_export_live_load (const IscExportLiveOptions  *live,
   Fetch fetch = { 0 };
 
   g_return_val_if_fail (live->query != NULL, NULL);
+  g_return_val_if_fail (annotations == NULL || *annotations == NULL, NULL);
 
   g_main_context_push_thread_default (context);
 
@@ -323,6 +433,9 @@ _isc_export_live_load (const IscExportLiveOptions  *live,
 
   if (fetch.error != NULL)
     g_propagate_error (error, g_steal_pointer (&fetch.error));
+  else if (annotations != NULL &&
+           isc_metrics_response_get_mode (fetch.response) == ISC_MODE_SERIES)
+    *annotations = load_annotations (client, live->query, fetch.response, context, cancellable);
 
 out:
   g_clear_object (&client);

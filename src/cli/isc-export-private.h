@@ -58,6 +58,10 @@ typedef struct
   char            *counters_name;
   IscCounterDisplay counter_display;
 
+  /* Loaded with the response (isc-export.c, for images of a live SERIES):
+   * the target's reference lines and markers, or NULL. */
+  IscChartAnnotations *annotations;
+
   gboolean         help;
 } IscExportOptions;
 
@@ -74,6 +78,12 @@ gboolean            _isc_export_source_check       (IscExportOptions       *opti
 IscMetricsResponse *_isc_export_source_load        (const IscExportOptions *options,
                                                     GCancellable           *cancellable,
                                                     GError                **error);
+/* The same, with the target's annotations from discovery when the source
+ * is live and @annotations not NULL (see _isc_export_live_load_annotated()). */
+IscMetricsResponse *_isc_export_source_load_annotated (const IscExportOptions *options,
+                                                       IscChartAnnotations   **annotations,
+                                                       GCancellable           *cancellable,
+                                                       GError                **error);
 
 /* isc-export-sink.c: what is written, and where. */
 void                _isc_export_sink_add_options   (GOptionGroup           *group,

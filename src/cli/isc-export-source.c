@@ -125,8 +125,18 @@ _isc_export_source_load (const IscExportOptions  *options,
                          GCancellable            *cancellable,
                          GError                 **error)
 {
-  if (_isc_export_live_is_requested (&options->live))
-    return _isc_export_live_load (&options->live, cancellable, error);
+  return _isc_export_source_load_annotated (options, NULL, cancellable, error);
+}
 
+IscMetricsResponse *
+_isc_export_source_load_annotated (const IscExportOptions  *options,
+                                   IscChartAnnotations    **annotations,
+                                   GCancellable            *cancellable,
+                                   GError                 **error)
+{
+  if (_isc_export_live_is_requested (&options->live))
+    return _isc_export_live_load_annotated (&options->live, annotations, cancellable, error);
+
+  /* A saved response says nothing of its target's settings. */
   return load_saved_response (options->input, error);
 }

@@ -49,6 +49,7 @@ _isc_export_options_clear (IscExportOptions *options)
   g_clear_pointer (&options->size_name, g_free);
   g_clear_pointer (&options->theme_name, g_free);
   g_clear_pointer (&options->counters_name, g_free);
+  g_clear_pointer (&options->annotations, isc_chart_annotations_unref);
 }
 
 static void
@@ -172,7 +173,11 @@ isc_export_main (int    argc,
       return 0;
     }
 
-  response = _isc_export_source_load (&options, NULL, &error);
+  /* Images draw the target's limits and rollout markers; CSV has no use
+   * for them. */
+  response = _isc_export_source_load_annotated (&options,
+                                                options.format != ISC_EXPORT_FORMAT_CSV ? &options.annotations : NULL,
+                                                NULL, &error);
   if (response == NULL ||
       !_isc_export_sink_write (&options, response, NULL, &error))
     {

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "isc-catalogue.h"
+#include "isc-chart-annotations.h"
 #include "isc-chart-grid.h"
 #include "isc-chart-slots.h"
 #include "isc-chart-view.h"
@@ -36,6 +37,7 @@ struct _IscChartsPage
   GPtrArray          *slot_views;    /* per slot: its view */
   GPtrArray          *group_titles;  /* char *, per group shown */
   GArray             *group_counts;  /* guint, per group shown */
+  IscTargetItem      *target_item;   /* what discovery says of the target */
 
 
   /* Display switches */
@@ -73,19 +75,40 @@ group_title (guint group)
 /* One model per chart shown, from the response shown, counters as the
  * switch says; the views keep their size, so only the layout and the
  * picture are made again. */
+/* The target's limits and rollout events for the response shown, from
+ * what discovery said of it; NULL when it said nothing. */
+static IscChartAnnotations *
+new_annotations (IscChartsPage *self)
+{
+  IscEnvironment *environment;
+  IscDeployment *deployment;
+
+  if (self->target_item == NULL)
+    return NULL;
+  if ((environment = isc_target_item_get_environment (self->target_item)) != NULL)
+    return isc_chart_annotations_new_for_environment (environment, self->response,
+                                                      g_get_real_time () / 1000);
+  if ((deployment = isc_target_item_get_deployment (self->target_item)) != NULL)
+    return isc_chart_annotations_new_for_deployment (deployment);
+  return NULL;
+}
+
 static void
 update_models (IscChartsPage *self)
 {
   IscCounterDisplay display = self->counters_as_totals ? ISC_COUNTER_DISPLAY_TOTALS : ISC_COUNTER_DISPLAY_RATE;
+  g_autoptr(IscChartAnnotations) annotations = NULL;
 
   if (self->response == NULL || self->slots == NULL)
     return;
+  annotations = new_annotations (self);
 
   for (guint i = 0; i < self->slots->len; i++)
     {
       const IscChartSlot *slot = &g_array_index (self->slots, IscChartSlot, i);
       g_autoptr(IscChartModel) model = isc_chart_slot_new_model (slot, self->response, display);
 
+      isc_chart_annotations_apply (annotations, model);
       isc_chart_view_set_model (g_ptr_array_index (self->slot_views, i), model);
     }
 }
@@ -301,6 +324,7 @@ isc_charts_page_dispose (GObject *object)
 
   g_clear_pointer (&self->response, isc_metrics_response_unref);
   g_clear_pointer (&self->slots, g_array_unref);
+  g_clear_object (&self->target_item);
 
   G_OBJECT_CLASS (isc_charts_page_parent_class)->dispose (object);
 }
@@ -572,3 +596,22 @@ isc_charts_page_set_counters_as_totals (IscChartsPage *self,
 /* Transitional, until the window feeds the page from its IscView: one
  * fetch, shown when it succeeds. */
 
+IscTargetItem *
+isc_charts_page_get_target_item (IscChartsPage *self)
+{
+  g_return_val_if_fail (ISC_IS_CHARTS_PAGE (self), NULL);
+  return self->target_item;
+}
+
+void
+isc_charts_page_set_target_item (IscChartsPage *self,
+                                 IscTargetItem *item)
+{
+  g_return_if_fail (ISC_IS_CHARTS_PAGE (self));
+  g_return_if_fail (item == NULL || ISC_IS_TARGET_ITEM (item));
+
+  if (!g_set_object (&self->target_item, item))
+    return;
+  /* The limits and markers change on the charts shown, no fetch. */
+  update_models (self);
+}

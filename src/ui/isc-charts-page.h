@@ -10,6 +10,7 @@
 #include <adwaita.h>
 
 #include "isc-metrics-response.h"
+#include "isc-target-item.h"
 
 G_BEGIN_DECLS
 
@@ -62,5 +63,14 @@ const char *isc_charts_page_get_group_title   (IscChartsPage *self,
                                                guint          index);
 guint       isc_charts_page_get_group_n_charts (IscChartsPage *self,
                                                 guint          index);
+
+/* What discovery says of the target shown (nullable): its autoscaling
+ * limits, instance type and rollout events become reference lines and
+ * markers on every chart (isc_chart_annotations_new_for_environment(),
+ * _for_deployment()). Set before the response, or again for the charts
+ * shown. */
+IscTargetItem *isc_charts_page_get_target_item   (IscChartsPage *self);
+void           isc_charts_page_set_target_item   (IscChartsPage *self,
+                                                  IscTargetItem *item);
 
 G_END_DECLS

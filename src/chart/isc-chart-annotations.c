@@ -1,0 +1,462 @@
+/* isc-chart-annotations.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "isc-chart"
+
+#include "config.h"
+
+#include <math.h>
+#include <glib/gi18n.h>
+
+#include "isc-chart-annotations.h"
+#include "isc-chart-model-private.h"
+
+#define MIB 1048576.0
+
+struct _IscChartAnnotations
+{
+  gatomicrefcount  ref_count;
+  double           limits[ISC_CHART_N_LIMITS];
+  GArray          *markers;  /* IscChartMarker, labels owned */
+};
+
+G_DEFINE_BOXED_TYPE (IscChartAnnotations, isc_chart_annotations,
+                     isc_chart_annotations_ref, isc_chart_annotations_unref)
+
+/* Which limits a metric's chart shows, and the words before each value.
+ * The one place that decides it. */
+typedef struct
+{
+  const char    *name;
+  IscChartLimit  limit;
+  const char    *label;
+} ReferenceRule;
+
+static const ReferenceRule reference_rules[] = {
+  /* Translators: a reference line's label before its value, "min 1":
+   * the autoscaling minimum of replicas */
+  { "baseten_replicas_active", ISC_CHART_LIMIT_MIN_REPLICAS, NC_("reference line", "min") },
+  /* Translators: a reference line's label before its value, "max 5":
+   * the autoscaling maximum of replicas */
+  { "baseten_replicas_active", ISC_CHART_LIMIT_MAX_REPLICAS, NC_("reference line", "max") },
+  { "baseten_replicas_starting", ISC_CHART_LIMIT_MAX_REPLICAS, NC_("reference line", "max") },
+  /* Translators: a reference line's label before its value, "per-replica
+   * target 10": the autoscaler's concurrency target, per replica, on a
+   * chart of all replicas' concurrent requests */
+  { "baseten_concurrent_requests", ISC_CHART_LIMIT_CONCURRENCY_TARGET,
+    NC_("reference line", "per-replica target") },
+  /* Translators: a reference line's label before its value, "GPU memory
+   * limit 80 GiB" */
+  { "baseten_gpu_memory_used", ISC_CHART_LIMIT_GPU_MEMORY_MIB, NC_("reference line", "GPU memory limit") },
+  /* Translators: a reference line's label before its value, "memory
+   * limit 32 GiB" */
+  { "baseten_container_cpu_memory_working_set_bytes", ISC_CHART_LIMIT_MEMORY_MIB,
+    NC_("reference line", "memory limit") },
+};
+
+static void
+clear_marker (gpointer data)
+{
+  IscChartMarker *marker = data;
+
+  g_free ((char *) marker->label);
+}
+
+IscChartAnnotations *
+isc_chart_annotations_new (void)
+{
+  IscChartAnnotations *self = g_new0 (IscChartAnnotations, 1);
+
+  g_atomic_ref_count_init (&self->ref_count);
+  for (guint i = 0; i < ISC_CHART_N_LIMITS; i++)
+    self->limits[i] = NAN;
+  self->markers = g_array_new (FALSE, TRUE, sizeof (IscChartMarker));
+  g_array_set_clear_func (self->markers, clear_marker);
+  return self;
+}
+
+IscChartAnnotations *
+isc_chart_annotations_ref (IscChartAnnotations *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  g_atomic_ref_count_inc (&self->ref_count);
+  return self;
+}
+
+void
+isc_chart_annotations_unref (IscChartAnnotations *self)
+{
+  g_return_if_fail (self != NULL);
+
+  if (!g_atomic_ref_count_dec (&self->ref_count))
+    return;
+  g_array_unref (self->markers);
+  g_free (self);
+}
+
+void
+isc_chart_annotations_set_limit (IscChartAnnotations *self,
+                                 IscChartLimit        limit,
+                                 double               value)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (limit < ISC_CHART_N_LIMITS);
+
+  self->limits[limit] = (isfinite (value) && value >= 0) ? value : NAN;
+}
+
+double
+isc_chart_annotations_get_limit (IscChartAnnotations *self,
+                                 IscChartLimit        limit)
+{
+  g_return_val_if_fail (self != NULL, NAN);
+  g_return_val_if_fail (limit < ISC_CHART_N_LIMITS, NAN);
+
+  return self->limits[limit];
+}
+
+void
+isc_chart_annotations_add_marker (IscChartAnnotations *self,
+                                  gint64               time_ms,
+                                  const char          *label)
+{
+  IscChartMarker marker;
+  guint at;
+
+  g_return_if_fail (self != NULL);
+
+  marker = (IscChartMarker) { time_ms, g_strdup (label != NULL ? label : "") };
+  at = self->markers->len;
+  while (at > 0 && g_array_index (self->markers, IscChartMarker, at - 1).time_ms > time_ms)
+    at--;
+  g_array_insert_val (self->markers, at, marker);
+}
+
+const IscChartMarker *
+isc_chart_annotations_get_markers (IscChartAnnotations *self,
+                                   guint               *n)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (n != NULL)
+    *n = self->markers->len;
+  return (const IscChartMarker *) self->markers->data;
+}
+
+/* A limit in the unit the chart draws: MiB stay MiB on a MEBIBYTES axis,
+ * become bytes on a BYTES one; NaN where the units do not meet. */
+static double
+limit_in_unit (IscChartLimit limit,
+               double        value,
+               IscUnitHint   unit)
+{
+  switch (limit)
+    {
+    case ISC_CHART_LIMIT_MEMORY_MIB:
+    case ISC_CHART_LIMIT_GPU_MEMORY_MIB:
+      if (unit == ISC_UNIT_HINT_MEBIBYTES)
+        return value;
+      if (unit == ISC_UNIT_HINT_BYTES)
+        return value * MIB;
+      return NAN;
+    case ISC_CHART_LIMIT_MIN_REPLICAS:
+    case ISC_CHART_LIMIT_MAX_REPLICAS:
+    case ISC_CHART_LIMIT_CONCURRENCY_TARGET:
+    case ISC_CHART_N_LIMITS:
+    default:
+      return value;
+    }
+}
+
+void
+isc_chart_annotations_apply (IscChartAnnotations *self,
+                             IscChartModel       *model)
+{
+  IscChartReference refs[G_N_ELEMENTS (reference_rules)];
+  const char *name;
+  guint n = 0;
+
+  g_return_if_fail (ISC_IS_CHART_MODEL (model));
+
+  if (self == NULL)
+    {
+      isc_chart_model_set_references (model, NULL, 0);
+      isc_chart_model_set_markers (model, NULL, 0);
+      return;
+    }
+
+  name = isc_chart_model_get_name (model);
+  for (guint i = 0; i < G_N_ELEMENTS (reference_rules); i++)
+    {
+      const ReferenceRule *rule = &reference_rules[i];
+      double value;
+
+      if (g_strcmp0 (rule->name, name) != 0 || isnan (self->limits[rule->limit]))
+        continue;
+      value = limit_in_unit (rule->limit, self->limits[rule->limit], isc_chart_model_get_unit_hint (model));
+      if (isnan (value))
+        continue;
+      refs[n++] = (IscChartReference) { value, g_dpgettext2 (GETTEXT_PACKAGE, "reference line", rule->label) };
+    }
+  isc_chart_model_set_references (model, refs, n);
+  isc_chart_model_set_markers (model, (const IscChartMarker *) self->markers->data, self->markers->len);
+}
+
+/* The model's copies. */
+
+static void
+free_references (IscChartModel *self)
+{
+  for (guint i = 0; i < self->n_references; i++)
+    g_free ((char *) self->references[i].label);
+  g_clear_pointer (&self->references, g_free);
+  self->n_references = 0;
+}
+
+static void
+free_markers (IscChartModel *self)
+{
+  for (guint i = 0; i < self->n_markers; i++)
+    g_free ((char *) self->markers[i].label);
+  g_clear_pointer (&self->markers, g_free);
+  self->n_markers = 0;
+}
+
+void
+isc_chart_model_clear_annotations (IscChartModel *self)
+{
+  free_references (self);
+  free_markers (self);
+}
+
+void
+isc_chart_model_set_references (IscChartModel           *self,
+                                const IscChartReference *refs,
+                                guint                    n)
+{
+  g_return_if_fail (ISC_IS_CHART_MODEL (self));
+  g_return_if_fail (refs != NULL || n == 0);
+
+  free_references (self);
+  if (n == 0)
+    return;
+  self->references = g_new (IscChartReference, n);
+  for (guint i = 0; i < n; i++)
+    self->references[i] = (IscChartReference) { refs[i].value, g_strdup (refs[i].label != NULL ? refs[i].label : "") };
+  self->n_references = n;
+}
+
+const IscChartReference *
+isc_chart_model_get_references (IscChartModel *self,
+                                guint         *n)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), NULL);
+
+  if (n != NULL)
+    *n = self->n_references;
+  return self->references;
+}
+
+void
+isc_chart_model_set_markers (IscChartModel        *self,
+                             const IscChartMarker *markers,
+                             guint                 n)
+{
+  g_return_if_fail (ISC_IS_CHART_MODEL (self));
+  g_return_if_fail (markers != NULL || n == 0);
+
+  free_markers (self);
+  if (n == 0)
+    return;
+  self->markers = g_new (IscChartMarker, n);
+  for (guint i = 0; i < n; i++)
+    self->markers[i] = (IscChartMarker) { markers[i].time_ms, g_strdup (markers[i].label != NULL ? markers[i].label : "") };
+  self->n_markers = n;
+}
+
+const IscChartMarker *
+isc_chart_model_get_markers (IscChartModel *self,
+                             guint         *n)
+{
+  g_return_val_if_fail (ISC_IS_CHART_MODEL (self), NULL);
+
+  if (n != NULL)
+    *n = self->n_markers;
+  return self->markers;
+}
+
+/* From discovery. */
+
+static gint64
+parse_time_ms (const char *iso8601)
+{
+  g_autoptr(GDateTime) dt = NULL;
+
+  if (iso8601 == NULL)
+    return 0;
+  dt = g_date_time_new_from_iso8601 (iso8601, NULL);
+  if (dt == NULL)
+    return 0;
+  return g_date_time_to_unix (dt) * 1000 + g_date_time_get_microsecond (dt) / 1000;
+}
+
+static void
+set_autoscaling (IscChartAnnotations  *self,
+                 const IscAutoscaling *autoscaling)
+{
+  isc_chart_annotations_set_limit (self, ISC_CHART_LIMIT_MIN_REPLICAS, (double) autoscaling->min_replica);
+  isc_chart_annotations_set_limit (self, ISC_CHART_LIMIT_MAX_REPLICAS, (double) autoscaling->max_replica);
+  /* 0 would be no target at all. */
+  if (autoscaling->concurrency_target > 0)
+    isc_chart_annotations_set_limit (self, ISC_CHART_LIMIT_CONCURRENCY_TARGET,
+                                     (double) autoscaling->concurrency_target);
+}
+
+static const char *
+deployment_word (IscDeployment *deployment)
+{
+  return deployment->name != NULL ? deployment->name : deployment->id;
+}
+
+static void
+add_created (IscChartAnnotations *self,
+             IscDeployment       *deployment)
+{
+  gint64 created_ms = parse_time_ms (deployment->created_at);
+  g_autofree char *label = NULL;
+
+  if (created_ms == 0)
+    return;
+  /* Translators: a rollout marker on the charts, %s is a deployment's
+   * name, "v8 created" */
+  label = g_strdup_printf (_("%s created"), deployment_word (deployment));
+  isc_chart_annotations_add_marker (self, created_ms, label);
+}
+
+IscChartAnnotations *
+isc_chart_annotations_new_for_deployment (IscDeployment *deployment)
+{
+  IscChartAnnotations *self;
+
+  g_return_val_if_fail (deployment != NULL, NULL);
+
+  self = isc_chart_annotations_new ();
+  if (deployment->has_autoscaling)
+    set_autoscaling (self, &deployment->autoscaling);
+  add_created (self, deployment);
+  return self;
+}
+
+GArray *
+isc_chart_annotations_find_promotions (IscMetricsResponse *response)
+{
+  GArray *times = g_array_new (FALSE, FALSE, sizeof (gint64));
+  const gint64 *starts;
+  gint64 step_ms;
+  gboolean prev_began = FALSE;
+  guint n = 0;
+
+  if (response == NULL || isc_metrics_response_get_mode (response) != ISC_MODE_SERIES)
+    return times;
+  step_ms = isc_metrics_response_get_step_seconds (response) * 1000;
+  if (step_ms <= 0)
+    return times;
+
+  starts = isc_metrics_response_get_step_starts (response, &n);
+  for (guint i = 1; i < n; i++)
+    {
+      /* Starts are whole seconds: a second's slack. */
+      gboolean began = !prev_began && starts[i] - starts[i - 1] < step_ms - 1000 &&
+                       starts[i] > starts[i - 1];
+
+      if (began)
+        g_array_append_val (times, starts[i]);
+      prev_began = began;
+    }
+  return times;
+}
+
+IscChartAnnotations *
+isc_chart_annotations_new_for_environment (IscEnvironment     *environment,
+                                           IscMetricsResponse *response,
+                                           gint64              now_ms)
+{
+  IscChartAnnotations *self;
+  IscDeployment *current;
+
+  g_return_val_if_fail (environment != NULL, NULL);
+
+  self = isc_chart_annotations_new ();
+  current = environment->current_deployment;
+  if (environment->has_autoscaling)
+    set_autoscaling (self, &environment->autoscaling);
+  else if (current != NULL && current->has_autoscaling)
+    set_autoscaling (self, &current->autoscaling);
+  if (environment->memory_limit_mib > 0)
+    isc_chart_annotations_set_limit (self, ISC_CHART_LIMIT_MEMORY_MIB, (double) environment->memory_limit_mib);
+  if (environment->gpu_memory_limit_mib > 0)
+    isc_chart_annotations_set_limit (self, ISC_CHART_LIMIT_GPU_MEMORY_MIB,
+                                     (double) environment->gpu_memory_limit_mib);
+
+  if (current != NULL)
+    add_created (self, current);
+  if (environment->candidate_deployment != NULL)
+    add_created (self, environment->candidate_deployment);
+
+  /* Completed promotions, as the window's split says; the last one
+   * brought the deployment serving now. */
+  {
+    g_autoptr(GArray) promotions = isc_chart_annotations_find_promotions (response);
+
+    for (guint i = 0; i < promotions->len; i++)
+      {
+        gint64 t = g_array_index (promotions, gint64, i);
+        g_autofree char *label = NULL;
+
+        if (i == promotions->len - 1 && current != NULL)
+          /* Translators: a rollout marker, %s is the deployment promoted,
+           * "v8 promoted" */
+          label = g_strdup_printf (_("%s promoted"), deployment_word (current));
+        else
+          /* Translators: a rollout marker where an earlier promotion was */
+          label = g_strdup (_("promotion"));
+        isc_chart_annotations_add_marker (self, t, label);
+      }
+  }
+
+  /* A promotion under way is a state read now, not an event with a time:
+   * it goes at the window's end when the window reaches now. */
+  if (environment->promotion_status != NULL && response != NULL)
+    {
+      gint64 end_ms = isc_metrics_response_get_end_ms (response);
+      gint64 slack_ms = MAX (isc_metrics_response_get_step_seconds (response) * 1000, 60000);
+
+      if (now_ms <= end_ms + slack_ms && now_ms >= isc_metrics_response_get_start_ms (response))
+        {
+          g_autofree char *label = NULL;
+          const char *candidate = environment->candidate_deployment != NULL
+                                  ? deployment_word (environment->candidate_deployment) : NULL;
+
+          if (environment->promotion_percent >= 0)
+            {
+              g_autofree char *percent = g_strdup_printf ("%.0f %%", environment->promotion_percent);
+
+              /* Translators: a rollout marker, "promoting v9 · 25 % of
+               * traffic": the deployment being promoted and its share */
+              label = g_strdup_printf (_("promoting %s · %s of traffic"),
+                                       candidate != NULL ? candidate : "", percent);
+            }
+          else
+            /* Translators: a rollout marker, "promoting v9" */
+            label = g_strdup_printf (_("promoting %s"), candidate != NULL ? candidate : "");
+          isc_chart_annotations_add_marker (self, MIN (now_ms, end_ms), g_strstrip (label));
+        }
+    }
+
+  return self;
+}
