@@ -15,10 +15,12 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 #include <adwaita.h>
 
 #include "isc-catalogue.h"
+#include "isc-chart-annotations.h"
 #include "isc-chart-grid.h"
 #include "isc-chart-model-private.h"
 #include "isc-chart-view.h"
@@ -49,13 +51,16 @@ fetched_cb (GObject      *object,
   fetch->done = TRUE;
 }
 
-/* The last hour of every metric the catalogue knows, for @deployment of
- * @model: the server leaves out those that do not apply. */
+/* @range_ms before now of every metric the catalogue knows, for @target
+ * (a deployment's id, an environment's name) of @model: the server leaves
+ * out those that do not apply. */
 static IscMetricsResponse *
-fetch_all (const char *model,
-           const char *deployment)
+fetch_target (const char    *model,
+              IscTargetKind  kind,
+              const char    *target,
+              gint64         range_ms)
 {
-  g_autoptr(IscTimeRange) range = isc_time_range_new_relative (60 * 60 * 1000);
+  g_autoptr(IscTimeRange) range = isc_time_range_new_relative (range_ms);
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
   g_autoptr(IscQuery) query = NULL;
   const IscCatalogueEntry *entries;
@@ -66,7 +71,7 @@ fetch_all (const char *model,
   for (guint i = 0; i < n_entries; i++)
     g_ptr_array_add (names, (gpointer) entries[i].name);
   g_ptr_array_add (names, NULL);
-  query = isc_query_new (model, ISC_TARGET_DEPLOYMENT, deployment, ISC_MODE_SERIES, range,
+  query = isc_query_new (model, kind, target, ISC_MODE_SERIES, range,
                          (const char * const *) names->pdata);
 
   isc_client_fetch_metrics_async (client, query, NULL, fetched_cb, &fetch);
@@ -76,6 +81,14 @@ fetch_all (const char *model,
   g_assert_cmpuint (isc_metrics_response_get_n_metrics (fetch.response), >, 3);
 
   return fetch.response;
+}
+
+/* The last hour of every metric for @deployment of @model. */
+static IscMetricsResponse *
+fetch_all (const char *model,
+           const char *deployment)
+{
+  return fetch_target (model, ISC_TARGET_DEPLOYMENT, deployment, 60 * 60 * 1000);
 }
 
 static GtkWidget *
@@ -553,6 +566,145 @@ test_switches (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+typedef struct
+{
+  gboolean   done;
+  GPtrArray *list;
+  GError    *error;
+} Listing;
+
+static void
+models_listed_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      data)
+{
+  Listing *listing = data;
+
+  listing->list = isc_client_list_models_finish (ISC_CLIENT (object), result, &listing->error);
+  listing->done = TRUE;
+}
+
+static void
+environments_listed_cb (GObject      *object,
+                        GAsyncResult *result,
+                        gpointer      data)
+{
+  Listing *listing = data;
+
+  listing->list = isc_client_list_environments_finish (ISC_CLIENT (object), result, &listing->error);
+  listing->done = TRUE;
+}
+
+/* The sidebar's item for demo-chat's production, from discovery. */
+static IscTargetItem *
+discover_production (void)
+{
+  Listing models = { 0 };
+  Listing environments = { 0 };
+  IscModel *chat = NULL;
+  IscTargetItem *item = NULL;
+
+  isc_client_list_models_async (client, NULL, models_listed_cb, &models);
+  while (!models.done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_no_error (models.error);
+  for (guint i = 0; i < models.list->len; i++)
+    if (g_strcmp0 (((IscModel *) g_ptr_array_index (models.list, i))->id, ISC_DEMO_MODEL_CHAT) == 0)
+      chat = g_ptr_array_index (models.list, i);
+  g_assert_nonnull (chat);
+
+  isc_client_list_environments_async (client, ISC_DEMO_MODEL_CHAT, NULL, environments_listed_cb, &environments);
+  while (!environments.done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_no_error (environments.error);
+  for (guint i = 0; i < environments.list->len; i++)
+    {
+      IscEnvironment *env = g_ptr_array_index (environments.list, i);
+
+      if (g_strcmp0 (env->name, ISC_DEMO_ENVIRONMENT_PRODUCTION) == 0)
+        item = isc_target_item_new_environment (chat, env);
+    }
+  g_assert_nonnull (item);
+  g_ptr_array_unref (models.list);
+  g_ptr_array_unref (environments.list);
+  return item;
+}
+
+/* demo-chat's production over a day: the replicas chart has its
+ * autoscaling min and max as lines at their values, every chart the
+ * promotion's marker; without the target item, none. */
+static void
+test_annotations (void)
+{
+  g_autoptr(IscMetricsResponse) response = fetch_target (ISC_DEMO_MODEL_CHAT, ISC_TARGET_ENVIRONMENT,
+                                                         ISC_DEMO_ENVIRONMENT_PRODUCTION, 24 * 60 * 60 * 1000);
+  g_autoptr(IscTargetItem) item = discover_production ();
+  const IscAutoscaling *autoscaling = isc_target_item_get_autoscaling (item);
+  IscChartsPage *page;
+  GtkWidget *window, *replicas = NULL;
+  guint n = 0;
+
+  g_assert_nonnull (autoscaling);
+  g_assert_cmpint (autoscaling->max_replica, >, autoscaling->min_replica);
+  page = ISC_CHARTS_PAGE (open_page (1200, &window));
+  isc_charts_page_set_target_item (page, item);
+  g_assert_true (isc_charts_page_get_target_item (page) == item);
+  isc_charts_page_set_response (page, response);
+  g_assert_true (test_wait_for (charts_shown, page));
+
+  for (guint i = 0; i < isc_charts_page_get_n_charts (page); i++)
+    {
+      IscChartModel *model = model_of (page, i);
+
+      if (g_strcmp0 (isc_chart_model_get_name (model), "baseten_replicas_active") == 0)
+        replicas = isc_charts_page_get_chart (page, i);
+      /* The promotion, on every chart. */
+      isc_chart_model_get_markers (model, &n);
+      g_assert_cmpuint (n, >=, 1);
+    }
+  g_assert_nonnull (replicas);
+  test_run_frames (100);
+
+  {
+    IscChartView *view = ISC_CHART_VIEW (replicas);
+    const IscChartReference *refs = isc_chart_model_get_references (isc_chart_view_get_model (view), &n);
+    IscChart *chart = isc_chart_view_get_chart (view);
+    int w = gtk_widget_get_width (replicas), h = gtk_widget_get_height (replicas);
+    const IscChartLayout *layout;
+    gboolean seen_min = FALSE, seen_max = FALSE;
+
+    g_assert_cmpuint (n, ==, 2);
+    g_assert_cmpfloat (refs[0].value, ==, autoscaling->min_replica);
+    g_assert_cmpfloat (refs[1].value, ==, autoscaling->max_replica);
+    g_assert_cmpint (w, >, 0);
+    layout = isc_chart_ensure_layout (chart, w, h);
+    g_assert_cmpuint (layout->references->len, ==, 2);
+    for (guint i = 0; i < layout->references->len; i++)
+      {
+        const IscChartReferenceLine *line = &g_array_index (layout->references, IscChartReferenceLine, i);
+        g_autofree char *min_text = g_strdup_printf ("min %d", (int) autoscaling->min_replica);
+        g_autofree char *max_text = g_strdup_printf ("max %d", (int) autoscaling->max_replica);
+
+        /* Replicas reach the demo's maximum's half or more: both in the axis. */
+        g_assert_false (line->above);
+        g_assert_cmpfloat (line->y, ==, round (isc_chart_layout_y_for_value (layout, line->value)) + 0.5);
+        seen_min |= g_strcmp0 (pango_layout_get_text (line->text.layout), min_text) == 0;
+        seen_max |= g_strcmp0 (pango_layout_get_text (line->text.layout), max_text) == 0;
+      }
+    g_assert_true (seen_min);
+    g_assert_true (seen_max);
+  }
+
+  /* Another target, of which discovery said nothing: no lines. */
+  isc_charts_page_set_target_item (page, NULL);
+  isc_chart_model_get_references (model_of (page, 0), &n);
+  g_assert_cmpuint (n, ==, 0);
+  isc_chart_model_get_markers (model_of (page, 0), &n);
+  g_assert_cmpuint (n, ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -578,6 +730,7 @@ main (int   argc,
   g_test_add_func ("/isc/charts-page/rebuild-while-hovered", test_rebuild_while_hovered);
   g_test_add_func ("/isc/charts-page/no-gpu", test_no_gpu);
   g_test_add_func ("/isc/charts-page/switches", test_switches);
+  g_test_add_func ("/isc/charts-page/annotations", test_annotations);
 
   status = g_test_run ();
 
