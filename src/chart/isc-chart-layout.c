@@ -810,7 +810,7 @@ layout_references (IscChartLayout      *layout,
     }
 }
 
-#define MARKER_ROWS 2
+#define MARKER_ROWS 3
 
 /* The model's markers within the time axis, each labelled at the plot's
  * top in the first row where its label touches no other (the reference

@@ -89,7 +89,7 @@ typedef struct
 
 /* A rollout marker within the time axis, with its label at the plot's
  * top, right of the line (left of it near the right edge), in the first
- * of two rows where it touches no other label; else without label. */
+ * of three rows where it touches no other label; else without label. */
 typedef struct
 {
   gint64        time_ms;
