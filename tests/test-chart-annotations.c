@@ -558,7 +558,7 @@ test_promotion_in_progress (void)
   g_assert_cmpstr (markers[0].label, ==, "v8 created");
   g_assert_cmpint (markers[0].time_ms, ==, START_MS + 30 * STEP_MS);
   g_assert_cmpstr (markers[1].label, ==, "v9 created");
-  g_assert_cmpstr (markers[2].label, ==, "promoting v9 · 25 % of traffic");
+  g_assert_cmpstr (markers[2].label, ==, "promoting v9 · 25\u00a0% of traffic");
   g_assert_cmpint (markers[2].time_ms, ==, end_ms);
   g_assert_cmpfloat (isc_chart_annotations_get_limit (annotations, ISC_CHART_LIMIT_MAX_REPLICAS), ==, 4);
   g_assert_cmpfloat (isc_chart_annotations_get_limit (annotations, ISC_CHART_LIMIT_MEMORY_MIB), ==, 16384);

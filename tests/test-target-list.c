@@ -297,6 +297,10 @@ test_filter (Fixture       *f,
   g_assert_cmpstr (embed, ==, "M:text-embeddings E:production E:development D:development D:v2 D:v1");
   g_assert_null (isc_target_list_find (f->list, d8, &position));
   g_assert_cmpuint (position, ==, G_MAXUINT);
+  /* Filtered out, discovery's item is still there for the view. */
+  g_assert_nonnull (isc_target_list_lookup (f->list, d8));
+  g_assert_cmpstr (isc_target_item_get_deployment (isc_target_list_lookup (f->list, d8))->id, ==,
+                   ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION);
 
   /* A deployment's id keeps it and its model's heading, nothing else. */
   isc_target_list_set_filter (f->list, "chat-d8");
@@ -318,6 +322,7 @@ test_filter (Fixture       *f,
 
   isc_target_list_set_filter (f->list, "nothing like it");
   g_assert_cmpuint (f->n_seen, ==, 0);
+  g_assert_nonnull (isc_target_list_lookup (f->list, d8));
 
   isc_target_list_set_filter (f->list, "");
   g_assert_cmpuint (f->n_seen, ==, 15);

@@ -142,6 +142,39 @@ test_window_demo_fleet (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The demo's production environment: its replicas chart has the
+ * autoscaling min and max that discovery gave as reference lines. */
+static void
+test_window_reference_lines (void)
+{
+  IscWindow *window;
+  g_autoptr(GPtrArray) views = NULL;
+  IscChartModel *replicas = NULL;
+  const IscChartReference *refs;
+  guint n = 0;
+
+  g_assert_true (test_wait_for (test_session_is_ready, NULL));
+  window = test_app_open_window ();
+  test_wait_for_view (window);
+  g_assert_cmpint (isc_view_get_target (isc_window_get_view (window))->kind, ==, ISC_TARGET_ENVIRONMENT);
+
+  views = chart_views (window);
+  for (guint i = 0; i < views->len; i++)
+    {
+      IscChartModel *model = isc_chart_view_get_model (g_ptr_array_index (views, i));
+
+      if (model != NULL && g_strcmp0 (isc_chart_model_get_name (model), "baseten_replicas_active") == 0)
+        replicas = model;
+    }
+  g_assert_nonnull (replicas);
+  refs = isc_chart_model_get_references (replicas, &n);
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_cmpfloat (refs[0].value, ==, 2);
+  g_assert_cmpfloat (refs[1].value, ==, 10);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A row of the sidebar whose accessible label or text names @text. */
 static GtkWidget *
 find_row (GtkWidget  *root,
@@ -978,6 +1011,7 @@ main (int   argc,
   /* In order: the session starts with no key (welcome), then the demo. */
   g_test_add_func ("/isc/window/welcome", test_window_welcome);
   g_test_add_func ("/isc/window/demo-fleet", test_window_demo_fleet);
+  g_test_add_func ("/isc/window/reference-lines", test_window_reference_lines);
   g_test_add_func ("/isc/window/choose-in-sidebar", test_window_choose_in_sidebar);
   g_test_add_func ("/isc/window/modes", test_window_modes);
   g_test_add_func ("/isc/window/range", test_window_range);

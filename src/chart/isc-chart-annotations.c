@@ -444,7 +444,8 @@ isc_chart_annotations_new_for_environment (IscEnvironment     *environment,
 
           if (environment->promotion_percent >= 0)
             {
-              g_autofree char *percent = g_strdup_printf ("%.0f %%", environment->promotion_percent);
+              g_autofree char *percent = isc_format_value (environment->promotion_percent / 100.0,
+                                                           ISC_UNIT_HINT_RATIO, 2);
 
               /* Translators: a rollout marker, "promoting v9 · 25 % of
                * traffic": the deployment being promoted and its share */

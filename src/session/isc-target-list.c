@@ -816,6 +816,29 @@ isc_target_list_find (IscTargetList   *self,
   return NULL;
 }
 
+IscTargetItem *
+isc_target_list_lookup (IscTargetList   *self,
+                        const IscTarget *target)
+{
+  g_return_val_if_fail (ISC_IS_TARGET_LIST (self), NULL);
+  g_return_val_if_fail (target != NULL, NULL);
+
+  for (guint g = 0; g < self->groups->len; g++)
+    {
+      Group *group = g_ptr_array_index (self->groups, g);
+
+      for (guint i = 0; i < group->targets->len; i++)
+        {
+          IscTargetItem *item = g_ptr_array_index (group->targets, i);
+          const IscTarget *listed = isc_target_item_get_target (item);
+
+          if (listed != NULL && isc_target_equal (listed, target))
+            return item;
+        }
+    }
+  return NULL;
+}
+
 const IscTarget *
 isc_target_list_get_default_target (IscTargetList *self)
 {

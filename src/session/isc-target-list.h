@@ -66,6 +66,10 @@ void             isc_target_list_add_target          (IscTargetList       *self,
 IscTargetItem   *isc_target_list_find                (IscTargetList       *self,
                                                       const IscTarget     *target,
                                                       guint               *position);
+/* The item of target whether the filter shows it or not (what discovery
+ * said of the target shown, while the sidebar is filtered), or NULL. */
+IscTargetItem   *isc_target_list_lookup              (IscTargetList       *self,
+                                                      const IscTarget     *target);
 /* What a new window shows when nothing was kept: the first model's
  * production environment, else its first target; NULL when empty. */
 const IscTarget *isc_target_list_get_default_target  (IscTargetList       *self);

@@ -261,8 +261,8 @@ _isc_window_update_pages (IscWindow *self)
       /* Reference lines and rollout markers from what discovery said. */
       if (self->session != NULL && isc_view_get_target (self->view) != NULL)
         isc_charts_page_set_target_item (self->charts_page,
-                                         isc_target_list_find (isc_session_get_target_list (self->session),
-                                                               isc_view_get_target (self->view), NULL));
+                                         isc_target_list_lookup (isc_session_get_target_list (self->session),
+                                                                 isc_view_get_target (self->view)));
       else
         isc_charts_page_set_target_item (self->charts_page, NULL);
       isc_charts_page_set_response (self->charts_page, response);
