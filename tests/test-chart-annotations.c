@@ -19,6 +19,7 @@
 
 #include "isc-catalogue.h"
 #include "isc-chart-annotations.h"
+#include "isc-target-annotations.h"
 #include "isc-chart-private.h"
 #include "isc-demo-fleet-private.h"
 #include "isc-demo-generator-private.h"
@@ -482,7 +483,7 @@ test_demo_environment (void)
   g_assert_cmpuint (promotions->len, ==, 1);
   g_assert_cmpint (g_array_index (promotions, gint64, 0), ==, promotion_ms);
 
-  annotations = isc_chart_annotations_new_for_environment (environment, response, now_ms);
+  annotations = isc_target_annotations_new_for_environment (environment, response, now_ms);
   g_assert_cmpfloat (isc_chart_annotations_get_limit (annotations, ISC_CHART_LIMIT_MIN_REPLICAS), ==,
                      environment->autoscaling.min_replica);
   g_assert_cmpfloat (isc_chart_annotations_get_limit (annotations, ISC_CHART_LIMIT_MAX_REPLICAS), ==,
@@ -551,7 +552,7 @@ test_promotion_in_progress (void)
   environments = isc_environments_from_bytes (bytes, &error);
   g_assert_no_error (error);
 
-  annotations = isc_chart_annotations_new_for_environment (g_ptr_array_index (environments, 0),
+  annotations = isc_target_annotations_new_for_environment (g_ptr_array_index (environments, 0),
                                                           response, end_ms + 20 * 1000);
   markers = isc_chart_annotations_get_markers (annotations, &n);
   g_assert_cmpuint (n, ==, 3);
@@ -565,7 +566,7 @@ test_promotion_in_progress (void)
 
   /* Read a day later, the state says nothing of that window. */
   g_clear_pointer (&annotations, isc_chart_annotations_unref);
-  annotations = isc_chart_annotations_new_for_environment (g_ptr_array_index (environments, 0),
+  annotations = isc_target_annotations_new_for_environment (g_ptr_array_index (environments, 0),
                                                           response, end_ms + 24 * 3600 * 1000);
   isc_chart_annotations_get_markers (annotations, &n);
   g_assert_cmpuint (n, ==, 2);

@@ -10,7 +10,6 @@
 #include <glib-object.h>
 
 #include "isc-chart-model.h"
-#include "isc-discovery.h"
 #include "isc-metrics-response.h"
 
 G_BEGIN_DECLS
@@ -73,30 +72,10 @@ const IscChartMarker *isc_chart_annotations_get_markers  (IscChartAnnotations *s
 void                 isc_chart_annotations_apply         (IscChartAnnotations *self,
                                                           IscChartModel       *model);
 
-/* From discovery. A deployment's view: its autoscaling limits and its
- * creation ("v8 created"); the API gives a deployment's instance type by
- * name only, so no memory limits.
- *
- * An environment's view: its autoscaling settings (its current
- * deployment's when it has none), its instance type's memory and GPU
- * memory limits; the creation of its current deployment and of a
- * candidate; each promotion within @response (may be NULL): the API
- * splits an environment's SERIES window at a promotion, so a value set
- * that starts inside the step before it marks one, the last labelled
- * with the current deployment ("v8 promoted"); and a promotion in
- * progress, with its share of traffic ("promoting v9 · 25 % of traffic")
- * at the time it was read, @now_ms, drawn at the window's end when the
- * window reaches @now_ms (within one step). */
-IscChartAnnotations *isc_chart_annotations_new_for_deployment  (IscDeployment      *deployment);
-IscChartAnnotations *isc_chart_annotations_new_for_environment (IscEnvironment     *environment,
-                                                                IscMetricsResponse *response,
-                                                                gint64              now_ms);
-
-/* The start of each value set of @response that begins a promotion: one
- * that starts less than a step after the one before it, which did not
- * itself start one (the step the promotion split). In time order, for
- * SERIES responses with a step; an empty array otherwise. */
-GArray              *isc_chart_annotations_find_promotions     (IscMetricsResponse *response);
+/* The times of the promotions within @response: the API splits an
+ * environment's SERIES window at a promotion, so a value set that starts
+ * inside the step before it marks one. A GArray of gint64. */
+GArray              *isc_chart_annotations_find_promotions (IscMetricsResponse *response);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (IscChartAnnotations, isc_chart_annotations_unref)
 

@@ -10,6 +10,7 @@
 #include <gio/gio.h>
 
 #include "isc-chart-annotations.h"
+#include "isc-target-annotations.h"
 #include "isc-metrics-response.h"
 #include "isc-query.h"
 
@@ -58,7 +59,7 @@ IscMetricsResponse *_isc_export_live_load          (const IscExportLiveOptions  
 /* The same, and when @annotations is not NULL and the response is a
  * SERIES, what discovery says of the target (its environment or
  * deployment, with the same client) as reference lines and markers
- * (isc_chart_annotations_new_for_environment(), _for_deployment()).
+ * (isc_target_annotations_new_for_environment(), _for_deployment()).
  * Discovery fails soft: bounded by ISC_EXPORT_DISCOVERY_TIMEOUT_MS, and
  * any failure leaves *annotations NULL and the response as it is. */
 #define ISC_EXPORT_DISCOVERY_TIMEOUT_MS 10000

@@ -357,14 +357,14 @@ load_annotations (IscClient          *client,
           IscEnvironment *env = g_ptr_array_index (listing.list, i);
 
           if (g_strcmp0 (env->name, query->target) == 0)
-            annotations = isc_chart_annotations_new_for_environment (env, response, g_get_real_time () / 1000);
+            annotations = isc_target_annotations_new_for_environment (env, response, g_get_real_time () / 1000);
         }
       else
         {
           IscDeployment *dep = g_ptr_array_index (listing.list, i);
 
           if (g_strcmp0 (dep->id, query->target) == 0)
-            annotations = isc_chart_annotations_new_for_deployment (dep);
+            annotations = isc_target_annotations_new_for_deployment (dep);
         }
     }
   if (annotations == NULL)

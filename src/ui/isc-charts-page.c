@@ -13,6 +13,7 @@
 
 #include "isc-catalogue.h"
 #include "isc-chart-annotations.h"
+#include "isc-target-annotations.h"
 #include "isc-chart-grid.h"
 #include "isc-chart-slots.h"
 #include "isc-chart-view.h"
@@ -86,10 +87,10 @@ new_annotations (IscChartsPage *self)
   if (self->target_item == NULL)
     return NULL;
   if ((environment = isc_target_item_get_environment (self->target_item)) != NULL)
-    return isc_chart_annotations_new_for_environment (environment, self->response,
+    return isc_target_annotations_new_for_environment (environment, self->response,
                                                       g_get_real_time () / 1000);
   if ((deployment = isc_target_item_get_deployment (self->target_item)) != NULL)
-    return isc_chart_annotations_new_for_deployment (deployment);
+    return isc_target_annotations_new_for_deployment (deployment);
   return NULL;
 }
 

@@ -66,7 +66,7 @@ guint       isc_charts_page_get_group_n_charts (IscChartsPage *self,
 
 /* What discovery says of the target shown (nullable): its autoscaling
  * limits, instance type and rollout events become reference lines and
- * markers on every chart (isc_chart_annotations_new_for_environment(),
+ * markers on every chart (isc_target_annotations_new_for_environment(),
  * _for_deployment()). Set before the response, or again for the charts
  * shown. */
 IscTargetItem *isc_charts_page_get_target_item   (IscChartsPage *self);

@@ -1,0 +1,162 @@
+/* isc-target-annotations.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* What a target's discovery data says to draw over its charts: the
+ * autoscaling limits, the instance's memory limits, a deployment's
+ * creation, the promotions the window's steps reveal and one under way.
+ * Between api (discovery) and chart (annotations), for the window and
+ * `inferscope export` both. */
+
+#define G_LOG_DOMAIN "isc-session"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "isc-target-annotations.h"
+#include "isc-units.h"
+
+static gint64
+parse_time_ms (const char *iso8601)
+{
+  g_autoptr(GDateTime) dt = NULL;
+
+  if (iso8601 == NULL)
+    return 0;
+  dt = g_date_time_new_from_iso8601 (iso8601, NULL);
+  if (dt == NULL)
+    return 0;
+  return g_date_time_to_unix (dt) * 1000 + g_date_time_get_microsecond (dt) / 1000;
+}
+
+static void
+set_autoscaling (IscChartAnnotations  *self,
+                 const IscAutoscaling *autoscaling)
+{
+  isc_chart_annotations_set_limit (self, ISC_CHART_LIMIT_MIN_REPLICAS, (double) autoscaling->min_replica);
+  isc_chart_annotations_set_limit (self, ISC_CHART_LIMIT_MAX_REPLICAS, (double) autoscaling->max_replica);
+  /* 0 would be no target at all. */
+  if (autoscaling->concurrency_target > 0)
+    isc_chart_annotations_set_limit (self, ISC_CHART_LIMIT_CONCURRENCY_TARGET,
+                                     (double) autoscaling->concurrency_target);
+}
+
+static const char *
+deployment_word (IscDeployment *deployment)
+{
+  return deployment->name != NULL ? deployment->name : deployment->id;
+}
+
+static void
+add_created (IscChartAnnotations *self,
+             IscDeployment       *deployment)
+{
+  gint64 created_ms = parse_time_ms (deployment->created_at);
+  g_autofree char *label = NULL;
+
+  if (created_ms == 0)
+    return;
+  /* Translators: a rollout marker on the charts, %s is a deployment's
+   * name, "v8 created" */
+  label = g_strdup_printf (_("%s created"), deployment_word (deployment));
+  isc_chart_annotations_add_marker (self, created_ms, label);
+}
+
+IscChartAnnotations *
+isc_target_annotations_new_for_deployment (IscDeployment *deployment)
+{
+  IscChartAnnotations *self;
+
+  g_return_val_if_fail (deployment != NULL, NULL);
+
+  self = isc_chart_annotations_new ();
+  if (deployment->has_autoscaling)
+    set_autoscaling (self, &deployment->autoscaling);
+  add_created (self, deployment);
+  return self;
+}
+
+IscChartAnnotations *
+isc_target_annotations_new_for_environment (IscEnvironment     *environment,
+                                            IscMetricsResponse *response,
+                                            gint64              now_ms)
+{
+  IscChartAnnotations *self;
+  IscDeployment *current;
+
+  g_return_val_if_fail (environment != NULL, NULL);
+
+  self = isc_chart_annotations_new ();
+  current = environment->current_deployment;
+  if (environment->has_autoscaling)
+    set_autoscaling (self, &environment->autoscaling);
+  else if (current != NULL && current->has_autoscaling)
+    set_autoscaling (self, &current->autoscaling);
+  if (environment->memory_limit_mib > 0)
+    isc_chart_annotations_set_limit (self, ISC_CHART_LIMIT_MEMORY_MIB, (double) environment->memory_limit_mib);
+  if (environment->gpu_memory_limit_mib > 0)
+    isc_chart_annotations_set_limit (self, ISC_CHART_LIMIT_GPU_MEMORY_MIB,
+                                     (double) environment->gpu_memory_limit_mib);
+
+  if (current != NULL)
+    add_created (self, current);
+  if (environment->candidate_deployment != NULL)
+    add_created (self, environment->candidate_deployment);
+
+  /* Completed promotions, as the window's split says; the last one
+   * brought the deployment serving now. */
+  {
+    g_autoptr(GArray) promotions = isc_chart_annotations_find_promotions (response);
+
+    for (guint i = 0; i < promotions->len; i++)
+      {
+        gint64 t = g_array_index (promotions, gint64, i);
+        g_autofree char *label = NULL;
+
+        if (i == promotions->len - 1 && current != NULL)
+          /* Translators: a rollout marker, %s is the deployment promoted,
+           * "v8 promoted" */
+          label = g_strdup_printf (_("%s promoted"), deployment_word (current));
+        else
+          /* Translators: a rollout marker where an earlier promotion was */
+          label = g_strdup (_("promotion"));
+        isc_chart_annotations_add_marker (self, t, label);
+      }
+  }
+
+  /* A promotion under way is a state read now, not an event with a time:
+   * it goes at the window's end when the window reaches now. */
+  if (environment->promotion_status != NULL && response != NULL)
+    {
+      gint64 end_ms = isc_metrics_response_get_end_ms (response);
+      gint64 slack_ms = MAX (isc_metrics_response_get_step_seconds (response) * 1000, 60000);
+
+      if (now_ms <= end_ms + slack_ms && now_ms >= isc_metrics_response_get_start_ms (response))
+        {
+          g_autofree char *label = NULL;
+          const char *candidate = environment->candidate_deployment != NULL
+                                  ? deployment_word (environment->candidate_deployment) : NULL;
+
+          if (environment->promotion_percent >= 0)
+            {
+              g_autofree char *percent = isc_format_value (environment->promotion_percent / 100.0,
+                                                           ISC_UNIT_HINT_RATIO, 2);
+
+              /* Translators: a rollout marker, "promoting v9 · 25 % of
+               * traffic": the deployment being promoted and its share */
+              label = g_strdup_printf (_("promoting %s · %s of traffic"),
+                                       candidate != NULL ? candidate : "", percent);
+            }
+          else
+            /* Translators: a rollout marker, "promoting v9" */
+            label = g_strdup_printf (_("promoting %s"), candidate != NULL ? candidate : "");
+          isc_chart_annotations_add_marker (self, MIN (now_ms, end_ms), g_strstrip (label));
+        }
+    }
+
+  return self;
+}
