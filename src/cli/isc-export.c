@@ -153,8 +153,8 @@ _isc_export_parse_options (IscExportOptions  *options,
 typedef struct
 {
   GMainContext *context;
-  GMainLoop    *loop;
   GThread      *thread;
+  int           stop;
   GCancellable *cancellable;
   int           signum;
 } Signals;
@@ -186,8 +186,11 @@ signals_thread (gpointer data)
 {
   Signals *signals = data;
 
+  /* Not a GMainLoop: a g_main_loop_quit () before g_main_loop_run () is
+   * lost, and the join would wait for ever. */
   g_main_context_push_thread_default (signals->context);
-  g_main_loop_run (signals->loop);
+  while (!g_atomic_int_get (&signals->stop))
+    g_main_context_iteration (signals->context, TRUE);
   g_main_context_pop_thread_default (signals->context);
 
   return NULL;
@@ -205,7 +208,7 @@ signals_watch (Signals *signals)
   };
 
   signals->context = g_main_context_new ();
-  signals->loop = g_main_loop_new (signals->context, FALSE);
+  signals->stop = FALSE;
   signals->cancellable = g_cancellable_new ();
   signals->signum = 0;
 
@@ -224,11 +227,11 @@ signals_watch (Signals *signals)
 static void
 signals_unwatch (Signals *signals)
 {
-  g_main_loop_quit (signals->loop);
+  g_atomic_int_set (&signals->stop, TRUE);
+  g_main_context_wakeup (signals->context);
   g_thread_join (signals->thread);
   /* Destroys the sources still attached: the signals' defaults return. */
   g_main_context_unref (signals->context);
-  g_main_loop_unref (signals->loop);
   g_object_unref (signals->cancellable);
 }
 
