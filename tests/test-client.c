@@ -729,6 +729,77 @@ test_retry_429_too_long (Fixture       *fixture,
   result_clear (&result);
 }
 
+/* A NaN, a negative or a huge wait from the server is made sane before
+ * it is used: a NaN is as if nothing were said (the default second, not
+ * a retry at once), a huge one a day at most. */
+static void
+test_retry_429_nan (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  static const Canned answers[] = {
+    { 429, "{\"error\":\"Rate limit exceeded\",\"retry_after\":\"nan\"}" },
+    { 200, SERIES_BODY },
+  };
+  g_autoptr(IscQuery) query = deployment_query ();
+  Result result;
+
+  fixture_set (fixture, answers, G_N_ELEMENTS (answers));
+  fetch (fixture->client, query, NULL, &result);
+
+  g_assert_no_error (result.error);
+  g_assert_cmpuint (fixture->n_requests, ==, 2);
+  g_assert_cmpfloat (seconds_between (fixture, 0, 1), >=, 0.9);
+  g_assert_cmpfloat (seconds_between (fixture, 0, 1), <, 2.5);
+  /* Nothing told, nothing kept. */
+  g_assert_cmpint (isc_client_get_retry_not_before_ms (fixture->client), ==, 0);
+  result_clear (&result);
+}
+
+static void
+test_retry_429_huge (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  static const Canned answers[] = {
+    { 429, "{\"error\":\"Rate limit exceeded\",\"retry_after\":1e300}" },
+  };
+  g_autoptr(IscQuery) query = deployment_query ();
+  gint64 now_ms = g_get_real_time () / 1000;
+  Result result;
+
+  fixture_set (fixture, answers, G_N_ELEMENTS (answers));
+  fetch (fixture->client, query, NULL, &result);
+
+  g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_RATE_LIMITED);
+  g_assert_cmpuint (fixture->n_requests, ==, 1);
+  /* A day, not an overflowed integer. */
+  g_assert_cmpint (isc_client_get_retry_not_before_ms (fixture->client), >=, now_ms + 86400 * 1000 - 1000);
+  g_assert_cmpint (isc_client_get_retry_not_before_ms (fixture->client), <=,
+                   g_get_real_time () / 1000 + 86400 * 1000 + 1000);
+  g_assert_nonnull (strstr (result.error->message, "86400 seconds"));
+  result_clear (&result);
+}
+
+static void
+test_retry_429_negative (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  static const Canned answers[] = {
+    { 429, "{\"error\":\"Rate limit exceeded\",\"retry_after\":\"-1e300\"}" },
+    { 200, SERIES_BODY },
+  };
+  g_autoptr(IscQuery) query = deployment_query ();
+  Result result;
+
+  fixture_set (fixture, answers, G_N_ELEMENTS (answers));
+  fetch (fixture->client, query, NULL, &result);
+
+  /* Less than nothing is now (and jitter), not a wrapped-around wait. */
+  g_assert_no_error (result.error);
+  g_assert_cmpuint (fixture->n_requests, ==, 2);
+  g_assert_cmpfloat (seconds_between (fixture, 0, 1), <, 1.0);
+  result_clear (&result);
+}
+
 static void
 test_retry_5xx_then_success (Fixture       *fixture,
                              gconstpointer  data)
@@ -890,6 +961,34 @@ test_slow_drip_deadline (Fixture       *fixture,
 
   g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_TIMEOUT);
   g_assert_cmpfloat (elapsed, >=, 1.2);
+  g_assert_cmpfloat (elapsed, <, 3.0);
+  result_clear (&result);
+}
+
+/* A byte every 100 ms trips neither a 400 ms idle timer nor a 5-minute
+ * deadline; the least throughput, 100 bytes in each 500 ms here, ends it
+ * as a timeout. */
+static void
+test_slow_drip_throughput (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  static const Canned answers[] = { { 200, .drip_ms = 100 } };
+  g_autoptr(IscQuery) query = deployment_query ();
+  Result result;
+  gint64 start;
+  double elapsed;
+
+  fixture_set (fixture, answers, G_N_ELEMENTS (answers));
+  isc_client_set_timeouts (fixture->client, 2000, 400);
+  _isc_client_set_min_throughput (fixture->client, 500, 100);
+
+  start = g_get_monotonic_time ();
+  fetch (fixture->client, query, NULL, &result);
+  elapsed = (g_get_monotonic_time () - start) / 1e6;
+
+  g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_TIMEOUT);
+  g_assert_nonnull (strstr (result.error->message, "“127.0.0.1” did not answer in time"));
+  g_assert_cmpfloat (elapsed, >=, 0.5);
   g_assert_cmpfloat (elapsed, <, 3.0);
   result_clear (&result);
 }
@@ -1680,6 +1779,9 @@ main (int   argc,
   ADD ("retry/429-header", test_retry_429_header);
   ADD ("retry/429-gives-up", test_retry_429_gives_up);
   ADD ("retry/429-too-long", test_retry_429_too_long);
+  ADD ("retry/429-nan", test_retry_429_nan);
+  ADD ("retry/429-huge", test_retry_429_huge);
+  ADD ("retry/429-negative", test_retry_429_negative);
   ADD ("retry/5xx-then-success", test_retry_5xx_then_success);
   ADD ("retry/5xx-gives-up", test_retry_5xx_gives_up);
   ADD ("size/announced", test_too_large_announced);
@@ -1687,6 +1789,7 @@ main (int   argc,
   ADD ("size/default-cap", test_too_large_default_cap);
   ADD ("timeout/idle-stall", test_idle_timeout_stall);
   ADD ("timeout/slow-drip", test_slow_drip_deadline);
+  ADD ("timeout/slow-drip-throughput", test_slow_drip_throughput);
   ADD ("cancel/before", test_cancel_before);
   ADD ("cancel/during", test_cancel_during);
   ADD ("cancel/during-retry-wait", test_cancel_during_retry_wait);
