@@ -566,6 +566,13 @@ static const StatusCase status_cases[] = {
   { "400-echoes-key", { 400, "{\"message\":\"key " TEST_KEY " is not allowed here\"}" },
     ISC_TARGET_DEPLOYMENT, FALSE,
     ISC_API_ERROR_BAD_REQUEST, { "is not allowed here" } },
+  /* A key cut short in the echo, at 12 and at 8 characters. */
+  { "400-echoes-key-prefix", { 400, "{\"message\":\"key sk-test-5e3c… is not allowed here\"}" },
+    ISC_TARGET_DEPLOYMENT, FALSE,
+    ISC_API_ERROR_BAD_REQUEST, { "is not allowed here" }, { "sk-test-5e3c", "5e3c" } },
+  { "400-echoes-key-8", { 400, "{\"message\":\"keys like sk-test-*** are not allowed here\"}" },
+    ISC_TARGET_DEPLOYMENT, FALSE,
+    ISC_API_ERROR_BAD_REQUEST, { "are not allowed here", "***" }, { "sk-test-" } },
   { "418-raw", { 418, "<html><body>\n\n  I'm a teapot  </body></html>" },
     ISC_TARGET_DEPLOYMENT, FALSE,
     ISC_API_ERROR_BAD_REQUEST, { "(HTTP 418): I'm a teapot" }, { "<" } },
