@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 # Counts test cases in meson's testlog.json: each TAP test program counts
 # its "ok"/"not ok" lines; a program that crashed or timed out counts one
-# failure more. Prints "N passed, N failed[, N skipped]" and exits non-zero
-# when anything failed.
+# failure more, and so does a program whose output holds a sanitizer's
+# report (AddressSanitizer, LeakSanitizer, UndefinedBehaviorSanitizer),
+# even where the program went on to pass. Prints "N passed, N failed[, N
+# skipped]" and exits non-zero when anything failed.
 
 import json
 import re
@@ -10,6 +12,9 @@ import sys
 
 passed = failed = skipped = 0
 tap_line = re.compile(r'^(not ok|ok)\b(.*)$')
+sanitizer_report = re.compile(r'(^|\s)(ERROR: (Address|Leak)Sanitizer|'
+                              r'SUMMARY: (Address|Leak|UndefinedBehavior)Sanitizer|'
+                              r'\S+:\d+:\d+: runtime error: )', re.M)
 
 try:
     with open(sys.argv[1], encoding='utf-8') as log:
@@ -49,6 +54,13 @@ for entry in entries:
                    for l in (entry.get('stdout') or '').splitlines()):
             failed += 1
             print(f"{entry.get('name')}: {result}")
+
+    output = (entry.get('stdout') or '') + (entry.get('stderr') or '')
+    report = sanitizer_report.search(output)
+    if report:
+        failed += 1
+        line = output[report.start():].strip().splitlines()[0]
+        print(f"{entry.get('name')}: sanitizer report: {line}")
 
 summary = f'{passed} passed, {failed} failed'
 if skipped:

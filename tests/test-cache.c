@@ -9,6 +9,7 @@
 
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 
 #include "isc-api-error.h"
@@ -16,6 +17,7 @@
 #include "isc-demo-server.h"
 #include "isc-metrics-loader.h"
 #include "isc-response-cache.h"
+#include "isc-response-cache-private.h"
 #include "isc-test-util.h"
 
 #define TEST_KEY "sk-cache-test-7f7f-NEVER-ON-DISK"
@@ -283,6 +285,156 @@ on_lookup (GObject      *object,
   g_assert_cmpint (stored_ms, >, 0);
 }
 
+/* A folder that was there before, open to others: tightened on the
+ * first use, a store or a lookup. */
+static void
+test_loose_folder (gconstpointer data)
+{
+  gboolean by_store = GPOINTER_TO_INT (data);
+  g_autofree char *dir = test_temp_dir ();
+  g_autofree char *sub = g_build_filename (dir, "inferscope", NULL);
+  g_autoptr(IscResponseCache) cache = isc_response_cache_new (sub, 0);
+  g_autoptr(IscQuery) query = query_for ("d1");
+  g_autoptr(IscMetricsResponse) response = NULL;
+  GStatBuf st;
+
+  g_assert_cmpint (g_mkdir (sub, 0700), ==, 0);
+  g_assert_cmpint (g_chmod (sub, 0777), ==, 0);
+
+  if (by_store)
+    store (cache, BASE_URL, query, BODY ("1"));
+  else
+    response = isc_response_cache_lookup (cache, BASE_URL, query, NULL, NULL);
+
+  g_assert_cmpint (g_stat (sub, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0700);
+
+  remove_tree (sub);
+  remove_tree (dir);
+}
+
+/* Another user's folder, or another user's file in ours: nothing kept
+ * there, nothing served from it. Root alone can make them. */
+static void
+test_foreign_folder (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autofree char *sub = g_build_filename (fixture->dir, "inferscope", NULL);
+  g_autoptr(IscResponseCache) cache = isc_response_cache_new (sub, 0);
+  g_autoptr(IscQuery) query = query_for ("d1");
+  g_autoptr(IscMetricsResponse) response = NULL;
+  g_autoptr(GBytes) bytes = g_bytes_new_static (BODY ("1"), strlen (BODY ("1")));
+  g_autoptr(GError) error = NULL;
+
+  store (cache, BASE_URL, query, BODY ("1"));
+  if (chown (sub, 65534, 65534) != 0)
+    {
+      g_test_skip ("Cannot give a folder to another user (not root)");
+      remove_tree (sub);
+      return;
+    }
+
+  response = isc_response_cache_lookup (cache, BASE_URL, query, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_null (response);
+
+  g_assert_false (isc_response_cache_store (cache, BASE_URL, query, bytes, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED);
+
+  remove_tree (sub);
+}
+
+static void
+test_foreign_file (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr(IscResponseCache) cache = isc_response_cache_new (fixture->dir, 0);
+  g_autoptr(IscQuery) query = query_for ("d1");
+  g_autofree char *path = isc_response_cache_get_path (cache, BASE_URL, query);
+  g_autoptr(IscMetricsResponse) response = NULL;
+  g_autoptr(GError) error = NULL;
+
+  store (cache, BASE_URL, query, BODY ("1"));
+  if (chown (path, 65534, 65534) != 0)
+    {
+      g_test_skip ("Cannot give a file to another user (not root)");
+      return;
+    }
+
+  response = isc_response_cache_lookup (cache, BASE_URL, query, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_null (response);
+  /* Not counted as ours either. */
+  g_assert_cmpuint (isc_response_cache_get_total_size (cache), ==, 0);
+}
+
+/* A link in the cache, even to a good response, is not followed. */
+static void
+test_linked_file (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(IscResponseCache) cache = isc_response_cache_new (fixture->dir, 0);
+  g_autoptr(IscQuery) query = query_for ("d1");
+  g_autoptr(IscQuery) other = query_for ("d2");
+  g_autofree char *path = isc_response_cache_get_path (cache, BASE_URL, query);
+  g_autofree char *other_path = isc_response_cache_get_path (cache, BASE_URL, other);
+  g_autoptr(IscMetricsResponse) response = NULL;
+
+  store (cache, BASE_URL, other, BODY ("1"));
+  g_assert_cmpint (symlink (other_path, path), ==, 0);
+
+  response = isc_response_cache_lookup (cache, BASE_URL, query, NULL, NULL);
+  g_assert_null (response);
+}
+
+static void
+exit_while_decoding (const char *path)
+{
+  /* As a crash in the decoder would. */
+  _exit (99);
+}
+
+/* A response whose decoding killed the process is never served again:
+ * the next lookup does not meet it (and does not crash again). */
+static void
+test_crash_while_decoding (void)
+{
+  const char *dir = g_getenv ("ISC_TEST_CACHE_DIR");
+  g_autoptr(IscQuery) query = query_for ("d1");
+
+  if (g_test_subprocess ())
+    {
+      g_autoptr(IscResponseCache) cache = isc_response_cache_new (dir, 0);
+
+      _isc_response_cache_set_decode_hook (exit_while_decoding);
+      isc_response_cache_lookup (cache, BASE_URL, query, NULL, NULL);
+      g_assert_not_reached ();
+    }
+  else
+    {
+      g_autofree char *tmp = test_temp_dir ();
+      g_autoptr(IscResponseCache) cache = isc_response_cache_new (tmp, 0);
+      g_autoptr(IscMetricsResponse) before = NULL;
+      g_autoptr(IscMetricsResponse) after = NULL;
+      g_autofree char *path = isc_response_cache_get_path (cache, BASE_URL, query);
+
+      store (cache, BASE_URL, query, BODY ("1"));
+      before = isc_response_cache_lookup (cache, BASE_URL, query, NULL, NULL);
+      g_assert_nonnull (before);
+
+      g_setenv ("ISC_TEST_CACHE_DIR", tmp, TRUE);
+      g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+      g_test_trap_assert_failed ();
+      g_unsetenv ("ISC_TEST_CACHE_DIR");
+
+      after = isc_response_cache_lookup (cache, BASE_URL, query, NULL, NULL);
+      g_assert_null (after);
+      g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+
+      remove_tree (tmp);
+    }
+}
+
 static void
 test_lookup_async (Fixture       *fixture,
                    gconstpointer  data)
@@ -411,6 +563,12 @@ main (int   argc,
   ADD ("lru-eviction", test_lru_eviction);
   ADD ("bounded-total", test_bounded_total);
   ADD ("lookup-async", test_lookup_async);
+  g_test_add_data_func ("/isc/cache/loose-folder/store", GINT_TO_POINTER (TRUE), test_loose_folder);
+  g_test_add_data_func ("/isc/cache/loose-folder/lookup", GINT_TO_POINTER (FALSE), test_loose_folder);
+  ADD ("foreign-folder", test_foreign_folder);
+  ADD ("foreign-file", test_foreign_file);
+  ADD ("linked-file", test_linked_file);
+  g_test_add_func ("/isc/cache/crash-while-decoding", test_crash_while_decoding);
   ADD ("client-offline", test_client_offline);
 
   return g_test_run ();

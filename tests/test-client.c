@@ -566,6 +566,13 @@ static const StatusCase status_cases[] = {
   { "400-echoes-key", { 400, "{\"message\":\"key " TEST_KEY " is not allowed here\"}" },
     ISC_TARGET_DEPLOYMENT, FALSE,
     ISC_API_ERROR_BAD_REQUEST, { "is not allowed here" } },
+  /* A key cut short in the echo, at 12 and at 8 characters. */
+  { "400-echoes-key-prefix", { 400, "{\"message\":\"key sk-test-5e3c… is not allowed here\"}" },
+    ISC_TARGET_DEPLOYMENT, FALSE,
+    ISC_API_ERROR_BAD_REQUEST, { "is not allowed here" }, { "sk-test-5e3c", "5e3c" } },
+  { "400-echoes-key-8", { 400, "{\"message\":\"keys like sk-test-*** are not allowed here\"}" },
+    ISC_TARGET_DEPLOYMENT, FALSE,
+    ISC_API_ERROR_BAD_REQUEST, { "are not allowed here", "***" }, { "sk-test-" } },
   { "418-raw", { 418, "<html><body>\n\n  I'm a teapot  </body></html>" },
     ISC_TARGET_DEPLOYMENT, FALSE,
     ISC_API_ERROR_BAD_REQUEST, { "(HTTP 418): I'm a teapot" }, { "<" } },
@@ -729,6 +736,64 @@ test_retry_429_too_long (Fixture       *fixture,
   result_clear (&result);
 }
 
+/* A NaN, a negative or a huge wait from the server is made sane before
+ * it is used: a NaN is as if nothing were said (the default second, not
+ * a retry at once), less than nothing is now, a huge wait a day at most
+ * (said at once, not waited, and kept without overflow). */
+typedef struct
+{
+  const char *name;
+  const char *body;
+  guint       n_requests;
+  double      min_wait_s;
+  double      max_wait_s;
+  gint64      kept_s;     /* retry_not_before − now; -1: none kept */
+} RetryAfterCase;
+
+static const RetryAfterCase retry_after_cases[] = {
+  { "nan", "{\"retry_after\":\"nan\"}", 2, 0.9, 2.5, -1 },
+  { "negative", "{\"retry_after\":\"-1e300\"}", 2, 0.0, 1.0, 0 },
+  { "huge", "{\"retry_after\":1e300}", 1, 0, 0, 86400 },
+};
+
+static void
+test_retry_after_sane (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  const RetryAfterCase *c = data;
+  const Canned answers[] = { { 429, c->body }, { 200, SERIES_BODY } };
+  g_autoptr(IscQuery) query = deployment_query ();
+  gint64 before_ms = g_get_real_time () / 1000;
+  gint64 kept_ms;
+  Result result;
+
+  fixture_set (fixture, answers, G_N_ELEMENTS (answers));
+  fetch (fixture->client, query, NULL, &result);
+
+  g_assert_cmpuint (fixture->n_requests, ==, c->n_requests);
+  if (c->n_requests == 2)
+    {
+      g_assert_no_error (result.error);
+      g_assert_cmpfloat (seconds_between (fixture, 0, 1), >=, c->min_wait_s);
+      g_assert_cmpfloat (seconds_between (fixture, 0, 1), <, c->max_wait_s);
+    }
+  else
+    {
+      g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_RATE_LIMITED);
+      g_assert_nonnull (strstr (result.error->message, "86400 seconds"));
+    }
+
+  kept_ms = isc_client_get_retry_not_before_ms (fixture->client);
+  if (c->kept_s < 0)
+    g_assert_cmpint (kept_ms, ==, 0);
+  else
+    {
+      g_assert_cmpint (kept_ms, >=, before_ms + c->kept_s * 1000 - 1000);
+      g_assert_cmpint (kept_ms, <=, g_get_real_time () / 1000 + c->kept_s * 1000 + 1000);
+    }
+  result_clear (&result);
+}
+
 static void
 test_retry_5xx_then_success (Fixture       *fixture,
                              gconstpointer  data)
@@ -842,30 +907,41 @@ test_too_large_unannounced (Fixture       *fixture,
   result_clear (&result);
 }
 
-static void
-test_idle_timeout_stall (Fixture       *fixture,
-                         gconstpointer  data)
+/* Fetches @query, which must time out; the seconds it took. */
+static double
+fetch_timing_out (Fixture        *fixture,
+                  const IscQuery *query)
 {
-  static const Canned answers[] = { { 200, .stall = TRUE } };
-  g_autoptr(IscQuery) query = deployment_query ();
   Result result;
-  gint64 start;
+  gint64 start = g_get_monotonic_time ();
   double elapsed;
 
-  fixture_set (fixture, answers, G_N_ELEMENTS (answers));
-  isc_client_set_timeouts (fixture->client, 2000, 400);
-
-  start = g_get_monotonic_time ();
   fetch (fixture->client, query, NULL, &result);
   elapsed = (g_get_monotonic_time () - start) / 1e6;
 
   g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_TIMEOUT);
   g_assert_nonnull (strstr (result.error->message, "“127.0.0.1” did not answer in time"));
   g_assert_nonnull (strstr (result.error->message, "try again"));
+  result_clear (&result);
+
+  return elapsed;
+}
+
+static void
+test_idle_timeout_stall (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  static const Canned answers[] = { { 200, .stall = TRUE } };
+  g_autoptr(IscQuery) query = deployment_query ();
+  double elapsed;
+
+  fixture_set (fixture, answers, G_N_ELEMENTS (answers));
+  isc_client_set_timeouts (fixture->client, 2000, 400);
+
+  elapsed = fetch_timing_out (fixture, query);
   /* The idle bound, not the connect bound nor libsoup's own. */
   g_assert_cmpfloat (elapsed, >=, 0.4);
   g_assert_cmpfloat (elapsed, <, 1.9);
-  result_clear (&result);
 }
 
 static void
@@ -874,8 +950,6 @@ test_slow_drip_deadline (Fixture       *fixture,
 {
   static const Canned answers[] = { { 200, .drip_ms = 100 } };
   g_autoptr(IscQuery) query = deployment_query ();
-  Result result;
-  gint64 start;
   double elapsed;
 
   fixture_set (fixture, answers, G_N_ELEMENTS (answers));
@@ -884,14 +958,29 @@ test_slow_drip_deadline (Fixture       *fixture,
   isc_client_set_timeouts (fixture->client, 2000, 400);
   _isc_client_set_total_timeout (fixture->client, 1200);
 
-  start = g_get_monotonic_time ();
-  fetch (fixture->client, query, NULL, &result);
-  elapsed = (g_get_monotonic_time () - start) / 1e6;
-
-  g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_TIMEOUT);
+  elapsed = fetch_timing_out (fixture, query);
   g_assert_cmpfloat (elapsed, >=, 1.2);
   g_assert_cmpfloat (elapsed, <, 3.0);
-  result_clear (&result);
+}
+
+/* A byte every 100 ms trips neither a 400 ms idle timer nor a 5-minute
+ * deadline; the least throughput, 100 bytes in each 500 ms here, ends it
+ * as a timeout. */
+static void
+test_slow_drip_throughput (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  static const Canned answers[] = { { 200, .drip_ms = 100 } };
+  g_autoptr(IscQuery) query = deployment_query ();
+  double elapsed;
+
+  fixture_set (fixture, answers, G_N_ELEMENTS (answers));
+  isc_client_set_timeouts (fixture->client, 2000, 400);
+  _isc_client_set_min_throughput (fixture->client, 500, 100);
+
+  elapsed = fetch_timing_out (fixture, query);
+  g_assert_cmpfloat (elapsed, >=, 0.5);
+  g_assert_cmpfloat (elapsed, <, 3.0);
 }
 
 static void
@@ -1680,6 +1769,13 @@ main (int   argc,
   ADD ("retry/429-header", test_retry_429_header);
   ADD ("retry/429-gives-up", test_retry_429_gives_up);
   ADD ("retry/429-too-long", test_retry_429_too_long);
+  for (guint i = 0; i < G_N_ELEMENTS (retry_after_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/isc/client/retry/429-retry-after/%s",
+                                               retry_after_cases[i].name);
+      g_test_add (path, Fixture, &retry_after_cases[i], fixture_setup, test_retry_after_sane,
+                  fixture_teardown);
+    }
   ADD ("retry/5xx-then-success", test_retry_5xx_then_success);
   ADD ("retry/5xx-gives-up", test_retry_5xx_gives_up);
   ADD ("size/announced", test_too_large_announced);
@@ -1687,6 +1783,7 @@ main (int   argc,
   ADD ("size/default-cap", test_too_large_default_cap);
   ADD ("timeout/idle-stall", test_idle_timeout_stall);
   ADD ("timeout/slow-drip", test_slow_drip_deadline);
+  ADD ("timeout/slow-drip-throughput", test_slow_drip_throughput);
   ADD ("cancel/before", test_cancel_before);
   ADD ("cancel/during", test_cancel_during);
   ADD ("cancel/during-retry-wait", test_cancel_during_retry_wait);

@@ -12,7 +12,13 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 
 #include "isc-csv.h"
@@ -339,6 +345,301 @@ test_unwritable_output (void)
   test_remove_dir (dir);
 }
 
+/* ---- special files and unbounded input ---------------------------------- */
+
+/* A copy of a device node (/dev/null is 1,3 and /dev/full 1,7) in @dir:
+ * a wrong result harms only the copy. Needs root, as the failure did. */
+static char *
+make_device (const char *dir,
+             const char *name,
+             unsigned    minor)
+{
+  char *path = g_build_filename (dir, name, NULL);
+
+  if (mknod (path, S_IFCHR | 0666, makedev (1, minor)) != 0)
+    {
+      g_free (path);
+      return NULL;
+    }
+
+  return path;
+}
+
+static void
+assert_char_device (const char *path)
+{
+  GStatBuf st;
+
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_true (S_ISCHR (st.st_mode));
+}
+
+typedef struct
+{
+  const char *name;
+  unsigned    minor;     /* of the device, major 1 */
+  int         status;
+  const char *complaint; /* in standard error; NULL: nothing there */
+} DeviceCase;
+
+static const DeviceCase device_cases[] = {
+  { "null", 3, 0, NULL },
+  { "full", 7, 1, "No space left on device" },
+};
+
+/* Still the device after the run, written in place (and the write's
+ * failure said): nothing beside it either. */
+static void
+test_output_device (gconstpointer data)
+{
+  const DeviceCase *c = data;
+  g_autofree char *input = test_fixture_path ("default-series.json");
+  g_autofree char *dir = test_temp_dir ();
+  g_autofree char *device = make_device (dir, c->name, c->minor);
+  g_autofree char *listing = NULL;
+  g_auto(Run) run = { 0 };
+
+  if (device == NULL)
+    {
+      g_test_skip ("Cannot make a device node (not root)");
+      test_remove_dir (dir);
+      return;
+    }
+
+  RUN (&run, "export", "--input", input, "-o", device);
+
+  g_assert_cmpint (run.status, ==, c->status);
+  if (c->complaint == NULL)
+    g_assert_cmpstr (run.err, ==, "");
+  else
+    {
+      g_assert_nonnull (strstr (run.err, c->complaint));
+      g_assert_nonnull (strstr (run.err, device));
+    }
+  assert_char_device (device);
+  listing = list_dir (dir);
+  g_assert_cmpstr (listing, ==, c->name);
+
+  test_remove_dir (dir);
+}
+
+static void
+test_output_fifo (void)
+{
+  g_autofree char *input = test_fixture_path ("default-series.json");
+  g_autoptr(GBytes) expected = expected_csv (input);
+  g_autofree char *dir = test_temp_dir ();
+  g_autofree char *fifo = g_build_filename (dir, "pipe.csv", NULL);
+  g_autoptr(GByteArray) got = g_byte_array_new ();
+  g_auto(Run) run = { 0 };
+  GStatBuf st;
+  char buf[4096];
+  gssize n;
+  int fd;
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+
+  /* Nobody reads it: a clear failure at once, not a wait for ever. */
+  RUN (&run, "export", "--input", input, "-o", fifo);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.err, "pipe.csv"));
+  run_clear (&run);
+
+  /* Read as it is written; the CSV fits in the pipe's buffer. */
+  g_assert_cmpuint (g_bytes_get_size (expected), <, 65536);
+  fd = g_open (fifo, O_RDONLY | O_NONBLOCK, 0);
+  g_assert_cmpint (fd, >=, 0);
+  RUN (&run, "export", "--input", input, "-o", fifo);
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpint (run.status, ==, 0);
+  while ((n = read (fd, buf, sizeof buf)) > 0)
+    g_byte_array_append (got, (guint8 *) buf, n);
+  close (fd);
+
+  g_assert_cmpmem (got->data, got->len,
+                   g_bytes_get_data (expected, NULL), g_bytes_get_size (expected));
+  g_assert_cmpint (g_stat (fifo, &st), ==, 0);
+  g_assert_true (S_ISFIFO (st.st_mode));
+
+  test_remove_dir (dir);
+}
+
+/* Runs inferscope with standard input from @stdin_path, as `< FILE`. */
+static int
+run_with_stdin (const char  *stdin_path,
+                char       **err_text,
+                const char * const *args)
+{
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_ptr_array_add (argv, (gpointer) binary ());
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
+                                        G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_set_stdin_file_path (launcher, stdin_path);
+  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, NULL, err_text, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+
+  return g_subprocess_get_exit_status (process);
+}
+
+static void
+test_input_unbounded (gconstpointer data)
+{
+  gboolean from_stdin = GPOINTER_TO_INT (data);
+  g_autofree char *dir = test_temp_dir ();
+  g_autofree char *out = g_build_filename (dir, "out.csv", NULL);
+  g_autofree char *err = NULL;
+  gint64 start = g_get_monotonic_time ();
+  int status;
+
+  /* The network's limit, 64 MiB, and its words: not 10 GB read. */
+  if (from_stdin)
+    status = run_with_stdin ("/dev/zero", &err,
+                             (const char *[]) { "export", "--input", "-", "-o", out, NULL });
+  else
+    status = run_with_stdin ("/dev/null", &err,
+                             (const char *[]) { "export", "--input", "/dev/zero", "-o", out, NULL });
+
+  g_assert_cmpint (status, ==, 1);
+  g_assert_nonnull (strstr (err, "larger than 64.0"));
+  g_assert_nonnull (strstr (err, "MiB"));
+  g_assert_nonnull (strstr (err, from_stdin ? "standard input" : "/dev/zero"));
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 60 * G_USEC_PER_SEC);
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+
+  test_remove_dir (dir);
+}
+
+/* ---- interrupted ------------------------------------------------------- */
+
+/* A document whose CSV is some 20 MB: its writing takes a while. */
+static char *
+write_large_document (const char *dir)
+{
+  g_autoptr(GString) doc = g_string_new (NULL);
+  char *path = g_build_filename (dir, "large.json", NULL);
+  const guint n_labels = 1000, n_steps = 800;
+  const gint64 start = 1764547200000;
+
+  g_string_append_printf (doc, "{\"start_epoch_millis\": %" G_GINT64_FORMAT ", "
+                          "\"end_epoch_millis\": %" G_GINT64_FORMAT ", \"mode\": \"SERIES\", "
+                          "\"step_seconds\": 30, \"metric_descriptors\": [{\"name\": "
+                          "\"baseten_replicas_active\", \"unit_hint\": \"COUNT\", "
+                          "\"kind\": \"GAUGE\", \"label_sets\": [",
+                          start, start + (gint64) n_steps * 30000);
+  for (guint i = 0; i < n_labels; i++)
+    g_string_append_printf (doc, "%s{\"replica\": \"r%05u\"}", i ? ", " : "", i);
+  g_string_append (doc, "]}], \"metric_values\": [");
+  for (guint s = 0; s < n_steps; s++)
+    {
+      g_string_append_printf (doc, "%s{\"start_epoch_millis\": %" G_GINT64_FORMAT ", \"values\": [[",
+                              s ? ", " : "", start + (gint64) s * 30000);
+      for (guint i = 0; i < n_labels; i++)
+        g_string_append_printf (doc, "%s%u.2345678", i ? ", " : "", i + s);
+      g_string_append (doc, "]]}");
+    }
+  g_string_append (doc, "]}");
+
+  g_assert_true (g_file_set_contents (path, doc->str, doc->len, NULL));
+  return path;
+}
+
+/* Whether @dir holds anything but @keep (and the input). */
+static gboolean
+has_stray_file (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      if (g_strcmp0 (name, "out.csv") != 0 && g_strcmp0 (name, "large.json") != 0)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+static void
+test_interrupted_write (gconstpointer data)
+{
+  int signum = GPOINTER_TO_INT (data);
+  g_autofree char *dir = test_temp_dir ();
+  g_autofree char *input = write_large_document (dir);
+  g_autofree char *out = g_build_filename (dir, "out.csv", NULL);
+  gboolean caught = FALSE;
+
+  /* Stop the command while its temporary file is there, then signal it
+   * and let it go on. Should the write end before the stop, again. */
+  for (guint attempt = 0; attempt < 10 && !caught; attempt++)
+    {
+      g_autoptr(GSubprocess) process = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *old = NULL;
+      gsize length = 0;
+      g_autofree char *contents = NULL;
+      const char *argv[] = { binary (), "export", "--input", input, "-o", out, NULL };
+      char pid_text[32];
+      gboolean stopped = FALSE;
+
+      g_assert_true (g_file_set_contents (out, "old", -1, NULL));
+      process = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDERR_SILENCE, &error);
+      g_assert_no_error (error);
+      g_strlcpy (pid_text, g_subprocess_get_identifier (process), sizeof pid_text);
+
+      while (!stopped)
+        {
+          if (has_stray_file (dir))
+            {
+              kill (atoi (pid_text), SIGSTOP);
+              stopped = TRUE;
+            }
+          else if (g_main_context_iteration (NULL, FALSE),
+                   g_subprocess_get_identifier (process) == NULL)
+            break;
+          else
+            g_usleep (200);
+        }
+
+      if (stopped)
+        {
+          caught = has_stray_file (dir);
+          kill (atoi (pid_text), signum);
+          kill (atoi (pid_text), SIGCONT);
+        }
+
+      g_subprocess_wait (process, NULL, &error);
+      g_assert_no_error (error);
+
+      /* Never a temporary file left; the old file or the whole new one. */
+      g_assert_false (has_stray_file (dir));
+      g_assert_true (g_file_get_contents (out, &contents, &length, NULL));
+      if (caught)
+        {
+          g_assert_true (g_subprocess_get_if_exited (process));
+          g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 128 + signum);
+          g_assert_cmpstr (contents, ==, "old");
+        }
+      else
+        g_assert_cmpuint (length, >, 1000000);
+    }
+
+  if (!caught)
+    g_test_incomplete ("The write always ended before the signal");
+
+  test_remove_dir (dir);
+}
+
 /* ---- bad usage --------------------------------------------------------- */
 
 typedef struct
@@ -445,6 +746,20 @@ main (int   argc,
   g_test_add_func ("/isc/export-cli/csv-locale-independent", test_csv_locale_independent);
   g_test_add_func ("/isc/export-cli/missing-input-file", test_missing_input_file);
   g_test_add_func ("/isc/export-cli/unwritable-output", test_unwritable_output);
+  for (guint i = 0; i < G_N_ELEMENTS (device_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/isc/export-cli/output-device/%s", device_cases[i].name);
+      g_test_add_data_func (path, &device_cases[i], test_output_device);
+    }
+  g_test_add_func ("/isc/export-cli/output-fifo", test_output_fifo);
+  g_test_add_data_func ("/isc/export-cli/input-unbounded/file", GINT_TO_POINTER (FALSE),
+                        test_input_unbounded);
+  g_test_add_data_func ("/isc/export-cli/input-unbounded/stdin", GINT_TO_POINTER (TRUE),
+                        test_input_unbounded);
+  g_test_add_data_func ("/isc/export-cli/interrupted/sigint", GINT_TO_POINTER (SIGINT),
+                        test_interrupted_write);
+  g_test_add_data_func ("/isc/export-cli/interrupted/sigterm", GINT_TO_POINTER (SIGTERM),
+                        test_interrupted_write);
   g_test_add_func ("/isc/export-cli/help", test_export_help);
   g_test_add_func ("/isc/app/version", test_app_version);
   g_test_add_func ("/isc/app/help", test_app_help);

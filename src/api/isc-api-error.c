@@ -22,15 +22,41 @@
 
 G_DEFINE_QUARK (isc-api-error-quark, isc_api_error)
 
-/* Server text can echo what was sent; the key must never reach a message. */
+/* Server text can echo what was sent; the key must never reach a message,
+ * nor its start cut short ("sk-abcdef…"): any run of at least this many of
+ * its leading characters goes too. */
+#define MIN_SCRUBBED_KEY_PREFIX 8
+
 char *
 _isc_api_error_scrub_key (const char *text,
                           const char *api_key)
 {
-  g_autoptr(GString) str = g_string_new (text);
+  g_autoptr(GString) str = NULL;
+  gsize key_length;
+  gsize shortest;
 
-  if (api_key != NULL && api_key[0] != '\0')
-    g_string_replace (str, api_key, "•••", 0);
+  if (api_key == NULL || api_key[0] == '\0')
+    return g_strdup (text);
+
+  key_length = strlen (api_key);
+  shortest = MIN (key_length, MIN_SCRUBBED_KEY_PREFIX);
+  str = g_string_sized_new (strlen (text));
+
+  for (const char *p = text; *p != '\0'; )
+    {
+      gsize n = 0;
+
+      while (n < key_length && p[n] == api_key[n])
+        n++;
+
+      if (n >= shortest)
+        {
+          g_string_append (str, "•••");
+          p += n;
+        }
+      else
+        g_string_append_c (str, *p++);
+    }
 
   return g_string_free (g_steal_pointer (&str), FALSE);
 }

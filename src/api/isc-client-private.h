@@ -34,6 +34,9 @@ struct _IscClient
   guint              connect_timeout_ms;
   guint              idle_timeout_ms;
   guint              total_timeout_ms;
+  /* A body slower than rate_min_bytes per rate_window_ms times out. */
+  guint              rate_window_ms;
+  gsize              rate_min_bytes;
   double             delay_scale;
   gsize              max_body_size;
 };
@@ -47,6 +50,11 @@ void  _isc_client_set_total_timeout (IscClient *self,
                                      guint      total_timeout_ms);
 void  _isc_client_set_max_body_size (IscClient *self,
                                      gsize      max_body_size);
+/* The least a body must bring in each window of @window_ms, else the
+ * attempt times out ("did not answer in time"); 30 KiB in 30 s by default. */
+void  _isc_client_set_min_throughput (IscClient *self,
+                                      guint      window_ms,
+                                      gsize      min_bytes);
 
 /* Requests (isc-client-request.c) */
 

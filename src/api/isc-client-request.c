@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 #include <json-glib/json-glib.h>
 #include <libsoup/soup.h>
@@ -21,6 +22,9 @@
 #define MAX_ERROR_BODY             (64 * 1024)
 /* A 429 that asks for a longer wait fails at once rather than hang. */
 #define MAX_RETRY_AFTER_S          60.0
+/* What a server may ask at most; more (or a NaN, or less than nothing)
+ * is taken as this (or as not said, or as now). */
+#define MAX_TOLD_RETRY_AFTER_S     (24.0 * 60 * 60)
 #define SERVER_ERROR_BACKOFF_MS    500.0
 
 /* Requests
@@ -57,6 +61,8 @@ struct _Request
   gulong               cancelled_id;
   GSource             *timer;
   GSource             *deadline;
+  GSource             *rate_timer;
+  gsize                window_bytes;      /* body bytes since rate_timer last fired */
   gboolean             timed_out;
   gboolean             reading_body;
   GSource             *wait_source;
@@ -89,6 +95,7 @@ request_free (gpointer data)
 
   destroy_source (&request->timer);
   destroy_source (&request->deadline);
+  destroy_source (&request->rate_timer);
   destroy_source (&request->wait_source);
   destroy_source (&request->wait_cancel_source);
 
@@ -152,6 +159,37 @@ request_arm (Request    *request,
   g_source_attach (*slot, request->context);
 }
 
+/* Each window of the body must bring its share, or the attempt times
+ * out: a drip that keeps the idle timer quiet ends long before the
+ * deadline. The timer stays armed (G_SOURCE_CONTINUE) until the body is in. */
+static gboolean
+on_rate_check (gpointer data)
+{
+  Request *request = data;
+
+  if (request->window_bytes < request->client->rate_min_bytes)
+    {
+      g_debug ("%s: %" G_GSIZE_FORMAT " bytes in %u ms, too slow", request->uri,
+               request->window_bytes, request->client->rate_window_ms);
+      return on_timeout (data);
+    }
+
+  request->window_bytes = 0;
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+request_arm_rate_timer (Request *request)
+{
+  destroy_source (&request->rate_timer);
+
+  request->window_bytes = 0;
+  request->rate_timer = g_timeout_source_new (request->client->rate_window_ms);
+  g_source_set_callback (request->rate_timer, on_rate_check, request, NULL);
+  g_source_set_static_name (request->rate_timer, "[inferscope] request throughput");
+  g_source_attach (request->rate_timer, request->context);
+}
+
 static void
 request_arm_deadline (Request *request)
 {
@@ -174,6 +212,7 @@ request_return_error (GTask  *task,
 
   destroy_source (&request->timer);
   destroy_source (&request->deadline);
+  destroy_source (&request->rate_timer);
   destroy_source (&request->wait_source);
   destroy_source (&request->wait_cancel_source);
 
@@ -239,12 +278,14 @@ request_retry_after (GTask  *task,
                      double  delay_ms)
 {
   Request *request = g_task_get_task_data (task);
-  guint ms = (guint) CLAMP (delay_ms * request->client->delay_scale, 0, G_MAXINT);
+  double scaled = delay_ms * request->client->delay_scale;
+  guint ms = isnan (scaled) ? 0 : (guint) CLAMP (scaled, 0, G_MAXINT);
 
   g_debug ("Retrying %s in %u ms", request->uri, ms);
 
   destroy_source (&request->timer);
   destroy_source (&request->deadline);
+  destroy_source (&request->rate_timer);
 
   g_clear_object (&request->message);
   g_clear_object (&request->stream);
@@ -259,6 +300,20 @@ request_retry_after (GTask  *task,
   g_source_set_callback (request->wait_cancel_source,
                          G_SOURCE_FUNC (on_wait_cancelled), task, NULL);
   g_source_attach (request->wait_cancel_source, request->context);
+}
+
+/* A server's number of seconds to wait, made sane: FALSE for NaN (not
+ * said), else clamped to [0, MAX_TOLD_RETRY_AFTER_S]. Nothing later
+ * casts a NaN or a huge double to an integer. */
+static gboolean
+sane_retry_after (double  told,
+                  double *seconds)
+{
+  if (isnan (told))
+    return FALSE;
+
+  *seconds = CLAMP (told, 0.0, MAX_TOLD_RETRY_AFTER_S);
+  return TRUE;
 }
 
 /* body "retry_after" first, then the Retry-After header (seconds or a
@@ -285,21 +340,17 @@ get_retry_after (Request *request,
         {
           GType type = json_node_get_value_type (node);
 
-          if (type == G_TYPE_INT64 || type == G_TYPE_DOUBLE)
-            {
-              *seconds = MAX (0, json_node_get_double (node));
-              return TRUE;
-            }
+          if ((type == G_TYPE_INT64 || type == G_TYPE_DOUBLE) &&
+              sane_retry_after (json_node_get_double (node), seconds))
+            return TRUE;
           if (type == G_TYPE_STRING)
             {
               char *end = NULL;
               double v = g_ascii_strtod (json_node_get_string (node), &end);
 
-              if (end != json_node_get_string (node) && *end == '\0')
-                {
-                  *seconds = MAX (0, v);
-                  return TRUE;
-                }
+              if (end != json_node_get_string (node) && *end == '\0' &&
+                  sane_retry_after (v, seconds))
+                return TRUE;
             }
         }
     }
@@ -313,8 +364,7 @@ get_retry_after (Request *request,
 
       if (end != header && *end == '\0')
         {
-          *seconds = (double) MIN (v, G_MAXUINT32);
-          return TRUE;
+          return sane_retry_after ((double) MIN (v, G_MAXUINT32), seconds);
         }
       else
         {
@@ -323,8 +373,8 @@ get_retry_after (Request *request,
 
           if (when != NULL)
             {
-              *seconds = MAX (0, g_date_time_difference (when, now) / (double) G_USEC_PER_SEC);
-              return TRUE;
+              return sane_retry_after (g_date_time_difference (when, now) / (double) G_USEC_PER_SEC,
+                                       seconds);
             }
         }
     }
@@ -503,6 +553,7 @@ handle_status (GTask *task)
 
   destroy_source (&request->timer);
   destroy_source (&request->deadline);
+  destroy_source (&request->rate_timer);
   g_clear_object (&request->stream);
   g_clear_pointer (&request->body_bytes, g_bytes_unref);
   request->body_bytes = g_byte_array_free_to_bytes (g_steal_pointer (&request->body));
@@ -565,6 +616,7 @@ on_read (GObject      *object,
     }
 
   g_byte_array_append (request->body, g_bytes_get_data (chunk, NULL), size);
+  request->window_bytes += size;
 
   if (request->body->len > request->limit)
     {
@@ -629,6 +681,7 @@ on_sent (GObject      *object,
   request->body = g_byte_array_new ();
   request->reading_body = TRUE;
   request_arm_timer (request, request->client->idle_timeout_ms);
+  request_arm_rate_timer (request);
   g_input_stream_read_bytes_async (request->stream,
                                    MIN (READ_CHUNK, request->limit + 1),
                                    G_PRIORITY_DEFAULT,

@@ -19,6 +19,10 @@
 #define DEFAULT_IDLE_TIMEOUT_MS    30000
 /* A body that trickles in just under the idle timeout still ends. */
 #define DEFAULT_TOTAL_TIMEOUT_MS   (5 * 60 * 1000)
+/* …and one that drips (a byte a second) fails long before that: under
+ * 1 KiB/s over 30 s is no answer. */
+#define DEFAULT_RATE_WINDOW_MS     30000
+#define DEFAULT_RATE_MIN_BYTES     (30 * 1024)
 #define MAX_CONNECTIONS            8
 #define MAX_CONNECTIONS_PER_HOST   4
 
@@ -131,6 +135,8 @@ isc_client_init (IscClient *self)
   self->connect_timeout_ms = DEFAULT_CONNECT_TIMEOUT_MS;
   self->idle_timeout_ms = DEFAULT_IDLE_TIMEOUT_MS;
   self->total_timeout_ms = DEFAULT_TOTAL_TIMEOUT_MS;
+  self->rate_window_ms = DEFAULT_RATE_WINDOW_MS;
+  self->rate_min_bytes = DEFAULT_RATE_MIN_BYTES;
   self->delay_scale = 1.0;
   self->max_body_size = ISC_CLIENT_MAX_BODY_BYTES;
 
@@ -360,6 +366,18 @@ _isc_client_set_total_timeout (IscClient *self,
   g_return_if_fail (total_timeout_ms > 0);
 
   self->total_timeout_ms = total_timeout_ms;
+}
+
+void
+_isc_client_set_min_throughput (IscClient *self,
+                                guint      window_ms,
+                                gsize      min_bytes)
+{
+  g_return_if_fail (ISC_IS_CLIENT (self));
+  g_return_if_fail (window_ms > 0);
+
+  self->rate_window_ms = window_ms;
+  self->rate_min_bytes = min_bytes;
 }
 
 void

@@ -10,16 +10,32 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <utime.h>
 
 #include "isc-response-cache.h"
+#include "isc-response-cache-private.h"
 
 /* Each file is a header line, then the body exactly as Baseten sent it. */
 #define HEADER_MAGIC "inferscope-cache 1 "
 #define FILE_SUFFIX ".cache"
+/* A file is renamed so while it is decoded: should the decoding crash,
+ * the file is not served again (it is no longer NAME.cache), and a later
+ * store removes it once it is older than STALE_DECODING_S. */
+#define DECODING_SUFFIX ".cache.decoding"
+#define STALE_DECODING_S (10 * 60)
+
+static IscResponseCacheDecodeHook decode_hook;
+
+void
+_isc_response_cache_set_decode_hook (IscResponseCacheDecodeHook hook)
+{
+  decode_hook = hook;
+}
 
 struct _IscResponseCache
 {
@@ -103,6 +119,66 @@ isc_response_cache_get_path (IscResponseCache *self,
   return g_build_filename (self->directory, name, NULL);
 }
 
+/* With the mutex held. The folder is the user's and no one else's:
+ * made 0700 when missing, tightened to 0700 when looser (another user
+ * could read the metrics there, or plant files), refused when it is not
+ * the user's. FALSE with G_IO_ERROR_NOT_FOUND when it is missing and
+ * @create is FALSE. */
+static gboolean
+check_directory (IscResponseCache  *self,
+                 gboolean           create,
+                 GError           **error)
+{
+  GStatBuf st;
+
+  if (create && g_mkdir_with_parents (self->directory, 0700) != 0)
+    {
+      int errsv = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errsv),
+                   _("Could not create the cache folder “%s”: %s"),
+                   self->directory, g_strerror (errsv));
+      return FALSE;
+    }
+
+  if (g_stat (self->directory, &st) != 0)
+    {
+      int errsv = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errsv),
+                   _("Could not open the cache folder “%s”: %s"),
+                   self->directory, g_strerror (errsv));
+      return FALSE;
+    }
+
+  if (!S_ISDIR (st.st_mode) || st.st_uid != geteuid ())
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                   _("The cache folder “%s” is not a folder of yours; nothing is kept there"),
+                   self->directory);
+      return FALSE;
+    }
+
+  if ((st.st_mode & 0077) != 0 && g_chmod (self->directory, st.st_mode & 0700) != 0)
+    {
+      int errsv = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errsv),
+                   _("The cache folder “%s” is open to others and could not be made private: %s"),
+                   self->directory, g_strerror (errsv));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* A file of the cache that may be trusted: a regular file of the user's. */
+static gboolean
+is_own_file (const GStatBuf *st)
+{
+  return S_ISREG (st->st_mode) && st->st_uid == geteuid ();
+}
+
 typedef struct
 {
   char    *path;
@@ -151,11 +227,22 @@ list_entries (IscResponseCache *self,
       GStatBuf st;
       Entry entry;
 
+      if (g_str_has_suffix (name, DECODING_SUFFIX))
+        {
+          g_autofree char *path = g_build_filename (self->directory, name, NULL);
+
+          /* Left by a decoding that crashed, not one under way. */
+          if (g_lstat (path, &st) == 0 &&
+              st.st_ctim.tv_sec + STALE_DECODING_S < g_get_real_time () / G_USEC_PER_SEC)
+            g_unlink (path);
+          continue;
+        }
+
       if (!g_str_has_suffix (name, FILE_SUFFIX))
         continue;
 
       entry.path = g_build_filename (self->directory, name, NULL);
-      if (g_stat (entry.path, &st) != 0 || !S_ISREG (st.st_mode))
+      if (g_lstat (entry.path, &st) != 0 || !is_own_file (&st))
         {
           g_free (entry.path);
           continue;
@@ -221,14 +308,9 @@ isc_response_cache_store (IscResponseCache  *self,
 
   g_mutex_lock (&self->mutex);
 
-  if (g_mkdir_with_parents (self->directory, 0700) != 0)
+  if (!check_directory (self, TRUE, error))
     {
-      int errsv = errno;
-
       g_mutex_unlock (&self->mutex);
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errsv),
-                   _("Could not create the cache folder “%s”: %s"),
-                   self->directory, g_strerror (errsv));
       return FALSE;
     }
 
@@ -254,6 +336,65 @@ discard (const char *path,
   g_unlink (path);
 }
 
+/* The contents of @path if it is a regular file of the user's, no larger
+ * than the cache; else NULL, with an error only for a failure to read.
+ * Opened without following a link, and checked on what was opened. */
+static char *
+read_own_file (IscResponseCache  *self,
+               const char        *path,
+               gsize             *length,
+               GError           **error)
+{
+  g_autofree char *contents = NULL;
+  GStatBuf st;
+  gsize done = 0;
+  int fd;
+
+  fd = g_open (path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0);
+  if (fd < 0)
+    {
+      int errsv = errno;
+
+      if (errsv != ENOENT && errsv != ELOOP)
+        g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errsv),
+                     _("Could not read the cache file “%s”: %s"), path, g_strerror (errsv));
+      return NULL;
+    }
+
+  if (fstat (fd, &st) != 0 || !is_own_file (&st) || (guint64) st.st_size > self->max_bytes)
+    {
+      g_debug ("Ignoring cache file %s: not a file of the user's within the cache's size", path);
+      close (fd);
+      return NULL;
+    }
+
+  contents = g_malloc (st.st_size + 1);
+  while (done < (gsize) st.st_size)
+    {
+      gssize n = read (fd, contents + done, st.st_size - done);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int errsv = errno;
+
+          close (fd);
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errsv),
+                       _("Could not read the cache file “%s”: %s"), path, g_strerror (errsv));
+          return NULL;
+        }
+      if (n == 0)
+        break;
+      done += n;
+    }
+  close (fd);
+
+  contents[done] = '\0';
+  *length = done;
+  return g_steal_pointer (&contents);
+}
+
 IscMetricsResponse *
 isc_response_cache_lookup (IscResponseCache  *self,
                            const char        *base_url,
@@ -262,6 +403,7 @@ isc_response_cache_lookup (IscResponseCache  *self,
                            GError           **error)
 {
   g_autofree char *path = NULL;
+  g_autofree char *decoding = NULL;
   g_autofree char *contents = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autoptr(IscMetricsResponse) response = NULL;
@@ -277,11 +419,21 @@ isc_response_cache_lookup (IscResponseCache  *self,
 
   g_mutex_lock (&self->mutex);
 
-  if (!g_file_get_contents (path, &contents, &length, &local_error))
+  if (!check_directory (self, FALSE, &local_error))
     {
       g_mutex_unlock (&self->mutex);
 
-      if (g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+      if (!g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+        g_debug ("Not reading the cache: %s", local_error->message);
+      return NULL;
+    }
+
+  contents = read_own_file (self, path, &length, &local_error);
+  if (contents == NULL)
+    {
+      g_mutex_unlock (&self->mutex);
+
+      if (local_error == NULL || g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
         return NULL;
 
       g_propagate_error (error, g_steal_pointer (&local_error));
@@ -304,14 +456,28 @@ isc_response_cache_lookup (IscResponseCache  *self,
       return NULL;
     }
 
-  body = newline + 1;
-  response = isc_metrics_response_new_from_data (body, length - (body - contents), &local_error);
-  if (response == NULL)
+  /* Out of the way while it is decoded: a crash leaves it under another
+   * name, never served again. */
+  decoding = g_strconcat (path, ".decoding", NULL);
+  if (g_rename (path, decoding) != 0)
     {
-      discard (path, local_error->message);
       g_mutex_unlock (&self->mutex);
       return NULL;
     }
+
+  body = newline + 1;
+  if (decode_hook != NULL)
+    decode_hook (path);
+  response = isc_metrics_response_new_from_data (body, length - (body - contents), &local_error);
+  if (response == NULL)
+    {
+      discard (decoding, local_error->message);
+      g_mutex_unlock (&self->mutex);
+      return NULL;
+    }
+
+  if (g_rename (decoding, path) != 0)
+    g_unlink (decoding);
 
   /* Used now: last in line for eviction. */
   g_utime (path, NULL);

@@ -84,6 +84,16 @@ IscMetricsResponse *_isc_export_source_load_annotated (const IscExportOptions *o
                                                        IscChartAnnotations   **annotations,
                                                        GCancellable           *cancellable,
                                                        GError                **error);
+/* The bytes of a saved response, FILE or "-" for standard input: at most
+ * ISC_CLIENT_MAX_BODY_BYTES (else ISC_API_ERROR_TOO_LARGE), within 5
+ * minutes and with no pause over 30 s (else G_IO_ERROR_TIMED_OUT). */
+GBytes             *_isc_export_read_input         (const char             *input,
+                                                    GCancellable           *cancellable,
+                                                    GError                **error);
+/* For tests: other limits for _isc_export_read_input (). */
+void                _isc_export_source_set_limits  (gsize                   max_bytes,
+                                                    guint                   idle_timeout_ms,
+                                                    guint                   total_timeout_ms);
 
 /* isc-export-sink.c: what is written, and where. */
 void                _isc_export_sink_add_options   (GOptionGroup           *group,
@@ -97,10 +107,12 @@ gboolean            _isc_export_sink_write         (const IscExportOptions *opti
                                                     GError                **error);
 /* Writes @bytes to @output whole or not at all: a file is replaced
  * atomically (a temporary file in the same folder, then a rename), so a
- * failed run leaves no partial file and an old file untouched. NULL or "-"
- * is standard output. */
+ * failed or cancelled run leaves no partial file and an old file
+ * untouched. A character device, FIFO or socket that exists is written in
+ * place, never replaced. NULL or "-" is standard output. */
 gboolean            _isc_export_write_bytes        (const char             *output,
                                                     GBytes                 *bytes,
+                                                    GCancellable           *cancellable,
                                                     GError                **error);
 
 /* isc-export-image.c: PNG, SVG and PDF through the chart layer. */

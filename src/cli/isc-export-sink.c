@@ -15,9 +15,14 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "isc-csv.h"
 #include "isc-export-private.h"
@@ -107,13 +112,179 @@ _isc_export_sink_check (IscExportOptions  *options,
   return _isc_export_image_check (options, error);
 }
 
+/* Written in pieces, so that a cancellation (SIGINT or SIGTERM, see
+ * isc-export.c) stops a long write between two of them. */
+#define WRITE_CHUNK (1024 * 1024)
+
+static void
+set_write_error (GError     **error,
+                 int          saved_errno,
+                 const char  *output)
+{
+  g_autofree char *display_name = g_filename_display_name (output);
+
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+               _("Could not write “%s”: %s"), display_name, g_strerror (saved_errno));
+}
+
+static gboolean
+write_all (int            fd,
+           const char    *data,
+           gsize          length,
+           const char    *output,
+           GCancellable  *cancellable,
+           GError       **error)
+{
+  while (length > 0)
+    {
+      gssize n;
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+
+      n = write (fd, data, MIN (length, WRITE_CHUNK));
+      if (n < 0)
+        {
+          int saved_errno = errno;
+
+          if (saved_errno == EINTR)
+            continue;
+
+          set_write_error (error, saved_errno, output);
+          return FALSE;
+        }
+
+      data += n;
+      length -= n;
+    }
+
+  return TRUE;
+}
+
+static gboolean
+close_checked (int          fd,
+               const char  *output,
+               GError     **error)
+{
+  if (close (fd) != 0 && errno != EINTR)
+    {
+      set_write_error (error, errno, output);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* A character device, a FIFO or a socket is written where it is: a rename
+ * would put a regular file in the place of /dev/null (as root). Opened
+ * without blocking, so that a FIFO nobody reads fails at once rather than
+ * waits for ever. */
+static gboolean
+write_in_place (const char    *output,
+                const char    *data,
+                gsize          length,
+                GCancellable  *cancellable,
+                GError       **error)
+{
+  int fd = g_open (output, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK, 0);
+  int flags;
+
+  if (fd < 0)
+    {
+      int saved_errno = errno;
+      g_autofree char *display_name = g_filename_display_name (output);
+
+      if (saved_errno == ENXIO)
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                     _("Could not write “%s”: no program is reading from it"), display_name);
+      else
+        set_write_error (error, saved_errno, output);
+      return FALSE;
+    }
+
+  flags = fcntl (fd, F_GETFL);
+  if (flags != -1)
+    fcntl (fd, F_SETFL, flags & ~O_NONBLOCK);
+
+  if (!write_all (fd, data, length, output, cancellable, error))
+    {
+      close (fd);
+      return FALSE;
+    }
+
+  return close_checked (fd, output, error);
+}
+
+/* A temporary file beside @target, then a rename: @target is either the
+ * whole new file or, on any failure or cancellation, what it was before
+ * (or absent), and the temporary file is gone. */
+static gboolean
+write_replacing (const char    *target,
+                 gboolean       exists,
+                 const char    *data,
+                 gsize          length,
+                 GCancellable  *cancellable,
+                 GError       **error)
+{
+  g_autofree char *dir = g_path_get_dirname (target);
+  g_autofree char *base = g_path_get_basename (target);
+  g_autofree char *name = g_strconcat (".", base, ".XXXXXX", NULL);
+  g_autofree char *temp = g_build_filename (dir, name, NULL);
+  int fd;
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+
+  fd = g_mkstemp_full (temp, O_RDWR | O_CLOEXEC, 0666);
+  if (fd < 0)
+    {
+      set_write_error (error, errno, target);
+      return FALSE;
+    }
+
+  if (!write_all (fd, data, length, target, cancellable, error))
+    goto fail_open;
+
+  /* The old contents are not lost to a crash between the rename and the
+   * data reaching the disk. */
+  if (exists && fsync (fd) != 0)
+    {
+      set_write_error (error, errno, target);
+      goto fail_open;
+    }
+
+  if (!close_checked (fd, target, error))
+    goto fail;
+
+  /* A signal during the fsync: the rename does not happen either. */
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    goto fail;
+
+  if (g_rename (temp, target) != 0)
+    {
+      set_write_error (error, errno, target);
+      goto fail;
+    }
+
+  return TRUE;
+
+fail_open:
+  close (fd);
+fail:
+  g_unlink (temp);
+  return FALSE;
+}
+
 gboolean
-_isc_export_write_bytes (const char  *output,
-                         GBytes      *bytes,
-                         GError     **error)
+_isc_export_write_bytes (const char    *output,
+                         GBytes        *bytes,
+                         GCancellable  *cancellable,
+                         GError       **error)
 {
   gsize length = 0;
   const char *data = g_bytes_get_data (bytes, &length);
+  g_autofree char *resolved = NULL;
+  GStatBuf st;
 
   if (output == NULL || g_strcmp0 (output, "-") == 0)
     {
@@ -131,11 +302,22 @@ _isc_export_write_bytes (const char  *output,
       return TRUE;
     }
 
-  /* A temporary file beside OUT, then a rename: OUT is either the whole
-   * new file or, on any failure, what it was before (or absent). */
-  return g_file_set_contents_full (output, data, length,
-                                   G_FILE_SET_CONTENTS_CONSISTENT,
-                                   0666, error);
+  if (g_stat (output, &st) != 0)
+    return write_replacing (output, FALSE, data, length, cancellable, error);
+
+  if (S_ISCHR (st.st_mode) || S_ISFIFO (st.st_mode) || S_ISSOCK (st.st_mode))
+    return write_in_place (output, data, length, cancellable, error);
+
+  if (!S_ISREG (st.st_mode))
+    {
+      set_write_error (error, S_ISDIR (st.st_mode) ? EISDIR : EINVAL, output);
+      return FALSE;
+    }
+
+  /* A link to a file: the file is replaced, the link stays. */
+  resolved = realpath (output, NULL);
+  return write_replacing (resolved != NULL ? resolved : output, TRUE,
+                          data, length, cancellable, error);
 }
 
 gboolean
@@ -165,5 +347,5 @@ _isc_export_sink_write (const IscExportOptions  *options,
   if (bytes == NULL)
     return FALSE;
 
-  return _isc_export_write_bytes (options->output, bytes, error);
+  return _isc_export_write_bytes (options->output, bytes, cancellable, error);
 }

@@ -26,7 +26,8 @@
  * PNG, SVG and PDF) adds its IscExportFormat value and name to the sink's
  * table, its options and checks beside the sink's, and a function that
  * renders into GBytes, which then go through _isc_export_write_bytes ()
- * and replace a file atomically. Here, only _isc_export_options_clear ()
+ * and replace a file atomically. SIGINT and SIGTERM cancel the
+ * GCancellable that both steps are given (see signals_watch ()). Here, only _isc_export_options_clear ()
  * learns to free the new fields.
  */
 
@@ -34,7 +35,9 @@
 
 #include "config.h"
 
+#include <signal.h>
 #include <glib/gi18n.h>
+#include <glib-unix.h>
 
 #include "isc-export.h"
 #include "isc-export-private.h"
@@ -143,14 +146,141 @@ _isc_export_parse_options (IscExportOptions  *options,
   return parse_options (context, options, argc, argv, error);
 }
 
+/* SIGINT and SIGTERM cancel the run: a fetch stops, and a file being
+ * written is removed rather than left half-written (or whole, under a
+ * temporary name) beside its target. The signals are watched in a thread
+ * of their own, since the steps run without a main loop of their own. A
+ * second signal has its default effect. */
+typedef struct
+{
+  GMainContext *context;
+  GThread      *thread;
+  int           stop;
+  GCancellable *cancellable;
+  int           signum;
+} Signals;
+
+static gboolean
+on_signal (Signals *signals,
+           int      signum)
+{
+  g_atomic_int_set (&signals->signum, signum);
+  g_cancellable_cancel (signals->cancellable);
+
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+on_sigint (gpointer data)
+{
+  return on_signal (data, SIGINT);
+}
+
+static gboolean
+on_sigterm (gpointer data)
+{
+  return on_signal (data, SIGTERM);
+}
+
+static gpointer
+signals_thread (gpointer data)
+{
+  Signals *signals = data;
+
+  /* Not a GMainLoop: a g_main_loop_quit () before g_main_loop_run () is
+   * lost, and the join would wait for ever. */
+  g_main_context_push_thread_default (signals->context);
+  while (!g_atomic_int_get (&signals->stop))
+    g_main_context_iteration (signals->context, TRUE);
+  g_main_context_pop_thread_default (signals->context);
+
+  return NULL;
+}
+
+static void
+signals_watch (Signals *signals)
+{
+  const struct {
+    int         signum;
+    GSourceFunc func;
+  } watched[] = {
+    { SIGINT, on_sigint },
+    { SIGTERM, on_sigterm },
+  };
+
+  signals->context = g_main_context_new ();
+  signals->stop = FALSE;
+  signals->cancellable = g_cancellable_new ();
+  signals->signum = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (watched); i++)
+    {
+      g_autoptr(GSource) source = g_unix_signal_source_new (watched[i].signum);
+
+      g_source_set_callback (source, watched[i].func, signals, NULL);
+      g_source_set_static_name (source, "[inferscope] export signal");
+      g_source_attach (source, signals->context);
+    }
+
+  signals->thread = g_thread_new ("isc-export-signals", signals_thread, signals);
+}
+
+static void
+signals_unwatch (Signals *signals)
+{
+  g_atomic_int_set (&signals->stop, TRUE);
+  g_main_context_wakeup (signals->context);
+  g_thread_join (signals->thread);
+  /* Destroys the sources still attached: the signals' defaults return. */
+  g_main_context_unref (signals->context);
+  g_object_unref (signals->cancellable);
+}
+
+static int
+run_export (IscExportOptions *options,
+            Signals          *signals)
+{
+  g_autoptr(IscMetricsResponse) response = NULL;
+  g_autoptr(GError) error = NULL;
+  int signum;
+
+  /* Images draw the target's limits and rollout markers; CSV has no use
+   * for them. */
+  response = _isc_export_source_load_annotated (options,
+                                                options->format != ISC_EXPORT_FORMAT_CSV ? &options->annotations : NULL,
+                                                signals->cancellable, &error);
+  if (response != NULL &&
+      _isc_export_sink_write (options, response, signals->cancellable, &error))
+    return 0;
+
+  signum = g_atomic_int_get (&signals->signum);
+  if (signum != 0)
+    {
+      /* The shell's convention: 128 + the signal's number. */
+      g_printerr ("inferscope export: %s\n",
+                  signum == SIGINT ? _("Interrupted") : _("Terminated"));
+      return 128 + signum;
+    }
+
+  if (error->domain == G_OPTION_ERROR)
+    {
+      print_usage_error (error);
+      return 2;
+    }
+
+  g_printerr ("inferscope export: %s\n", error->message);
+  return 1;
+}
+
 int
 isc_export_main (int    argc,
                  char **argv)
 {
   g_auto(IscExportOptions) options = { 0 };
   g_autoptr(GOptionContext) context = NULL;
-  g_autoptr(IscMetricsResponse) response = NULL;
   g_autoptr(GError) error = NULL;
+  Signals signals = { 0 };
+  int status;
 
   g_return_val_if_fail (argc >= 1, 2);
 
@@ -173,23 +303,9 @@ isc_export_main (int    argc,
       return 0;
     }
 
-  /* Images draw the target's limits and rollout markers; CSV has no use
-   * for them. */
-  response = _isc_export_source_load_annotated (&options,
-                                                options.format != ISC_EXPORT_FORMAT_CSV ? &options.annotations : NULL,
-                                                NULL, &error);
-  if (response == NULL ||
-      !_isc_export_sink_write (&options, response, NULL, &error))
-    {
-      if (error->domain == G_OPTION_ERROR)
-        {
-          print_usage_error (error);
-          return 2;
-        }
+  signals_watch (&signals);
+  status = run_export (&options, &signals);
+  signals_unwatch (&signals);
 
-      g_printerr ("inferscope export: %s\n", error->message);
-      return 1;
-    }
-
-  return 0;
+  return status;
 }
