@@ -290,15 +290,17 @@ test_labels_apart (void)
   g_autoptr(IscChartModel) model = replicas_model ();
   IscChartMarker markers[6];
   IscChartReference refs[] = { { 3, "target" }, { 3.05, "max" }, { 3.1, "other" }, { 40, "far" } };
-  g_autofree char *labels[G_N_ELEMENTS (markers)] = { NULL };
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(IscChart) chart = NULL;
   g_autoptr(GArray) rects = NULL;
   const IscChartLayout *layout;
 
   for (guint i = 0; i < G_N_ELEMENTS (markers); i++)
     {
-      labels[i] = g_strdup_printf ("deployment v%u created", i);
-      markers[i] = (IscChartMarker) { START_MS + (50 + i) * STEP_MS, labels[i] };
+      char *label = g_strdup_printf ("deployment v%u created", i);
+
+      g_ptr_array_add (labels, label);
+      markers[i] = (IscChartMarker) { START_MS + (50 + i) * STEP_MS, label };
     }
   isc_chart_model_set_markers (model, markers, G_N_ELEMENTS (markers));
   isc_chart_model_set_references (model, refs, G_N_ELEMENTS (refs));
