@@ -7,8 +7,9 @@
  * What a chart must show to be read right: a series at zero as a line of
  * its colour, not hidden in the time axis; a latency fan whose bands tell
  * apart in both themes; hover swatches drawn as the legend's (the average
- * dashed); and a lone cold-start spike that does not flatten hours of
- * seconds-scale latency into a line at zero.
+ * dashed); a lone cold-start spike that does not flatten hours of
+ * seconds-scale latency into a line at zero; and the window's card drawn
+ * with the chart, an export's plain rectangle.
  */
 
 #include "config.h"
@@ -100,6 +101,68 @@ test_zero_line (void)
         g_assert_cmpfloat (layout->y_max, >=, 3);
         assert_zero_line_shows (chart, themes[t]);
       }
+}
+
+/* ---- the card ---------------------------------------------------------- */
+
+static guint32
+pixel_at (cairo_surface_t *surface,
+          int              x,
+          int              y)
+{
+  const guint8 *data = cairo_image_surface_get_data (surface);
+
+  return *(const guint32 *) (gconstpointer) (data + y * cairo_image_surface_get_stride (surface) + x * 4);
+}
+
+/* Framed, as the window draws it: the corners left to what is under the
+ * chart, a hairline of the frame colour along each edge, the background
+ * inside. Unframed, as an export: the background to the corners. */
+static void
+test_frame (void)
+{
+  for (guint t = 0; t < G_N_ELEMENTS (themes); t++)
+    {
+      g_autoptr(IscMetricsResponse) response =
+        test_response_new ("SERIES", 30, ZERO_STEPS, "baseten_concurrent_requests", "COUNT", "GAUGE",
+                           "[{}]", 1, zero_but_one, NULL);
+      g_autoptr(IscChart) chart = test_chart_new (response, ISC_COUNTER_DISPLAY_RATE, themes[t]);
+      const IscChartStyle *style = isc_chart_style_get_default (themes[t]);
+      guint32 background = 0xff000000 |
+                           (guint32) round (style->background.red * 255) << 16 |
+                           (guint32) round (style->background.green * 255) << 8 |
+                           (guint32) round (style->background.blue * 255);
+      cairo_surface_t *plain, *framed;
+      cairo_t *cr;
+
+      plain = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+      cr = cairo_create (plain);
+      isc_chart_draw (chart, cr, W, H);
+      cairo_destroy (cr);
+      cairo_surface_flush (plain);
+
+      isc_chart_set_frame (chart, TRUE, 12);
+      framed = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+      cr = cairo_create (framed);
+      isc_chart_draw (chart, cr, W, H);
+      cairo_destroy (cr);
+      cairo_surface_flush (framed);
+
+      g_assert_cmphex (pixel_at (plain, 0, 0), ==, background);
+      g_assert_cmphex (pixel_at (plain, W - 1, H - 1), ==, background);
+      /* Corners: nothing drawn; edges: the hairline, not the background. */
+      g_assert_cmphex (pixel_at (framed, 0, 0), ==, 0);
+      g_assert_cmphex (pixel_at (framed, W - 1, H - 1), ==, 0);
+      g_assert_cmphex (pixel_at (framed, W / 2, 0), !=, background);
+      g_assert_cmphex (pixel_at (framed, 0, H / 2), !=, background);
+      g_assert_cmphex (pixel_at (framed, W / 2, 0) >> 24, ==, 0xff);
+      /* Inside, the same picture. */
+      g_assert_cmphex (pixel_at (framed, 3, H / 2), ==, pixel_at (plain, 3, H / 2));
+      g_assert_cmphex (pixel_at (framed, W / 2, H - 3), ==, pixel_at (plain, W / 2, H - 3));
+
+      cairo_surface_destroy (plain);
+      cairo_surface_destroy (framed);
+    }
 }
 
 /* ---- fan colours ------------------------------------------------------- */
@@ -423,6 +486,7 @@ main (int   argc,
   g_test_add_func ("/isc/chart-looks/hover-swatches", test_hover_swatches);
   g_test_add_func ("/isc/chart-looks/outlier-rule", test_outlier_rule);
   g_test_add_func ("/isc/chart-looks/cold-start", test_cold_start);
+  g_test_add_func ("/isc/chart-looks/frame", test_frame);
 
   return g_test_run ();
 }

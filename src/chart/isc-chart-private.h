@@ -31,7 +31,9 @@ struct _IscChart
 
   IscChartStyle      style;
   IscChartAlignment  align;
+  double             frame_radius;
   guint              reduce : 1;
+  guint              framed : 1;
 };
 
 /* A series' swatch with its top-left corner at (x, y), as the legend

@@ -59,6 +59,7 @@ static const IscChartStyle light_style = {
   .tooltip_border = RGBA (0x000000, 0.20),
   .reference = RGBA (0x5e5c64, 0.85),
   .marker = RGBA (0x813d9c, 0.80),
+  .frame = RGBA (0x000006, 0.14),
 
   /* Okabe–Ito, without yellow, which vanishes on white */
   .palette = {
@@ -90,6 +91,7 @@ static const IscChartStyle dark_style = {
   .tooltip_border = RGBA (0xffffff, 0.20),
   .reference = RGBA (0xc0bfbc, 0.80),
   .marker = RGBA (0xdc8add, 0.85),
+  .frame = RGBA (0xffffff, 0.10),
 
   /* Okabe–Ito, without dark blue and black, which vanish on dark grey */
   .palette = {

@@ -60,6 +60,8 @@ struct _IscChartStyle
    * the target's settings and the rollout markers, with their labels. */
   IscChartColor  reference;
   IscChartColor  marker;
+  /* The hairline around a chart drawn with a frame (isc_chart_set_frame()) */
+  IscChartColor  frame;
 
   /* Series */
   IscChartColor  palette[ISC_CHART_STYLE_N_PALETTE];

@@ -528,6 +528,84 @@ draw_annotations (IscChart             *self,
   cairo_restore (cr);
 }
 
+/* A rectangle, or a card: rounded corners and a hairline inside the
+ * edge, crisp on the pixel grid. The card is drawn in small pieces (two
+ * rectangles, four hairlines and a path per corner), each its own
+ * operation: GSK's cairo renderer replays the chart's picture for every
+ * damaged strip, and cairo then skips what lies outside the strip; one
+ * rounded path as large as the chart would be filled again each time. */
+static void
+draw_background (IscChart *self,
+                 cairo_t  *cr,
+                 int       width,
+                 int       height)
+{
+  const IscChartStyle *style = &self->style;
+  double r = floor (MIN (self->frame_radius, MIN (width, height) / 2.0));
+  const double corners[4][3] = {
+    /* centre x, centre y, start angle */
+    { width - r, r, -G_PI / 2 }, { width - r, height - r, 0 },
+    { r, height - r, G_PI / 2 }, { r, r, G_PI },
+  };
+
+  isc_chart_style_set_source (cr, &style->background);
+  if (!self->framed || r <= 0)
+    {
+      cairo_rectangle (cr, 0, 0, width, height);
+      cairo_fill (cr);
+      if (self->framed)
+        {
+          isc_chart_style_set_source (cr, &style->frame);
+          cairo_set_line_width (cr, 1);
+          cairo_rectangle (cr, 0.5, 0.5, width - 1, height - 1);
+          cairo_stroke (cr);
+        }
+      return;
+    }
+
+  cairo_rectangle (cr, r, 0, width - 2 * r, height);
+  cairo_fill (cr);
+  cairo_rectangle (cr, 0, r, r, height - 2 * r);
+  cairo_fill (cr);
+  cairo_rectangle (cr, width - r, r, r, height - 2 * r);
+  cairo_fill (cr);
+  for (guint i = 0; i < G_N_ELEMENTS (corners); i++)
+    {
+      cairo_move_to (cr, corners[i][0], corners[i][1]);
+      cairo_arc (cr, corners[i][0], corners[i][1], r, corners[i][2], corners[i][2] + G_PI / 2);
+      cairo_close_path (cr);
+      cairo_fill (cr);
+    }
+
+  isc_chart_style_set_source (cr, &style->frame);
+  cairo_rectangle (cr, r, 0, width - 2 * r, 1);
+  cairo_fill (cr);
+  cairo_rectangle (cr, r, height - 1, width - 2 * r, 1);
+  cairo_fill (cr);
+  cairo_rectangle (cr, 0, r, 1, height - 2 * r);
+  cairo_fill (cr);
+  cairo_rectangle (cr, width - 1, r, 1, height - 2 * r);
+  cairo_fill (cr);
+  cairo_set_line_width (cr, 1);
+  for (guint i = 0; i < G_N_ELEMENTS (corners); i++)
+    {
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, corners[i][0], corners[i][1], r - 0.5, corners[i][2], corners[i][2] + G_PI / 2);
+      cairo_stroke (cr);
+    }
+}
+
+void
+isc_chart_set_frame (IscChart *self,
+                     gboolean  framed,
+                     double    radius)
+{
+  g_return_if_fail (ISC_IS_CHART (self));
+
+  self->framed = !!framed;
+  self->frame_radius = MAX (0, radius);
+}
+
 /**
  * isc_chart_draw:
  * @self: a chart
@@ -558,9 +636,7 @@ isc_chart_draw (IscChart *self,
 
   cairo_save (cr);
 
-  isc_chart_style_set_source (cr, &style->background);
-  cairo_rectangle (cr, 0, 0, width, height);
-  cairo_fill (cr);
+  draw_background (self, cr, width, height);
 
   isc_chart_style_set_source (cr, &style->foreground);
   isc_chart_text_draw (cr, &layout->title);

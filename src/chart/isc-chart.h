@@ -42,6 +42,15 @@ void                  isc_chart_set_time_zone      (IscChart            *self,
 void                  isc_chart_set_reduce         (IscChart            *self,
                                                     gboolean             reduce);
 
+/* Draws the chart's background as a card: corners rounded to @radius and
+ * a hairline in the style's frame colour around it, for a window that
+ * shows each chart on a card of its own (a card the widget would draw
+ * costs GSK's cairo renderer a rounded clip and shadows on every frame).
+ * Off by default: an export draws plain rectangles. */
+void                  isc_chart_set_frame          (IscChart            *self,
+                                                    gboolean             framed,
+                                                    double               radius);
+
 /* Lines the chart up with others (see IscChartAlignment); NULL for none.
  * A change lays the chart out again on its next draw. */
 void                  isc_chart_set_alignment      (IscChart                *self,

@@ -267,8 +267,6 @@ new_view (IscChartsPage *self,
   GtkWidget *view = isc_chart_view_new (NULL);
 
   isc_chart_view_set_hidden_series (ISC_CHART_VIEW (view), self->hidden_series);
-  gtk_widget_add_css_class (view, "card");
-  gtk_widget_set_overflow (view, GTK_OVERFLOW_HIDDEN);
   isc_chart_view_set_use_utc (ISC_CHART_VIEW (view), self->use_utc);
   gtk_accessible_update_property (GTK_ACCESSIBLE (view),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, title,
