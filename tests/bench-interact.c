@@ -10,6 +10,7 @@
  * a 1600×1000 window under Xvfb, with GSK's cairo renderer.
  *
  *   bench-interact [--runs N] [--only NAME] [--width W] [--height H]
+ *                  [--charts N] [--cpu]
  *
  * Run it through build-aux/bench-window --interact, which gives it an X
  * display and a private home. Each figure is the median over N actions of
@@ -28,6 +29,11 @@
  *
  * Targets: crosshair ≤ 2 ms for all the charts together, drag ≤ 2 ms,
  * relayout ≤ 16 ms, zoom ≤ 16 ms.
+ *
+ * --cpu times the main thread's CPU instead of the wall clock (the X
+ * server's share left out): steadier on a machine shared with builds, for
+ * comparing two builds. --charts N shows the first N-1 metrics instead of
+ * 11 (N charts with the error rate), to see what each chart adds.
  */
 
 #include "config.h"
@@ -35,6 +41,7 @@
 #include <gdk/x11/gdkx.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "isc-application.h"
 #include "isc-catalogue.h"
@@ -46,8 +53,9 @@
 #include "isc-window.h"
 
 /* The first 11 metrics of the catalogue: 12 charts, as the first, the
- * requests by status, draws its error rate too. */
-#define N_METRICS 11
+ * requests by status, draws its error rate too (--charts). */
+static guint n_metrics = 11;
+static gboolean cpu_clock = FALSE;
 
 static guint n_runs = 41;
 static const char *only = NULL;
@@ -67,6 +75,18 @@ typedef struct
   guint  n;       /* frames summed */
 } Frame;
 
+/* Now, in µs: the wall clock, or with --cpu the main thread's CPU time. */
+static gint64
+now_us (void)
+{
+  struct timespec ts;
+
+  if (!cpu_clock)
+    return g_get_monotonic_time ();
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
 /* The frames since the last reset. */
 typedef struct
 {
@@ -82,7 +102,7 @@ event_cb (GtkEventControllerLegacy *controller,
           Timing                   *timing)
 {
   if (timing->start == 0)
-    timing->start = g_get_monotonic_time ();
+    timing->start = now_us ();
   return GDK_EVENT_PROPAGATE;
 }
 
@@ -91,7 +111,7 @@ flush_events_cb (GdkFrameClock *clock,
                  Timing        *timing)
 {
   if (timing->start == 0)
-    timing->start = g_get_monotonic_time ();
+    timing->start = now_us ();
   timing->events_end = timing->layout_end = timing->paint_end = 0;
 }
 
@@ -100,15 +120,15 @@ before_paint_cb (GdkFrameClock *clock,
                  Timing        *timing)
 {
   if (timing->start == 0)
-    timing->start = g_get_monotonic_time ();
-  timing->events_end = g_get_monotonic_time ();
+    timing->start = now_us ();
+  timing->events_end = now_us ();
 }
 
 static void
 layout_cb (GdkFrameClock *clock,
            Timing        *timing)
 {
-  timing->layout_end = g_get_monotonic_time ();
+  timing->layout_end = now_us ();
 }
 
 static void
@@ -116,7 +136,7 @@ paint_cb (GdkFrameClock *clock,
           Timing        *timing)
 {
   XSync (gdk_x11_display_get_xdisplay (gdk_display_get_default ()), False);
-  timing->paint_end = g_get_monotonic_time ();
+  timing->paint_end = now_us ();
 }
 
 static void
@@ -346,11 +366,11 @@ bench_drag (Bench *b)
   settle (b->timing, 0);
   for (guint r = 0; r < n_runs; r++)
     {
-      gint64 t0 = g_get_monotonic_time ();
+      gint64 t0 = now_us ();
       Frame f;
 
       g_signal_emit_by_name (drag, "drag-update", 20.0 + (r % 40) * 5.0, 2.0);
-      f = settle (b->timing, (g_get_monotonic_time () - t0) / 1000.0);
+      f = settle (b->timing, (now_us () - t0) / 1000.0);
       g_array_append_val (b->samples, f);
     }
   report ("drag", b->samples, 2);
@@ -396,9 +416,9 @@ bench_zoom (Bench *b)
       for (guint i = 0; i < b->views->len; i++)
         renders -= (int) isc_chart_view_get_n_renders (g_ptr_array_index (b->views, i));
       perf_control ("enable");
-      t0 = g_get_monotonic_time ();
+      t0 = now_us ();
       g_signal_emit_by_name (drag, "drag-end", plot->width * 0.2, 2.0);
-      t0 = g_get_monotonic_time () - t0;
+      t0 = now_us () - t0;
       /* The first frame after the release, before the new data. */
       while (b->timing->frames->len == 0)
         g_main_context_iteration (NULL, TRUE);
@@ -594,9 +614,17 @@ main (int   argc,
         width = atoi (argv[++i]);
       else if (g_str_equal (argv[i], "--height") && i + 1 < argc)
         height = atoi (argv[++i]);
+      else if (g_str_equal (argv[i], "--charts") && i + 1 < argc)
+        {
+          gint64 n = g_ascii_strtoll (argv[++i], NULL, 10);
+
+          n_metrics = (guint) CLAMP (n - 1, 1, 100);
+        }
+      else if (g_str_equal (argv[i], "--cpu"))
+        cpu_clock = TRUE;
       else
         {
-          fprintf (stderr, "usage: bench-interact [--runs N] [--only crosshair|drag|relayout|zoom] [--width W] [--height H]\n");
+          fprintf (stderr, "usage: bench-interact [--runs N] [--only crosshair|peer|drag|relayout|zoom] [--width W] [--height H] [--charts N] [--cpu]\n");
           return 2;
         }
     }
@@ -619,8 +647,8 @@ main (int   argc,
   gtk_window_present (GTK_WINDOW (window));
   /* The catalogue's first metrics, in its order. */
   entries = isc_catalogue_get_entries (&n_entries);
-  metrics = g_new0 (const char *, N_METRICS + 1);
-  for (guint i = 0; i < MIN (n_entries, N_METRICS); i++)
+  metrics = g_new0 (const char *, n_metrics + 1);
+  for (guint i = 0; i < MIN (n_entries, n_metrics); i++)
     metrics[i] = entries[i].name;
   isc_view_set_metrics (isc_window_get_view (window), metrics);
   target = isc_target_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT, "fault-dense", "Chat", "Dense");
@@ -651,6 +679,8 @@ main (int   argc,
   printf ("%u charts of %d steps, window %d×%d, first chart %d×%d\n", views->len,
           (int) isc_chart_model_get_n_steps (isc_chart_view_get_model (ISC_CHART_VIEW (first))),
           width, height, gtk_widget_get_width (first), gtk_widget_get_height (first));
+  if (cpu_clock)
+    printf ("(times are the main thread's CPU, the X server's share left out)\n");
 
   bench.window = window;
   bench.views = g_steal_pointer (&views);
