@@ -130,6 +130,7 @@ void       _isc_window_update_banner           (IscWindow     *self);
 void       _isc_window_update_state            (IscWindow     *self);
 /* The response shown goes to the page of its mode. */
 void       _isc_window_update_pages            (IscWindow     *self);
+void       _isc_window_update_target_item      (IscWindow     *self);
 
 /* isc-window-actions.c */
 

@@ -222,6 +222,19 @@ _isc_window_update_state (IscWindow *self)
   gtk_spinner_set_spinning (self->spinner, loading_page);
 }
 
+/* What discovery says of the target shown, for the charts' reference
+ * lines and rollout markers: again when discovery answers after the
+ * metrics did. */
+void
+_isc_window_update_target_item (IscWindow *self)
+{
+  IscTargetItem *item = NULL;
+
+  if (self->session != NULL && isc_view_get_target (self->view) != NULL)
+    item = isc_target_list_lookup (isc_session_get_target_list (self->session), isc_view_get_target (self->view));
+  isc_charts_page_set_target_item (self->charts_page, item);
+}
+
 /* The response shown goes to the page of its mode. */
 void
 _isc_window_update_pages (IscWindow *self)
@@ -258,13 +271,7 @@ _isc_window_update_pages (IscWindow *self)
 
     case ISC_MODE_SERIES:
     default:
-      /* Reference lines and rollout markers from what discovery said. */
-      if (self->session != NULL && isc_view_get_target (self->view) != NULL)
-        isc_charts_page_set_target_item (self->charts_page,
-                                         isc_target_list_lookup (isc_session_get_target_list (self->session),
-                                                                 isc_view_get_target (self->view)));
-      else
-        isc_charts_page_set_target_item (self->charts_page, NULL);
+      _isc_window_update_target_item (self);
       isc_charts_page_set_response (self->charts_page, response);
       break;
     }

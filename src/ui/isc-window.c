@@ -284,6 +284,7 @@ list_loading_changed_cb (IscWindow     *self,
     {
       show_default_target (self);
       _isc_window_update_title (self);
+      _isc_window_update_target_item (self);
     }
   _isc_window_update_state (self);
 }
