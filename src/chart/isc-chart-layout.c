@@ -12,7 +12,7 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
-#include "isc-chart-layout.h"
+#include "isc-chart-layout-private.h"
 #include "isc-outliers.h"
 
 PangoLayout *
@@ -54,24 +54,10 @@ plot_rect (double left,
   return (IscChartRect) { left, top, right - left, bottom - top };
 }
 
-/* How many lengths of @each fit in @extent, whole: 0 for no room at all
- * (a cell smaller than its margins makes a negative extent, and a
- * negative double cast to guint is undefined). */
-static guint
-n_fitting (double extent,
-           double each)
-{
-  double n = extent / each;
-
-  if (!(n >= 1))
-    return 0;
-  return n < 1e6 ? (guint) n : 1000000;
-}
-
-static void
-text_size (const IscChartText *text,
-           double             *width,
-           double             *height)
+void
+_isc_chart_text_size (const IscChartText *text,
+                      double             *width,
+                      double             *height)
 {
   int w = 0, h = 0;
 
@@ -238,196 +224,6 @@ value_ticks_for (IscChartModel *model,
   return isc_value_ticks_new (unit_hint, lo, hi, target);
 }
 
-/* How much of a series' statistics its legend item says: all four where
- * there is room, fewer on a narrow chart, the last value always. */
-typedef enum
-{
-  LEGEND_ALL,        /* min · mean · max · last */
-  LEGEND_MAX_LAST,   /* max · last */
-  LEGEND_LAST,       /* last */
-  N_LEGEND_DETAILS
-} LegendDetail;
-
-static char *
-legend_stats (IscChartModel        *model,
-              const IscChartSeries *cs,
-              const IscValueFormat *format,
-              LegendDetail          detail)
-{
-  g_autofree char *min = isc_chart_model_format_value (model, format, cs->min);
-  g_autofree char *mean = isc_chart_model_format_value (model, format, cs->mean);
-  g_autofree char *max = isc_chart_model_format_value (model, format, cs->max);
-  g_autofree char *last = isc_chart_model_format_value (model, format, cs->last);
-
-  switch (detail)
-    {
-    case LEGEND_LAST:
-      /* Translators: a series' last value in the legend of a narrow chart */
-      return g_strdup_printf (_("last %s"), last);
-    case LEGEND_MAX_LAST:
-      /* Translators: a series' statistics in the legend of a narrow chart */
-      return g_strdup_printf (_("max %s · last %s"), max, last);
-    case LEGEND_ALL:
-    case N_LEGEND_DETAILS:
-    default:
-      /* Translators: a series' statistics in the legend */
-      return g_strdup_printf (_("min %s · mean %s · max %s · last %s"), min, mean, max, last);
-    }
-}
-
-/* A 4xx or 5xx layer's share of all requests over the range, after its
- * statistics: "… · last 0.1/s · 1.2 % of requests". */
-static void
-append_error_share (IscChartModel         *model,
-                    const IscChartSeries  *cs,
-                    char                 **stats)
-{
-  /* The model's series are one array: cs's place in it is its index. */
-  guint series = (guint)(cs - isc_chart_model_get_series (model, 0));
-  g_autofree char *share_text = isc_chart_model_dup_error_share_text (model, series, -1);
-  char *joined;
-
-  if (share_text == NULL)
-    return;
-
-  /* Translators: a 4xx or 5xx layer's statistics in the legend, then its
-   * share of all requests, such as "1.2 %" */
-  joined = g_strdup_printf (_("%s · %s of requests"), *stats, share_text);
-  g_free (*stats);
-  *stats = joined;
-}
-
-static char *
-legend_markup (IscChartModel        *model,
-               const IscChartSeries *cs,
-               const IscValueFormat *format,
-               LegendDetail          detail,
-               const char           *label)
-{
-  g_autofree char *stats = NULL;
-
-  if (cs->n_values == 0)
-    return g_markup_printf_escaped ("%s  <span alpha=\"70%%\">%s</span>", label, _("no data"));
-
-  stats = legend_stats (model, cs, format, detail);
-  append_error_share (model, cs, &stats);
-
-  return g_markup_printf_escaped ("%s  <span alpha=\"70%%\">%s</span>", label, stats);
-}
-
-/* A legend item within width: with fewer statistics first, then with
- * its label cut short ("Speculative tok…  last 3.47k/s"); the values are
- * never cut. */
-static PangoLayout *
-legend_item_text (IscChartLayout       *layout,
-                  IscChartModel        *model,
-                  const IscChartSeries *cs,
-                  const IscChartStyle  *style,
-                  LegendDetail          detail,
-                  double                width)
-{
-  g_autofree char *markup = legend_markup (model, cs, &layout->value_format, detail, cs->label);
-  PangoLayout *text = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, markup);
-  glong n_chars = g_utf8_strlen (cs->label, -1);
-  int w;
-
-  pango_layout_get_pixel_size (text, &w, NULL);
-  /* Only once the statistics are down to the last value. */
-  for (glong keep = n_chars - 1; w > width && detail == LEGEND_LAST && keep > 0; keep--)
-    {
-      g_autofree char *head = g_utf8_substring (cs->label, 0, keep);
-      g_autofree char *label = g_strconcat (g_strchomp (head), "…", NULL);
-
-      g_free (markup);
-      markup = legend_markup (model, cs, &layout->value_format, detail, label);
-      g_object_unref (text);
-      text = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, markup);
-      pango_layout_get_pixel_size (text, &w, NULL);
-    }
-
-  return text;
-}
-
-static void
-layout_legend (IscChartLayout      *layout,
-               IscChartModel       *model,
-               const IscChartStyle *style,
-               double               left,
-               double               right,
-               double               bottom,
-               double              *top)
-{
-  const guint *order;
-  guint n_order = 0;
-  double max_w = 0, row_h = 0, col_w;
-  double text_room = right - left - style->swatch_size - style->spacing;
-  guint n_cols, n_rows;
-  LegendDetail detail;
-
-  /* The most detail every item has room for: a narrow chart drops min
-   * and mean first, then max, and keeps the last value. */
-  detail = LEGEND_ALL;
-  order = isc_chart_model_get_order (model, &n_order);
-again:
-  for (guint k = 0; k < n_order; k++)
-    {
-      const IscChartSeries *cs = isc_chart_model_get_series (model, order[k]);
-      IscChartLegendItem item = { 0 };
-      double w, h;
-
-      item.series = order[k];
-      item.hidden = isc_chart_model_get_series_hidden (model, order[k]);
-      item.text.layout = legend_item_text (layout, model, cs, style, detail, text_room);
-      text_size (&item.text, &w, &h);
-      max_w = MAX (max_w, w);
-      row_h = MAX (row_h, h);
-      g_array_append_val (layout->legend, item);
-    }
-  if (max_w > text_room && detail < LEGEND_LAST)
-    {
-      g_array_set_size (layout->legend, 0);
-      max_w = row_h = 0;
-      detail++;
-      goto again;
-    }
-
-  if (n_order == 0)
-    {
-      *top = bottom;
-      return;
-    }
-
-  col_w = style->swatch_size + style->spacing + max_w + 3 * style->spacing;
-  n_cols = MAX (1, n_fitting (right - left + 3 * style->spacing, col_w));
-  n_cols = MIN (n_cols, n_order);
-  n_rows = (n_order + n_cols - 1) / n_cols;
-  row_h += 2;
-
-  *top = bottom - n_rows * row_h;
-  for (guint k = 0; k < n_order; k++)
-    {
-      IscChartLegendItem *item = &g_array_index (layout->legend, IscChartLegendItem, k);
-      guint row = k / n_cols;
-      guint col = k % n_cols;
-      double x = left + col * col_w;
-      double y = *top + row * row_h;
-
-      item->swatch_x = x;
-      item->swatch_y = y + (row_h - style->swatch_size) / 2;
-      item->text.x = x + style->swatch_size + style->spacing;
-      item->text.y = y;
-      /* Where a click on the item lands: its swatch and its text. */
-      {
-        double w, h;
-
-        text_size (&item->text, &w, &h);
-        item->y = y;
-        item->width = item->text.x + w - x;
-        item->height = row_h;
-      }
-    }
-}
-
 /* Time labels sit centred under their ticks, but never beyond the chart's
  * margins, where the title and the legend also end: a label at either end
  * of the axis moves inward. Where two labels would then touch, one goes
@@ -451,7 +247,7 @@ place_time_labels (GArray              *items,
       IscChartTick *tick = &g_array_index (items, IscChartTick, i);
       double w;
 
-      text_size (&tick->text, &w, NULL);
+      _isc_chart_text_size (&tick->text, &w, NULL);
       tick->text.x = tick->pos - w / 2;
       if (tick->text.x + w > hi)
         tick->text.x = hi - w;
@@ -468,7 +264,7 @@ place_time_labels (GArray              *items,
           IscChartTick *prev = &g_array_index (items, IscChartTick, last);
           double prev_w;
 
-          text_size (&prev->text, &prev_w, NULL);
+          _isc_chart_text_size (&prev->text, &prev_w, NULL);
           if (prev->text.x + prev_w + gap <= tick->text.x)
             break;
 
@@ -541,9 +337,9 @@ fit_header (IscChartLayout      *layout,
   double gap = 2 * style->spacing;
   double title_w, sub_w = 0, sub_h = 0, title_room;
 
-  text_size (&layout->title, &title_w, NULL);
+  _isc_chart_text_size (&layout->title, &title_w, NULL);
   if (layout->subtitle.layout != NULL)
-    text_size (&layout->subtitle, &sub_w, &sub_h);
+    _isc_chart_text_size (&layout->subtitle, &sub_w, &sub_h);
   if (title_w + (sub_w > 0 ? gap + sub_w : 0) <= width)
     return;
 
@@ -552,7 +348,7 @@ fit_header (IscChartLayout      *layout,
     {
       pango_layout_set_width (layout->title.layout, (int)(title_room * PANGO_SCALE));
       pango_layout_set_ellipsize (layout->title.layout, PANGO_ELLIPSIZE_END);
-      text_size (&layout->title, &title_w, NULL);
+      _isc_chart_text_size (&layout->title, &title_w, NULL);
     }
   if (layout->subtitle.layout == NULL)
     return;
@@ -561,21 +357,6 @@ fit_header (IscChartLayout      *layout,
   pango_layout_set_width (layout->subtitle.layout,
                           (int)(MAX (0, width - title_w - gap) * PANGO_SCALE));
   pango_layout_set_ellipsize (layout->subtitle.layout, PANGO_ELLIPSIZE_END);
-}
-
-/* The legend follows the time axis up when the plot is made shorter. */
-static void
-shift_legend (IscChartLayout *layout,
-              double          dy)
-{
-  for (guint k = 0; k < layout->legend->len; k++)
-    {
-      IscChartLegendItem *item = &g_array_index (layout->legend, IscChartLegendItem, k);
-
-      item->swatch_y += dy;
-      item->text.y += dy;
-      item->y += dy;
-    }
 }
 
 /* Each step's highest value over the model's series, NaN where all are
@@ -691,7 +472,7 @@ layout_clip_marks (IscChartLayout      *layout,
           mark.x = layout->step_x[best];
           mark.value = peaks[best];
           mark.text.layout = isc_chart_layout_create_text (layout->pango, style, style->label_size, TRUE, markup);
-          text_size (&mark.text, &w, &h);
+          _isc_chart_text_size (&mark.text, &w, &h);
           /* Right of the mark, inside the plot, under its top edge. */
           mark.text.x = mark.x + style->spacing + style->spacing / 2;
           if (mark.text.x + w > layout->plot.x + layout->plot.width)
@@ -704,188 +485,6 @@ layout_clip_marks (IscChartLayout      *layout,
     }
   if (layout->clip_marks->len == 0)
     layout->clip_max = NAN;
-}
-
-static gboolean
-rects_touch (const IscChartRect *a,
-             const IscChartRect *b,
-             double              gap)
-{
-  return (a->x < b->x + b->width + gap && b->x < a->x + a->width + gap &&
-          a->y < b->y + b->height + gap && b->y < a->y + a->height + gap);
-}
-
-static IscChartRect
-text_rect (const IscChartText *text)
-{
-  double w, h;
-
-  text_size (text, &w, &h);
-  return (IscChartRect) { text->x, text->y, w, h };
-}
-
-static int
-compare_label_top (gconstpointer a,
-                   gconstpointer b)
-{
-  const IscChartReferenceLine *x = *(IscChartReferenceLine * const *) a;
-  const IscChartReferenceLine *y = *(IscChartReferenceLine * const *) b;
-
-  return (x->text.y > y->text.y) - (x->text.y < y->text.y);
-}
-
-/* The model's reference lines: at their value, or an arrow at the top
- * edge when the axis stops below them; labels right-aligned at the
- * plot's right edge, above their line (below it at the top), pushed down
- * past each other, and left out where they would leave the plot. */
-static void
-layout_references (IscChartLayout      *layout,
-                   IscChartModel       *model,
-                   const IscChartStyle *style)
-{
-  g_autoptr(GPtrArray) sorted = g_ptr_array_new ();
-  const IscChartReference *refs;
-  double right = layout->plot.x + layout->plot.width;
-  double bottom = layout->plot.y + layout->plot.height;
-  double free_top = layout->plot.y;
-  guint n = 0;
-
-  refs = isc_chart_model_get_references (model, &n);
-  for (guint i = 0; i < n; i++)
-    {
-      IscChartReferenceLine line = { 0 };
-      g_autofree char *value = NULL;
-      g_autofree char *text = NULL;
-      g_autofree char *markup = NULL;
-      double w, h, arrow;
-
-      if (!isfinite (refs[i].value) || refs[i].value < layout->y_min)
-        continue;
-      line.value = refs[i].value;
-      line.above = refs[i].value > layout->y_max;
-      line.y = line.above ? layout->plot.y : round (isc_chart_layout_y_for_value (layout, line.value)) + 0.5;
-
-      /* On its own, trailing zeros dropped: "max 5", not "max 5.00". */
-      value = isc_format_value (line.value, isc_chart_model_get_unit_hint (model), 3);
-      if (isc_chart_model_get_value_suffix (model) != NULL)
-        {
-          char *suffixed = g_strconcat (value, isc_chart_model_get_value_suffix (model), NULL);
-
-          g_free (value);
-          value = suffixed;
-        }
-      /* Translators: a reference line's label, "max 5": its words, then
-       * its value */
-      text = g_strdup_printf (C_("reference line", "%s %s"), refs[i].label, value);
-      markup = g_markup_escape_text (text, -1);
-      line.text.layout = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, markup);
-      text_size (&line.text, &w, &h);
-      arrow = line.above ? 2 * style->spacing + 2 : 0;
-      line.text.x = round (right - style->spacing / 2 - arrow - w);
-      if (line.above)
-        line.text.y = layout->plot.y + 2;
-      else if (line.y - 2 - h >= layout->plot.y)
-        line.text.y = round (line.y - 2 - h);
-      else
-        line.text.y = round (line.y + 2);
-      g_array_append_val (layout->references, line);
-    }
-
-  for (guint i = 0; i < layout->references->len; i++)
-    g_ptr_array_add (sorted, &g_array_index (layout->references, IscChartReferenceLine, i));
-  g_ptr_array_sort (sorted, compare_label_top);
-  for (guint i = 0; i < sorted->len; i++)
-    {
-      IscChartReferenceLine *line = g_ptr_array_index (sorted, i);
-      double h;
-
-      text_size (&line->text, NULL, &h);
-      line->text.y = MAX (line->text.y, free_top);
-      if (line->text.y + h > bottom || line->text.x < layout->plot.x)
-        {
-          g_clear_object (&line->text.layout);
-          continue;
-        }
-      free_top = line->text.y + h + 1;
-    }
-}
-
-#define MARKER_ROWS 3
-
-/* The model's markers within the time axis, each labelled at the plot's
- * top in the first row where its label touches no other (the reference
- * labels placed already, and the markers' before it). */
-static void
-layout_markers (IscChartLayout      *layout,
-                IscChartModel       *model,
-                const IscChartStyle *style)
-{
-  g_autoptr(GArray) taken = g_array_new (FALSE, FALSE, sizeof (IscChartRect));
-  const IscChartMarker *markers;
-  double right = layout->plot.x + layout->plot.width;
-  guint n = 0;
-
-  for (guint i = 0; i < layout->references->len; i++)
-    {
-      const IscChartReferenceLine *line = &g_array_index (layout->references, IscChartReferenceLine, i);
-
-      if (line->text.layout != NULL)
-        {
-          IscChartRect r = text_rect (&line->text);
-
-          g_array_append_val (taken, r);
-        }
-    }
-
-  markers = isc_chart_model_get_markers (model, &n);
-  for (guint i = 0; i < n; i++)
-    {
-      IscChartMarkerLine line = { 0 };
-      g_autofree char *markup = NULL;
-      gboolean placed = FALSE;
-      double w, h;
-
-      if (markers[i].time_ms < layout->x_min || markers[i].time_ms > layout->x_max)
-        continue;
-      line.time_ms = markers[i].time_ms;
-      line.x = MIN (floor (isc_chart_layout_x_for_ms (layout, line.time_ms)), right - 1) + 0.5;
-      markup = g_markup_escape_text (markers[i].label, -1);
-      line.text.layout = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, markup);
-      text_size (&line.text, &w, &h);
-      line.text.x = round (line.x + style->spacing / 2);
-      if (line.text.x + w > right - 2)
-        line.text.x = round (line.x - style->spacing / 2 - w);
-      for (guint row = 0; row < MARKER_ROWS && !placed && line.text.x >= layout->plot.x; row++)
-        {
-          IscChartRect r;
-
-          line.text.y = round (layout->plot.y + 2 + row * (h + 2));
-          if (line.text.y + h > layout->plot.y + layout->plot.height)
-            break;
-          r = text_rect (&line.text);
-          placed = TRUE;
-          for (guint k = 0; k < taken->len && placed; k++)
-            placed = !rects_touch (&r, &g_array_index (taken, IscChartRect, k), 2);
-          if (placed)
-            g_array_append_val (taken, r);
-        }
-      if (!placed)
-        g_clear_object (&line.text.layout);
-      g_array_append_val (layout->markers, line);
-    }
-}
-
-/* Reference lines and markers need a time axis and data. */
-static void
-layout_annotations (IscChartLayout      *layout,
-                    IscChartModel       *model,
-                    const IscChartStyle *style)
-{
-  if (layout->message.layout != NULL || isc_chart_model_get_plot (model) == ISC_CHART_PLOT_BARS ||
-      layout->plot.width <= 0 || layout->plot.height <= 0)
-    return;
-  layout_references (layout, model, style);
-  layout_markers (layout, model, style);
 }
 
 static IscChartLayout *
@@ -915,31 +514,6 @@ layout_alloc (PangoContext *pango,
   return layout;
 }
 
-/* A reference line near the data widens the axis to hold it; one far
- * above (ISC_CHART_REFERENCE_REACH) would squash the data and is marked
- * at the top edge instead (layout_references). Data flat at the axis'
- * bottom has no height to compare with: nothing is included. */
-static void
-include_references (IscChartModel *model,
-                    double         lo,
-                    double        *hi)
-{
-  const IscChartReference *refs;
-  double data_hi = *hi;
-  guint n = 0;
-
-  if (isc_chart_model_is_empty (model) || isc_chart_model_get_plot (model) == ISC_CHART_PLOT_BARS)
-    return;
-  refs = isc_chart_model_get_references (model, &n);
-  for (guint i = 0; i < n; i++)
-    {
-      double v = refs[i].value;
-
-      if (isfinite (v) && v > *hi && data_hi > lo && v - lo <= ISC_CHART_REFERENCE_REACH * (data_hi - lo))
-        *hi = v;
-    }
-}
-
 /* The range the value axis must hold, lo to *hi. */
 static void
 value_range (IscChartLayout *layout,
@@ -952,7 +526,7 @@ value_range (IscChartLayout *layout,
   if (!isc_chart_model_is_empty (model))
     isc_chart_model_get_extent (model, lo, hi);
   apply_soft_max (layout, model, *lo, hi);
-  include_references (model, *lo, hi);
+  _isc_chart_layout_include_references (model, *lo, hi);
   if (*hi <= *lo)
     *hi = *lo + 1;
   /* A little headroom, so a series at its maximum does not run along the
@@ -979,7 +553,7 @@ set_value_ticks (IscChartLayout      *layout,
                  double               hi,
                  double               plot_height)
 {
-  guint target = MAX (2, n_fitting (plot_height, style->value_tick_spacing));
+  guint target = MAX (2, _isc_chart_n_fitting (plot_height, style->value_tick_spacing));
 
   if (layout->value_ticks != NULL && target == layout->value_ticks->n_ticks)
     return;
@@ -1001,7 +575,7 @@ layout_title (IscChartLayout      *layout,
   layout->title.layout = isc_chart_layout_create_text (layout->pango, style, style->title_size, TRUE, markup);
   layout->title.x = style->padding;
   layout->title.y = style->padding;
-  text_size (&layout->title, NULL, &h);
+  _isc_chart_text_size (&layout->title, NULL, &h);
   return h;
 }
 
@@ -1037,9 +611,9 @@ layout_subtitle (IscChartLayout      *layout,
       g_autofree char *markup = g_markup_escape_text (subtitle->str, -1);
       double title_w, title_h, sub_w, sub_h;
 
-      text_size (&layout->title, &title_w, &title_h);
+      _isc_chart_text_size (&layout->title, &title_w, &title_h);
       layout->subtitle.layout = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, markup);
-      text_size (&layout->subtitle, &sub_w, &sub_h);
+      _isc_chart_text_size (&layout->subtitle, &sub_w, &sub_h);
       layout->subtitle.x = pad + title_w + 2 * style->spacing;
       layout->subtitle.y = pad + title_h - sub_h - 1;
     }
@@ -1061,7 +635,7 @@ create_value_labels (IscChartLayout      *layout,
       double w;
 
       tick.text.layout = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, markup);
-      text_size (&tick.text, &w, NULL);
+      _isc_chart_text_size (&tick.text, &w, NULL);
       value_w = MAX (value_w, w);
       g_array_append_val (layout->value_tick_items, tick);
     }
@@ -1081,7 +655,7 @@ place_value_labels (IscChartLayout      *layout,
       double w, h;
 
       tick->pos = round (isc_chart_layout_y_for_value (layout, layout->value_ticks->values[i])) + 0.5;
-      text_size (&tick->text, &w, &h);
+      _isc_chart_text_size (&tick->text, &w, &h);
       tick->text.x = layout->plot.x - style->spacing - w;
       tick->text.y = tick->pos - h / 2;
       /* Up from the bottom: a label that would cover the one below it (a
@@ -1102,7 +676,7 @@ layout_time_axis (IscChartLayout      *layout,
                   int                  width)
 {
   g_autofree const IscTimeTick **shown_ticks = NULL;
-  guint target = MAX (2, n_fitting (layout->plot.width, style->time_tick_spacing));
+  guint target = MAX (2, _isc_chart_n_fitting (layout->plot.width, style->time_tick_spacing));
 
   layout->time_ticks = time_ticks_for (layout->x_min, layout->x_max, target, tz);
   shown_ticks = g_new0 (const IscTimeTick *, MAX (1, layout->time_ticks->n_ticks));
@@ -1145,7 +719,7 @@ layout_axes (IscChartLayout          *layout,
   double legend_top;
   int label_h;
 
-  layout_legend (layout, model, style, left, right, bottom, &legend_top);
+  _isc_chart_layout_legend (layout, model, style, left, right, bottom, &legend_top);
   bottom = legend_top - style->spacing * 2;
 
   /* The time axis' labels take one line under the plot. */
@@ -1157,7 +731,7 @@ layout_axes (IscChartLayout          *layout,
       double dy = (bottom - top) - align->plot_height;
 
       bottom -= dy;
-      shift_legend (layout, -dy);
+      _isc_chart_layout_shift_legend (layout, -dy);
     }
 
   /* Ticks again for the real plot height. */
@@ -1235,7 +809,7 @@ isc_chart_layout_new_aligned (IscChartModel           *model,
       layout->message.layout = isc_chart_layout_create_text (pango, style, style->title_size, FALSE,
                                                              _("No data in this range"));
       layout->plot = plot_rect (left, top, right, bottom, width, height);
-      text_size (&layout->message, &w, &h);
+      _isc_chart_text_size (&layout->message, &w, &h);
       layout->message.x = layout->plot.x + (layout->plot.width - w) / 2;
       layout->message.y = layout->plot.y + (layout->plot.height - h) / 2;
     }
@@ -1246,7 +820,7 @@ isc_chart_layout_new_aligned (IscChartModel           *model,
 
   place_steps (layout, model);
   layout_clip_marks (layout, model, style);
-  layout_annotations (layout, model, style);
+  _isc_chart_layout_annotate (layout, model, style);
 
   return g_steal_pointer (&layout);
 }

@@ -1,0 +1,226 @@
+/* isc-chart-layout-annotations.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* Where a chart's reference lines and rollout markers go: lines at their
+ * value, or an arrow at the top edge when the axis stops below them;
+ * markers at their time; every label placed where it touches no other,
+ * or left out with its line kept (docs/charts.md). */
+
+#define G_LOG_DOMAIN "isc-chart"
+
+#include "config.h"
+
+#include <math.h>
+#include <glib/gi18n.h>
+
+#include "isc-chart-layout-private.h"
+
+/* A reference line near the data widens the axis to hold it; one far
+ * above (ISC_CHART_REFERENCE_REACH) would squash the data and is marked
+ * at the top edge instead (layout_references). Data flat at the axis'
+ * bottom has no height to compare with: nothing is included. */
+void
+_isc_chart_layout_include_references (IscChartModel *model,
+                                      double         lo,
+                                      double        *hi)
+{
+  const IscChartReference *refs;
+  double data_hi = *hi;
+  guint n = 0;
+
+  if (isc_chart_model_is_empty (model) || isc_chart_model_get_plot (model) == ISC_CHART_PLOT_BARS)
+    return;
+  refs = isc_chart_model_get_references (model, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      double v = refs[i].value;
+
+      if (isfinite (v) && v > *hi && data_hi > lo && v - lo <= ISC_CHART_REFERENCE_REACH * (data_hi - lo))
+        *hi = v;
+    }
+}
+
+static gboolean
+rects_touch (const IscChartRect *a,
+             const IscChartRect *b,
+             double              gap)
+{
+  return (a->x < b->x + b->width + gap && b->x < a->x + a->width + gap &&
+          a->y < b->y + b->height + gap && b->y < a->y + a->height + gap);
+}
+
+static IscChartRect
+text_rect (const IscChartText *text)
+{
+  double w, h;
+
+  _isc_chart_text_size (text, &w, &h);
+  return (IscChartRect) { text->x, text->y, w, h };
+}
+
+static int
+compare_label_top (gconstpointer a,
+                   gconstpointer b)
+{
+  const IscChartReferenceLine *x = *(IscChartReferenceLine * const *) a;
+  const IscChartReferenceLine *y = *(IscChartReferenceLine * const *) b;
+
+  return (x->text.y > y->text.y) - (x->text.y < y->text.y);
+}
+
+/* The model's reference lines: at their value, or an arrow at the top
+ * edge when the axis stops below them; labels right-aligned at the
+ * plot's right edge, above their line (below it at the top), pushed down
+ * past each other, and left out where they would leave the plot. */
+static void
+layout_references (IscChartLayout      *layout,
+                   IscChartModel       *model,
+                   const IscChartStyle *style)
+{
+  g_autoptr(GPtrArray) sorted = g_ptr_array_new ();
+  const IscChartReference *refs;
+  double right = layout->plot.x + layout->plot.width;
+  double bottom = layout->plot.y + layout->plot.height;
+  double free_top = layout->plot.y;
+  guint n = 0;
+
+  refs = isc_chart_model_get_references (model, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      IscChartReferenceLine line = { 0 };
+      g_autofree char *value = NULL;
+      g_autofree char *text = NULL;
+      g_autofree char *markup = NULL;
+      double w, h, arrow;
+
+      if (!isfinite (refs[i].value) || refs[i].value < layout->y_min)
+        continue;
+      line.value = refs[i].value;
+      line.above = refs[i].value > layout->y_max;
+      line.y = line.above ? layout->plot.y : round (isc_chart_layout_y_for_value (layout, line.value)) + 0.5;
+
+      /* On its own, trailing zeros dropped: "max 5", not "max 5.00". */
+      value = isc_format_value (line.value, isc_chart_model_get_unit_hint (model), 3);
+      if (isc_chart_model_get_value_suffix (model) != NULL)
+        {
+          char *suffixed = g_strconcat (value, isc_chart_model_get_value_suffix (model), NULL);
+
+          g_free (value);
+          value = suffixed;
+        }
+      /* Translators: a reference line's label, "max 5": its words, then
+       * its value */
+      text = g_strdup_printf (C_("reference line", "%s %s"), refs[i].label, value);
+      markup = g_markup_escape_text (text, -1);
+      line.text.layout = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, markup);
+      _isc_chart_text_size (&line.text, &w, &h);
+      arrow = line.above ? 2 * style->spacing + 2 : 0;
+      line.text.x = round (right - style->spacing / 2 - arrow - w);
+      if (line.above)
+        line.text.y = layout->plot.y + 2;
+      else if (line.y - 2 - h >= layout->plot.y)
+        line.text.y = round (line.y - 2 - h);
+      else
+        line.text.y = round (line.y + 2);
+      g_array_append_val (layout->references, line);
+    }
+
+  for (guint i = 0; i < layout->references->len; i++)
+    g_ptr_array_add (sorted, &g_array_index (layout->references, IscChartReferenceLine, i));
+  g_ptr_array_sort (sorted, compare_label_top);
+  for (guint i = 0; i < sorted->len; i++)
+    {
+      IscChartReferenceLine *line = g_ptr_array_index (sorted, i);
+      double h;
+
+      _isc_chart_text_size (&line->text, NULL, &h);
+      line->text.y = MAX (line->text.y, free_top);
+      if (line->text.y + h > bottom || line->text.x < layout->plot.x)
+        {
+          g_clear_object (&line->text.layout);
+          continue;
+        }
+      free_top = line->text.y + h + 1;
+    }
+}
+
+#define MARKER_ROWS 3
+
+/* The model's markers within the time axis, each labelled at the plot's
+ * top in the first row where its label touches no other (the reference
+ * labels placed already, and the markers' before it). */
+static void
+layout_markers (IscChartLayout      *layout,
+                IscChartModel       *model,
+                const IscChartStyle *style)
+{
+  g_autoptr(GArray) taken = g_array_new (FALSE, FALSE, sizeof (IscChartRect));
+  const IscChartMarker *markers;
+  double right = layout->plot.x + layout->plot.width;
+  guint n = 0;
+
+  for (guint i = 0; i < layout->references->len; i++)
+    {
+      const IscChartReferenceLine *line = &g_array_index (layout->references, IscChartReferenceLine, i);
+
+      if (line->text.layout != NULL)
+        {
+          IscChartRect r = text_rect (&line->text);
+
+          g_array_append_val (taken, r);
+        }
+    }
+
+  markers = isc_chart_model_get_markers (model, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      IscChartMarkerLine line = { 0 };
+      g_autofree char *markup = NULL;
+      gboolean placed = FALSE;
+      double w, h;
+
+      if (markers[i].time_ms < layout->x_min || markers[i].time_ms > layout->x_max)
+        continue;
+      line.time_ms = markers[i].time_ms;
+      line.x = MIN (floor (isc_chart_layout_x_for_ms (layout, line.time_ms)), right - 1) + 0.5;
+      markup = g_markup_escape_text (markers[i].label, -1);
+      line.text.layout = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, markup);
+      _isc_chart_text_size (&line.text, &w, &h);
+      line.text.x = round (line.x + style->spacing / 2);
+      if (line.text.x + w > right - 2)
+        line.text.x = round (line.x - style->spacing / 2 - w);
+      for (guint row = 0; row < MARKER_ROWS && !placed && line.text.x >= layout->plot.x; row++)
+        {
+          IscChartRect r;
+
+          line.text.y = round (layout->plot.y + 2 + row * (h + 2));
+          if (line.text.y + h > layout->plot.y + layout->plot.height)
+            break;
+          r = text_rect (&line.text);
+          placed = TRUE;
+          for (guint k = 0; k < taken->len && placed; k++)
+            placed = !rects_touch (&r, &g_array_index (taken, IscChartRect, k), 2);
+          if (placed)
+            g_array_append_val (taken, r);
+        }
+      if (!placed)
+        g_clear_object (&line.text.layout);
+      g_array_append_val (layout->markers, line);
+    }
+}
+
+void
+_isc_chart_layout_annotate (IscChartLayout      *layout,
+                            IscChartModel       *model,
+                            const IscChartStyle *style)
+{
+  if (layout->message.layout != NULL || isc_chart_model_get_plot (model) == ISC_CHART_PLOT_BARS ||
+      layout->plot.width <= 0 || layout->plot.height <= 0)
+    return;
+  layout_references (layout, model, style);
+  layout_markers (layout, model, style);
+}
