@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 
+#include "isc-json-scanner-private.h"
 #include "isc-metrics-response-private.h"
 #include "isc-text.h"
 
@@ -43,85 +44,6 @@
  * descriptors, label sets and labels, and refuses a body past
  * ISC_METRICS_RESPONSE_MAX_SERIES and the like.
  */
-
-typedef enum
-{
-  EXPECT_VALUE_OR_CLOSE,  /* just after '[' */
-  EXPECT_VALUE,           /* after ',' in an array, or ':' in an object */
-  EXPECT_COMMA_OR_CLOSE,  /* after a member or an element */
-  EXPECT_KEY_OR_CLOSE,    /* just after '{' */
-  EXPECT_KEY,             /* after ',' in an object */
-  EXPECT_COLON,           /* after a key */
-} ScanState;
-
-/* What json-glib's tree makes of a level, for the decoder's schema. */
-typedef enum
-{
-  ROLE_NONE,         /* not in the tree, or inside a part left out of it */
-  ROLE_ROOT,
-  ROLE_DESCRIPTORS,  /* metric_descriptors */
-  ROLE_DESCRIPTOR,   /* one of them */
-  ROLE_LABEL_SETS,   /* its label_sets */
-  ROLE_LABEL_SET,    /* one of those */
-} ScanRole;
-
-/* The keys of one object, to refuse a repeated one in linear time. A key
- * is the offset of its first byte, which is never 0 (a quote precedes
- * it); its length is found again from the bytes when hashes match. Up to
- * SMALL_KEYS keys are compared one by one, then a table of at most three
- * quarters load takes them: some 11 to 21 bytes per key, of members of at
- * least 6 bytes.
- */
-#define SMALL_KEYS 8
-
-typedef struct
-{
-  guint32 offset;
-  guint32 hash;
-} KeySlot;
-
-typedef struct
-{
-  KeySlot *slots;     /* capacity, a power of two; NULL while small */
-  gsize    capacity;
-  gsize    n_keys;
-  KeySlot  small[SMALL_KEYS];
-} KeySet;
-
-typedef struct
-{
-  ScanState   state;
-  ScanRole    role;
-  gboolean    is_array;
-  guint       index;          /* arrays: the current element */
-  gsize       key_offset;     /* objects: the current member's key, raw */
-  gsize       key_length;
-  gboolean    key_escaped;    /* the key holds a backslash */
-  gboolean    has_key;
-  gsize       open_offset;    /* its '[' or '{' */
-  const char *replacement;    /* "[]" or "{}" in the tree instead, or NULL */
-  gsize       comma_offset;   /* objects: the ',' before the current member */
-  gboolean    after_comma;
-  gsize       member_start;   /* where the current member starts, its ',' included */
-  gboolean    member_left_out;
-  guint       n_kept;         /* members the tree holds */
-  KeySet      keys;
-} ScanLevel;
-
-typedef struct
-{
-  const char *data;
-  gsize       length;
-  ScanLevel   levels[ISC_METRICS_RESPONSE_MAX_DEPTH];
-  guint       depth;
-  IscScanInfo info;
-  gboolean    values_pending;  /* the next root value is metric_values */
-  gboolean    in_values;       /* inside it */
-  guint32     seed;            /* of the key hashes */
-  guint       n_metrics;
-  guint       n_series;
-  guint       n_labels;
-} Scan;
 
 /* The JSON path of the value being scanned, e.g. metric_values[3].values[0] */
 static char *
@@ -216,74 +138,6 @@ is_digit (char c)
   return (guchar) (c - '0') < 10;
 }
 
-static guint
-hex4 (const char *p)
-{
-  guint v = 0;
-
-  for (guint i = 0; i < 4; i++)
-    v = (v << 4) | (guint) g_ascii_xdigit_value (p[i]);
-
-  return v;
-}
-
-/* _isc_json_key_is() for a key with escapes, unescaped as json-glib
- * unescapes them. json-glib keeps keys as C strings, so a \u0000 ends
- * the key there: "a\u0000b" is the key "a".
- */
-gboolean
-_isc_json_escaped_key_is (const char *key,
-                          gsize       length,
-                          const char *name)
-{
-  gsize i = 0;
-
-  for (; i < length; name++)
-    {
-      char c = key[i];
-
-      if (c != '\\')
-        i++;
-      else
-        {
-          char e = key[i + 1];
-
-          i += 2;
-          switch (e)
-            {
-            case 'b': c = '\b'; break;
-            case 'f': c = '\f'; break;
-            case 'n': c = '\n'; break;
-            case 'r': c = '\r'; break;
-            case 't': c = '\t'; break;
-
-            case 'u':
-              {
-                guint code = hex4 (key + i);
-
-                i += 4;
-                if (code == 0)
-                  return *name == '\0';
-                /* Beyond ASCII (a surrogate pair too): not a name's. */
-                if (code >= 0x80)
-                  return FALSE;
-                c = (char) code;
-              }
-              break;
-
-            default:  /* '"', '\\' or '/' */
-              c = e;
-              break;
-            }
-        }
-
-      if (*name != c)
-        return FALSE;
-    }
-
-  return *name == '\0';
-}
-
 /* A string starting at the quote at *offset; leaves *offset past the
  * closing quote. Checks escapes, control characters, surrogate pairs and
  * UTF-8.
@@ -351,7 +205,7 @@ scan_string (Scan     *scan,
               if (!is_hex (data[i + k]))
                 return scan_fail (scan, error,
                                   _("bad \\u escape inside a string at byte %zu"), i);
-            code = hex4 (data + i + 2);
+            code = _isc_json_hex4 (data + i + 2);
             i += 6;
 
             if (code >= 0xDC00 && code <= 0xDFFF)
@@ -371,7 +225,7 @@ scan_string (Scan     *scan,
                   return scan_fail (scan, error,
                                     _("lone UTF-16 surrogate inside a string at byte %zu"),
                                     i - 6);
-                low = hex4 (data + i + 2);
+                low = _isc_json_hex4 (data + i + 2);
                 if (low < 0xDC00 || low > 0xDFFF)
                   return scan_fail (scan, error,
                                     _("lone UTF-16 surrogate inside a string at byte %zu"),
@@ -585,216 +439,6 @@ scan_value_done (Scan     *scan,
     }
 }
 
-/* The key at @offset of @length raw bytes as json-glib reads it: escapes
- * undone, and a \u0000 ending it (json-glib keeps keys as C strings).
- */
-static void
-key_text (const char *data,
-          gsize       offset,
-          gsize       length,
-          GString    *out)
-{
-  const char *key = data + offset;
-  gsize i = 0;
-
-  g_string_truncate (out, 0);
-
-  while (i < length)
-    {
-      char c = key[i];
-      gunichar code;
-
-      if (c != '\\')
-        {
-          g_string_append_c (out, c);
-          i++;
-          continue;
-        }
-
-      c = key[i + 1];
-      i += 2;
-      switch (c)
-        {
-        case 'b': g_string_append_c (out, '\b'); continue;
-        case 'f': g_string_append_c (out, '\f'); continue;
-        case 'n': g_string_append_c (out, '\n'); continue;
-        case 'r': g_string_append_c (out, '\r'); continue;
-        case 't': g_string_append_c (out, '\t'); continue;
-        case 'u': break;
-        default: g_string_append_c (out, c); continue;
-        }
-
-      code = hex4 (key + i);
-      i += 4;
-      if (code >= 0xD800 && code <= 0xDBFF)
-        {
-          /* The scan checked that a low surrogate follows. */
-          code = 0x10000 + ((code - 0xD800) << 10) + (hex4 (key + i + 2) - 0xDC00);
-          i += 6;
-        }
-      if (code == 0)
-        return;
-      g_string_append_unichar (out, code);
-    }
-}
-
-/* The raw length of the key whose first byte is at @offset. */
-static gsize
-key_length_at (const Scan *scan,
-               gsize       offset)
-{
-  gsize i = offset;
-
-  while (scan->data[i] != '"')
-    i += scan->data[i] == '\\' ? 2 : 1;
-
-  return i - offset;
-}
-
-static guint32
-hash_bytes (guint32     seed,
-            const char *bytes,
-            gsize       length)
-{
-  guint32 h = 2166136261u ^ seed;
-
-  for (gsize i = 0; i < length; i++)
-    {
-      h ^= (guchar) bytes[i];
-      h *= 16777619u;
-    }
-
-  /* A last mix, so that the seed reaches every bit. */
-  h ^= h >> 15;
-  h *= 0x2c1b3c6du;
-  h ^= h >> 12;
-  return h;
-}
-
-static guint32
-key_hash (const Scan *scan,
-          gsize       offset,
-          gsize       length,
-          gboolean    escaped,
-          GString    *scratch)
-{
-  if (!escaped)
-    return hash_bytes (scan->seed, scan->data + offset, length);
-
-  key_text (scan->data, offset, length, scratch);
-  return hash_bytes (scan->seed, scratch->str, scratch->len);
-}
-
-/* Whether the keys at @a (of @a_length raw bytes) and @b read the same. */
-static gboolean
-keys_equal (const Scan *scan,
-            gsize       a,
-            gsize       a_length,
-            gsize       b)
-{
-  gsize b_length = key_length_at (scan, b);
-  g_autoptr(GString) a_text = NULL;
-  g_autoptr(GString) b_text = NULL;
-
-  if (memchr (scan->data + a, '\\', a_length) == NULL &&
-      memchr (scan->data + b, '\\', b_length) == NULL)
-    return a_length == b_length && memcmp (scan->data + a, scan->data + b, a_length) == 0;
-
-  a_text = g_string_new (NULL);
-  b_text = g_string_new (NULL);
-  key_text (scan->data, a, a_length, a_text);
-  key_text (scan->data, b, b_length, b_text);
-  return g_string_equal (a_text, b_text);
-}
-
-static void
-key_set_clear (KeySet *set)
-{
-  g_clear_pointer (&set->slots, g_free);
-  set->capacity = 0;
-  set->n_keys = 0;
-}
-
-/* Puts @slot into the table, which has room; FALSE if it holds that key. */
-static gboolean
-key_table_insert (const Scan *scan,
-                  KeySet     *set,
-                  KeySlot     slot,
-                  gsize       length)
-{
-  gsize mask = set->capacity - 1;
-
-  for (gsize i = slot.hash & mask;; i = (i + 1) & mask)
-    {
-      KeySlot *at = &set->slots[i];
-
-      if (at->offset == 0)
-        {
-          *at = slot;
-          return TRUE;
-        }
-
-      if (length != G_MAXSIZE && at->hash == slot.hash &&
-          keys_equal (scan, slot.offset, length, at->offset))
-        return FALSE;
-    }
-}
-
-static void
-key_table_grow (const Scan *scan,
-                KeySet     *set)
-{
-  KeySlot *old = set->slots;
-  gsize old_capacity = set->capacity;
-
-  set->capacity = old != NULL ? 2 * old_capacity : 4 * SMALL_KEYS;
-  set->slots = g_new0 (KeySlot, set->capacity);
-
-  /* Keys already in are distinct: no comparing (G_MAXSIZE). */
-  if (old == NULL)
-    for (gsize k = 0; k < set->n_keys; k++)
-      key_table_insert (scan, set, set->small[k], G_MAXSIZE);
-  else
-    for (gsize k = 0; k < old_capacity; k++)
-      if (old[k].offset != 0)
-        key_table_insert (scan, set, old[k], G_MAXSIZE);
-
-  g_free (old);
-}
-
-/* Adds the key of @level; FALSE if the object holds it already. */
-static gboolean
-key_set_add (Scan      *scan,
-             ScanLevel *level,
-             GString   *scratch)
-{
-  KeySet *set = &level->keys;
-  KeySlot slot;
-
-  slot.offset = (guint32) level->key_offset;
-  slot.hash = key_hash (scan, level->key_offset, level->key_length, level->key_escaped, scratch);
-
-  if (set->slots == NULL && set->n_keys < SMALL_KEYS)
-    {
-      for (gsize k = 0; k < set->n_keys; k++)
-        if (set->small[k].hash == slot.hash &&
-            keys_equal (scan, slot.offset, level->key_length, set->small[k].offset))
-          return FALSE;
-
-      set->small[set->n_keys++] = slot;
-      return TRUE;
-    }
-
-  if (set->slots == NULL || 4 * (set->n_keys + 1) > 3 * set->capacity)
-    key_table_grow (scan, set);
-
-  if (!key_table_insert (scan, set, slot, level->key_length))
-    return FALSE;
-
-  set->n_keys++;
-  return TRUE;
-}
-
 /* A key that an object holds twice. json-glib keeps the last of a
  * repeated key, where a reader of the bytes meets the first; it also
  * searches the object's members for each repeat, which 80,000 repeats
@@ -811,7 +455,7 @@ scan_repeated_key (const Scan  *scan,
   g_autofree char *path = scan_path (scan);
   g_autofree char *shown = NULL;
 
-  key_text (scan->data, level->key_offset, level->key_length, scratch);
+  _isc_json_key_text (scan->data, level->key_offset, level->key_length, scratch);
   shown = isc_text_sanitize_cut (scratch->str, (gssize) scratch->len, 64);
   _isc_response_set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
                            _("a second \"%s\" in the same object at byte %zu"),
@@ -914,7 +558,7 @@ scan_note_key (Scan       *scan,
   guint depth = scan->depth - 1;
   gboolean known;
 
-  if (!key_set_add (scan, level, scratch))
+  if (!_isc_json_key_set_add (&level->keys, scan->data, scan->seed, level->key_offset, level->key_length, level->key_escaped, scratch))
     {
       if (scratch == NULL)
         scratch = g_string_new (NULL);
@@ -1083,7 +727,7 @@ scan_close (Scan       *scan,
 
   if (level->replacement != NULL)
     scan_leave_out (scan, level->open_offset, i + 1, level->replacement);
-  key_set_clear (&level->keys);
+  _isc_json_key_set_clear (&level->keys);
 
   scan->depth--;
   scan_value_done (scan, root_done, i + 1);
@@ -1306,7 +950,7 @@ _isc_json_scan (const char   *data,
   ok = scan_run (scan, error);
 
   for (guint d = 0; d < ISC_METRICS_RESPONSE_MAX_DEPTH; d++)
-    key_set_clear (&scan->levels[d].keys);
+    _isc_json_key_set_clear (&scan->levels[d].keys);
 
   if (ok && info != NULL)
     *info = scan->info;
