@@ -153,47 +153,23 @@ key_length_at (const char *data,
   return i - offset;
 }
 
-static guint32
-hash_bytes (guint32     seed,
-            const char *bytes,
-            gsize       length)
+guint32
+_isc_json_key_hash_escaped (const char *data,
+                            guint32     seed,
+                            gsize       offset,
+                            gsize       length,
+                            GString    *scratch)
 {
-  guint32 h = 2166136261u ^ seed;
-
-  for (gsize i = 0; i < length; i++)
-    {
-      h ^= (guchar) bytes[i];
-      h *= 16777619u;
-    }
-
-  /* A last mix, so that the seed reaches every bit. */
-  h ^= h >> 15;
-  h *= 0x2c1b3c6du;
-  h ^= h >> 12;
-  return h;
-}
-
-static guint32
-key_hash (const char *data,
-          guint32     seed,
-          gsize       offset,
-          gsize       length,
-          gboolean    escaped,
-          GString    *scratch)
-{
-  if (!escaped)
-    return hash_bytes (seed, data + offset, length);
-
   _isc_json_key_text (data, offset, length, scratch);
-  return hash_bytes (seed, scratch->str, scratch->len);
+  return _isc_json_hash_bytes (seed, scratch->str, scratch->len);
 }
 
 /* Whether the keys at @a (of @a_length raw bytes) and @b read the same. */
-static gboolean
-keys_equal (const char *data,
-            gsize       a,
-            gsize       a_length,
-            gsize       b)
+gboolean
+_isc_json_keys_equal (const char *data,
+                      gsize       a,
+                      gsize       a_length,
+                      gsize       b)
 {
   gsize b_length = key_length_at (data, b);
   g_autoptr(GString) a_text = NULL;
@@ -238,7 +214,7 @@ key_table_insert (const char     *data,
         }
 
       if (length != G_MAXSIZE && at->hash == slot.hash &&
-          keys_equal (data, slot.offset, length, at->offset))
+          _isc_json_keys_equal (data, slot.offset, length, at->offset))
         return FALSE;
     }
 }
@@ -266,30 +242,11 @@ key_table_grow (const char    *data,
 }
 
 gboolean
-_isc_json_key_set_add (IscJsonKeySet *set,
-                       const char    *data,
-                       guint32        seed,
-                       gsize          offset,
-                       gsize          length,
-                       gboolean       escaped,
-                       GString       *scratch)
+_isc_json_key_set_add_large (IscJsonKeySet  *set,
+                             const char     *data,
+                             IscJsonKeySlot  slot,
+                             gsize           length)
 {
-  IscJsonKeySlot slot;
-
-  slot.offset = (guint32) offset;
-  slot.hash = key_hash (data, seed, offset, length, escaped, scratch);
-
-  if (set->slots == NULL && set->n_keys < ISC_JSON_SMALL_KEYS)
-    {
-      for (gsize k = 0; k < set->n_keys; k++)
-        if (set->small[k].hash == slot.hash &&
-            keys_equal (data, slot.offset, length, set->small[k].offset))
-          return FALSE;
-
-      set->small[set->n_keys++] = slot;
-      return TRUE;
-    }
-
   if (set->slots == NULL || 4 * (set->n_keys + 1) > 3 * set->capacity)
     key_table_grow (data, set);
 
