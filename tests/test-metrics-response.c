@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "isc-metrics-response.h"
+#include "isc-metrics-response-private.h"
 
 #define T0 G_GINT64_CONSTANT (1764547200000)
 
@@ -893,6 +894,58 @@ test_last_value (void)
   g_assert_cmpuint (n_null + n_empty, >, 0);
 }
 
+/* A SERIES document of @n_steps steps of one metric with @n_series
+ * series. */
+static GString *
+long_document (guint n_steps,
+               guint n_series)
+{
+  GString *json = g_string_new (NULL);
+
+  g_string_append_printf (json,
+                          "{\"start_epoch_millis\":1700000000000,\"end_epoch_millis\":%" G_GINT64_FORMAT ","
+                          "\"mode\":\"SERIES\",\"step_seconds\":60,\"metric_descriptors\":[{\"name\":\"x\","
+                          "\"unit_hint\":\"COUNT\",\"kind\":\"GAUGE\",\"label_sets\":[",
+                          1700000000000 + (gint64) n_steps * 60000);
+  for (guint j = 0; j < n_series; j++)
+    g_string_append_printf (json, "%s{\"i\":\"%u\"}", j > 0 ? "," : "", j);
+  g_string_append (json, "]}],\"metric_values\":[");
+  for (guint s = 0; s < n_steps; s++)
+    {
+      g_string_append_printf (json, "%s{\"start_epoch_millis\":%" G_GINT64_FORMAT ",\"values\":[[",
+                              s > 0 ? "," : "", 1700000000000 + (gint64) s * 60000);
+      for (guint j = 0; j < n_series; j++)
+        g_string_append_printf (json, "%s%u.5", j > 0 ? "," : "", s + j);
+      g_string_append (json, "]]}");
+    }
+  g_string_append (json, "]}");
+  return json;
+}
+
+/* Decoding has a deadline: past it, the response is refused in words,
+ * and the same document decodes again under the usual bound. */
+static void
+test_deadline (void)
+{
+  g_autoptr(GString) json = long_document (25000, 20);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IscMetricsResponse) refused = NULL;
+  g_autoptr(IscMetricsResponse) decoded = NULL;
+
+  g_assert_cmpuint (json->len, >, 4 * 1024 * 1024);
+  _isc_metrics_response_set_decode_deadline_ms (1);
+  refused = isc_metrics_response_new_from_data (json->str, (gssize) json->len, &error);
+  _isc_metrics_response_set_decode_deadline_ms (0);
+  g_assert_null (refused);
+  g_assert_error (error, ISC_RESPONSE_ERROR, ISC_RESPONSE_ERROR_SYNTAX);
+  g_assert_nonnull (strstr (error->message, "too long to decode"));
+  g_clear_error (&error);
+
+  decoded = isc_metrics_response_new_from_data (json->str, (gssize) json->len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (isc_metric_get_n_series (isc_metrics_response_get_metric (decoded, 0)), ==, 20);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -933,6 +986,7 @@ main (int   argc,
   g_test_add_func ("/isc/metrics-response/truncations", test_truncations);
   g_test_add_func ("/isc/metrics-response/mutations", test_mutations);
   g_test_add_func ("/isc/metrics-response/token-soup", test_token_soup);
+  g_test_add_func ("/isc/metrics-response/deadline", test_deadline);
 
   return g_test_run ();
 }

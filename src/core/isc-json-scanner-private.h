@@ -70,6 +70,7 @@ typedef struct
   guint       n_metrics;
   guint       n_series;
   guint       n_labels;
+  gint64      deadline_us;     /* monotonic, or 0 */
 } Scan;
 
 G_END_DECLS

@@ -45,6 +45,9 @@
  * ISC_METRICS_RESPONSE_MAX_SERIES and the like.
  */
 
+/* How often the scan looks at the clock. */
+#define DEADLINE_CHECK_BYTES ((gsize) 1 << 20)
+
 /* The JSON path of the value being scanned, e.g. metric_values[3].values[0] */
 static char *
 scan_path (const Scan *scan)
@@ -823,6 +826,7 @@ scan_run (Scan    *scan,
   gsize length = scan->length;
   gboolean root_done = FALSE;
   gsize i = 0;
+  gsize next_check = DEADLINE_CHECK_BYTES;
 
   /* A UTF-8 byte order mark is allowed (RFC 8259 §8.1); json-glib skips it. */
   if (length >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
@@ -833,6 +837,13 @@ scan_run (Scan    *scan,
       char c = data[i];
       ScanLevel *level = scan->depth > 0 ? &scan->levels[scan->depth - 1] : NULL;
       gboolean want_value;
+
+      if (G_UNLIKELY (i >= next_check))
+        {
+          if (_isc_response_past_deadline (scan->deadline_us, error))
+            return FALSE;
+          next_check = i + DEADLINE_CHECK_BYTES;
+        }
 
       if (c == ' ' || c == '\n' || c == '\r' || c == '\t')
         {
@@ -930,6 +941,7 @@ gboolean
 _isc_json_scan (const char   *data,
                 gsize         length,
                 IscScanInfo  *info,
+                gint64        deadline_us,
                 GError      **error)
 {
   g_autofree Scan *scan = NULL;
@@ -946,6 +958,7 @@ _isc_json_scan (const char   *data,
   scan->data = data;
   scan->length = length;
   scan->seed = g_random_int ();
+  scan->deadline_us = deadline_us;
 
   ok = scan_run (scan, error);
 
@@ -965,5 +978,5 @@ _isc_metrics_response_check_syntax (const char  *data,
                                     gsize        length,
                                     GError     **error)
 {
-  return _isc_json_scan (data, length, NULL, error);
+  return _isc_json_scan (data, length, NULL, 0, error);
 }

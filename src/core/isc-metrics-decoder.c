@@ -530,6 +530,33 @@ check_window (IscMetricsResponse  *self,
   return TRUE;
 }
 
+static gint decode_deadline_ms = 0;  /* 0: ISC_METRICS_RESPONSE_DECODE_SECONDS */
+
+void
+_isc_metrics_response_set_decode_deadline_ms (guint ms)
+{
+  g_atomic_int_set (&decode_deadline_ms, (gint) MIN (ms, G_MAXINT));
+}
+
+static gint64
+decode_deadline_us (void)
+{
+  gint ms = g_atomic_int_get (&decode_deadline_ms);
+
+  return ms > 0 ? (gint64) ms * 1000 : (gint64) ISC_METRICS_RESPONSE_DECODE_SECONDS * G_USEC_PER_SEC;
+}
+
+gboolean
+_isc_response_past_deadline (gint64   deadline_us,
+                             GError **error)
+{
+  if (deadline_us == 0 || g_get_monotonic_time () <= deadline_us)
+    return FALSE;
+  _isc_response_set_error (error, ISC_RESPONSE_ERROR_SYNTAX, NULL,
+                           _("the response took too long to decode"));
+  return TRUE;
+}
+
 /* @root is json-glib's tree of the body of @body_length bytes without
  * its value sets, which @bulk locates in the body, or NULL when the body
  * has no array metric_values (decode_header() then refuses it).
@@ -673,6 +700,8 @@ isc_metrics_response_new_from_data (const char  *data,
   gsize rest_length = 0;
   JsonNode *root;
   gboolean loaded;
+  gint64 deadline_us;
+  IscMetricsResponse *response;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -686,7 +715,8 @@ isc_metrics_response_new_from_data (const char  *data,
       return NULL;
     }
 
-  if (!_isc_json_scan (data, (gsize) length, &info, error))
+  deadline_us = g_get_monotonic_time () + decode_deadline_us ();
+  if (!_isc_json_scan (data, (gsize) length, &info, deadline_us, error))
     return NULL;
 
   use_bulk = info.has_values && data[info.values_start] == '[';
@@ -734,6 +764,9 @@ isc_metrics_response_new_from_data (const char  *data,
       return NULL;
     }
 
+  if (_isc_response_past_deadline (deadline_us, error))
+    return NULL;
+
   root = json_parser_get_root (parser);
   if (root == NULL)
     {
@@ -741,5 +774,8 @@ isc_metrics_response_new_from_data (const char  *data,
       return NULL;
     }
 
-  return decode_tree (root, use_bulk ? &bulk : NULL, (gsize) length, error);
+  response = decode_tree (root, use_bulk ? &bulk : NULL, (gsize) length, error);
+  if (response != NULL && _isc_response_past_deadline (deadline_us, error))
+    g_clear_pointer (&response, isc_metrics_response_unref);
+  return response;
 }

@@ -159,7 +159,19 @@ typedef struct
 gboolean _isc_json_scan (const char   *data,
                          gsize         length,
                          IscScanInfo  *info,
+                         gint64        deadline_us,
                          GError      **error);
+
+/* How long decoding one response may take, on the monotonic clock: a
+ * document that takes longer fails with ISC_RESPONSE_ERROR_SYNTAX
+ * ("took more than … to decode") rather than hold its thread. Every
+ * document the scan accepts decodes in seconds; this is the bound should
+ * one not. _isc_json_scan() checks it once a megabyte (0: no deadline). */
+#define ISC_METRICS_RESPONSE_DECODE_SECONDS 30
+/* For tests: another bound, in ms (0 restores the default). */
+void     _isc_metrics_response_set_decode_deadline_ms (guint ms);
+gboolean _isc_response_past_deadline (gint64   deadline_us,
+                                      GError **error);
 
 gboolean _isc_json_escaped_key_is (const char *key,
                                    gsize       length,
