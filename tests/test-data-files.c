@@ -173,6 +173,34 @@ array_has_string (JsonArray  *array,
   return FALSE;
 }
 
+/* In a full clone, the release's commit is one of this repository's. */
+static void
+check_commit_is_ours (const char *root,
+                      const char *commit)
+{
+  g_autofree char *git_dir = g_build_filename (root, ".git", NULL);
+  g_autofree char *object = g_strconcat (commit, "^{commit}", NULL);
+  g_autofree char *shallow = NULL;
+  const char *is_shallow[] = { "git", "-C", root, "rev-parse", "--is-shallow-repository", NULL };
+  const char *cat_file[] = { "git", "-C", root, "cat-file", "-e", object, NULL };
+  g_autofree char *git = g_find_program_in_path ("git");
+  g_autoptr(GError) error = NULL;
+  int status = -1;
+
+  if (!g_file_test (git_dir, G_FILE_TEST_EXISTS) || git == NULL)
+    return;
+  if (!g_spawn_sync (NULL, (char **) is_shallow, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                     NULL, NULL, &shallow, NULL, &status, NULL)
+      || !g_spawn_check_wait_status (status, NULL) || !g_str_has_prefix (shallow, "false"))
+    return;
+
+  g_spawn_sync (NULL, (char **) cat_file, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                NULL, NULL, NULL, NULL, &status, &error);
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("the release manifest builds commit %s, which this repository does not have", commit);
+}
+
 static void
 test_flatpak_manifest (gconstpointer data)
 {
@@ -188,6 +216,7 @@ test_flatpak_manifest (gconstpointer data)
   JsonArray *modules;
   JsonObject *app;
   JsonArray *config_opts;
+  JsonObject *source;
 
   json_parser_load_from_file (parser, path, &error);
   g_assert_no_error (error);
@@ -199,7 +228,8 @@ test_flatpak_manifest (gconstpointer data)
   g_assert_cmpstr (json_object_get_string_member (manifest, "command"), ==, "inferscope");
   g_assert_cmpstr (json_object_get_string_member (manifest, "runtime"), ==, "org.gnome.Platform");
   g_assert_cmpstr (json_object_get_string_member (manifest, "sdk"), ==, "org.gnome.Sdk");
-  g_assert_cmpstr (json_object_get_string_member (manifest, "runtime-version"), ==, "47");
+  /* A runtime still supported: GNOME 50 or later. */
+  g_assert_cmpint (g_ascii_strtoll (json_object_get_string_member (manifest, "runtime-version"), NULL, 10), >=, 50);
 
   /* It must reach the API and show a window, on Wayland and X11. */
   finish_args = json_object_get_array_member (manifest, "finish-args");
@@ -211,6 +241,14 @@ test_flatpak_manifest (gconstpointer data)
   /* libsecret goes through the Secret portal; Flathub refuses a
    * manifest that talks to the keyring daemon directly without need. */
   g_assert_false (array_has_string (finish_args, "--talk-name=org.freedesktop.secrets"));
+  /* And nothing more: files go through the portal, the key through the
+   * Secret portal, notifications and running in the background through
+   * theirs. */
+  g_assert_cmpuint (json_array_get_length (finish_args), ==, 5);
+
+  /* The simulated API's own command is for scripts and tests, not for
+   * the Flatpak (the app serves the demo in-process). */
+  g_assert_true (array_has_string (json_object_get_array_member (manifest, "cleanup"), "/bin/inferscope-demo-server"));
 
   /* The last module is the app, built with meson in the right profile. */
   modules = json_object_get_array_member (manifest, "modules");
@@ -221,6 +259,26 @@ test_flatpak_manifest (gconstpointer data)
   config_opts = json_object_get_array_member (app, "config-opts");
   g_assert_true (array_has_string (config_opts, devel ? "-Dprofile=development" : "-Dprofile=default"));
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (app, "sources")), >=, 1);
+
+  /* The release builds a fixed commit of its tag, so a moved tag cannot
+   * change what Flathub builds; the development manifest builds the
+   * checkout it sits in. */
+  source = json_array_get_object_element (json_object_get_array_member (app, "sources"), 0);
+  if (devel)
+    {
+      g_assert_cmpstr (json_object_get_string_member (source, "type"), ==, "dir");
+    }
+  else
+    {
+      const char *commit;
+
+      g_assert_cmpstr (json_object_get_string_member (source, "type"), ==, "git");
+      g_assert_cmpstr (json_object_get_string_member (source, "tag"), ==, "v" PACKAGE_VERSION);
+      commit = json_object_get_string_member_with_default (source, "commit", "");
+      g_assert_cmpuint (strlen (commit), ==, 40);
+      g_assert_cmpuint (strspn (commit, "0123456789abcdef"), ==, 40);
+      check_commit_is_ours (root, commit);
+    }
 }
 
 /* ---- installed files and settings -------------------------------------- */
@@ -301,6 +359,7 @@ test_icons (void)
   g_autofree char *root = source_root ();
   const char *icons[] = {
     "data/icons/hicolor/scalable/apps/io.github.inferscope.Inferscope.svg",
+    "data/icons/hicolor/scalable/apps/io.github.inferscope.Inferscope.Devel.svg",
     "data/icons/hicolor/symbolic/apps/io.github.inferscope.Inferscope-symbolic.svg",
   };
 
@@ -323,6 +382,15 @@ test_icons (void)
       g_markup_parse_context_end_parse (context, &error);
       g_assert_no_error (error);
       g_assert_nonnull (strstr (contents, "<svg"));
+
+      /* Drawn on the grid of its size: 128 px for the app icon (with the
+       * development build's stripes on its variant), 16 for the symbolic. */
+      if (g_str_has_suffix (icons[i], "-symbolic.svg"))
+        g_assert_nonnull (strstr (contents, "width=\"16\" height=\"16\" viewBox=\"0 0 16 16\""));
+      else
+        g_assert_nonnull (strstr (contents, "width=\"128\" height=\"128\" viewBox=\"0 0 128 128\""));
+      if (strstr (icons[i], ".Devel.") != NULL)
+        g_assert_nonnull (strstr (contents, "id=\"stripes\""));
 
       /* GTK recolours a symbolic icon by forcing the fill of its shapes,
        * so an open stroked line comes out as a filled polygon: symbolic
