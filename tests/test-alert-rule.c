@@ -46,6 +46,15 @@ test_words (void)
   g_assert_cmpstr (replicas_text, ==, "Replicas at maximum for 10 minutes");
   g_assert_cmpstr (value, ==, "4.2\u00a0%");
   g_assert_cmpstr (count, ==, "10 replicas");
+  {
+    g_autofree char *fired = isc_alert_rule_dup_fired_title (share, 0.042);
+    g_autofree char *resolved = isc_alert_rule_dup_resolved_title (share, 0.003);
+    g_autofree char *slow = isc_alert_rule_dup_fired_title (latency, 3.1);
+
+    g_assert_cmpstr (fired, ==, "demo-chat · production: 5xx share 4.2\u00a0% above 1\u00a0%");
+    g_assert_cmpstr (resolved, ==, "demo-chat · production: 5xx share back to 0.30\u00a0%");
+    g_assert_cmpstr (slow, ==, "demo-chat · production: p95 end-to-end latency 3.1\u00a0s above 2\u00a0s");
+  }
   /* The replicas rule has no threshold of its own. */
   g_assert_cmpfloat (replicas->threshold, ==, 0);
 }

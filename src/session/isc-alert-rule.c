@@ -166,6 +166,76 @@ isc_alert_rule_dup_description (const IscAlertRule *rule)
     }
 }
 
+static char *
+format_threshold (const IscAlertRule *rule)
+{
+  if (rule->kind == ISC_ALERT_KIND_ERROR_SHARE)
+    return isc_format_value (rule->threshold, ISC_UNIT_HINT_RATIO, 2);
+  return isc_format_value (rule->threshold, ISC_UNIT_HINT_SECONDS, 2);
+}
+
+char *
+isc_alert_rule_dup_fired_title (const IscAlertRule *rule,
+                                double              value)
+{
+  g_autofree char *title = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *threshold = NULL;
+
+  g_return_val_if_fail (rule != NULL, NULL);
+
+  title = isc_target_dup_title (rule->target);
+  text = isc_alert_rule_format_value (rule, value);
+  threshold = format_threshold (rule);
+
+  switch (rule->kind)
+    {
+    case ISC_ALERT_KIND_ERROR_SHARE:
+      /* Translators: an alert's notification, "demo-chat · production:
+       * 5xx share 4.2 % above 1 %": the target, the share, the threshold */
+      return g_strdup_printf (_("%s: 5xx share %s above %s"), title, text, threshold);
+    case ISC_ALERT_KIND_LATENCY_P95:
+      /* Translators: an alert's notification, "demo-chat · production:
+       * p95 end-to-end latency 3.1 s above 2 s" */
+      return g_strdup_printf (_("%s: p95 end-to-end latency %s above %s"), title, text, threshold);
+    case ISC_ALERT_KIND_REPLICAS_AT_MAX:
+    default:
+      /* Translators: an alert's notification, "demo-chat · production:
+       * 10 replicas, the autoscaling maximum" */
+      return g_strdup_printf (_("%s: %s, the autoscaling maximum"), title, text);
+    }
+}
+
+char *
+isc_alert_rule_dup_resolved_title (const IscAlertRule *rule,
+                                   double              value)
+{
+  g_autofree char *title = NULL;
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (rule != NULL, NULL);
+
+  title = isc_target_dup_title (rule->target);
+  text = isc_alert_rule_format_value (rule, value);
+
+  switch (rule->kind)
+    {
+    case ISC_ALERT_KIND_ERROR_SHARE:
+      /* Translators: a resolved alert, "demo-chat · production: 5xx share
+       * back to 0.3 %" */
+      return g_strdup_printf (_("%s: 5xx share back to %s"), title, text);
+    case ISC_ALERT_KIND_LATENCY_P95:
+      /* Translators: a resolved alert, "demo-chat · production: p95
+       * end-to-end latency back to 1.2 s" */
+      return g_strdup_printf (_("%s: p95 end-to-end latency back to %s"), title, text);
+    case ISC_ALERT_KIND_REPLICAS_AT_MAX:
+    default:
+      /* Translators: a resolved alert, "demo-chat · production: 7
+       * replicas, below the maximum" */
+      return g_strdup_printf (_("%s: %s, below the maximum"), title, text);
+    }
+}
+
 const char *
 isc_alert_kind_to_string (IscAlertKind kind)
 {

@@ -66,6 +66,13 @@ char         *isc_alert_rule_dup_description (const IscAlertRule *rule);
  * "10 replicas". */
 char         *isc_alert_rule_format_value    (const IscAlertRule *rule,
                                               double              value);
+/* A notification's title as the rule starts firing: "demo-chat ·
+ * production: 5xx share 4.2 % above 1 %"; and as it stops: "demo-chat ·
+ * production: 5xx share back to 0.3 %". */
+char         *isc_alert_rule_dup_fired_title    (const IscAlertRule *rule,
+                                                 double              value);
+char         *isc_alert_rule_dup_resolved_title (const IscAlertRule *rule,
+                                                 double              value);
 /* "error-share", "latency-p95", "replicas-at-max" */
 const char   *isc_alert_kind_to_string       (IscAlertKind        kind);
 gboolean      isc_alert_kind_from_string     (const char         *text,
