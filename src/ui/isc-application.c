@@ -283,7 +283,10 @@ isc_application_open_chart_action (GSimpleAction *action,
 
   window = isc_window_new (self);
   isc_window_restore_view (window, state);
-  isc_application_start_session (self);
+  /* Launched by the notification, with no window before: the session
+   * starts as an activation would start it. One in use stays. */
+  if (isc_session_get_state (self->session) != ISC_SESSION_READY)
+    isc_application_start_session (self);
   gtk_window_present (GTK_WINDOW (window));
 }
 
