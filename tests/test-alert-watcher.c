@@ -247,6 +247,38 @@ test_interval (Fixture       *f,
   g_assert_true (test_wait_for (is_idle, f->watcher));
 }
 
+static gboolean
+retry_not_before_passed (gpointer data)
+{
+  return isc_client_get_retry_not_before_ms (data) <= g_get_real_time () / 1000;
+}
+
+/* A 429 that outlasts the client's own retries: the checks that follow
+ * send nothing until its Retry-After has passed. */
+static void
+test_rate_limited (Fixture       *f,
+                   gconstpointer  data)
+{
+  /* The demo answers 429, retry after 1 s, to its first 20 requests. */
+  g_autoptr(IscTarget) target = isc_target_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT, "fault-429-20", NULL, NULL);
+
+  add_rule (f, target, ISC_ALERT_KIND_ERROR_SHARE, 0.01, 5);
+  isc_alert_watcher_set_now_ms (f->watcher, NOW_MS);
+  isc_alert_watcher_set_client (f->watcher, f->client);
+  g_assert_true (isc_alert_watcher_get_loading (f->watcher));
+  g_assert_true (test_wait_for (is_idle, f->watcher));
+  g_assert_cmpint (isc_client_get_retry_not_before_ms (f->client), >, g_get_real_time () / 1000);
+
+  isc_alert_watcher_check (f->watcher);
+  g_assert_false (isc_alert_watcher_get_loading (f->watcher));
+
+  g_assert_true (test_wait_for (retry_not_before_passed, f->client));
+  isc_alert_watcher_check (f->watcher);
+  g_assert_true (isc_alert_watcher_get_loading (f->watcher));
+  isc_alert_watcher_set_client (f->watcher, NULL);
+  g_assert_false (isc_alert_watcher_get_loading (f->watcher));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -256,6 +288,7 @@ main (int   argc,
   g_test_add ("/isc/alert-watcher/incident", Fixture, NULL, fixture_setup, test_incident, fixture_teardown);
   g_test_add ("/isc/alert-watcher/rules-follow-setting", Fixture, NULL, fixture_setup,
               test_rules_follow_setting, fixture_teardown);
+  g_test_add ("/isc/alert-watcher/rate-limited", Fixture, NULL, fixture_setup, test_rate_limited, fixture_teardown);
   g_test_add ("/isc/alert-watcher/interval", Fixture, NULL, fixture_setup, test_interval, fixture_teardown);
 
   return g_test_run ();
