@@ -114,7 +114,9 @@ test_settings_round_trip (void)
   g_autoptr(IscTarget) b = target_b ();
   g_autoptr(GVariant) stored = NULL;
 
-  g_assert_cmpuint (isc_alert_rules_load (settings)->len, ==, 0);
+  read = isc_alert_rules_load (settings);
+  g_assert_cmpuint (read->len, ==, 0);
+  g_clear_pointer (&read, g_ptr_array_unref);
 
   g_ptr_array_add (rules, isc_alert_rule_new (a, ISC_ALERT_KIND_ERROR_SHARE, 0.01, 5));
   g_ptr_array_add (rules, isc_alert_rule_new (b, ISC_ALERT_KIND_LATENCY_P95, 2.5, 15));
