@@ -11,9 +11,15 @@
 
 #include <glib/gi18n.h>
 
+#include "isc-alert-watcher.h"
 #include "isc-application.h"
 #include "isc-preferences-window.h"
+#include "isc-view.h"
 #include "isc-window.h"
+
+/* What app.open-chart shows around an alert's time. */
+#define OPEN_CHART_BEFORE_MS ((gint64) 45 * 60 * 1000)
+#define OPEN_CHART_AFTER_MS  ((gint64) 15 * 60 * 1000)
 
 struct _IscApplication
 {
@@ -22,11 +28,13 @@ struct _IscApplication
   /* Owned references */
   GSettings      *settings;  /* NULL when the schema is not installed */
   IscSession     *session;
+  IscAlertWatcher *alerts;
   GCancellable   *cancellable;
 
   gboolean        demo;      /* --demo */
   gboolean        started;
   gboolean        quitting;
+  gboolean        background_hold;  /* run-in-background holds the application */
 };
 
 G_DEFINE_FINAL_TYPE (IscApplication, isc_application, ADW_TYPE_APPLICATION)
@@ -202,6 +210,11 @@ isc_application_quit_action (GSimpleAction *action,
     gtk_window_close (l->data);
 
   self->quitting = FALSE;
+
+  /* Quit ends the alerts too, once every window is gone; closing the
+   * last window does not, with "run-in-background" on. */
+  if (self->background_hold && gtk_application_get_windows (app) == NULL)
+    g_application_quit (G_APPLICATION (self));
 }
 
 static void
@@ -228,11 +241,184 @@ isc_application_preferences_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (preferences));
 }
 
+/* app.open-chart ((a{sv}x): a target as isc_target_to_variant() makes it,
+ * and a time in epoch ms), an alert's notification's action: a new window
+ * on the target's charts around that time. */
+static void
+isc_application_open_chart_action (GSimpleAction *action,
+                                   GVariant      *parameter,
+                                   gpointer       user_data)
+{
+  IscApplication *self = user_data;
+  g_autoptr(GVariant) target_variant = NULL;
+  g_autoptr(IscTarget) target = NULL;
+  g_autoptr(IscView) view = NULL;
+  g_autoptr(IscTimeRange) range = NULL;
+  g_autoptr(GVariant) state = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 time_ms, end_ms, now_ms = g_get_real_time () / 1000;
+  IscWindow *window;
+
+  g_variant_get (parameter, "(@a{sv}x)", &target_variant, &time_ms);
+  target = isc_target_new_from_variant (target_variant);
+  if (target == NULL)
+    {
+      g_debug ("app.open-chart: not a target");
+      return;
+    }
+
+  /* The time is the alert's latest step: a little after it, when there
+   * is an after, and the time before it that led there. */
+  end_ms = time_ms + OPEN_CHART_AFTER_MS;
+  if (end_ms > now_ms)
+    end_ms = MAX (now_ms, time_ms + 60 * 1000);
+  range = isc_time_range_new_absolute (time_ms - OPEN_CHART_BEFORE_MS, end_ms);
+
+  view = isc_view_new ();
+  isc_view_set_target (view, target);
+  isc_view_set_mode (view, ISC_MODE_SERIES);
+  if (!isc_view_set_range (view, range, &error))
+    g_debug ("app.open-chart: %s", error->message);
+  state = g_variant_ref_sink (isc_view_save_state (view));
+
+  window = isc_window_new (self);
+  isc_window_restore_view (window, state);
+  /* Launched by the notification, with no window before: the session
+   * starts as an activation would start it. One in use stays. */
+  if (isc_session_get_state (self->session) != ISC_SESSION_READY)
+    isc_application_start_session (self);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+isc_application_send_alert (IscApplication     *self,
+                            const IscAlertRule *rule,
+                            double              value,
+                            gint64              time_ms,
+                            gboolean            fired)
+{
+  g_autoptr(GNotification) notification = NULL;
+  g_autofree char *id = isc_alert_rule_dup_id (rule);
+  g_autofree char *title = NULL;
+  g_autofree char *description = isc_alert_rule_dup_description (rule);
+  g_autofree char *body = NULL;
+
+  if (!g_application_get_is_registered (G_APPLICATION (self)))
+    return;
+
+  title = fired ? isc_alert_rule_dup_fired_title (rule, value) : isc_alert_rule_dup_resolved_title (rule, value);
+  notification = g_notification_new (title);
+  if (fired)
+    body = g_strdup (description);
+  else
+    /* Translators: a resolved alert's text, %s is the rule, "5xx share
+     * above 1 % for 5 minutes" */
+    body = g_strdup_printf (_("Resolved: %s"), description);
+  g_notification_set_body (notification, body);
+  g_notification_set_priority (notification, fired ? G_NOTIFICATION_PRIORITY_HIGH : G_NOTIFICATION_PRIORITY_NORMAL);
+  g_notification_set_default_action_and_target_value (notification, "app.open-chart",
+                                                      g_variant_new ("(@a{sv}x)",
+                                                                     isc_target_to_variant (rule->target),
+                                                                     time_ms));
+  /* The same id: the resolved notice replaces the alert. */
+  g_application_send_notification (G_APPLICATION (self), id, notification);
+}
+
+static void
+alert_fired_cb (IscApplication     *self,
+                const IscAlertRule *rule,
+                double              value,
+                gint64              time_ms)
+{
+  isc_application_send_alert (self, rule, value, time_ms, TRUE);
+}
+
+static void
+alert_resolved_cb (IscApplication     *self,
+                   const IscAlertRule *rule,
+                   double              value,
+                   gint64              time_ms)
+{
+  isc_application_send_alert (self, rule, value, time_ms, FALSE);
+}
+
+static void
+account_changed_cb (IscApplication *self)
+{
+  IscAccount *account = isc_session_get_account (self->session);
+
+  isc_alert_watcher_set_client (self->alerts, account != NULL ? isc_account_get_client (account) : NULL);
+}
+
+static void
+background_requested_cb (GObject      *object,
+                         GAsyncResult *result,
+                         gpointer      user_data)
+{
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GError) error = NULL;
+
+  reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (object), result, &error);
+  if (reply == NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    g_debug ("The Background portal did not answer: %s", error->message);
+}
+
+/* Inside Flatpak, running with no window needs the Background portal's
+ * leave; its answer comes as a Request's Response, which changes nothing
+ * here: the person turned the switch on. */
+static void
+isc_application_request_background (IscApplication *self)
+{
+  GDBusConnection *bus = g_application_get_dbus_connection (G_APPLICATION (self));
+  GVariantDict options;
+
+  if (bus == NULL || !g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS))
+    return;
+
+  g_variant_dict_init (&options, NULL);
+  g_variant_dict_insert (&options, "reason", "s", _("Check alert rules with every window closed"));
+  g_variant_dict_insert (&options, "autostart", "b", FALSE);
+  g_dbus_connection_call (bus,
+                          "org.freedesktop.portal.Desktop",
+                          "/org/freedesktop/portal/desktop",
+                          "org.freedesktop.portal.Background",
+                          "RequestBackground",
+                          g_variant_new ("(s@a{sv})", "", g_variant_dict_end (&options)),
+                          G_VARIANT_TYPE ("(o)"),
+                          G_DBUS_CALL_FLAGS_NONE,
+                          -1,
+                          self->cancellable,
+                          background_requested_cb,
+                          NULL);
+}
+
+/* "run-in-background" on: a hold keeps the application when its last
+ * window closes, so the alerts go on; off: the hold goes. */
+static void
+isc_application_update_background (IscApplication *self)
+{
+  gboolean on = isc_settings_has_key (self->settings, "run-in-background") &&
+                g_settings_get_boolean (self->settings, "run-in-background");
+
+  if (on == self->background_hold)
+    return;
+  self->background_hold = on;
+
+  if (on)
+    {
+      g_application_hold (G_APPLICATION (self));
+      isc_application_request_background (self);
+    }
+  else
+    g_application_release (G_APPLICATION (self));
+}
+
 static const GActionEntry app_actions[] = {
   { "about", isc_application_about_action },
   { "quit", isc_application_quit_action },
   { "new-window", isc_application_new_window_action },
   { "preferences", isc_application_preferences_action },
+  { "open-chart", isc_application_open_chart_action, "(a{sv}x)" },
 };
 
 /* Every action with its keys; the shortcuts window reads them from here. */
@@ -274,6 +460,29 @@ isc_application_startup (GApplication *app)
                                            app_accels[i].accels);
 
   self->session = isc_session_new (self->settings, NULL);
+
+  /* The alerts run app-wide, with or without a window, on whatever
+   * account the session uses. */
+  self->alerts = isc_alert_watcher_new (self->settings);
+  isc_alert_watcher_set_target_list (self->alerts, isc_session_get_target_list (self->session));
+  if (isc_settings_has_key (self->settings, "refresh-interval"))
+    g_settings_bind (self->settings, "refresh-interval", self->alerts, "interval", G_SETTINGS_BIND_GET);
+  else
+    isc_alert_watcher_set_interval (self->alerts, ISC_VIEW_DEFAULT_REFRESH_SECONDS);
+  g_signal_connect_object (isc_alert_watcher_get_evaluator (self->alerts), "fired",
+                           G_CALLBACK (alert_fired_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (isc_alert_watcher_get_evaluator (self->alerts), "resolved",
+                           G_CALLBACK (alert_resolved_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::account",
+                           G_CALLBACK (account_changed_cb), self, G_CONNECT_SWAPPED);
+  account_changed_cb (self);
+
+  if (isc_settings_has_key (self->settings, "run-in-background"))
+    {
+      g_signal_connect_object (self->settings, "changed::run-in-background",
+                               G_CALLBACK (isc_application_update_background), self, G_CONNECT_SWAPPED);
+      isc_application_update_background (self);
+    }
 }
 
 static void
@@ -282,6 +491,13 @@ isc_application_shutdown (GApplication *app)
   IscApplication *self = ISC_APPLICATION (app);
 
   g_cancellable_cancel (self->cancellable);
+  if (self->alerts != NULL)
+    {
+      g_settings_unbind (self->alerts, "interval");
+      isc_alert_watcher_set_client (self->alerts, NULL);
+    }
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_func (self->settings, isc_application_update_background, self);
 
   G_APPLICATION_CLASS (isc_application_parent_class)->shutdown (app);
 }
@@ -291,6 +507,7 @@ isc_application_finalize (GObject *object)
 {
   IscApplication *self = ISC_APPLICATION (object);
 
+  g_clear_object (&self->alerts);
   g_clear_object (&self->session);
   g_clear_object (&self->settings);
   g_clear_object (&self->cancellable);
@@ -379,6 +596,29 @@ isc_application_get_session (IscApplication *self)
   g_return_val_if_fail (ISC_IS_APPLICATION (self), NULL);
 
   return self->session;
+}
+
+/**
+ * isc_application_get_alert_watcher:
+ * @self: an #IscApplication
+ *
+ * Returns: (transfer none) (nullable): the background alerts, made at
+ *   startup
+ */
+IscAlertWatcher *
+isc_application_get_alert_watcher (IscApplication *self)
+{
+  g_return_val_if_fail (ISC_IS_APPLICATION (self), NULL);
+
+  return self->alerts;
+}
+
+gboolean
+isc_application_get_runs_in_background (IscApplication *self)
+{
+  g_return_val_if_fail (ISC_IS_APPLICATION (self), FALSE);
+
+  return self->background_hold;
 }
 
 gboolean

@@ -9,6 +9,7 @@
 
 #include <adwaita.h>
 
+#include "isc-alert-watcher.h"
 #include "isc-session.h"
 
 G_BEGIN_DECLS
@@ -25,6 +26,13 @@ IscApplication *isc_application_new          (void);
 GSettings      *isc_application_get_settings (IscApplication *self);
 /* The state every window shares: the account and the target list. */
 IscSession     *isc_application_get_session  (IscApplication *self);
+/* The background alerts: the rules of "alert-rules" on the session's
+ * account, each firing or resolving as a notification whose action is
+ * app.open-chart. */
+IscAlertWatcher *isc_application_get_alert_watcher (IscApplication *self);
+/* Whether "run-in-background" holds the application now, so it keeps
+ * running with every window closed. */
+gboolean        isc_application_get_runs_in_background (IscApplication *self);
 /* While Quit closes every window. */
 gboolean        isc_application_get_quitting (IscApplication *self);
 /* Keeps what every open window shows ("open-views"), for the next launch. */

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "isc-key-dialog.h"
+#include "isc-application.h"
 #include "isc-preferences-window.h"
 #include "isc-ui-resources.h"
 
@@ -52,6 +53,9 @@ struct _IscPreferencesWindow
   GtkSwitch            *totals_switch;
   AdwPreferencesGroup  *refresh_group;
   AdwComboRow          *interval_row;
+  AdwPreferencesGroup  *background_group;
+  AdwActionRow         *background_row;
+  GtkSwitch            *background_switch;
 
   /* Owned references */
   IscSession           *session;
@@ -407,8 +411,14 @@ isc_preferences_window_bind_settings (IscPreferencesWindow *self)
     {
       gtk_widget_set_sensitive (GTK_WIDGET (self->display_group), FALSE);
       gtk_widget_set_sensitive (GTK_WIDGET (self->refresh_group), FALSE);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->background_group), FALSE);
       return;
     }
+
+  if (isc_settings_has_key (settings, "run-in-background"))
+    g_settings_bind (settings, "run-in-background", self->background_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  else
+    gtk_widget_set_sensitive (GTK_WIDGET (self->background_group), FALSE);
 
   g_settings_bind (settings, "use-utc", self->utc_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "counters-as-totals", self->totals_switch, "active", G_SETTINGS_BIND_DEFAULT);
@@ -552,6 +562,9 @@ isc_preferences_window_class_init (IscPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, totals_switch);
   gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, refresh_group);
   gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, interval_row);
+  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, background_group);
+  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, background_row);
+  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, background_switch);
   gtk_widget_class_bind_template_callback (widget_class, change_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, remove_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, base_url_apply_cb);

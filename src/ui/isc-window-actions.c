@@ -12,6 +12,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
+#include "isc-alerts-dialog.h"
 #include "isc-application.h"
 #include "isc-window-private.h"
 
@@ -162,6 +165,23 @@ explore_demo_action (GSimpleAction *action,
     _isc_window_toast (self, error->message);
 }
 
+/* The alert rules of the target shown. */
+static void
+alerts_action (GSimpleAction *action,
+               GVariant      *parameter,
+               gpointer       user_data)
+{
+  IscWindow *self = user_data;
+  const IscTarget *target = isc_view_get_target (self->view);
+
+  if (target == NULL)
+    {
+      _isc_window_toast (self, _("Choose a deployment or an environment to set its alerts"));
+      return;
+    }
+  gtk_window_present (GTK_WINDOW (isc_alerts_dialog_new (GTK_WINDOW (self), _isc_window_get_settings (self), target)));
+}
+
 static const GActionEntry win_actions[] = {
   { "refresh", refresh_action },
   { "back", back_action },
@@ -178,6 +198,7 @@ static const GActionEntry win_actions[] = {
   { "explore-demo", explore_demo_action },
   { "customize", _isc_window_customize_action },
   { "export", _isc_window_export_action },
+  { "alerts", alerts_action },
   { "hide-chart", _isc_window_hide_chart_action, "s" },
 };
 

@@ -1,0 +1,319 @@
+/* isc-alerts-dialog.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "isc-alerts-dialog"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "isc-alert-rule.h"
+#include "isc-alerts-dialog.h"
+
+struct _IscAlertsDialog
+{
+  AdwPreferencesWindow  parent_instance;
+
+  /* Widgets */
+  AdwPreferencesGroup  *rules_group;
+  AdwPreferencesGroup  *add_group;
+  AdwComboRow          *kind_row;
+  AdwActionRow         *threshold_row;
+  GtkSpinButton        *threshold_spin;
+  GtkLabel             *threshold_unit;
+  GtkSpinButton        *minutes_spin;
+  GtkButton            *add_button;
+  GPtrArray            *rule_rows;  /* the rows in rules_group now */
+
+  /* Owned references */
+  GSettings            *settings;
+  IscTarget            *target;
+};
+
+G_DEFINE_FINAL_TYPE (IscAlertsDialog, isc_alerts_dialog, ADW_TYPE_PREFERENCES_WINDOW)
+
+/* Each kind's threshold as the spin button shows it, and its defaults. */
+static const struct
+{
+  double      min;
+  double      max;
+  double      step;
+  double      value;
+  guint       minutes;
+  guint       digits;
+} kind_inputs[ISC_ALERT_N_KINDS] = {
+  [ISC_ALERT_KIND_ERROR_SHARE] = { 0.1, 100, 0.1, 1, 5, 1 },        /* percent */
+  [ISC_ALERT_KIND_LATENCY_P95] = { 0.1, 600, 0.1, 2, 5, 1 },        /* seconds */
+  [ISC_ALERT_KIND_REPLICAS_AT_MAX] = { 0, 0, 1, 0, 10, 0 },         /* none */
+};
+
+static void
+remove_clicked_cb (GtkButton       *button,
+                   IscAlertsDialog *self)
+{
+  const IscAlertRule *rule = g_object_get_data (G_OBJECT (button), "isc-rule");
+  g_autoptr(GPtrArray) rules = isc_alert_rules_load (self->settings);
+  guint index;
+
+  if (g_ptr_array_find_with_equal_func (rules, rule, (GEqualFunc) isc_alert_rule_equal, &index))
+    {
+      g_ptr_array_remove_index (rules, index);
+      /* The setting's change rebuilds the list. */
+      isc_alert_rules_save (self->settings, rules);
+    }
+}
+
+static void
+rebuild_rules (IscAlertsDialog *self)
+{
+  g_autoptr(GPtrArray) rules = isc_alert_rules_load (self->settings);
+  g_autoptr(GPtrArray) mine = isc_alert_rules_for_target (rules, self->target);
+
+  for (guint i = 0; i < self->rule_rows->len; i++)
+    adw_preferences_group_remove (self->rules_group, g_ptr_array_index (self->rule_rows, i));
+  g_ptr_array_set_size (self->rule_rows, 0);
+
+  for (guint i = 0; i < mine->len; i++)
+    {
+      const IscAlertRule *rule = g_ptr_array_index (mine, i);
+      g_autofree char *description = isc_alert_rule_dup_description (rule);
+      g_autofree char *label = NULL;
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *button = gtk_button_new_from_icon_name ("user-trash-symbolic");
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), description);
+      gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (button, "flat");
+      gtk_widget_set_tooltip_text (button, _("Remove Rule"));
+      /* Translators: the accessible name of a rule's remove button, %s
+       * is the rule, "5xx share above 1 % for 5 minutes" */
+      label = g_strdup_printf (_("Remove “%s”"), description);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+      g_object_set_data_full (G_OBJECT (button), "isc-rule", isc_alert_rule_copy (rule),
+                              (GDestroyNotify) isc_alert_rule_free);
+      g_signal_connect (button, "clicked", G_CALLBACK (remove_clicked_cb), self);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+
+      adw_preferences_group_add (self->rules_group, row);
+      g_ptr_array_add (self->rule_rows, row);
+    }
+
+  if (mine->len == 0)
+    {
+      GtkWidget *row = adw_action_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("No rules yet"));
+      gtk_widget_add_css_class (row, "dim-label");
+      adw_preferences_group_add (self->rules_group, row);
+      g_ptr_array_add (self->rule_rows, row);
+    }
+}
+
+static IscAlertKind
+selected_kind (IscAlertsDialog *self)
+{
+  guint selected = adw_combo_row_get_selected (self->kind_row);
+
+  return selected < ISC_ALERT_N_KINDS ? (IscAlertKind) selected : ISC_ALERT_KIND_ERROR_SHARE;
+}
+
+static void
+kind_changed_cb (IscAlertsDialog *self)
+{
+  IscAlertKind kind = selected_kind (self);
+  gboolean has_threshold = kind != ISC_ALERT_KIND_REPLICAS_AT_MAX;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->threshold_row), has_threshold);
+  if (has_threshold)
+    {
+      gtk_spin_button_set_digits (self->threshold_spin, kind_inputs[kind].digits);
+      gtk_spin_button_set_range (self->threshold_spin, kind_inputs[kind].min, kind_inputs[kind].max);
+      gtk_spin_button_set_increments (self->threshold_spin, kind_inputs[kind].step, kind_inputs[kind].step * 10);
+      gtk_spin_button_set_value (self->threshold_spin, kind_inputs[kind].value);
+      /* The percent sign is a symbol, not a word to translate. */
+      gtk_label_set_text (self->threshold_unit, kind == ISC_ALERT_KIND_ERROR_SHARE ? "%" : _("seconds"));
+    }
+  gtk_spin_button_set_value (self->minutes_spin, kind_inputs[kind].minutes);
+}
+
+static void
+add_clicked_cb (IscAlertsDialog *self)
+{
+  IscAlertKind kind = selected_kind (self);
+  double threshold = gtk_spin_button_get_value (self->threshold_spin);
+  guint minutes = (guint) gtk_spin_button_get_value_as_int (self->minutes_spin);
+  g_autoptr(GPtrArray) rules = isc_alert_rules_load (self->settings);
+  g_autoptr(IscAlertRule) rule = NULL;
+
+  if (kind == ISC_ALERT_KIND_ERROR_SHARE)
+    threshold /= 100.0;
+  rule = isc_alert_rule_new (self->target, kind, threshold, minutes);
+
+  /* The same rule twice would only notify twice. */
+  if (g_ptr_array_find_with_equal_func (rules, rule, (GEqualFunc) isc_alert_rule_equal, NULL))
+    return;
+  g_ptr_array_add (rules, g_steal_pointer (&rule));
+  isc_alert_rules_save (self->settings, rules);
+}
+
+static GtkWidget *
+spin_row (const char     *title,
+          const char     *accessible_name,
+          GtkSpinButton **spin_out,
+          GtkLabel      **unit_out)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *spin = gtk_spin_button_new_with_range (1, ISC_ALERT_MAX_MINUTES, 1);
+  GtkWidget *unit = gtk_label_new (NULL);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible_name, -1);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), unit);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
+  gtk_widget_add_css_class (unit, "dim-label");
+
+  *spin_out = GTK_SPIN_BUTTON (spin);
+  *unit_out = GTK_LABEL (unit);
+  return row;
+}
+
+static void
+isc_alerts_dialog_dispose (GObject *object)
+{
+  IscAlertsDialog *self = ISC_ALERTS_DIALOG (object);
+
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+
+  G_OBJECT_CLASS (isc_alerts_dialog_parent_class)->dispose (object);
+}
+
+static void
+isc_alerts_dialog_finalize (GObject *object)
+{
+  IscAlertsDialog *self = ISC_ALERTS_DIALOG (object);
+
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->target, isc_target_free);
+  g_clear_pointer (&self->rule_rows, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (isc_alerts_dialog_parent_class)->finalize (object);
+}
+
+static void
+isc_alerts_dialog_class_init (IscAlertsDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = isc_alerts_dialog_dispose;
+  object_class->finalize = isc_alerts_dialog_finalize;
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+isc_alerts_dialog_init (IscAlertsDialog *self)
+{
+  g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
+  GtkWidget *page = adw_preferences_page_new ();
+  GtkWidget *minutes_row;
+  GtkLabel *minutes_unit;
+  GtkWidget *button_box;
+
+  self->rule_rows = g_ptr_array_new ();
+
+  gtk_window_set_title (GTK_WINDOW (self), _("Alerts"));
+  gtk_window_set_modal (GTK_WINDOW (self), TRUE);
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (self), TRUE);
+  gtk_window_set_default_size (GTK_WINDOW (self), 520, 560);
+  adw_preferences_window_set_search_enabled (ADW_PREFERENCES_WINDOW (self), FALSE);
+
+  self->rules_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_title (self->rules_group, _("Rules"));
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), self->rules_group);
+
+  self->add_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_title (self->add_group, _("Add a Rule"));
+  adw_preferences_group_set_description (self->add_group,
+                                         _("Checked on each refresh; with “Run in Background” on, also with every window closed."));
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), self->add_group);
+
+  for (guint i = 0; i < ISC_ALERT_N_KINDS; i++)
+    gtk_string_list_append (kinds, isc_alert_kind_get_title ((IscAlertKind) i));
+  self->kind_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->kind_row), _("_Alert When"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->kind_row), TRUE);
+  adw_combo_row_set_model (self->kind_row, G_LIST_MODEL (kinds));
+  adw_preferences_group_add (self->add_group, GTK_WIDGET (self->kind_row));
+
+  self->threshold_row = ADW_ACTION_ROW (spin_row (_("_Above"), _("Threshold"), &self->threshold_spin, &self->threshold_unit));
+  adw_preferences_group_add (self->add_group, GTK_WIDGET (self->threshold_row));
+
+  minutes_row = spin_row (_("_For"), _("Minutes"), &self->minutes_spin, &minutes_unit);
+  gtk_label_set_text (minutes_unit, _("minutes"));
+  adw_preferences_group_add (self->add_group, minutes_row);
+
+  self->add_button = GTK_BUTTON (gtk_button_new_with_mnemonic (_("Add _Rule")));
+  gtk_widget_add_css_class (GTK_WIDGET (self->add_button), "suggested-action");
+  g_signal_connect_swapped (self->add_button, "clicked", G_CALLBACK (add_clicked_cb), self);
+  button_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  gtk_widget_set_halign (button_box, GTK_ALIGN_END);
+  gtk_widget_set_margin_top (button_box, 12);
+  gtk_box_append (GTK_BOX (button_box), GTK_WIDGET (self->add_button));
+  adw_preferences_group_add (self->add_group, button_box);
+
+  g_signal_connect_swapped (self->kind_row, "notify::selected", G_CALLBACK (kind_changed_cb), self);
+  kind_changed_cb (self);
+
+  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self), ADW_PREFERENCES_PAGE (page));
+}
+
+IscAlertsDialog *
+isc_alerts_dialog_new (GtkWindow       *parent,
+                       GSettings       *settings,
+                       const IscTarget *target)
+{
+  IscAlertsDialog *self;
+  g_autofree char *title = NULL;
+
+  g_return_val_if_fail (target != NULL, NULL);
+
+  self = g_object_new (ISC_TYPE_ALERTS_DIALOG,
+                       "transient-for", parent,
+                       NULL);
+  self->target = isc_target_copy (target);
+  title = isc_target_dup_title (target);
+  adw_preferences_group_set_description (self->rules_group, title);
+
+  if (settings != NULL)
+    {
+      self->settings = g_object_ref (settings);
+      g_signal_connect_swapped (settings, "changed::alert-rules", G_CALLBACK (rebuild_rules), self);
+    }
+  else
+    {
+      gtk_widget_set_sensitive (GTK_WIDGET (self->add_group), FALSE);
+      adw_preferences_group_set_description (self->add_group,
+                                             _("Alert rules are kept in the settings, which this build cannot find."));
+    }
+  rebuild_rules (self);
+
+  return self;
+}
+
+const IscTarget *
+isc_alerts_dialog_get_target (IscAlertsDialog *self)
+{
+  g_return_val_if_fail (ISC_IS_ALERTS_DIALOG (self), NULL);
+
+  return self->target;
+}
