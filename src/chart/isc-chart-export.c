@@ -196,8 +196,8 @@ isc_chart_export_dup_header (const IscChartExportContext *context,
       /* Translators: the header of an exported image: the time zone of its
        * time axes */
       g_string_append_printf (out, _("times in %s"), zone);
-      /* Translators: the header of an exported image: when it was made */
       g_string_append (out, " · ");
+      /* Translators: the header of an exported image: when it was made */
       g_string_append_printf (out, _("made %s"), made_text);
     }
 
