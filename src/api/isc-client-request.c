@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 #include <libsoup/soup.h>
 
@@ -266,7 +267,7 @@ on_wait_cancelled (GCancellable *cancellable,
 
   wait_over (task);
 
-  error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, "Operation was cancelled");
+  error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Operation was cancelled"));
   request_fail (task, error);
 
   return G_SOURCE_REMOVE;
@@ -699,7 +700,7 @@ start_attempt (GTask *task)
   if (g_cancellable_is_cancelled (request->cancellable))
     {
       g_autoptr(GError) error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                                                     "Operation was cancelled");
+                                                     _("Operation was cancelled"));
       request_fail (task, error);
       return;
     }

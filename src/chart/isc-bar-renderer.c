@@ -59,12 +59,17 @@ describe_window (GTimeZone *tz,
     return g_steal_pointer (&length);
   start = g_date_time_to_timezone (start_utc, tz);
   end = g_date_time_to_timezone (end_utc, tz);
-  a = g_date_time_format (start, "%-d %b %H:%M");
+  /* Translators: the start (or a different day's end) of a bar's window
+   * in its caption, e.g. "30 Nov 11:31"; see g_date_time_format() for the
+   * codes. */
+  a = g_date_time_format (start, _("%-d %b %H:%M"));
   if (g_date_time_get_day_of_year (start) == g_date_time_get_day_of_year (end) &&
       g_date_time_get_year (start) == g_date_time_get_year (end))
-    b = g_date_time_format (end, "%H:%M");
+    /* Translators: the end of a bar's window on the day it began, e.g.
+     * "12:31"; see g_date_time_format() for the codes. */
+    b = g_date_time_format (end, _("%H:%M"));
   else
-    b = g_date_time_format (end, "%-d %b %H:%M");
+    b = g_date_time_format (end, _("%-d %b %H:%M"));
   /* Translators: a window's length, then its start and end: "1 h, 30 Nov
    * 11:31 – 12:31" */
   return g_strdup_printf (_("%s, %s – %s"), length, a, b);

@@ -104,12 +104,18 @@ format_window (GTimeZone *tz,
 
   if (start == NULL || end == NULL)
     return NULL;
-  a = g_date_time_format (start, "%-d %b %Y %H:%M");
+  /* Translators: the start of an exported image's time window, e.g.
+   * "30 Nov 2026 12:31"; see g_date_time_format() for the codes. */
+  a = g_date_time_format (start, _("%-d %b %Y %H:%M"));
   if (g_date_time_get_year (start) == g_date_time_get_year (end) &&
       g_date_time_get_day_of_year (start) == g_date_time_get_day_of_year (end))
-    b = g_date_time_format (end, "%H:%M");
+    /* Translators: the end of an exported image's time window on the day
+     * it began, e.g. "12:31"; see g_date_time_format() for the codes. */
+    b = g_date_time_format (end, _("%H:%M"));
   else
-    b = g_date_time_format (end, "%-d %b %H:%M");
+    /* Translators: the end of an exported image's time window on another
+     * day, e.g. "1 Dec 12:31"; see g_date_time_format() for the codes. */
+    b = g_date_time_format (end, _("%-d %b %H:%M"));
   /* Translators: a time window, from its start to its end */
   return g_strdup_printf (_("%s – %s"), a, b);
 }
@@ -183,13 +189,15 @@ isc_chart_export_dup_header (const IscChartExportContext *context,
   if (made != NULL)
     {
       zone = format_zone (tz, made);
-      made_text = g_date_time_format (made, "%-d %b %Y %H:%M:%S");
+      /* Translators: when an exported image was made, in its header, e.g.
+       * "1 Dec 2026 09:12:30"; see g_date_time_format() for the codes. */
+      made_text = g_date_time_format (made, _("%-d %b %Y %H:%M:%S"));
+      g_string_append_printf (out, "%s", out->len > 0 ? " · " : "");
       /* Translators: the header of an exported image: the time zone of its
        * time axes */
-      g_string_append_printf (out, "%s", out->len > 0 ? " · " : "");
       g_string_append_printf (out, _("times in %s"), zone);
-      /* Translators: the header of an exported image: when it was made */
       g_string_append (out, " · ");
+      /* Translators: the header of an exported image: when it was made */
       g_string_append_printf (out, _("made %s"), made_text);
     }
 

@@ -99,7 +99,10 @@ create_hover_text (IscChart             *self,
   g_autoptr(GString) markup = g_string_new (NULL);
   g_autoptr(GDateTime) utc = g_date_time_new_from_unix_utc (starts[step] / 1000);
   g_autoptr(GDateTime) dt = g_date_time_to_timezone (utc, self->tz);
-  g_autofree char *when = g_date_time_format (dt, "%a %-d %b %H:%M:%S");
+  /* Translators: the time of the step under the pointer, at the top of
+   * the chart's hover box, e.g. "Tue 1 Dec 09:12:30"; see
+   * g_date_time_format() for the codes. */
+  g_autofree char *when = g_date_time_format (dt, _("%a %-d %b %H:%M:%S"));
   const guint *order;
   guint n_order = 0;
 

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 #include <gio/gio.h>
+#include <glib/gi18n.h>
 
 #include "isc-chart-png.h"
 
@@ -98,7 +99,8 @@ isc_chart_png_encode (cairo_surface_t *surface,
       (cairo_image_surface_get_format (surface) != CAIRO_FORMAT_RGB24 &&
        cairo_image_surface_get_format (surface) != CAIRO_FORMAT_ARGB32))
     {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "not a 32-bit image surface");
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _("Not a 32-bit image surface"));
       return NULL;
     }
 
@@ -138,7 +140,7 @@ isc_chart_png_encode (cairo_surface_t *surface,
   if (result != G_CONVERTER_FINISHED)
     {
       if (result != G_CONVERTER_ERROR)
-        g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, "the image did not compress");
+        g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("The image did not compress"));
       return NULL;
     }
 

@@ -97,9 +97,9 @@ set_too_large (GError     **error,
 {
   g_autofree char *size = g_format_size_full (input_max_bytes, G_FORMAT_SIZE_IEC_UNITS);
 
-  /* TRANSLATORS: the first %s is a file name or “standard input”, the
-   * second a size such as 64.0 MiB */
   g_set_error (error, ISC_API_ERROR, ISC_API_ERROR_TOO_LARGE,
+               /* TRANSLATORS: the first %s is a file name or “standard
+                * input”, the second a size such as 64.0 MiB */
                _("%s is larger than %s, more than Inferscope reads. "
                  "Choose a shorter time range or fewer metrics."),
                display_name, size);
@@ -188,8 +188,8 @@ read_fd (int            fd,
 
       if (timed_out)
         {
-          /* TRANSLATORS: %s is a file name or “standard input” */
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+                       /* TRANSLATORS: %s is a file name or “standard input” */
                        _("%s did not end in time: a saved response is read whole within %u seconds, "
                          "with no pause of more than %u seconds"),
                        display_name, input_total_timeout_ms / 1000,

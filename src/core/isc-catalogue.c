@@ -132,9 +132,9 @@ isc_catalogue_get_title (const char *name)
 {
   const IscCatalogueEntry *entry = isc_catalogue_lookup (name);
 
-  /* Translators: the title of the chart of 4xx and 5xx responses as a
-   * share of all requests */
   if (entry == NULL && g_strcmp0 (name, ISC_CATALOGUE_ERROR_RATE) == 0)
+    /* Translators: the title of the chart of 4xx and 5xx responses as a
+     * share of all requests */
     return _("Error rate");
   if (entry == NULL)
     return name;

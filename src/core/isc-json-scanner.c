@@ -513,8 +513,8 @@ scan_too_many (const Scan  *scan,
 {
   g_autofree char *path = scan_path (scan);
 
-  /* TRANSLATORS: "more than 50000 label sets at byte 123" */
   _isc_response_set_error (error, ISC_RESPONSE_ERROR_INVALID, path,
+                           /* TRANSLATORS: "more than 50000 label sets at byte 123" */
                            _("more than %u %s at byte %zu, more than Inferscope reads"),
                            limit, what, offset);
   return FALSE;

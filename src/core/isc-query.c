@@ -134,8 +134,8 @@ isc_query_validate (const IscQuery  *query,
 
   if (query->target == NULL || query->target[0] == '\0')
     {
-      /* TRANSLATORS: %s is "deployment" or "environment" */
       g_set_error (error, ISC_QUERY_ERROR, ISC_QUERY_ERROR_INVALID_TARGET,
+                   /* TRANSLATORS: %s is "deployment" or "environment" */
                    _("No %s was chosen. Choose one of the model’s first."),
                    target_kind_noun (query->target_kind));
       return FALSE;

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gi18n.h>
 
 #include "isc-target-item-private.h"
 #include "isc-target-list.h"
@@ -557,7 +558,7 @@ reload_complete (GTask *task)
     {
       if (reload_is_current (self, reload))
         set_loading (self, FALSE);
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "Cancelled");
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled"));
       return;
     }
 

@@ -169,7 +169,8 @@ isc_application_about_action (GSimpleAction *action,
                         "website", "https://github.com/inferscope/inferscope",
                         "issue-url", "https://github.com/inferscope/inferscope/issues",
                         "developers", developers,
-                        "copyright", "© 2026 The Inferscope authors",
+                        /* Translators: the About window's copyright line */
+                        "copyright", _("© 2026 The Inferscope authors"),
                         "license-type", GTK_LICENSE_GPL_3_0,
                         /* Translators: your names, one a line */
                         "translator-credits", _("translator-credits"),

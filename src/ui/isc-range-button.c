@@ -812,10 +812,12 @@ isc_range_button_init (IscRangeButton *self)
   self->popover = build_popover (self);
   gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->menu_button), self->popover);
 
-  /* Translators: what the header's time range button does, for a screen
-   * reader after the range itself. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->menu_button),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _("Choose the time range"),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  /* Translators: what the header's time range
+                                   * button does, for a screen reader after
+                                   * the range itself. */
+                                  _("Choose the time range"),
                                   -1);
 
   update_label (self);
