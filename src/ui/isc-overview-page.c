@@ -636,7 +636,11 @@ add_column (IscOverviewPage *self,
   gtk_column_view_column_set_expand (c, expand);
   gtk_column_view_column_set_resizable (c, TRUE);
   if (compare != NULL)
-    gtk_column_view_column_set_sorter (c, GTK_SORTER (gtk_custom_sorter_new (compare, NULL, NULL)));
+    {
+      g_autoptr(GtkCustomSorter) sorter = gtk_custom_sorter_new (compare, NULL, NULL);
+
+      gtk_column_view_column_set_sorter (c, GTK_SORTER (sorter));
+    }
   gtk_column_view_append_column (self->column_view, c);
   g_object_unref (c);
 
