@@ -36,6 +36,7 @@ typedef struct
   GtkWidget     *window;
   GtkWidget     *page;
   IscTarget     *activated;
+  const char    *wanted;   /* label_shown () */
 } Fixture;
 
 static gboolean
@@ -151,6 +152,14 @@ click_row_of (GtkWidget *widget,
   g_assert_true (gtk_widget_activate_action (widget, "list.activate-item", "u", position));
 }
 
+static gboolean
+label_shown (gpointer data)
+{
+  Fixture *f = data;
+
+  return find_label (f->page, f->wanted, FALSE) != NULL;
+}
+
 static char *
 title_of (IscFleetRow *row)
 {
@@ -182,8 +191,10 @@ test_rows (Fixture       *f,
       g_assert_cmpint (isc_fleet_row_compare_trouble (a, b, NULL), <=, 0);
     }
 
-  /* The reason, on the row, in the page. */
+  /* The reason, on the row, at the top of the page. */
   g_test_message ("fault: %s", isc_fleet_row_get_error_message (first));
+  f->wanted = isc_fleet_row_get_error_message (first);
+  g_assert_true (test_wait_for (label_shown, f));
   reason = find_label (f->page, isc_fleet_row_get_error_message (first), FALSE);
   g_assert_nonnull (reason);
   g_assert_true (gtk_widget_has_css_class (reason, "error"));
@@ -207,8 +218,11 @@ test_click (Fixture       *f,
   GListModel *shown = isc_overview_page_get_shown (ISC_OVERVIEW_PAGE (f->page));
   g_autoptr(IscFleetRow) row = g_list_model_get_item (shown, 1);
   g_autofree char *title = title_of (row);
-  GtkWidget *label = find_label (f->page, title, FALSE);
+  GtkWidget *label;
 
+  f->wanted = title;
+  g_assert_true (test_wait_for (label_shown, f));
+  label = find_label (f->page, title, FALSE);
   g_assert_nonnull (label);
   g_assert_null (f->activated);
   click_row_of (label, 1);
@@ -351,8 +365,12 @@ test_window_opens_target (void)
         }
     }
   g_assert_nonnull (row);
-  test_run_frames (100);
   title = title_of (row);
+  {
+    Fixture shown_page = { .page = page, .wanted = title };
+
+    g_assert_true (test_wait_for (label_shown, &shown_page));
+  }
   label = find_label (page, title, FALSE);
   g_assert_nonnull (label);
   click_row_of (label, position);

@@ -49,6 +49,7 @@ struct _IscOverviewPage
   GtkAdjustment        *vadjustment;  /* the table's, borrowed */
   gboolean              at_top;
   guint                 top_id;
+  gint64                user_scrolled_us;  /* a person's last scroll, key or drag */
 };
 
 G_DEFINE_FINAL_TYPE (IscOverviewPage, isc_overview_page, GTK_TYPE_WIDGET)
@@ -545,7 +546,11 @@ on_activate (IscOverviewPage *self,
 }
 
 /* Rows that move as their answers arrive must not carry the view away
- * from the top, where the most trouble is. */
+ * from the top, where the most trouble is: the table keeps its place on
+ * a row that moved, so while a person has not scrolled away it goes
+ * back up. Only their input moves it for good. */
+#define USER_SCROLL_US (G_USEC_PER_SEC / 2)
+
 static gboolean
 back_to_top_cb (gpointer user_data)
 {
@@ -553,12 +558,11 @@ back_to_top_cb (gpointer user_data)
 
   self->top_id = 0;
   gtk_adjustment_set_value (self->vadjustment, gtk_adjustment_get_lower (self->vadjustment));
-  self->at_top = TRUE;
   return G_SOURCE_REMOVE;
 }
 
 static void
-on_shown_changed (IscOverviewPage *self)
+queue_back_to_top (IscOverviewPage *self)
 {
   if (self->at_top && self->top_id == 0)
     self->top_id = g_idle_add (back_to_top_cb, self);
@@ -568,9 +572,62 @@ static void
 on_scrolled (IscOverviewPage *self,
              GtkAdjustment   *adjustment)
 {
-  /* Only a person's scroll leaves the top: ours come back in the idle. */
-  if (self->top_id == 0)
-    self->at_top = gtk_adjustment_get_value (adjustment) <= gtk_adjustment_get_lower (adjustment) + 1;
+  gboolean top = gtk_adjustment_get_value (adjustment) <= gtk_adjustment_get_lower (adjustment) + 1;
+
+  if (g_get_monotonic_time () - self->user_scrolled_us < USER_SCROLL_US)
+    self->at_top = top;
+  else if (!top)
+    queue_back_to_top (self);
+}
+
+static void
+note_user_scroll (IscOverviewPage *self)
+{
+  self->user_scrolled_us = g_get_monotonic_time ();
+}
+
+static gboolean
+on_user_scroll (IscOverviewPage          *self,
+                double                    dx,
+                double                    dy,
+                GtkEventControllerScroll *controller)
+{
+  note_user_scroll (self);
+  return FALSE;
+}
+
+static gboolean
+on_user_key (IscOverviewPage       *self,
+             guint                  keyval,
+             guint                  keycode,
+             GdkModifierType        state,
+             GtkEventControllerKey *controller)
+{
+  note_user_scroll (self);
+  return FALSE;
+}
+
+/* Every input that can scroll the table counts as a person's. */
+static void
+watch_user_scrolls (IscOverviewPage   *self,
+                    GtkScrolledWindow *scrolled)
+{
+  GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+  GtkEventController *key = gtk_event_controller_key_new ();
+  GtkGesture *drag = gtk_gesture_drag_new ();
+
+  gtk_event_controller_set_propagation_phase (scroll, GTK_PHASE_CAPTURE);
+  g_signal_connect_object (scroll, "scroll", G_CALLBACK (on_user_scroll), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (scrolled), scroll);
+
+  gtk_event_controller_set_propagation_phase (key, GTK_PHASE_CAPTURE);
+  g_signal_connect_object (key, "key-pressed", G_CALLBACK (on_user_key), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (scrolled), key);
+
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (drag), GTK_PHASE_CAPTURE);
+  g_signal_connect_object (drag, "drag-begin", G_CALLBACK (note_user_scroll), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (drag, "drag-update", G_CALLBACK (note_user_scroll), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (gtk_scrolled_window_get_vscrollbar (scrolled), GTK_EVENT_CONTROLLER (drag));
 }
 
 static gboolean
@@ -826,7 +883,7 @@ init_table (IscOverviewPage *self)
   self->vadjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
   self->at_top = TRUE;
   g_signal_connect_object (self->vadjustment, "value-changed", G_CALLBACK (on_scrolled), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->sorted, "items-changed", G_CALLBACK (on_shown_changed), self, G_CONNECT_SWAPPED);
+  watch_user_scrolls (self, GTK_SCROLLED_WINDOW (scrolled));
   gtk_widget_set_vexpand (scrolled, TRUE);
 
   empty = adw_status_page_new ();
