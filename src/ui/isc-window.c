@@ -382,6 +382,9 @@ _isc_window_show_overview (IscWindow *self,
     return;
 
   self->showing_overview = show;
+  /* The page has rows to make only once it is first shown. */
+  if (show && isc_overview_page_get_fleet (self->overview_page) == NULL)
+    isc_overview_page_set_fleet (self->overview_page, self->fleet);
   if (show)
     isc_sidebar_select_overview (self->sidebar);
   else
@@ -768,7 +771,6 @@ isc_window_init (IscWindow *self)
   g_object_bind_property (self->view, "client", self->fleet, "client", G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->view, "range", self->fleet, "range", G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->view, "refresh-interval", self->fleet, "refresh-interval", G_BINDING_SYNC_CREATE);
-  isc_overview_page_set_fleet (self->overview_page, self->fleet);
   g_signal_connect_object (self->fleet, "notify::loading", G_CALLBACK (fleet_loading_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->overview_page, "target-activated",
                            G_CALLBACK (overview_target_activated_cb), self, G_CONNECT_SWAPPED);
