@@ -5,7 +5,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-/* inferscope-demo-server [--port N] [--host ADDR] [--key KEY] [--seed S]:
+/* inferscope-demo-server [--port N] [--host ADDR] [--key KEY] [--seed S]
+ * [--fleet N] [--latency MS]:
  * the simulated Baseten API on its own, for curl and tests. Serves until
  * SIGINT or SIGTERM, logging one line per request.
  */
@@ -57,6 +58,8 @@ main (int   argc,
   g_autofree char *key = NULL;
   g_autofree char *seed_text = NULL;
   int port = 8080;
+  int fleet = 0;
+  int latency = 0;
   guint64 seed = 1;
   guint sigint_id, sigterm_id;
   GOptionEntry entries[] = {
@@ -64,6 +67,8 @@ main (int   argc,
     { "host", 0, 0, G_OPTION_ARG_STRING, &host, N_("Address to bind (default 127.0.0.1)"), N_("ADDR") },
     { "key", 'k', 0, G_OPTION_ARG_STRING, &key, N_("Require this API key (default: accept any or none)"), N_("KEY") },
     { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text, N_("Seed of the demo data (default 1)"), N_("S") },
+    { "fleet", 0, 0, G_OPTION_ARG_INT, &fleet, N_("Add N generated models with their deployments (default 0)"), N_("N") },
+    { "latency", 0, 0, G_OPTION_ARG_INT, &latency, N_("Answer every request after MS milliseconds (default 0)"), N_("MS") },
     { NULL }
   };
 
@@ -86,6 +91,16 @@ main (int   argc,
       g_printerr ("inferscope-demo-server: %s\n", _("--port must be between 0 and 65535"));
       return 2;
     }
+  if (fleet < 0 || fleet > 100000)
+    {
+      g_printerr ("inferscope-demo-server: %s\n", _("--fleet must be between 0 and 100000"));
+      return 2;
+    }
+  if (latency < 0 || latency > 600000)
+    {
+      g_printerr ("inferscope-demo-server: %s\n", _("--latency must be between 0 and 600000"));
+      return 2;
+    }
   if (seed_text != NULL && !g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64, &seed, &error))
     {
       g_printerr ("inferscope-demo-server: %s: %s\n", _("--seed must be a whole number"), error->message);
@@ -97,6 +112,8 @@ main (int   argc,
   sigint_id = g_unix_signal_add (SIGINT, on_signal, loop);
   sigterm_id = g_unix_signal_add (SIGTERM, on_signal, loop);
   server = isc_demo_server_new (seed, key);
+  isc_demo_server_set_fleet_size (server, (guint) fleet);
+  isc_demo_server_set_latency_ms (server, (guint) latency);
   g_signal_connect (server, "request-logged", G_CALLBACK (on_request_logged), NULL);
 
   if (!isc_demo_server_listen (server, host, (guint) port, &error))

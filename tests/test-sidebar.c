@@ -250,11 +250,11 @@ test_sidebar_rows (Fixture       *fixture,
   g_test_message ("%s", text);
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (list_box), "navigation-sidebar"));
 
-  /* Overview first, not there yet and saying so. */
+  /* Overview first, a row to choose like the targets. */
   g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (overview)), ==,
-                   "The fleet overview is not built yet");
-  g_assert_false (gtk_widget_is_sensitive (GTK_WIDGET (overview)));
-  g_assert_false (gtk_list_box_row_get_selectable (overview));
+                   "Every environment and active deployment at a glance");
+  g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (overview)));
+  g_assert_true (gtk_list_box_row_get_selectable (overview));
 
   /* Environments first (production, development), then deployments,
    * newest first; a deployment says its status when it is not active. */

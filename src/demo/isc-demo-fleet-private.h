@@ -64,6 +64,9 @@ typedef struct
   double        cpu_cores;         /* per replica at full load */
   double        memory_bytes;      /* per replica, working set */
   double        gpu_memory_mib;    /* per replica at rest */
+
+  /* The large fleet's fault deployment: its metrics answer this status. */
+  guint         fail_status;
 } IscDemoDeployment;
 
 typedef struct
@@ -73,6 +76,9 @@ typedef struct
   const char *production_id;
   const char *development_id;
   int         created_days_ago;
+  /* Set in the large fleet; the static models look these up. */
+  const char *instance_type_name;
+  guint       n_deployments;
 } IscDemoModel;
 
 typedef struct
@@ -82,6 +88,8 @@ typedef struct
   const char *deployment_id;  /* serving now */
   const char *previous_id;    /* serving before the last promotion, or NULL */
   int         created_days_ago;
+  /* Set in the large fleet: what deployment_id names. */
+  const IscDemoDeployment *current;
 } IscDemoEnvironment;
 
 const IscDemoModel       *_isc_demo_fleet_get_models        (guint                     *n_models);
@@ -126,5 +134,38 @@ JsonNode                 *_isc_demo_fleet_environment_json  (const IscDemoEnviro
 /* Borrowed entries, for GET …/deployments and …/environments. */
 GPtrArray                *_isc_demo_fleet_list_deployments  (const IscDemoModel        *model);
 GPtrArray                *_isc_demo_fleet_list_environments (const IscDemoModel        *model);
+
+/* The large fleet ("fleet-size"): @n_models more models made from @seed,
+ * "fleet-0001" …, each with a production and a development environment
+ * and one to three deployments of varied instance types, some with a
+ * daily incident. One deployment of the middle model, the fault
+ * deployment, answers its metrics with a 500. The same seed and size
+ * make the same fleet.
+ */
+typedef struct _IscDemoExtraFleet IscDemoExtraFleet;
+
+IscDemoExtraFleet        *_isc_demo_extra_fleet_new           (guint                      n_models,
+                                                               guint64                    seed);
+void                      _isc_demo_extra_fleet_free          (IscDemoExtraFleet         *fleet);
+guint                     _isc_demo_extra_fleet_get_n_models  (IscDemoExtraFleet         *fleet);
+const IscDemoModel       *_isc_demo_extra_fleet_get_model     (IscDemoExtraFleet         *fleet,
+                                                               guint                      index);
+const IscDemoModel       *_isc_demo_extra_fleet_lookup_model  (IscDemoExtraFleet         *fleet,
+                                                               const char                *model_id);
+/* @model must be one of @fleet's; the aliases resolve as above. */
+const IscDemoDeployment  *_isc_demo_extra_fleet_lookup_deployment (IscDemoExtraFleet     *fleet,
+                                                                   const IscDemoModel    *model,
+                                                                   const char            *deployment_id);
+const IscDemoEnvironment *_isc_demo_extra_fleet_lookup_environment (IscDemoExtraFleet    *fleet,
+                                                                    const IscDemoModel   *model,
+                                                                    const char           *name);
+GPtrArray                *_isc_demo_extra_fleet_list_deployments  (IscDemoExtraFleet     *fleet,
+                                                                   const IscDemoModel    *model);
+GPtrArray                *_isc_demo_extra_fleet_list_environments (IscDemoExtraFleet     *fleet,
+                                                                   const IscDemoModel    *model);
+/* The fault deployment's model and id; NULL when the fleet is empty. */
+const IscDemoDeployment  *_isc_demo_extra_fleet_get_fault     (IscDemoExtraFleet         *fleet);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (IscDemoExtraFleet, _isc_demo_extra_fleet_free)
 
 G_END_DECLS

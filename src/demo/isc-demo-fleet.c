@@ -216,6 +216,8 @@ _isc_demo_fleet_serving (const IscDemoEnvironment *env,
                          gint64                    now_s,
                          gint64                    t_s)
 {
+  if (env->current != NULL)
+    return env->current;
   if (env->previous_id != NULL && t_s < _isc_demo_fleet_promotion_time (seed, now_s))
     return lookup_deployment_by_id (env->previous_id);
 
@@ -263,7 +265,10 @@ _isc_demo_fleet_model_json (const IscDemoModel *model,
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
   g_autofree char *created = iso8601 ((now_s / DAY_S - model->created_days_ago) * DAY_S + 8 * 3600);
-  const IscDemoDeployment *prod = _isc_demo_fleet_lookup_deployment (model, "production");
+  const IscDemoDeployment *prod = model->instance_type_name == NULL
+                                  ? _isc_demo_fleet_lookup_deployment (model, "production") : NULL;
+  const char *instance_type = model->instance_type_name != NULL ? model->instance_type_name
+                              : prod != NULL ? prod->instance_type_name : "1x2x8";
 
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "id");
@@ -273,7 +278,7 @@ _isc_demo_fleet_model_json (const IscDemoModel *model,
   json_builder_set_member_name (b, "name");
   json_builder_add_string_value (b, model->name);
   json_builder_set_member_name (b, "deployments_count");
-  json_builder_add_int_value (b, count_deployments (model));
+  json_builder_add_int_value (b, model->n_deployments > 0 ? model->n_deployments : count_deployments (model));
   json_builder_set_member_name (b, "production_deployment_id");
   if (model->production_id != NULL)
     json_builder_add_string_value (b, model->production_id);
@@ -285,7 +290,7 @@ _isc_demo_fleet_model_json (const IscDemoModel *model,
   else
     json_builder_add_null_value (b);
   json_builder_set_member_name (b, "instance_type_name");
-  json_builder_add_string_value (b, prod != NULL ? prod->instance_type_name : "1x2x8");
+  json_builder_add_string_value (b, instance_type);
   json_builder_set_member_name (b, "team_name");
   json_builder_add_string_value (b, "Inferscope demo");
   json_builder_end_object (b);
@@ -380,7 +385,8 @@ _isc_demo_fleet_environment_json (const IscDemoEnvironment *env,
                                   guint                     active_replicas)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
-  const IscDemoDeployment *dep = lookup_deployment_by_id (env->deployment_id);
+  const IscDemoDeployment *dep = env->current != NULL ? env->current
+                                 : lookup_deployment_by_id (env->deployment_id);
   g_autofree char *created = iso8601 ((now_s / DAY_S - env->created_days_ago) * DAY_S + 9 * 3600);
 
   json_builder_begin_object (b);

@@ -35,11 +35,20 @@ struct _IscDemoServer
   guint64       seed;
   guint         port;
 
+  /* The large fleet and the latency (set before listening) */
+  guint              fleet_size;
+  IscDemoExtraFleet *extra;
+  guint              latency_ms;
+
   /* Shared with the server thread */
   GMutex        lock;
   gint64        fixed_now_ms;
   GHashTable   *fault_counts; /* "429=N" → requests seen */
   GList        *replies;      /* pending delayed or dripping replies */
+  guint         in_flight;    /* requests started and not yet logged */
+  guint         peak_in_flight;
+  guint         metrics_rate_limit;  /* 429 for the first N metrics requests */
+  guint         metrics_seen;
 
   /* run_in_thread () */
   GThread      *thread;

@@ -283,13 +283,15 @@ _isc_demo_server_reply (IscDemoServer      *self,
 
   g_mutex_lock (&self->lock);
   self->replies = g_list_prepend (self->replies, r);
+  /* "latency-ms": on top of a delay asked for. */
+  r->fault.delay_ms += self->latency_ms;
   g_mutex_unlock (&self->lock);
 
-  if (fault->delay_ms > 0)
+  if (r->fault.delay_ms > 0)
     {
       soup_server_message_pause (msg);
       r->paused = TRUE;
-      reply_attach_timeout (r, fault->delay_ms, delay_done);
+      reply_attach_timeout (r, r->fault.delay_ms, delay_done);
     }
   else
     reply_deliver (r);

@@ -26,6 +26,8 @@ enum {
   PROP_SEED,
   PROP_API_KEY,
   PROP_BASE_URL,
+  PROP_FLEET_SIZE,
+  PROP_LATENCY_MS,
   N_PROPS
 };
 
@@ -65,6 +67,14 @@ _isc_demo_server_log_request (IscDemoServer     *self,
     return;
   g_object_set_data (G_OBJECT (msg), "isc-demo-logged", GINT_TO_POINTER (TRUE));
 
+  if (started != NULL)
+    {
+      g_mutex_lock (&self->lock);
+      if (self->in_flight > 0)
+        self->in_flight--;
+      g_mutex_unlock (&self->lock);
+    }
+
   path = query != NULL ? g_strconcat (g_uri_get_path (uri), "?", query, NULL)
                        : g_strdup (g_uri_get_path (uri));
   g_signal_emit (self, signals[REQUEST_LOGGED], 0,
@@ -80,6 +90,11 @@ on_request_started (SoupServer        *server,
 
   *started = g_get_monotonic_time ();
   g_object_set_data_full (G_OBJECT (msg), "isc-demo-started", started, g_free);
+
+  g_mutex_lock (&self->lock);
+  self->in_flight++;
+  self->peak_in_flight = MAX (self->peak_in_flight, self->in_flight);
+  g_mutex_unlock (&self->lock);
 }
 
 static void
@@ -125,6 +140,54 @@ environment_json (IscDemoServer            *self,
   guint active = _isc_demo_generator_replicas_now (current, self->seed, now_s);
 
   return _isc_demo_fleet_environment_json (env, self->seed, now_s, active);
+}
+
+/* The demo models first, then the large fleet's. */
+static const IscDemoModel *
+lookup_model (IscDemoServer *self,
+              const char    *model_id)
+{
+  const IscDemoModel *model = _isc_demo_fleet_lookup_model (model_id);
+
+  return model != NULL ? model : _isc_demo_extra_fleet_lookup_model (self->extra, model_id);
+}
+
+static gboolean
+is_extra (IscDemoServer      *self,
+          const IscDemoModel *model)
+{
+  return _isc_demo_fleet_lookup_model (model->id) != model;
+}
+
+static const IscDemoDeployment *
+lookup_deployment (IscDemoServer      *self,
+                   const IscDemoModel *model,
+                   const char         *deployment_id)
+{
+  return is_extra (self, model) ? _isc_demo_extra_fleet_lookup_deployment (self->extra, model, deployment_id)
+                                : _isc_demo_fleet_lookup_deployment (model, deployment_id);
+}
+
+static const IscDemoEnvironment *
+lookup_environment (IscDemoServer      *self,
+                    const IscDemoModel *model,
+                    const char         *name)
+{
+  return is_extra (self, model) ? _isc_demo_extra_fleet_lookup_environment (self->extra, model, name)
+                                : _isc_demo_fleet_lookup_environment (model, name);
+}
+
+static GPtrArray *
+list_targets (IscDemoServer      *self,
+              const IscDemoModel *model,
+              gboolean            environments)
+{
+  if (is_extra (self, model))
+    return environments ? _isc_demo_extra_fleet_list_environments (self->extra, model)
+                        : _isc_demo_extra_fleet_list_deployments (self->extra, model);
+
+  return environments ? _isc_demo_fleet_list_environments (model)
+                      : _isc_demo_fleet_list_deployments (model);
 }
 
 static JsonNode *
@@ -174,8 +237,27 @@ reply_models (IscDemoServer      *self,
 
   for (guint i = 0; i < n_models; i++)
     json_array_add_element (array, _isc_demo_fleet_model_json (&models[i], self->seed, now_s));
+  for (guint i = 0; i < _isc_demo_extra_fleet_get_n_models (self->extra); i++)
+    json_array_add_element (array, _isc_demo_fleet_model_json (_isc_demo_extra_fleet_get_model (self->extra, i),
+                                                                self->seed, now_s));
   node = list_json ("models", array);
   _isc_demo_server_reply_json (self, msg, fault, node);
+}
+
+/* "metrics-rate-limit": whether this metrics request is one of the
+ * first N since it was set. */
+static gboolean
+metrics_rate_limited (IscDemoServer *self)
+{
+  gboolean limited;
+
+  g_mutex_lock (&self->lock);
+  limited = self->metrics_seen < self->metrics_rate_limit;
+  if (limited)
+    self->metrics_seen++;
+  g_mutex_unlock (&self->lock);
+
+  return limited;
 }
 
 /* …/deployments, …/deployments/ID and …/deployments/ID/metrics, or with
@@ -198,8 +280,7 @@ route_targets (IscDemoServer       *self,
 
   if (n == 4)
     {
-      g_autoptr(GPtrArray) list = environments ? _isc_demo_fleet_list_environments (model)
-                                               : _isc_demo_fleet_list_deployments (model);
+      g_autoptr(GPtrArray) list = list_targets (self, model, environments);
       JsonArray *array = json_array_new ();
 
       for (guint i = 0; i < list->len; i++)
@@ -211,12 +292,12 @@ route_targets (IscDemoServer       *self,
     }
 
   if (environments)
-    env = _isc_demo_fleet_lookup_environment (model, seg[4]);
+    env = lookup_environment (self, model, seg[4]);
   else if (g_str_has_prefix (seg[4], ISC_DEMO_FAULT_DEPLOYMENT_PREFIX))
     /* A reserved fault id stands for the model's production deployment. */
-    dep = _isc_demo_fleet_lookup_deployment (model, "production");
+    dep = lookup_deployment (self, model, "production");
   else
-    dep = _isc_demo_fleet_lookup_deployment (model, seg[4]);
+    dep = lookup_deployment (self, model, seg[4]);
 
   if (dep == NULL && env == NULL)
     _isc_demo_server_reply_not_found (self, msg, fault,
@@ -226,6 +307,22 @@ route_targets (IscDemoServer       *self,
       node = env != NULL ? environment_json (self, env, now_s) : deployment_json (self, dep, now_s);
       _isc_demo_server_reply_json (self, msg, fault, node);
     }
+  else if (g_str_equal (seg[5], "metrics") && metrics_rate_limited (self))
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+      g_autoptr(JsonNode) body = NULL;
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "error");
+      json_builder_add_string_value (b, _("Rate limit exceeded: 100 requests per second per endpoint"));
+      json_builder_end_object (b);
+      body = json_builder_get_root (b);
+      _isc_demo_server_reply (self, msg, fault, 429, "application/json",
+                              _isc_demo_server_json_to_bytes (body), 1);
+    }
+  else if (g_str_equal (seg[5], "metrics") && dep != NULL && dep->fail_status != 0)
+    _isc_demo_server_reply_error (self, msg, fault, dep->fail_status, "INTERNAL_ERROR",
+                                  _("An internal error occurred"));
   else if (g_str_equal (seg[5], "metrics"))
     _isc_demo_server_handle_metrics (self, msg, fault, dep, env);
   else
@@ -263,7 +360,7 @@ route (IscDemoServer       *self,
       return;
     }
 
-  model = _isc_demo_fleet_lookup_model (seg[2]);
+  model = lookup_model (self, seg[2]);
   if (model == NULL)
     {
       _isc_demo_server_reply_not_found (self, msg, fault, _("model"), seg[2]);
@@ -441,6 +538,7 @@ isc_demo_server_finalize (GObject *object)
   g_clear_pointer (&self->context, g_main_context_unref);
   g_clear_pointer (&self->loop, g_main_loop_unref);
   g_clear_pointer (&self->fault_counts, g_hash_table_unref);
+  g_clear_pointer (&self->extra, _isc_demo_extra_fleet_free);
   g_clear_error (&self->thread_error);
   g_free (self->api_key);
   g_free (self->base_url);
@@ -469,6 +567,12 @@ isc_demo_server_get_property (GObject    *object,
     case PROP_BASE_URL:
       g_value_set_string (value, self->base_url);
       break;
+    case PROP_FLEET_SIZE:
+      g_value_set_uint (value, self->fleet_size);
+      break;
+    case PROP_LATENCY_MS:
+      g_value_set_uint (value, isc_demo_server_get_latency_ms (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -490,6 +594,12 @@ isc_demo_server_set_property (GObject      *object,
     case PROP_API_KEY:
       g_free (self->api_key);
       self->api_key = g_value_dup_string (value);
+      break;
+    case PROP_FLEET_SIZE:
+      isc_demo_server_set_fleet_size (self, g_value_get_uint (value));
+      break;
+    case PROP_LATENCY_MS:
+      isc_demo_server_set_latency_ms (self, g_value_get_uint (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -515,6 +625,12 @@ isc_demo_server_class_init (IscDemoServerClass *klass)
   properties[PROP_BASE_URL] =
     g_param_spec_string ("base-url", NULL, NULL, NULL,
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FLEET_SIZE] =
+    g_param_spec_uint ("fleet-size", NULL, NULL, 0, 100000, 0,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_LATENCY_MS] =
+    g_param_spec_uint ("latency-ms", NULL, NULL, 0, 600000, 0,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -728,5 +844,120 @@ isc_demo_server_reset_faults (IscDemoServer *self)
 
   g_mutex_lock (&self->lock);
   g_hash_table_remove_all (self->fault_counts);
+  g_mutex_unlock (&self->lock);
+}
+
+guint
+isc_demo_server_get_fleet_size (IscDemoServer *self)
+{
+  g_return_val_if_fail (ISC_IS_DEMO_SERVER (self), 0);
+
+  return self->fleet_size;
+}
+
+void
+isc_demo_server_set_fleet_size (IscDemoServer *self,
+                                guint          fleet_size)
+{
+  g_return_if_fail (ISC_IS_DEMO_SERVER (self));
+  /* The server thread reads the fleet without a lock. */
+  g_return_if_fail (self->base_url == NULL);
+
+  if (self->fleet_size == fleet_size)
+    return;
+
+  self->fleet_size = fleet_size;
+  g_clear_pointer (&self->extra, _isc_demo_extra_fleet_free);
+  if (fleet_size > 0)
+    self->extra = _isc_demo_extra_fleet_new (fleet_size, self->seed);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FLEET_SIZE]);
+}
+
+const char *
+isc_demo_server_get_fault_model_id (IscDemoServer *self)
+{
+  const IscDemoDeployment *fault;
+
+  g_return_val_if_fail (ISC_IS_DEMO_SERVER (self), NULL);
+
+  fault = _isc_demo_extra_fleet_get_fault (self->extra);
+  return fault != NULL ? fault->model_id : NULL;
+}
+
+const char *
+isc_demo_server_get_fault_deployment_id (IscDemoServer *self)
+{
+  const IscDemoDeployment *fault;
+
+  g_return_val_if_fail (ISC_IS_DEMO_SERVER (self), NULL);
+
+  fault = _isc_demo_extra_fleet_get_fault (self->extra);
+  return fault != NULL ? fault->id : NULL;
+}
+
+guint
+isc_demo_server_get_latency_ms (IscDemoServer *self)
+{
+  guint latency;
+
+  g_return_val_if_fail (ISC_IS_DEMO_SERVER (self), 0);
+
+  g_mutex_lock (&self->lock);
+  latency = self->latency_ms;
+  g_mutex_unlock (&self->lock);
+
+  return latency;
+}
+
+void
+isc_demo_server_set_latency_ms (IscDemoServer *self,
+                                guint          latency_ms)
+{
+  gboolean changed;
+
+  g_return_if_fail (ISC_IS_DEMO_SERVER (self));
+
+  g_mutex_lock (&self->lock);
+  changed = self->latency_ms != latency_ms;
+  self->latency_ms = latency_ms;
+  g_mutex_unlock (&self->lock);
+
+  if (changed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LATENCY_MS]);
+}
+
+void
+isc_demo_server_set_metrics_rate_limit (IscDemoServer *self,
+                                        guint          n_requests)
+{
+  g_return_if_fail (ISC_IS_DEMO_SERVER (self));
+
+  g_mutex_lock (&self->lock);
+  self->metrics_rate_limit = n_requests;
+  self->metrics_seen = 0;
+  g_mutex_unlock (&self->lock);
+}
+
+guint
+isc_demo_server_get_peak_in_flight (IscDemoServer *self)
+{
+  guint peak;
+
+  g_return_val_if_fail (ISC_IS_DEMO_SERVER (self), 0);
+
+  g_mutex_lock (&self->lock);
+  peak = self->peak_in_flight;
+  g_mutex_unlock (&self->lock);
+
+  return peak;
+}
+
+void
+isc_demo_server_reset_peak_in_flight (IscDemoServer *self)
+{
+  g_return_if_fail (ISC_IS_DEMO_SERVER (self));
+
+  g_mutex_lock (&self->lock);
+  self->peak_in_flight = self->in_flight;
   g_mutex_unlock (&self->lock);
 }

@@ -83,4 +83,28 @@ void           isc_demo_server_set_now_ms       (IscDemoServer  *self,
 /* Forgets how many requests each "429 for the first N" fault has seen. */
 void           isc_demo_server_reset_faults     (IscDemoServer  *self);
 
+/* "fleet-size": how many models the large fleet adds to the three demo
+ * models ("fleet-0001" …, see README.md); 0 by default. Set it before
+ * listening. */
+guint          isc_demo_server_get_fleet_size   (IscDemoServer  *self);
+void           isc_demo_server_set_fleet_size   (IscDemoServer  *self,
+                                                 guint           fleet_size);
+/* The large fleet's fault deployment, whose metrics answer a 500:
+ * its model id and deployment id (NULL without a fleet). */
+const char    *isc_demo_server_get_fault_model_id      (IscDemoServer *self);
+const char    *isc_demo_server_get_fault_deployment_id (IscDemoServer *self);
+/* "latency-ms": every request is answered after this long, without
+ * holding up the others; 0 by default. */
+guint          isc_demo_server_get_latency_ms   (IscDemoServer  *self);
+void           isc_demo_server_set_latency_ms   (IscDemoServer  *self,
+                                                 guint           latency_ms);
+/* "metrics-rate-limit": the next N metrics requests answer 429 with
+ * Retry-After: 1 (counting starts again when it is set). */
+void           isc_demo_server_set_metrics_rate_limit (IscDemoServer *self,
+                                                       guint          n_requests);
+/* The most requests that were in flight at once (started, not yet
+ * answered) since the server started or the last reset. */
+guint          isc_demo_server_get_peak_in_flight   (IscDemoServer *self);
+void           isc_demo_server_reset_peak_in_flight (IscDemoServer *self);
+
 G_END_DECLS

@@ -34,6 +34,8 @@ struct _IscSidebar
   GListStore     *models;        /* the Overview row's model, then target_list */
   GListModel     *rows;          /* the two, flattened: what the list box shows */
   IscTarget      *selected_target;
+  /* The Overview row is the one selected (no target is). */
+  gboolean        overview_selected;
 
   /* Nonzero while code (not a person) changes the selection. */
   guint           selecting;
@@ -54,6 +56,7 @@ enum {
   TARGET_ACTIVATED,
   RELOAD_REQUESTED,
   ADD_REQUESTED,
+  OVERVIEW_ACTIVATED,
   N_SIGNALS
 };
 
@@ -69,6 +72,12 @@ static IscTargetItem *
 row_get_item (GtkListBoxRow *row)
 {
   return row != NULL ? g_object_get_qdata (G_OBJECT (row), item_quark) : NULL;
+}
+
+static gboolean
+row_is_overview (GtkListBoxRow *row)
+{
+  return row != NULL && gtk_widget_has_css_class (GTK_WIDGET (row), "sidebar-overview");
 }
 
 /* Green serves, red is broken, grey is everything in between or asleep;
@@ -183,13 +192,12 @@ create_overview_row (void)
   GtkWidget *label = new_label (_("Overview"), TRUE);
 
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
-  gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (row), FALSE);
-  gtk_widget_set_sensitive (row, FALSE);
-  gtk_widget_set_tooltip_text (row, _("The fleet overview is not built yet"));
+  gtk_widget_set_tooltip_text (row, _("Every environment and active deployment at a glance"));
   gtk_widget_add_css_class (row, "sidebar-overview");
   gtk_accessible_update_property (GTK_ACCESSIBLE (row),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Overview"),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _("The fleet overview is not built yet"),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  _("Every environment and active deployment at a glance"),
                                   -1);
   return row;
 }
@@ -283,6 +291,9 @@ select_row_for_target (IscSidebar *self)
     /* The Overview row comes first. */
     row = gtk_list_box_get_row_at_index (self->list_box, (int) position + 1);
 
+  if (row == NULL && self->overview_selected)
+    row = gtk_list_box_get_row_at_index (self->list_box, 0);
+
   self->selecting++;
   if (row != NULL)
     gtk_list_box_select_row (self->list_box, row);
@@ -355,15 +366,28 @@ on_row_selected (IscSidebar    *self,
   IscTargetItem *item = row_get_item (row);
   const IscTarget *target;
 
+  if (self->selecting == 0 && row_is_overview (row))
+    {
+      if (self->overview_selected)
+        return;
+      isc_sidebar_select_overview (self);
+      self->just_selected = TRUE;
+      if (self->just_selected_id == 0)
+        self->just_selected_id = g_idle_add_once (clear_just_selected, self);
+      g_signal_emit (self, signals[OVERVIEW_ACTIVATED], 0);
+      return;
+    }
+
   /* NULL when the row went away (a reload, the filter); keep the target so
    * it is selected again when it comes back. */
   if (self->selecting > 0 || item == NULL)
     return;
 
   target = isc_target_item_get_target (item);
-  if (target == NULL || isc_target_equal (target, self->selected_target))
+  if (target == NULL || (isc_target_equal (target, self->selected_target) && !self->overview_selected))
     return;
 
+  self->overview_selected = FALSE;
   g_clear_pointer (&self->selected_target, isc_target_free);
   self->selected_target = isc_target_copy (target);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_TARGET]);
@@ -380,6 +404,19 @@ on_row_activated (IscSidebar    *self,
                   GtkListBoxRow *row)
 {
   IscTargetItem *item = row_get_item (row);
+
+  if (row_is_overview (row))
+    {
+      if (self->just_selected)
+        self->just_selected = FALSE;
+      else if (!gtk_list_box_row_is_selected (row))
+        gtk_list_box_select_row (self->list_box, row);
+      else
+        /* Shown already: a collapsed window shows the content again. */
+        g_signal_emit (self, signals[OVERVIEW_ACTIVATED], 0);
+      self->just_selected = FALSE;
+      return;
+    }
 
   if (item == NULL || isc_target_item_get_target (item) == NULL)
     return;
@@ -541,6 +578,12 @@ isc_sidebar_class_init (IscSidebarClass *klass)
                   G_TYPE_NONE, 0);
   signals[ADD_REQUESTED] =
     g_signal_new ("add-requested",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+  signals[OVERVIEW_ACTIVATED] =
+    g_signal_new ("overview-activated",
                   G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
@@ -771,15 +814,40 @@ isc_sidebar_set_selected_target (IscSidebar      *self,
 {
   g_return_if_fail (ISC_IS_SIDEBAR (self));
 
-  if (isc_target_equal (target, self->selected_target))
+  if (isc_target_equal (target, self->selected_target) && !(target != NULL && self->overview_selected))
     return;
 
   g_clear_pointer (&self->selected_target, isc_target_free);
   if (target != NULL)
-    self->selected_target = isc_target_copy (target);
+    {
+      self->selected_target = isc_target_copy (target);
+      self->overview_selected = FALSE;
+    }
 
   select_row_for_target (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_TARGET]);
+}
+
+void
+isc_sidebar_select_overview (IscSidebar *self)
+{
+  g_return_if_fail (ISC_IS_SIDEBAR (self));
+
+  self->overview_selected = TRUE;
+  if (self->selected_target != NULL)
+    {
+      g_clear_pointer (&self->selected_target, isc_target_free);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_TARGET]);
+    }
+  select_row_for_target (self);
+}
+
+gboolean
+isc_sidebar_get_overview_selected (IscSidebar *self)
+{
+  g_return_val_if_fail (ISC_IS_SIDEBAR (self), FALSE);
+
+  return self->overview_selected;
 }
 
 void

@@ -32,6 +32,8 @@ G_DECLARE_FINAL_TYPE (IscSidebar, isc_sidebar, ISC, SIDEBAR, AdwBin)
  *  ::reload-requested (): Retry under a discovery error was clicked.
  *  ::add-requested (): "Add by ID…" was clicked; whoever owns the account
  *    opens IscAddTargetDialog.
+ *  ::overview-activated (): a person chose "Overview" (selected it, or
+ *    activated it while selected). "selected-target" becomes NULL.
  */
 GtkWidget       *isc_sidebar_new                  (void);
 
@@ -47,6 +49,10 @@ const IscTarget *isc_sidebar_get_selected_target  (IscSidebar      *self);
 void             isc_sidebar_set_selected_target  (IscSidebar      *self,
                                                    const IscTarget *target);
 
+/* Selects the Overview row (and no target) without emitting anything;
+ * setting a target selects that again. */
+void             isc_sidebar_select_overview      (IscSidebar      *self);
+gboolean         isc_sidebar_get_overview_selected (IscSidebar     *self);
 /* Shows the filter entry and puts the focus in it (Ctrl+F). */
 void             isc_sidebar_start_filter         (IscSidebar      *self);
 

@@ -32,7 +32,10 @@ refresh_action (GSimpleAction *action,
 {
   IscWindow *self = user_data;
 
-  isc_view_refresh (self->view);
+  if (self->showing_overview)
+    isc_fleet_refresh (self->fleet);
+  else
+    isc_view_refresh (self->view);
 }
 
 static void

@@ -10,6 +10,8 @@
 #include <adwaita.h>
 
 #include "isc-charts-page.h"
+#include "isc-fleet.h"
+#include "isc-overview-page.h"
 #include "isc-range-button.h"
 #include "isc-sidebar.h"
 #include "isc-summary-page.h"
@@ -27,7 +29,9 @@ G_BEGIN_DECLS
  * targets) and the content: the header (range history, the title with
  * the mode switcher, range, Refresh, menu), the stale strip, and a stack
  * of "loading", "status" (an error, no data, nothing chosen) and
- * "content", the mode pages in an AdwViewStack.
+ * "content", the mode pages in an AdwViewStack, or "overview", the fleet
+ * overview (IscOverviewPage over the window's IscFleet) while the
+ * sidebar's Overview is chosen.
  */
 struct _IscWindow
 {
@@ -70,9 +74,11 @@ struct _IscWindow
   IscTilesPage         *tiles_page;
   IscSummaryPage       *summary_page;
   IscChartsPage        *charts_page;
+  IscOverviewPage      *overview_page;
 
   /* Owned references */
   IscView              *view;
+  IscFleet             *fleet;          /* the overview's */
   IscSession           *session;
   GSignalGroup         *session_signals;
   GSignalGroup         *list_signals;
@@ -88,6 +94,7 @@ struct _IscWindow
   gboolean              header_presumed_narrow;
   gulong                toplevel_state_id;
   gboolean              state_loaded;
+  gboolean              showing_overview;
 };
 
 /* IscWindow is written in six files that share this header:
@@ -101,6 +108,10 @@ struct _IscWindow
  */
 
 /* isc-window.c */
+
+/* The fleet overview in the content (TRUE), or the view's pages. */
+void       _isc_window_show_overview           (IscWindow     *self,
+                                                gboolean       show);
 
 GSettings *_isc_window_get_settings            (IscWindow     *self);
 void       _isc_window_toast                   (IscWindow     *self,

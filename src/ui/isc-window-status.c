@@ -55,6 +55,14 @@ _isc_window_update_title (IscWindow *self)
   g_autofree char *subtitle = NULL;
   gint64 updated_ms = isc_view_get_updated_ms (self->view);
 
+  if (self->showing_overview)
+    {
+      set_titles (self, _("Overview"),
+                  self->fleet != NULL && isc_fleet_get_loading (self->fleet) ? _("Loading…") : NULL);
+      gtk_window_set_title (GTK_WINDOW (self), _("Overview"));
+      return;
+    }
+
   if (target == NULL)
     {
       set_titles (self, _("Inferscope"), NULL);
@@ -182,6 +190,13 @@ _isc_window_update_state (IscWindow *self)
   IscViewState state = isc_view_get_state (self->view);
   const GError *error = isc_view_get_error (self->view);
   gboolean loading_page = FALSE;
+
+  if (self->showing_overview)
+    {
+      gtk_stack_set_visible_child_name (self->state_stack, "overview");
+      gtk_spinner_set_spinning (self->spinner, FALSE);
+      return;
+    }
 
   switch (state)
     {

@@ -209,7 +209,13 @@ mode_stack_changed_cb (IscWindow    *self,
   IscMode mode;
 
   if (_isc_window_mode_from_page (adw_view_stack_get_visible_child_name (stack), &mode))
-    isc_view_set_mode (self->view, mode);
+    {
+      /* A mode chosen over the overview shows the view's target in it. */
+      if (self->showing_overview && isc_view_get_target (self->view) != NULL &&
+          mode != isc_view_get_mode (self->view))
+        _isc_window_show_overview (self, FALSE);
+      isc_view_set_mode (self->view, mode);
+    }
 }
 
 static void
@@ -244,7 +250,7 @@ view_loading_changed_cb (IscWindow  *self,
 
   _isc_window_update_title (self);
   if (action != NULL)
-    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), !isc_view_get_loading (view));
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), !isc_view_get_loading (view) || self->showing_overview);
 }
 
 static void
@@ -361,6 +367,34 @@ update_active (IscWindow *self)
     minimized = (gdk_toplevel_get_state (GDK_TOPLEVEL (surface)) & GDK_TOPLEVEL_STATE_MINIMIZED) != 0;
 
   isc_view_set_active (self->view, gtk_widget_get_mapped (GTK_WIDGET (self)) && !minimized);
+  /* The overview loads only while it is seen. */
+  isc_fleet_set_active (self->fleet, isc_view_get_active (self->view) && self->showing_overview);
+}
+
+void
+_isc_window_show_overview (IscWindow *self,
+                           gboolean   show)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "refresh");
+
+  show = !!show;
+  if (self->showing_overview == show)
+    return;
+
+  self->showing_overview = show;
+  /* The page has rows to make only once it is first shown. */
+  if (show && isc_overview_page_get_fleet (self->overview_page) == NULL)
+    isc_overview_page_set_fleet (self->overview_page, self->fleet);
+  if (show)
+    isc_sidebar_select_overview (self->sidebar);
+  else
+    isc_sidebar_set_selected_target (self->sidebar, isc_view_get_target (self->view));
+
+  update_active (self);
+  if (action != NULL)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), show || !isc_view_get_loading (self->view));
+  _isc_window_update_state (self);
+  _isc_window_update_title (self);
 }
 
 static void
@@ -480,6 +514,7 @@ isc_window_notify_application (IscWindow  *self,
   _isc_window_apply_layout (self);
 
   isc_sidebar_set_target_list (self->sidebar, isc_session_get_target_list (self->session));
+  isc_fleet_set_target_list (self->fleet, isc_session_get_target_list (self->session));
   g_signal_group_set_target (self->list_signals, isc_session_get_target_list (self->session));
   g_signal_group_set_target (self->session_signals, self->session);
   session_changed_cb (self, NULL, self->session);
@@ -492,10 +527,41 @@ sidebar_target_activated_cb (IscWindow       *self,
                              const IscTarget *target,
                              IscSidebar *sidebar)
 {
+  _isc_window_show_overview (self, FALSE);
   isc_view_set_target (self->view, target);
   _isc_window_apply_layout (self);
   if (adw_leaflet_get_folded (self->leaflet))
     adw_leaflet_set_visible_child_name (self->leaflet, "content");
+}
+
+static void
+sidebar_overview_cb (IscWindow  *self,
+                     IscSidebar *sidebar)
+{
+  _isc_window_show_overview (self, TRUE);
+  if (adw_leaflet_get_folded (self->leaflet))
+    adw_leaflet_set_visible_child_name (self->leaflet, "content");
+}
+
+/* A row of the overview: its target in the view, as charts. */
+static void
+overview_target_activated_cb (IscWindow       *self,
+                              const IscTarget *target,
+                              IscOverviewPage *page)
+{
+  _isc_window_show_overview (self, FALSE);
+  isc_view_set_mode (self->view, ISC_MODE_SERIES);
+  isc_view_set_target (self->view, target);
+  _isc_window_apply_layout (self);
+}
+
+static void
+fleet_loading_cb (IscWindow  *self,
+                  GParamSpec *pspec,
+                  IscFleet   *fleet)
+{
+  if (self->showing_overview)
+    _isc_window_update_title (self);
 }
 
 static void
@@ -562,6 +628,7 @@ isc_window_dispose (GObject *object)
   g_clear_object (&self->session_signals);
   g_clear_object (&self->list_signals);
   g_clear_object (&self->view);
+  g_clear_object (&self->fleet);
   g_clear_object (&self->session);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->account_origin, g_free);
@@ -593,6 +660,7 @@ isc_window_class_init (IscWindowClass *klass)
     g_critical ("Inferscope's UI resources are missing");
 
   g_type_ensure (ISC_TYPE_CHARTS_PAGE);
+  g_type_ensure (ISC_TYPE_OVERVIEW_PAGE);
   g_type_ensure (ISC_TYPE_RANGE_BUTTON);
   g_type_ensure (ISC_TYPE_SIDEBAR);
   g_type_ensure (ISC_TYPE_SUMMARY_PAGE);
@@ -636,6 +704,7 @@ isc_window_class_init (IscWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, IscWindow, tiles_page);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, summary_page);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, charts_page);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, overview_page);
 
   gtk_widget_class_bind_template_callback (widget_class, invert_boolean);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
@@ -671,6 +740,7 @@ isc_window_init (IscWindow *self)
 
   self->cancellable = g_cancellable_new ();
   self->view = isc_view_new ();
+  self->fleet = isc_fleet_new ();
 
   _isc_window_init_actions (self);
   _isc_window_init_sidebar_drag (self);
@@ -695,6 +765,17 @@ isc_window_init (IscWindow *self)
   g_object_bind_property (self->view, "counters-as-totals", self->tiles_page, "counters-as-totals", G_BINDING_SYNC_CREATE);
   g_object_bind_property (g_network_monitor_get_default (), "network-available",
                           self->view, "network-available", G_BINDING_SYNC_CREATE);
+
+  /* The overview reads with the view's client, over its range, and
+   * refreshes as often. */
+  g_object_bind_property (self->view, "client", self->fleet, "client", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->view, "range", self->fleet, "range", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->view, "refresh-interval", self->fleet, "refresh-interval", G_BINDING_SYNC_CREATE);
+  g_signal_connect_object (self->fleet, "notify::loading", G_CALLBACK (fleet_loading_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->overview_page, "target-activated",
+                           G_CALLBACK (overview_target_activated_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->sidebar, "overview-activated",
+                           G_CALLBACK (sidebar_overview_cb), self, G_CONNECT_SWAPPED);
 
   g_signal_connect_object (self->leaflet, "notify::folded",
                            G_CALLBACK (leaflet_folded_cb), self, G_CONNECT_SWAPPED);
