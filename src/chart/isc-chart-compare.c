@@ -30,6 +30,8 @@ _isc_chart_prepare_compare (IscChart             *self,
   guint n_compare = isc_chart_model_get_n_compare (model);
   guint n_steps = isc_chart_model_get_n_steps (model);
   g_autofree double *ys = NULL;
+  gboolean integer = isc_chart_model_get_integer (model);
+  double end_x = 0;
 
   if (self->compare_paths == NULL)
     self->compare_paths = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
@@ -38,6 +40,12 @@ _isc_chart_prepare_compare (IscChart             *self,
     return;
 
   ys = g_new (double, n_steps);
+  if (integer)
+    {
+      gint64 end_ms = isc_metrics_response_get_step_end_ms (isc_chart_model_get_response (model), n_steps - 1);
+
+      end_x = MIN (floor (isc_chart_layout_x_for_ms (layout, end_ms)) + 0.5, layout->plot.x + layout->plot.width);
+    }
   for (guint k = 0; k < n_compare; k++)
     {
       GArray *points = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
@@ -48,7 +56,11 @@ _isc_chart_prepare_compare (IscChart             *self,
         continue;
       isc_chart_layout_map_values (layout, isc_chart_model_get_compare_draw (model, n_series + k), n_steps, ys);
       isc_chart_keep_above_axis (ys, n_steps, layout->plot.y + layout->plot.height, self->style.line_width);
-      if (layout->reduce)
+      /* Whole counts hold their value through the step, as the model's
+       * own line does. */
+      if (integer)
+        isc_chart_step_points_append (layout->step_x, ys, n_steps, end_x, layout->reduce, points);
+      else if (layout->reduce)
         isc_chart_decimate_m4 (layout->step_x, ys, n_steps, points);
       else
         isc_chart_points_append (layout->step_x, ys, n_steps, points);

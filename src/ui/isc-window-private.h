@@ -10,6 +10,7 @@
 #include <adwaita.h>
 
 #include "isc-charts-page.h"
+#include "isc-compare-button.h"
 #include "isc-range-button.h"
 #include "isc-sidebar.h"
 #include "isc-summary-page.h"
@@ -57,6 +58,7 @@ struct _IscWindow
   GtkWidget            *filter_button;
   GtkWidget            *sidebar_button;
   IscRangeButton       *range_button;
+  IscCompareButton     *compare_button;
   GtkRevealer          *banner;
   GtkImage             *banner_icon;
   GtkLabel             *banner_title;
