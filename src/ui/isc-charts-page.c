@@ -461,22 +461,21 @@ isc_charts_page_init (IscChartsPage *self)
   gtk_widget_set_vexpand (scrolled, TRUE);
   gtk_widget_set_hexpand (scrolled, TRUE);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->column));
-
   /* A compare that failed says so above the charts, which stay. */
   self->compare_message = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->compare_message, TRUE);
   gtk_label_set_xalign (self->compare_message, 0);
   gtk_widget_set_margin_start (GTK_WIDGET (self->compare_message), 12);
   gtk_widget_set_margin_end (GTK_WIDGET (self->compare_message), 12);
-  gtk_widget_set_margin_top (GTK_WIDGET (self->compare_message), 6);
+  gtk_widget_set_margin_top (GTK_WIDGET (self->compare_message), 12);
   gtk_widget_add_css_class (GTK_WIDGET (self->compare_message), "warning");
   gtk_widget_set_visible (GTK_WIDGET (self->compare_message), FALSE);
 
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->compare_message));
-  gtk_box_append (GTK_BOX (box), scrolled);
-  adw_bin_set_child (ADW_BIN (self), box);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->column));
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), box);
+  adw_bin_set_child (ADW_BIN (self), scrolled);
 }
 
 GtkWidget *
