@@ -290,6 +290,39 @@ test_settings (void)
   g_assert_false (isc_view_parse_shift (NULL, &shift));
 }
 
+/* What is compared comes back with the window's other state. */
+static void
+test_state (void)
+{
+  g_autoptr(IscView) view = isc_view_new ();
+  g_autoptr(IscView) restored = isc_view_new ();
+  g_autoptr(IscTarget) target = chat_production ();
+  g_autoptr(IscTarget) d7 = isc_target_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT,
+                                            ISC_DEMO_DEPLOYMENT_CHAT_PREVIOUS, "demo-chat", "d7");
+  g_autoptr(GVariant) state = NULL;
+  g_autoptr(GVariant) garbage = NULL;
+
+  isc_view_set_target (view, target);
+  isc_view_set_compare_shift (view, ISC_VIEW_SHIFT_WEEK);
+  state = g_variant_ref_sink (isc_view_save_state (view));
+  isc_view_restore_state (restored, state);
+  g_assert_cmpint (isc_view_get_compare_shift (restored), ==, ISC_VIEW_SHIFT_WEEK);
+  g_assert_null (isc_view_get_compare_target (restored));
+
+  isc_view_set_compare_target (view, d7);
+  g_clear_pointer (&state, g_variant_unref);
+  state = g_variant_ref_sink (isc_view_save_state (view));
+  isc_view_restore_state (restored, state);
+  g_assert_true (isc_target_equal (isc_view_get_compare_target (restored), d7));
+  g_assert_cmpint (isc_view_get_compare_shift (restored), ==, 0);
+
+  /* A shift past a week is not one the view offers: none. */
+  garbage = g_variant_ref_sink (g_variant_new_parsed ("{'compare-shift': <int64 999999999999>}"));
+  isc_view_restore_state (restored, garbage);
+  g_assert_null (isc_view_get_compare_target (restored));
+  g_assert_cmpint (isc_view_get_compare_shift (restored), ==, 0);
+}
+
 static gboolean
 view_ready (gpointer data)
 {
@@ -328,6 +361,7 @@ main (int   argc,
   g_test_add_func ("/isc/compare/view/failing", test_failing_compare);
   g_test_add_func ("/isc/compare/view/settings", test_settings);
   g_test_add_func ("/isc/compare/view/now", test_now_compares_nothing);
+  g_test_add_func ("/isc/compare/view/state", test_state);
 
   return g_test_run ();
 }

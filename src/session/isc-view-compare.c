@@ -147,9 +147,8 @@ _isc_view_load_compare (IscView        *self,
   g_object_thaw_notify (G_OBJECT (self));
 }
 
-/* Loads only the compared response, after its setting changed. */
-static void
-reload_compare (IscView *self)
+void
+_isc_view_reload_compare (IscView *self)
 {
   g_autoptr(IscQuery) query = isc_view_dup_query (self);
 
@@ -185,7 +184,7 @@ isc_view_set_compare_target (IscView         *self,
       self->compare_shift_ms = 0;
       _isc_view_notify (self, PROP_COMPARE_SHIFT);
     }
-  reload_compare (self);
+  _isc_view_reload_compare (self);
   g_object_thaw_notify (G_OBJECT (self));
 }
 
@@ -214,7 +213,7 @@ isc_view_set_compare_shift (IscView *self,
       g_clear_pointer (&self->compare_target, isc_target_free);
       _isc_view_notify (self, PROP_COMPARE_TARGET);
     }
-  reload_compare (self);
+  _isc_view_reload_compare (self);
   g_object_thaw_notify (G_OBJECT (self));
 }
 

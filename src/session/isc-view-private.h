@@ -121,6 +121,8 @@ void     _isc_view_load_compare   (IscView            *self,
                                    const IscQuery     *query,
                                    gboolean            reset);
 void     _isc_view_drop_compare   (IscView            *self);
+/* Loads the compared response alone, after its setting changed. */
+void     _isc_view_reload_compare (IscView            *self);
 
 /* isc-view-history.c */
 

@@ -179,7 +179,8 @@ gboolean            isc_view_parse_shift          (const char         *text,
                                                    gint64             *shift_ms);
 
 /* Saved state: a{sv} of the target, mode and range ("target", "mode",
- * "range"). restore takes what it can read and ignores the rest. */
+ * "range"), and what is compared ("compare-target" or "compare-shift",
+ * in ms). restore takes what it can read and ignores the rest. */
 GVariant           *isc_view_save_state           (IscView            *self);
 void                isc_view_restore_state        (IscView            *self,
                                                    GVariant           *state);
