@@ -272,6 +272,7 @@ test_bad_targets (void)
   g_auto(Run) bad_shift = { 0 };
   g_auto(Run) both = { 0 };
   g_auto(Run) help = { 0 };
+  g_auto(Run) saved = { 0 };
 
   RUN (&missing, "--demo", "--model=demo-chat", "--environment=production", "--format=csv",
        "--compare-to=deployment/no-such-deployment");
@@ -291,6 +292,10 @@ test_bad_targets (void)
        "--compare-to=deployment/demo-chat-d7");
   g_assert_cmpint (both.status, ==, 2);
   g_assert_nonnull (strstr (both.err, "Give --compare-to or --shift, not both"));
+
+  RUN (&saved, "--input=response.json", "--shift=1d");
+  g_assert_cmpint (saved.status, ==, 2);
+  g_assert_nonnull (strstr (saved.err, "--compare-to and --shift ask the API again"));
 
   RUN (&help, "--help");
   g_assert_cmpint (help.status, ==, 0);
