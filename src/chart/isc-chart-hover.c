@@ -108,7 +108,7 @@ create_hover_text (IscChart             *self,
 
   g_string_append_printf (markup, "<b>%s</b>", when);
   append_incomplete_line (self, markup, step);
-  order = isc_chart_model_get_order (self->model, &n_order);
+  order = isc_chart_model_get_legend_order (self->model, &n_order);
   for (guint k = 0; k < n_order; k++)
     {
       const IscChartSeries *cs = isc_chart_model_get_series (self->model, order[k]);
@@ -220,7 +220,7 @@ draw_hover_swatches (IscChart *self,
   const guint *order;
   guint n_order = 0, k = 0;
 
-  order = isc_chart_model_get_order (self->model, &n_order);
+  order = isc_chart_model_get_legend_order (self->model, &n_order);
   while (k < n_order && (p = strstr (p, "■")) != NULL)
     {
       PangoRectangle pos;

@@ -58,11 +58,9 @@ legend_stats (IscChartModel        *model,
  * statistics: "… · last 0.1/s · 1.2 % of requests". */
 static void
 append_error_share (IscChartModel         *model,
-                    const IscChartSeries  *cs,
+                    guint                  series,
                     char                 **stats)
 {
-  /* The model's series are one array: cs's place in it is its index. */
-  guint series = (guint)(cs - isc_chart_model_get_series (model, 0));
   g_autofree char *share_text = isc_chart_model_dup_error_share_text (model, series, -1);
   char *joined;
 
@@ -78,6 +76,7 @@ append_error_share (IscChartModel         *model,
 
 static char *
 legend_markup (IscChartModel        *model,
+               guint                 series,
                const IscChartSeries *cs,
                const IscValueFormat *format,
                LegendDetail          detail,
@@ -89,7 +88,7 @@ legend_markup (IscChartModel        *model,
     return g_markup_printf_escaped ("%s  <span alpha=\"70%%\">%s</span>", label, _("no data"));
 
   stats = legend_stats (model, cs, format, detail);
-  append_error_share (model, cs, &stats);
+  append_error_share (model, series, &stats);
 
   return g_markup_printf_escaped ("%s  <span alpha=\"70%%\">%s</span>", label, stats);
 }
@@ -100,12 +99,13 @@ legend_markup (IscChartModel        *model,
 static PangoLayout *
 legend_item_text (IscChartLayout       *layout,
                   IscChartModel        *model,
+                  guint                 series,
                   const IscChartSeries *cs,
                   const IscChartStyle  *style,
                   LegendDetail          detail,
                   double                width)
 {
-  g_autofree char *markup = legend_markup (model, cs, &layout->value_format, detail, cs->label);
+  g_autofree char *markup = legend_markup (model, series, cs, &layout->value_format, detail, cs->label);
   PangoLayout *text = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, markup);
   glong n_chars = g_utf8_strlen (cs->label, -1);
   int w;
@@ -118,7 +118,7 @@ legend_item_text (IscChartLayout       *layout,
       g_autofree char *label = g_strconcat (g_strchomp (head), "…", NULL);
 
       g_free (markup);
-      markup = legend_markup (model, cs, &layout->value_format, detail, label);
+      markup = legend_markup (model, series, cs, &layout->value_format, detail, label);
       g_object_unref (text);
       text = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, markup);
       pango_layout_get_pixel_size (text, &w, NULL);
@@ -146,7 +146,8 @@ _isc_chart_layout_legend (IscChartLayout      *layout,
   /* The most detail every item has room for: a narrow chart drops min
    * and mean first, then max, and keeps the last value. */
   detail = LEGEND_ALL;
-  order = isc_chart_model_get_order (model, &n_order);
+  /* The own series, then the compared ones. */
+  order = isc_chart_model_get_legend_order (model, &n_order);
 again:
   for (guint k = 0; k < n_order; k++)
     {
@@ -156,7 +157,7 @@ again:
 
       item.series = order[k];
       item.hidden = isc_chart_model_get_series_hidden (model, order[k]);
-      item.text.layout = legend_item_text (layout, model, cs, style, detail, text_room);
+      item.text.layout = legend_item_text (layout, model, order[k], cs, style, detail, text_room);
       _isc_chart_text_size (&item.text, &w, &h);
       max_w = MAX (max_w, w);
       row_h = MAX (row_h, h);

@@ -68,6 +68,19 @@ struct _IscChartModel
   guint                n_references;
   IscChartMarker      *markers;
   guint                n_markers;
+
+  /* The compared series (isc_chart_model_set_compare()): n_compare of
+   * them after the model's own in the series' index space, each
+   * resampled onto this model's steps; compare_of is the own series of
+   * the same label (-1 for none); compare_draw what a compare line
+   * draws (a stack's layer tops, else its values); legend_order the own
+   * order, then the compared. */
+  IscChartSeries      *compare;
+  guint                n_compare;
+  int                 *compare_of;
+  double             **compare_draw;
+  guint               *legend_order;
+  gint64               compare_shift_ms;
 };
 
 /* For tests: the counter display the model draws (a PER_STEP counter's
@@ -102,6 +115,14 @@ guint isc_chart_model_count_complete_steps (IscMetricsResponse *response,
                                             const gint64       *starts,
                                             guint               n_steps,
                                             gint64              now_ms);
+
+/* isc-chart-model-compare.c: frees the compared series; lays the
+ * compared stack again after the hidden set changed. */
+void  isc_chart_model_clear_compare        (IscChartModel      *self);
+void  isc_chart_model_build_compare_draw   (IscChartModel      *self);
+/* isc-chart-model.c: the value range of the shown series, own and
+ * compared. */
+void  isc_chart_model_compute_extent       (IscChartModel      *self);
 
 /* isc-chart-annotations.c: frees the model's annotations. */
 void  isc_chart_model_clear_annotations    (IscChartModel      *self);

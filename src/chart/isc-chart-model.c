@@ -52,6 +52,7 @@ isc_chart_model_finalize (GObject *object)
   g_free (self->step_text);
   g_free (self->value_suffix);
   isc_chart_model_clear_annotations (self);
+  isc_chart_model_clear_compare (self);
   g_clear_pointer (&self->response, isc_metrics_response_unref);
   g_clear_pointer (&self->error_source, isc_metrics_response_unref);
 
@@ -131,8 +132,8 @@ build_stack (IscChartModel *self)
     }
 }
 
-static void
-compute_extent (IscChartModel *self)
+void
+isc_chart_model_compute_extent (IscChartModel *self)
 {
   gboolean any = FALSE;
   gboolean any_data = FALSE;
@@ -182,6 +183,23 @@ compute_extent (IscChartModel *self)
               hi = any ? MAX (hi, v) : v;
               any = TRUE;
             }
+        }
+    }
+
+  /* The compared lines stay within the plot. */
+  for (guint k = 0; any_data && k < self->n_compare; k++)
+    {
+      const double *draw = self->compare_draw != NULL ? self->compare_draw[k] : NULL;
+
+      if (draw == NULL || series_hidden (self, self->n_series + k))
+        continue;
+      for (guint i = 0; i < self->n_steps; i++)
+        {
+          if (isnan (draw[i]))
+            continue;
+          lo = any ? MIN (lo, draw[i]) : draw[i];
+          hi = any ? MAX (hi, draw[i]) : draw[i];
+          any = TRUE;
         }
     }
 
@@ -493,7 +511,7 @@ isc_chart_model_new (IscMetricsResponse *response,
 
   self->plot = choose_plot (self, single, per_step);
   order_series (self);
-  compute_extent (self);
+  isc_chart_model_compute_extent (self);
   set_percent_unit_text (self);
 
   return self;
@@ -710,7 +728,9 @@ isc_chart_model_get_series (IscChartModel *self,
                             guint          index)
 {
   g_return_val_if_fail (ISC_IS_CHART_MODEL (self), NULL);
-  g_return_val_if_fail (index < self->n_series, NULL);
+  g_return_val_if_fail (index < self->n_series + self->n_compare, NULL);
+  if (index >= self->n_series)
+    return &self->compare[index - self->n_series];
   return &self->series[index];
 }
 
@@ -790,12 +810,13 @@ isc_chart_model_set_hidden (IscChartModel  *self,
 {
   g_autofree gboolean *flags = NULL;
   gboolean any = FALSE;
+  guint n_total = self->n_series + self->n_compare;
 
   g_return_if_fail (ISC_IS_CHART_MODEL (self));
   g_return_if_fail (hidden != NULL || n == 0);
 
-  flags = g_new0 (gboolean, MAX (1, self->n_series));
-  for (guint k = 0; k < MIN (n, self->n_series); k++)
+  flags = g_new0 (gboolean, MAX (1, n_total));
+  for (guint k = 0; k < MIN (n, n_total); k++)
     {
       flags[k] = !!hidden[k];
       any = any || flags[k];
@@ -806,14 +827,15 @@ isc_chart_model_set_hidden (IscChartModel  *self,
   if (flags == NULL && self->hidden == NULL)
     return;
   if (flags != NULL && self->hidden != NULL &&
-      memcmp (flags, self->hidden, self->n_series * sizeof (gboolean)) == 0)
+      memcmp (flags, self->hidden, n_total * sizeof (gboolean)) == 0)
     return;
 
   g_free (self->hidden);
   self->hidden = g_steal_pointer (&flags);
   if (self->plot == ISC_CHART_PLOT_STACKED)
     build_stack (self);
-  compute_extent (self);
+  isc_chart_model_build_compare_draw (self);
+  isc_chart_model_compute_extent (self);
 
   g_signal_emit (self, signals[HIDDEN_CHANGED], 0);
 }
@@ -823,7 +845,7 @@ isc_chart_model_get_series_hidden (IscChartModel *self,
                                    guint          series)
 {
   g_return_val_if_fail (ISC_IS_CHART_MODEL (self), FALSE);
-  return series < self->n_series && series_hidden (self, series);
+  return series < self->n_series + self->n_compare && series_hidden (self, series);
 }
 
 guint
@@ -832,7 +854,7 @@ isc_chart_model_get_n_hidden (IscChartModel *self)
   guint n = 0;
 
   g_return_val_if_fail (ISC_IS_CHART_MODEL (self), 0);
-  for (guint k = 0; k < self->n_series; k++)
+  for (guint k = 0; k < self->n_series + self->n_compare; k++)
     n += series_hidden (self, k);
   return n;
 }

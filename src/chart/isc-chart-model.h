@@ -143,6 +143,8 @@ guint                 isc_chart_model_get_n_complete_steps (IscChartModel      *
 gboolean              isc_chart_model_get_step_complete    (IscChartModel      *self,
                                                             guint               step);
 
+/* The model's own series; get_series() also takes the compared ones'
+ * indices, from get_n_series() to get_n_series() + get_n_compare(). */
 guint                 isc_chart_model_get_n_series         (IscChartModel      *self);
 const IscChartSeries *isc_chart_model_get_series           (IscChartModel      *self,
                                                             guint               index);
@@ -222,5 +224,43 @@ void                  isc_chart_model_set_markers          (IscChartModel       
                                                             guint                    n);
 const IscChartMarker *isc_chart_model_get_markers          (IscChartModel           *self,
                                                             guint                   *n);
+
+/* Compare: another response's series drawn over the model's own as
+ * dashed lines with legend entries of their own, "5xx · last week" or
+ * "5xx · d7" (label, " · ", @suffix). @other is a model of the same
+ * metric built the same way from the other response
+ * (isc_chart_model_new_like()); its values are read at each of this
+ * model's steps, at the step's start minus @shift_ms, so a response from
+ * a week back (shift one week) lines up with this window. Its series
+ * then follow the model's own in every series index (get_series(),
+ * set_hidden(), the legend), from get_n_series() on; a stack's compared
+ * layers are drawn at their stacked tops. Bars and an empty @other draw
+ * none. NULL clears. Set it before the model goes to a chart, and
+ * before set_hidden(). */
+void                  isc_chart_model_set_compare          (IscChartModel      *self,
+                                                            IscChartModel      *other,
+                                                            gint64              shift_ms,
+                                                            const char         *suffix);
+/* A model of the same metric as @self, made the same way (the same
+ * counter display, an error rate for an error rate) from @response, or
+ * NULL when @response lacks the metric. */
+IscChartModel        *isc_chart_model_new_like             (IscChartModel      *self,
+                                                            IscMetricsResponse *response);
+guint                 isc_chart_model_get_n_compare        (IscChartModel      *self);
+gint64                isc_chart_model_get_compare_shift_ms (IscChartModel      *self);
+/* TRUE for a series index from get_n_series() on: a compared series. */
+gboolean              isc_chart_model_is_compare           (IscChartModel      *self,
+                                                            guint               series);
+/* The own series a compared one overlays (same label), or -1. */
+int                   isc_chart_model_get_compare_source   (IscChartModel      *self,
+                                                            guint               series);
+/* What a compared series draws at each step (n_steps, NaN for none):
+ * its stacked top on a stack, its values otherwise. */
+const double         *isc_chart_model_get_compare_draw     (IscChartModel      *self,
+                                                            guint               series);
+/* The legend's and the hover's order: get_order(), then every compared
+ * series. */
+const guint          *isc_chart_model_get_legend_order     (IscChartModel      *self,
+                                                            guint              *n_order);
 
 G_END_DECLS

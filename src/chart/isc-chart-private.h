@@ -28,6 +28,9 @@ struct _IscChart
   IscChartLayout    *layout;
   PangoLayout       *hover_text;
   int                hover_step;
+  /* The compared series' lines, one GArray of IscChartPoint each, in
+   * the model's compare order (isc-chart-compare.c) */
+  GPtrArray         *compare_paths;
 
   IscChartStyle      style;
   IscChartAlignment  align;
@@ -43,6 +46,14 @@ void isc_chart_draw_swatch (IscChart *self,
                             guint     series,
                             double    x,
                             double    y);
+
+/* isc-chart-compare.c: the compared series' dashed lines, prepared
+ * with the layout and drawn over the series. */
+void _isc_chart_prepare_compare (IscChart             *self,
+                                 const IscChartLayout *layout);
+void _isc_chart_draw_compare    (IscChart             *self,
+                                 cairo_t              *cr,
+                                 const IscChartLayout *layout);
 
 /* For tests: what the axes and the legend say and how the chart is drawn.
  * The value axis' labels (NULL-terminated, in the one format of the

@@ -89,7 +89,22 @@ isc_chart_renderer_get_series_color (IscChartRenderer    *self,
                                      guint                series,
                                      IscChartColor       *color)
 {
+  IscChartColor base;
+  int source;
+
   g_return_if_fail (ISC_IS_CHART_RENDERER (self));
 
-  ISC_CHART_RENDERER_GET_CLASS (self)->get_series_color (self, model, style, series, color);
+  if (!isc_chart_model_is_compare (model, series))
+    {
+      ISC_CHART_RENDERER_GET_CLASS (self)->get_series_color (self, model, style, series, color);
+      return;
+    }
+
+  /* A compared series takes the hue of the series it overlays. */
+  source = isc_chart_model_get_compare_source (model, series);
+  if (source >= 0)
+    ISC_CHART_RENDERER_GET_CLASS (self)->get_series_color (self, model, style, source, &base);
+  else
+    isc_chart_renderer_real_get_series_color (self, model, style, series, &base);
+  isc_chart_style_get_compare_color (style, &base, color);
 }

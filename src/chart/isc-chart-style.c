@@ -203,3 +203,20 @@ isc_chart_style_get_band_color (const IscChartStyle *style,
   color->blue = style->fan.blue * a + style->background.blue * (1 - a);
   color->alpha = 1.0;
 }
+
+void
+isc_chart_style_get_compare_color (const IscChartStyle *style,
+                                   const IscChartColor *base,
+                                   IscChartColor       *color)
+{
+  const double mix = 1.0 / 3.0;
+
+  g_return_if_fail (style != NULL);
+  g_return_if_fail (base != NULL);
+  g_return_if_fail (color != NULL);
+
+  color->red = base->red * (1 - mix) + style->foreground.red * mix;
+  color->green = base->green * (1 - mix) + style->foreground.green * mix;
+  color->blue = base->blue * (1 - mix) + style->foreground.blue * mix;
+  color->alpha = 1.0;
+}

@@ -114,6 +114,12 @@ const IscChartColor *isc_chart_style_get_status_color  (const IscChartStyle *sty
 void                 isc_chart_style_get_band_color (const IscChartStyle *style,
                                                      guint                level,
                                                      IscChartColor       *color);
+/* A compared series' colour (isc_chart_model_set_compare()): @base,
+ * opaque, a third of the way to the foreground, so its dashed line
+ * reads over its own series' band in the same hue. */
+void                 isc_chart_style_get_compare_color (const IscChartStyle *style,
+                                                        const IscChartColor *base,
+                                                        IscChartColor       *color);
 /* CIE 1976 ΔE*ab between two colours taken as opaque sRGB. */
 double               isc_chart_color_delta_e        (const IscChartColor *a,
                                                      const IscChartColor *b);

@@ -23,6 +23,8 @@ isc_chart_invalidate (IscChart *self)
   g_clear_pointer (&self->layout, isc_chart_layout_free);
   g_clear_object (&self->hover_text);
   self->hover_step = -1;
+  if (self->compare_paths != NULL)
+    g_ptr_array_set_size (self->compare_paths, 0);
 }
 
 /* Hidden series change the extent, the stack and the legend: lay out and
@@ -46,6 +48,7 @@ isc_chart_dispose (GObject *object)
   g_clear_object (&self->renderer);
   g_clear_object (&self->pango);
   g_clear_pointer (&self->tz, g_time_zone_unref);
+  g_clear_pointer (&self->compare_paths, g_ptr_array_unref);
 
   G_OBJECT_CLASS (isc_chart_parent_class)->dispose (object);
 }
@@ -296,7 +299,10 @@ isc_chart_ensure_layout (IscChart *self,
   self->layout = isc_chart_layout_new_aligned (self->model, &self->style, self->pango, self->tz, self->utc,
                                                width, height, self->reduce, &self->align);
   if (!isc_chart_model_is_empty (self->model))
-    isc_chart_renderer_prepare (self->renderer, self->model, self->layout, &self->style);
+    {
+      isc_chart_renderer_prepare (self->renderer, self->model, self->layout, &self->style);
+      _isc_chart_prepare_compare (self, self->layout);
+    }
 
   return self->layout;
 }
@@ -364,7 +370,8 @@ isc_chart_draw_swatch (IscChart *self,
                         color.red * a + style->background.red * (1 - a),
                         color.green * a + style->background.green * (1 - a),
                         color.blue * a + style->background.blue * (1 - a));
-  if (cs->role == ISC_CHART_SERIES_AVERAGE)
+  /* A compared series is a dashed line too. */
+  if (cs->role == ISC_CHART_SERIES_AVERAGE || isc_chart_model_is_compare (self->model, series))
     {
       cairo_rectangle (cr, x, y + size / 2 - 1, size / 2 - 1, 2);
       cairo_rectangle (cr, x + size / 2 + 1, y + size / 2 - 1, size / 2 - 1, 2);
@@ -663,6 +670,7 @@ isc_chart_draw (IscChart *self,
       cairo_clip (cr);
     }
   isc_chart_renderer_draw (self->renderer, cr, self->model, layout, style);
+  _isc_chart_draw_compare (self, cr, layout);
   cairo_restore (cr);
 
   draw_annotations (self, cr, layout);

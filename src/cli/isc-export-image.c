@@ -185,6 +185,12 @@ _isc_export_image_create_charts (const IscExportOptions *options,
       g_autoptr(IscChartModel) model = isc_chart_slot_new_model (slot, response, options->counter_display);
       IscChart *chart;
 
+      if (model != NULL && options->compare != NULL)
+        {
+          g_autoptr(IscChartModel) other = isc_chart_model_new_like (model, options->compare);
+
+          isc_chart_model_set_compare (model, other, options->live.shift_ms, options->live.compare_label);
+        }
       isc_chart_annotations_apply (options->annotations, model);
       chart = isc_chart_new (model);
       isc_chart_set_style (chart, style);

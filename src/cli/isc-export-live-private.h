@@ -34,14 +34,24 @@ typedef struct
   char     *metrics_text;
   char     *base_url;
   gboolean  demo;
+  /* Compare (--compare-to TARGET | --shift 1h|1d|1w) */
+  char     *compare_to;
+  char     *shift_name;
 
   /* As checked */
   IscQuery *query;
+  /* The compared query (the same shape, of the other target or shifted
+   * back), how far back, and what its series add to their labels
+   * ("last week", "d7"); NULL and 0 without a compare. */
+  IscQuery *compare_query;
+  gint64    shift_ms;
+  char     *compare_label;
 } IscExportLiveOptions;
 
 #define ISC_EXPORT_LIVE_USAGE \
   "--model ID (--deployment ID | --environment NAME) [--mode MODE] " \
-  "[--range RANGE | --start TIME --end TIME] [--metrics A,B,…] [--base-url URL | --demo]"
+  "[--range RANGE | --start TIME --end TIME] [--metrics A,B,…] [--base-url URL | --demo] " \
+  "[--compare-to TARGET | --shift 1h|1d|1w]"
 
 void                _isc_export_live_options_clear (IscExportLiveOptions        *live);
 void                _isc_export_live_add_options   (GOptionGroup                *group,
@@ -65,6 +75,13 @@ IscMetricsResponse *_isc_export_live_load          (const IscExportLiveOptions  
 #define ISC_EXPORT_DISCOVERY_TIMEOUT_MS 10000
 IscMetricsResponse *_isc_export_live_load_annotated (const IscExportLiveOptions  *live,
                                                      IscChartAnnotations        **annotations,
+                                                     GCancellable                *cancellable,
+                                                     GError                     **error);
+
+/* The compared response of live->compare_query, with the same API and
+ * key as the main one; a failure says which target or shift could not be
+ * loaded, in the client's words. */
+IscMetricsResponse *_isc_export_live_load_compare   (const IscExportLiveOptions  *live,
                                                      GCancellable                *cancellable,
                                                      GError                     **error);
 

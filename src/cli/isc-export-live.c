@@ -24,6 +24,7 @@
 #include "isc-credentials.h"
 #include "isc-demo-server.h"
 #include "isc-export-live-private.h"
+#include "isc-view.h"
 
 #define DEMO_SEED 1
 
@@ -40,6 +41,11 @@ _isc_export_live_options_clear (IscExportLiveOptions *live)
   g_clear_pointer (&live->metrics_text, g_free);
   g_clear_pointer (&live->base_url, g_free);
   g_clear_pointer (&live->query, isc_query_free);
+  g_clear_pointer (&live->compare_to, g_free);
+  g_clear_pointer (&live->shift_name, g_free);
+  g_clear_pointer (&live->compare_query, isc_query_free);
+  g_clear_pointer (&live->compare_label, g_free);
+  live->shift_ms = 0;
 }
 
 void
@@ -67,6 +73,10 @@ _isc_export_live_add_options (GOptionGroup         *group,
       N_("The API to ask, over https; plain http only to this computer (default: https://api.baseten.co)"), N_("URL") },
     { "demo", 0, 0, G_OPTION_ARG_NONE, &live->demo,
       N_("Ask the simulated API, served in this process; no key needed"), NULL },
+    { "compare-to", 0, 0, G_OPTION_ARG_STRING, &live->compare_to,
+      N_("Overlay another target of the same query: deployment/ID or environment/NAME, after MODEL/ for another model"), N_("TARGET") },
+    { "shift", 0, 0, G_OPTION_ARG_STRING, &live->shift_name,
+      N_("Overlay the same target 1h, 1d or 1w earlier (1w: the same time last week)"), N_("SHIFT") },
     { NULL }
   };
 
@@ -79,7 +89,7 @@ _isc_export_live_is_requested (const IscExportLiveOptions *live)
   return live->model != NULL || live->deployment != NULL || live->environment != NULL ||
          live->mode_name != NULL || live->range_name != NULL || live->start_text != NULL ||
          live->end_text != NULL || live->metrics_text != NULL || live->base_url != NULL ||
-         live->demo;
+         live->demo || live->compare_to != NULL || live->shift_name != NULL;
 }
 
 static gboolean
@@ -126,6 +136,96 @@ split_metrics (const char *text)
     }
 
   return g_strv_builder_end (builder);
+}
+
+/* --compare-to [MODEL/]deployment/ID or [MODEL/]environment/NAME */
+static gboolean
+parse_compare_target (const char     *text,
+                      const char     *model,
+                      char          **model_out,
+                      IscTargetKind  *kind,
+                      char          **id)
+{
+  g_auto(GStrv) parts = g_strsplit (text, "/", 0);
+  guint n = g_strv_length (parts);
+  const char *kind_name;
+
+  if (n != 2 && n != 3)
+    return FALSE;
+  kind_name = parts[n - 2];
+  if (g_strcmp0 (kind_name, "deployment") == 0)
+    *kind = ISC_TARGET_DEPLOYMENT;
+  else if (g_strcmp0 (kind_name, "environment") == 0)
+    *kind = ISC_TARGET_ENVIRONMENT;
+  else
+    return FALSE;
+  if (parts[n - 1][0] == '\0' || (n == 3 && parts[0][0] == '\0'))
+    return FALSE;
+  *model_out = g_strdup (n == 3 ? parts[0] : model);
+  *id = g_strdup (parts[n - 1]);
+  return TRUE;
+}
+
+/* The compared query: the main one of another target, or shifted back;
+ * a relative window is pinned first, so both ask the same span. */
+static gboolean
+check_compare (IscExportLiveOptions  *live,
+               GError               **error)
+{
+  IscQuery *query = live->query;
+
+  g_clear_pointer (&live->compare_query, isc_query_free);
+  g_clear_pointer (&live->compare_label, g_free);
+  live->shift_ms = 0;
+  if (live->compare_to == NULL && live->shift_name == NULL)
+    return TRUE;
+  if (live->compare_to != NULL && live->shift_name != NULL)
+    return usage_error (error, _("Give --compare-to or --shift, not both"));
+  if (query->mode == ISC_MODE_CURRENT)
+    return usage_error (error, _("--compare-to and --shift compare a window: use the series or summary mode"));
+
+  if (live->shift_name != NULL)
+    {
+      gint64 start_ms, end_ms;
+
+      if (!isc_view_parse_shift (live->shift_name, &live->shift_ms))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("Unknown shift “%s”: use 1h, 1d or 1w"), live->shift_name);
+          return FALSE;
+        }
+      isc_time_range_resolve (query->range, g_get_real_time () / 1000, &start_ms, &end_ms);
+      isc_time_range_free (query->range);
+      query->range = isc_time_range_new_absolute (start_ms, end_ms);
+      live->compare_query = isc_query_copy (query);
+      isc_time_range_free (live->compare_query->range);
+      live->compare_query->range = isc_time_range_new_absolute (start_ms - live->shift_ms,
+                                                                end_ms - live->shift_ms);
+      live->compare_label = isc_view_describe_shift (live->shift_ms);
+    }
+  else
+    {
+      g_autofree char *model = NULL;
+      g_autofree char *id = NULL;
+      IscTargetKind kind;
+
+      if (!parse_compare_target (live->compare_to, live->model, &model, &kind, &id))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("Unknown target “%s” for --compare-to: use deployment/ID or environment/NAME, "
+                         "after MODEL/ for another model"), live->compare_to);
+          return FALSE;
+        }
+      live->compare_query = isc_query_new (model, kind, id, query->mode, query->range,
+                                           (const char * const *) query->metrics);
+      /* Another model's target says its model too. */
+      if (g_strcmp0 (model, live->model) != 0)
+        live->compare_label = g_strdup_printf ("%s · %s", model, id);
+      else
+        live->compare_label = g_strdup (id);
+    }
+
+  return TRUE;
 }
 
 gboolean
@@ -218,7 +318,7 @@ _isc_export_live_check (IscExportLiveOptions  *live,
   if (!isc_query_validate (live->query, g_get_real_time () / 1000, &local_error))
     return usage_error (error, local_error->message);
 
-  return TRUE;
+  return check_compare (live, error);
 }
 
 typedef struct
@@ -382,11 +482,53 @@ _isc_export_live_load (const IscExportLiveOptions  *live,
   return _isc_export_live_load_annotated (live, NULL, cancellable, error);
 }
 
+static IscMetricsResponse *
+fetch_query (const IscExportLiveOptions  *live,
+             const IscQuery              *query,
+             IscChartAnnotations        **annotations,
+             GCancellable                *cancellable,
+             GError                     **error);
+
 IscMetricsResponse *
 _isc_export_live_load_annotated (const IscExportLiveOptions  *live,
                                  IscChartAnnotations        **annotations,
                                  GCancellable                *cancellable,
                                  GError                     **error)
+{
+  g_return_val_if_fail (live->query != NULL, NULL);
+
+  return fetch_query (live, live->query, annotations, cancellable, error);
+}
+
+IscMetricsResponse *
+_isc_export_live_load_compare (const IscExportLiveOptions  *live,
+                               GCancellable                *cancellable,
+                               GError                     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  IscMetricsResponse *response;
+
+  g_return_val_if_fail (live->compare_query != NULL, NULL);
+
+  response = fetch_query (live, live->compare_query, NULL, cancellable, &local_error);
+  if (response == NULL)
+    {
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error),
+                                  /* Translators: before the client's message, the target
+                                   * or shift compared: "d7", "last week" */
+                                  _("Could not load the comparison with %s: "),
+                                  live->compare_to != NULL ? live->compare_to : live->compare_label);
+      return NULL;
+    }
+  return response;
+}
+
+static IscMetricsResponse *
+fetch_query (const IscExportLiveOptions  *live,
+             const IscQuery              *query,
+             IscChartAnnotations        **annotations,
+             GCancellable                *cancellable,
+             GError                     **error)
 {
   g_autoptr(GMainContext) context = g_main_context_new ();
   g_autoptr(IscDemoServer) demo = NULL;
@@ -396,7 +538,7 @@ _isc_export_live_load_annotated (const IscExportLiveOptions  *live,
   const char *base_url = live->base_url;
   Fetch fetch = { 0 };
 
-  g_return_val_if_fail (live->query != NULL, NULL);
+  g_return_val_if_fail (query != NULL, NULL);
   g_return_val_if_fail (annotations == NULL || *annotations == NULL, NULL);
 
   g_main_context_push_thread_default (context);
@@ -424,7 +566,7 @@ _isc_export_live_load_annotated (const IscExportLiveOptions  *live,
       isc_client_set_api_key (client, api_key);
     }
 
-  isc_client_fetch_metrics_async (client, live->query, cancellable, on_fetched, &fetch);
+  isc_client_fetch_metrics_async (client, query, cancellable, on_fetched, &fetch);
   while (!fetch.done)
     g_main_context_iteration (context, TRUE);
 
@@ -435,7 +577,7 @@ _isc_export_live_load_annotated (const IscExportLiveOptions  *live,
     g_propagate_error (error, g_steal_pointer (&fetch.error));
   else if (annotations != NULL &&
            isc_metrics_response_get_mode (fetch.response) == ISC_MODE_SERIES)
-    *annotations = load_annotations (client, live->query, fetch.response, context, cancellable);
+    *annotations = load_annotations (client, query, fetch.response, context, cancellable);
 
 out:
   g_clear_object (&client);

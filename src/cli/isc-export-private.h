@@ -61,6 +61,10 @@ typedef struct
   /* Loaded with the response (isc-export.c, for images of a live SERIES):
    * the target's reference lines and markers, or NULL. */
   IscChartAnnotations *annotations;
+  /* Loaded after it with --compare-to or --shift (isc-export.c): the
+   * compared response, overlaid on the images as dashed series and added
+   * to the CSV as columns of their own; NULL without. */
+  IscMetricsResponse *compare;
 
   gboolean         help;
 } IscExportOptions;
@@ -114,6 +118,12 @@ gboolean            _isc_export_write_bytes        (const char             *outp
                                                     GBytes                 *bytes,
                                                     GCancellable           *cancellable,
                                                     GError                **error);
+
+/* isc-export-sink.c: the CSV of @response, with @options' compared
+ * response's series as more columns, each value at its row's time minus
+ * the shift, named "metric{labels} (last week)". */
+GBytes             *_isc_export_sink_csv           (const IscExportOptions *options,
+                                                    IscMetricsResponse     *response);
 
 /* isc-export-image.c: PNG, SVG and PDF through the chart layer. */
 void                _isc_export_image_add_options  (GOptionGroup           *group,

@@ -320,6 +320,123 @@ _isc_export_write_bytes (const char    *output,
                           data, length, cancellable, error);
 }
 
+static void
+append_field (GString    *out,
+              const char *text)
+{
+  /* RFC 4180: quoted when it holds a comma, a quote or a line break. */
+  if (strpbrk (text, ",\"\r\n") == NULL)
+    {
+      g_string_append (out, text);
+      return;
+    }
+  g_string_append_c (out, '"');
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (out, '"');
+      g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
+}
+
+/* The compared step holding @ms, or -1: the last whose start is at or
+ * before it, within its step. */
+static int
+compare_step_at (IscMetricsResponse *compare,
+                 const gint64       *starts,
+                 guint               n_steps,
+                 gint64              ms)
+{
+  guint lo = 0, hi = n_steps;
+
+  if (n_steps == 0 || ms < starts[0] || ms >= isc_metrics_response_get_step_end_ms (compare, n_steps - 1))
+    return -1;
+  while (hi - lo > 1)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (starts[mid] <= ms)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return (int) lo;
+}
+
+GBytes *
+_isc_export_sink_csv (const IscExportOptions *options,
+                      IscMetricsResponse     *response)
+{
+  g_autoptr(GBytes) plain = isc_csv_from_response (response);
+  g_auto(GStrv) lines = NULL;
+  g_autofree int *rows = NULL;
+  const gint64 *starts, *compare_starts;
+  guint n_steps = 0, n_compare_steps = 0;
+  GString *out;
+  gsize length = 0;
+  const char *data;
+
+  if (options->compare == NULL)
+    return g_steal_pointer (&plain);
+
+  data = g_bytes_get_data (plain, &length);
+  {
+    g_autofree char *text = g_strndup (data, length);
+
+    lines = g_strsplit (text, "\r\n", -1);
+  }
+  starts = isc_metrics_response_get_step_starts (response, &n_steps);
+  compare_starts = isc_metrics_response_get_step_starts (options->compare, &n_compare_steps);
+  rows = g_new (int, MAX (1, n_steps));
+  for (guint i = 0; i < n_steps; i++)
+    rows[i] = compare_step_at (options->compare, compare_starts, n_compare_steps,
+                               starts[i] - options->live.shift_ms);
+
+  /* Line 0 is the header, then one line per step; a response without
+   * series is the header alone. */
+  out = g_string_new (NULL);
+  for (guint line = 0; lines[line] != NULL && lines[line][0] != '\0'; line++)
+    {
+      g_string_append (out, lines[line]);
+      for (guint m = 0; m < isc_metrics_response_get_n_metrics (options->compare); m++)
+        {
+          const IscMetric *metric = isc_metrics_response_get_metric (options->compare, m);
+
+          for (guint k = 0; k < isc_metric_get_n_series (metric); k++)
+            {
+              const IscSeries *series = isc_metric_get_series (metric, k);
+
+              g_string_append_c (out, ',');
+              if (line == 0)
+                {
+                  const char *labels = isc_series_get_label_text (series);
+                  g_autofree char *name = NULL;
+
+                  if (labels != NULL && labels[0] != '\0')
+                    name = g_strdup_printf ("%s{%s} (%s)", isc_metric_get_name (metric), labels,
+                                            options->live.compare_label);
+                  else
+                    name = g_strdup_printf ("%s (%s)", isc_metric_get_name (metric),
+                                            options->live.compare_label);
+                  append_field (out, name);
+                }
+              else if (line - 1 < n_steps && rows[line - 1] >= 0)
+                {
+                  guint n_values = 0;
+                  const double *values = isc_series_get_values (series, &n_values);
+
+                  if ((guint) rows[line - 1] < n_values)
+                    isc_csv_append_number (out, values[rows[line - 1]]);
+                }
+            }
+        }
+      g_string_append (out, "\r\n");
+    }
+
+  return g_string_free_to_bytes (out);
+}
+
 gboolean
 _isc_export_sink_write (const IscExportOptions  *options,
                         IscMetricsResponse      *response,
@@ -331,7 +448,7 @@ _isc_export_sink_write (const IscExportOptions  *options,
   switch (options->format)
     {
     case ISC_EXPORT_FORMAT_CSV:
-      bytes = isc_csv_from_response (response);
+      bytes = _isc_export_sink_csv (options, response);
       break;
 
     case ISC_EXPORT_FORMAT_PNG:

@@ -51,6 +51,16 @@ _isc_export_source_check (IscExportOptions  *options,
 {
   if (_isc_export_live_is_requested (&options->live))
     {
+      /* A saved response says neither its target nor how to ask again. */
+      if (options->input != NULL &&
+          (options->live.compare_to != NULL || options->live.shift_name != NULL) &&
+          options->live.model == NULL)
+        {
+          g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                               _("--compare-to and --shift ask the API again: give a live source with --model, "
+                                 "not --input"));
+          return FALSE;
+        }
       if (options->input != NULL)
         {
           g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,

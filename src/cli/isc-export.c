@@ -53,6 +53,7 @@ _isc_export_options_clear (IscExportOptions *options)
   g_clear_pointer (&options->theme_name, g_free);
   g_clear_pointer (&options->counters_name, g_free);
   g_clear_pointer (&options->annotations, isc_chart_annotations_unref);
+  g_clear_pointer (&options->compare, isc_metrics_response_unref);
 }
 
 static void
@@ -85,10 +86,13 @@ create_context (IscExportOptions *options)
                                 _("Writes the metrics of a Baseten deployment without opening a window.\n"
                                   "\n"
                                   "Exit status: 0 on success, 1 when the document, the API or the network\n"
-                                  "fails, 2 on bad usage."));
+                                  "fails (also for the target of --compare-to or the window of --shift),\n"
+                                  "2 on bad usage."));
   g_option_context_set_description (context,
-                                    _("Example:\n"
-                                      "  inferscope export --input response.json --format csv -o metrics.csv"));
+                                    _("Examples:\n"
+                                      "  inferscope export --input response.json --format csv -o metrics.csv\n"
+                                      "  inferscope export --demo --model demo-chat --environment production \\\n"
+                                      "      --shift 1w -o this-and-last-week.png"));
   /* --help is ours, so that parsing never calls exit(). */
   g_option_context_set_help_enabled (context, FALSE);
 
@@ -249,7 +253,11 @@ run_export (IscExportOptions *options,
   response = _isc_export_source_load_annotated (options,
                                                 options->format != ISC_EXPORT_FORMAT_CSV ? &options->annotations : NULL,
                                                 signals->cancellable, &error);
-  if (response != NULL &&
+  /* The compared response fails the run as the main one does: a script
+   * asked for the overlay and must not get a picture without it. */
+  if (response != NULL && options->live.compare_query != NULL)
+    options->compare = _isc_export_live_load_compare (&options->live, signals->cancellable, &error);
+  if (response != NULL && (options->live.compare_query == NULL || options->compare != NULL) &&
       _isc_export_sink_write (options, response, signals->cancellable, &error))
     return 0;
 

@@ -361,6 +361,7 @@ _isc_view_drop_loaders (IscView *self)
       isc_metrics_loader_cancel (self->trend_loader);
       g_clear_object (&self->trend_loader);
     }
+  _isc_view_drop_compare (self);
 }
 
 static void
@@ -410,6 +411,7 @@ _isc_view_load (IscView  *self,
       set_error (self, NULL);
       set_loading (self, FALSE);
       set_state (self, ISC_VIEW_EMPTY);
+      _isc_view_load_compare (self, NULL, TRUE);
       _isc_view_update_timer (self, TRUE);
       g_object_thaw_notify (G_OBJECT (self));
       return;
@@ -444,11 +446,13 @@ _isc_view_load (IscView  *self,
     {
       set_loading (self, TRUE);
       isc_metrics_loader_load (self->loader, query);
+      _isc_view_load_compare (self, query, reset);
     }
   else
     {
       /* Nothing that cannot succeed is sent. */
       isc_metrics_loader_cancel (self->loader);
+      _isc_view_load_compare (self, NULL, reset);
       fail (self, error, NULL, 0);
     }
 

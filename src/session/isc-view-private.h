@@ -12,11 +12,12 @@
 
 G_BEGIN_DECLS
 
-/* IscView is written in four files that share this header: isc-view.c
+/* IscView is written in five files that share this header: isc-view.c
  * (the object, its properties and switches), isc-view-loading.c (the
- * loads, their answers and the refresh timer), isc-view-history.c (the
- * range, its history and the zoom) and isc-view-state.c (the state a
- * window saves and restores).
+ * loads, their answers and the refresh timer), isc-view-compare.c (the
+ * compared response), isc-view-history.c (the range, its history and
+ * the zoom) and isc-view-state.c (the state a window saves and
+ * restores).
  */
 
 struct _IscView
@@ -27,6 +28,7 @@ struct _IscView
   IscClient          *client;
   IscMetricsLoader   *loader;
   IscMetricsLoader   *trend_loader;
+  IscMetricsLoader   *compare_loader;
   IscTarget          *target;
   IscTimeRange       *range;
   GPtrArray          *back;      /* IscTimeRange, the newest last */
@@ -37,6 +39,12 @@ struct _IscView
   IscMetricsResponse *trend;
   IscQuery           *response_query;
   IscQuery           *pending_query;
+  /* Compare (isc-view-compare.c): another target, or this one
+   * compare_shift_ms back; the answer and the last failure */
+  IscTarget          *compare_target;
+  gint64              compare_shift_ms;
+  IscMetricsResponse *compare_response;
+  GError             *compare_error;
 
   IscMode             mode;
   IscViewState        state;
@@ -79,6 +87,10 @@ enum {
   PROP_TREND,
   PROP_RESPONSE_QUERY,
   PROP_UPDATED_MS,
+  PROP_COMPARE_TARGET,
+  PROP_COMPARE_SHIFT,
+  PROP_COMPARE_RESPONSE,
+  PROP_COMPARE_ERROR,
   N_PROPS
 };
 
@@ -100,6 +112,17 @@ void     _isc_view_update_timer   (IscView            *self,
 /* On becoming active or networked again. */
 void     _isc_view_resume         (IscView            *self);
 void     _isc_view_drop_loaders   (IscView            *self);
+
+/* isc-view-compare.c */
+
+/* Loads the compared response beside the view's own @query (NULL: none
+ * to load, the compared answer goes); reset: nothing shown answers it. */
+void     _isc_view_load_compare   (IscView            *self,
+                                   const IscQuery     *query,
+                                   gboolean            reset);
+void     _isc_view_drop_compare   (IscView            *self);
+/* Loads the compared response alone, after its setting changed. */
+void     _isc_view_reload_compare (IscView            *self);
 
 /* isc-view-history.c */
 

@@ -48,6 +48,40 @@ range_from_key (const char *key)
   return g_steal_pointer (&range);
 }
 
+/* The compare a state holds (none when it holds neither a target nor a
+ * shift of at most a week), set without a load; TRUE when it changed. */
+static gboolean
+restore_compare (IscView  *self,
+                 GVariant *state)
+{
+  g_autoptr(GVariant) target_variant = g_variant_lookup_value (state, "compare-target", G_VARIANT_TYPE_VARDICT);
+  g_autoptr(IscTarget) target = NULL;
+  gint64 shift_ms = 0;
+  gboolean changed = FALSE;
+
+  if (target_variant != NULL)
+    target = isc_target_new_from_variant (target_variant);
+  if (target == NULL &&
+      (!g_variant_lookup (state, "compare-shift", "x", &shift_ms) ||
+       shift_ms < 0 || shift_ms > ISC_VIEW_SHIFT_WEEK))
+    shift_ms = 0;
+
+  if (!isc_target_equal (self->compare_target, target))
+    {
+      g_clear_pointer (&self->compare_target, isc_target_free);
+      self->compare_target = g_steal_pointer (&target);
+      _isc_view_notify (self, PROP_COMPARE_TARGET);
+      changed = TRUE;
+    }
+  if (self->compare_shift_ms != shift_ms)
+    {
+      self->compare_shift_ms = shift_ms;
+      _isc_view_notify (self, PROP_COMPARE_SHIFT);
+      changed = TRUE;
+    }
+  return changed;
+}
+
 GVariant *
 isc_view_save_state (IscView *self)
 {
@@ -62,6 +96,11 @@ isc_view_save_state (IscView *self)
   g_variant_dict_insert (&dict, "mode", "s", isc_mode_to_string (self->mode));
   range_key = isc_time_range_to_key (self->range);
   g_variant_dict_insert (&dict, "range", "s", range_key);
+  /* What is compared, when anything is. */
+  if (self->compare_target != NULL)
+    g_variant_dict_insert_value (&dict, "compare-target", isc_target_to_variant (self->compare_target));
+  else if (self->compare_shift_ms > 0)
+    g_variant_dict_insert (&dict, "compare-shift", "x", self->compare_shift_ms);
 
   return g_variant_dict_end (&dict);
 }
@@ -79,6 +118,7 @@ isc_view_restore_state (IscView  *self,
   gboolean changed = FALSE;
   gboolean reset = FALSE;
   gboolean could_go_back, could_go_forward;
+  gboolean compare_changed;
 
   g_return_if_fail (ISC_IS_VIEW (self));
 
@@ -123,8 +163,12 @@ isc_view_restore_state (IscView  *self,
       changed = TRUE;
     }
 
+  compare_changed = restore_compare (self, state);
+
   if (changed)
     _isc_view_load (self, reset);
+  else if (compare_changed)
+    _isc_view_reload_compare (self);
 
   g_object_thaw_notify (G_OBJECT (self));
 }

@@ -68,6 +68,9 @@ isc_view_finalize (GObject *object)
   g_clear_pointer (&self->trend, isc_metrics_response_unref);
   g_clear_pointer (&self->response_query, isc_query_free);
   g_clear_pointer (&self->pending_query, isc_query_free);
+  g_clear_pointer (&self->compare_target, isc_target_free);
+  g_clear_pointer (&self->compare_response, isc_metrics_response_unref);
+  g_clear_error (&self->compare_error);
 
   G_OBJECT_CLASS (isc_view_parent_class)->finalize (object);
 }
@@ -166,6 +169,22 @@ isc_view_get_property (GObject    *object,
       g_value_set_int64 (value, self->updated_ms);
       break;
 
+    case PROP_COMPARE_TARGET:
+      g_value_set_boxed (value, self->compare_target);
+      break;
+
+    case PROP_COMPARE_SHIFT:
+      g_value_set_int64 (value, self->compare_shift_ms);
+      break;
+
+    case PROP_COMPARE_RESPONSE:
+      g_value_set_boxed (value, self->compare_response);
+      break;
+
+    case PROP_COMPARE_ERROR:
+      g_value_set_boxed (value, self->compare_error);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -225,6 +244,14 @@ isc_view_set_property (GObject      *object,
 
     case PROP_NETWORK_AVAILABLE:
       isc_view_set_network_available (self, g_value_get_boolean (value));
+      break;
+
+    case PROP_COMPARE_TARGET:
+      isc_view_set_compare_target (self, g_value_get_boxed (value));
+      break;
+
+    case PROP_COMPARE_SHIFT:
+      isc_view_set_compare_shift (self, g_value_get_int64 (value));
       break;
 
     default:
@@ -287,6 +314,14 @@ isc_view_class_init (IscViewClass *klass)
     g_param_spec_boxed ("response-query", NULL, NULL, ISC_TYPE_QUERY, ro);
   properties[PROP_UPDATED_MS] =
     g_param_spec_int64 ("updated-ms", NULL, NULL, 0, G_MAXINT64, 0, ro);
+  properties[PROP_COMPARE_TARGET] =
+    g_param_spec_boxed ("compare-target", NULL, NULL, ISC_TYPE_TARGET, rw);
+  properties[PROP_COMPARE_SHIFT] =
+    g_param_spec_int64 ("compare-shift-ms", NULL, NULL, 0, ISC_VIEW_SHIFT_WEEK, 0, rw);
+  properties[PROP_COMPARE_RESPONSE] =
+    g_param_spec_boxed ("compare-response", NULL, NULL, ISC_TYPE_METRICS_RESPONSE, ro);
+  properties[PROP_COMPARE_ERROR] =
+    g_param_spec_boxed ("compare-error", NULL, NULL, G_TYPE_ERROR, ro);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }

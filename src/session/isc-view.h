@@ -147,8 +147,40 @@ gint64              isc_view_get_updated_ms       (IscView            *self);
 /* The query the view sends now, or NULL without a target. */
 IscQuery           *isc_view_dup_query            (IscView            *self);
 
+/* Compare: an overlay of "compare-target" (IscTarget, nullable), another
+ * deployment or environment, or of this target "compare-shift-ms" back
+ * (gint64, 0 for none; ISC_VIEW_SHIFT_HOUR, _DAY, _WEEK); setting one
+ * clears the other. In SERIES and SUMMARY the view then loads a second
+ * query beside its own, of the same shape (mode, metrics, range; the
+ * range moved back by the shift), into "compare-response" (read-only;
+ * its times are the ones asked, not shifted: a chart moves them forward
+ * by the shift). A failed compare load sets "compare-error" and keeps
+ * the rest as it was: the main response, state and error are the main
+ * load's alone. */
+#define ISC_VIEW_SHIFT_HOUR ((gint64) 60 * 60 * 1000)
+#define ISC_VIEW_SHIFT_DAY  (24 * ISC_VIEW_SHIFT_HOUR)
+#define ISC_VIEW_SHIFT_WEEK (7 * ISC_VIEW_SHIFT_DAY)
+const IscTarget    *isc_view_get_compare_target   (IscView            *self);
+void                isc_view_set_compare_target   (IscView            *self,
+                                                   const IscTarget    *target);
+gint64              isc_view_get_compare_shift    (IscView            *self);
+void                isc_view_set_compare_shift    (IscView            *self,
+                                                   gint64              shift_ms);
+IscMetricsResponse *isc_view_get_compare_response (IscView            *self);
+const GError       *isc_view_get_compare_error    (IscView            *self);
+/* What the compared series add to their labels: "1 hour earlier",
+ * "1 day earlier", "last week", or the other target's name; NULL with
+ * nothing compared. */
+char               *isc_view_dup_compare_label    (IscView            *self);
+/* The same for a shift alone (NULL for 0), and "1h", "1d", "1w" read as
+ * a shift (FALSE for anything else), for the command line. */
+char               *isc_view_describe_shift       (gint64              shift_ms);
+gboolean            isc_view_parse_shift          (const char         *text,
+                                                   gint64             *shift_ms);
+
 /* Saved state: a{sv} of the target, mode and range ("target", "mode",
- * "range"). restore takes what it can read and ignores the rest. */
+ * "range"), and what is compared ("compare-target" or "compare-shift",
+ * in ms). restore takes what it can read and ignores the rest. */
 GVariant           *isc_view_save_state           (IscView            *self);
 void                isc_view_restore_state        (IscView            *self,
                                                    GVariant           *state);

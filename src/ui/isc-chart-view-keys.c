@@ -151,7 +151,7 @@ dup_description (IscChartView *self,
     }
 
   format = isc_chart_get_legend_format (self->chart, width, height);
-  order = isc_chart_model_get_order (model, &n_order);
+  order = isc_chart_model_get_legend_order (model, &n_order);
   for (guint k = 0; k < n_order; k++)
     {
       const IscChartSeries *cs = isc_chart_model_get_series (model, order[k]);

@@ -51,7 +51,8 @@ static void
 apply_hidden_series (IscChartView  *self,
                      IscChartModel *model)
 {
-  guint n_series = isc_chart_model_get_n_series (model);
+  /* The compared series too, by their own labels ("5xx · last week"). */
+  guint n_series = isc_chart_model_get_n_series (model) + isc_chart_model_get_n_compare (model);
   g_autofree gboolean *hidden = g_new0 (gboolean, MAX (1, n_series));
 
   for (guint k = 0; k < n_series; k++)
@@ -600,7 +601,7 @@ isc_chart_view_toggle_series (IscChartView *self,
   model = isc_chart_get_model (self->chart);
   if (model == NULL)
     return;
-  n_series = isc_chart_model_get_n_series (model);
+  n_series = isc_chart_model_get_n_series (model) + isc_chart_model_get_n_compare (model);
   g_return_if_fail (series < n_series);
 
   if (isolate)

@@ -18,6 +18,7 @@
 #include "isc-chart-slots.h"
 #include "isc-chart-view.h"
 #include "isc-charts-page.h"
+#include "isc-message-label.h"
 
 /* The catalogue's groups, then "Other" for names it does not know. */
 #define OTHER_GROUP ISC_METRIC_GROUP_OTHER
@@ -28,6 +29,7 @@ struct _IscChartsPage
 
   /* Widgets */
   GtkBox             *column;
+  GtkLabel           *compare_message; /* a compare load's failure */
   GPtrArray          *views;         /* in the order shown */
   GPtrArray          *error_views;   /* per view: its "Error rate" view, or NULL */
   IscChartGrid       *first_grid;    /* the others share its gutters */
@@ -39,6 +41,11 @@ struct _IscChartsPage
   GPtrArray          *group_titles;  /* char *, per group shown */
   GArray             *group_counts;  /* guint, per group shown */
   IscTargetItem      *target_item;   /* what discovery says of the target */
+  /* The compared response, how far back it lies and what its series
+   * add to their labels (isc_charts_page_set_compare()) */
+  IscMetricsResponse *compare;
+  gint64              compare_shift_ms;
+  char               *compare_label;
 
 
   /* Display switches */
@@ -109,6 +116,13 @@ update_models (IscChartsPage *self)
       const IscChartSlot *slot = &g_array_index (self->slots, IscChartSlot, i);
       g_autoptr(IscChartModel) model = isc_chart_slot_new_model (slot, self->response, display);
 
+      /* The compared series first: the view hides series by label. */
+      if (model != NULL && self->compare != NULL)
+        {
+          g_autoptr(IscChartModel) other = isc_chart_model_new_like (model, self->compare);
+
+          isc_chart_model_set_compare (model, other, self->compare_shift_ms, self->compare_label);
+        }
       isc_chart_annotations_apply (annotations, model);
       isc_chart_view_set_model (g_ptr_array_index (self->slot_views, i), model);
     }
@@ -322,6 +336,8 @@ isc_charts_page_dispose (GObject *object)
   IscChartsPage *self = (IscChartsPage *)object;
 
   g_clear_pointer (&self->response, isc_metrics_response_unref);
+  g_clear_pointer (&self->compare, isc_metrics_response_unref);
+  g_clear_pointer (&self->compare_label, g_free);
   g_clear_pointer (&self->slots, g_array_unref);
   g_clear_object (&self->target_item);
 
@@ -426,6 +442,7 @@ static void
 isc_charts_page_init (IscChartsPage *self)
 {
   GtkWidget *scrolled;
+  GtkWidget *box;
 
   self->views = g_ptr_array_new ();
   self->error_views = g_ptr_array_new ();
@@ -444,7 +461,20 @@ isc_charts_page_init (IscChartsPage *self)
   gtk_widget_set_vexpand (scrolled, TRUE);
   gtk_widget_set_hexpand (scrolled, TRUE);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->column));
+  /* A compare that failed says so above the charts, which stay. */
+  self->compare_message = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->compare_message, TRUE);
+  gtk_label_set_xalign (self->compare_message, 0);
+  gtk_widget_set_margin_start (GTK_WIDGET (self->compare_message), 12);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->compare_message), 12);
+  gtk_widget_set_margin_top (GTK_WIDGET (self->compare_message), 12);
+  gtk_widget_add_css_class (GTK_WIDGET (self->compare_message), "warning");
+  gtk_widget_set_visible (GTK_WIDGET (self->compare_message), FALSE);
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->compare_message));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->column));
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), box);
   adw_bin_set_child (ADW_BIN (self), scrolled);
 }
 
@@ -613,4 +643,90 @@ isc_charts_page_set_target_item (IscChartsPage *self,
     return;
   /* The limits and markers change on the charts shown, no fetch. */
   update_models (self);
+}
+
+/**
+ * isc_charts_page_set_compare:
+ * @self: a charts page
+ * @response: (nullable): the compared response, NULL for none
+ * @shift_ms: how far back its window lies (0 for another target)
+ * @label: (nullable): what its series add to their labels, "last week"
+ *
+ * Overlays @response on every chart as dashed series of their own
+ * (isc_chart_model_set_compare()), from the response shown: no fetch.
+ */
+void
+isc_charts_page_set_compare (IscChartsPage      *self,
+                             IscMetricsResponse *response,
+                             gint64              shift_ms,
+                             const char         *label)
+{
+  g_return_if_fail (ISC_IS_CHARTS_PAGE (self));
+
+  if (response != NULL && isc_metrics_response_get_mode (response) != ISC_MODE_SERIES)
+    response = NULL;
+  if (self->compare == response && self->compare_shift_ms == shift_ms &&
+      g_strcmp0 (self->compare_label, label) == 0)
+    return;
+
+  if (response != NULL)
+    isc_metrics_response_ref (response);
+  g_clear_pointer (&self->compare, isc_metrics_response_unref);
+  self->compare = response;
+  self->compare_shift_ms = shift_ms;
+  g_free (self->compare_label);
+  self->compare_label = g_strdup (label);
+  update_models (self);
+}
+
+IscMetricsResponse *
+isc_charts_page_get_compare (IscChartsPage *self)
+{
+  g_return_val_if_fail (ISC_IS_CHARTS_PAGE (self), NULL);
+  return self->compare;
+}
+
+void
+isc_charts_page_set_compare_message (IscChartsPage *self,
+                                     const char    *message)
+{
+  g_return_if_fail (ISC_IS_CHARTS_PAGE (self));
+  isc_message_label_set (self->compare_message, message);
+}
+
+const char *
+isc_charts_page_get_compare_message (IscChartsPage *self)
+{
+  g_return_val_if_fail (ISC_IS_CHARTS_PAGE (self), NULL);
+  return isc_message_label_get (self->compare_message);
+}
+
+/**
+ * isc_charts_page_show_compare:
+ * @self: a charts page
+ * @view: the view whose compared response to show
+ *
+ * Follows @view's compare: its response, shift and label, and its
+ * failure as a line above the charts.
+ */
+void
+isc_charts_page_show_compare (IscChartsPage *self,
+                              IscView       *view)
+{
+  g_autofree char *label = NULL;
+  g_autofree char *message = NULL;
+  const GError *error;
+
+  g_return_if_fail (ISC_IS_CHARTS_PAGE (self));
+  g_return_if_fail (ISC_IS_VIEW (view));
+
+  label = isc_view_dup_compare_label (view);
+  error = isc_view_get_compare_error (view);
+  if (error != NULL && label != NULL)
+    /* Translators: above the charts when the compared series could not
+     * be loaded: what was compared ("last week", "d7"), then why */
+    message = g_strdup_printf (_("Could not load the comparison with %s: %s"), label, error->message);
+  isc_charts_page_set_compare_message (self, message);
+  isc_charts_page_set_compare (self, isc_view_get_compare_response (view),
+                               isc_view_get_compare_shift (view), label);
 }

@@ -11,6 +11,7 @@
 
 #include "isc-metrics-response.h"
 #include "isc-target-item.h"
+#include "isc-view.h"
 
 G_BEGIN_DECLS
 
@@ -72,5 +73,22 @@ guint       isc_charts_page_get_group_n_charts (IscChartsPage *self,
 IscTargetItem *isc_charts_page_get_target_item   (IscChartsPage *self);
 void           isc_charts_page_set_target_item   (IscChartsPage *self,
                                                   IscTargetItem *item);
+
+/* Compare: @response's series overlaid on every chart as dashed series
+ * with legend entries of their own, read @shift_ms back so they line up
+ * with the window (isc_chart_model_set_compare()); @label names them
+ * ("last week", "d7"). NULL for none. The message says a compare load
+ * failed, above the charts, which stay (NULL hides it).
+ * show_compare() takes all three from @view. */
+void                isc_charts_page_set_compare         (IscChartsPage      *self,
+                                                         IscMetricsResponse *response,
+                                                         gint64              shift_ms,
+                                                         const char         *label);
+IscMetricsResponse *isc_charts_page_get_compare         (IscChartsPage      *self);
+void                isc_charts_page_set_compare_message (IscChartsPage      *self,
+                                                         const char         *message);
+const char         *isc_charts_page_get_compare_message (IscChartsPage      *self);
+void                isc_charts_page_show_compare        (IscChartsPage      *self,
+                                                         IscView            *view);
 
 G_END_DECLS

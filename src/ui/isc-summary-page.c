@@ -44,6 +44,9 @@ static const struct
   { ISC_SUMMARY_COLUMN_P90,     N_("p90"),     N_("p90") },
   { ISC_SUMMARY_COLUMN_P95,     N_("p95"),     N_("p95") },
   { ISC_SUMMARY_COLUMN_P99,     N_("p99"),     N_("p99") },
+  /* Titled with what is compared, "last week", when there is a compare. */
+  { ISC_SUMMARY_COLUMN_COMPARED, N_("Compared"), N_("Compared") },
+  { ISC_SUMMARY_COLUMN_CHANGE,  N_("Change"),  N_("Change in percent") },
 };
 
 struct _IscSummaryPage
@@ -57,6 +60,8 @@ struct _IscSummaryPage
 
   /* Owned references */
   IscMetricsResponse *response;
+  IscMetricsResponse *compare;     /* the compared SUMMARY response */
+  char               *compare_label;
   GListStore         *rows;        /* IscSummaryRow, in response order */
   GtkSortListModel   *sorted;      /* rows, as the column view sorts them */
 };
@@ -190,6 +195,54 @@ add_metric_rows (GPtrArray       *rows,
     }
 }
 
+static gboolean
+is_compare_column (int column)
+{
+  return column == ISC_SUMMARY_COLUMN_COMPARED || column == ISC_SUMMARY_COLUMN_CHANGE;
+}
+
+static char *
+row_key (IscSummaryRow *row)
+{
+  return g_strdup_printf ("%s\x1f%s", isc_summary_row_get_metric_name (row), isc_summary_row_get_labels (row));
+}
+
+static double
+window_seconds_of (IscMetricsResponse *response)
+{
+  return (isc_metrics_response_get_end_ms (response) - isc_metrics_response_get_start_ms (response)) / 1000.0;
+}
+
+/* Each row gains the compared response's value of its key column, from
+ * the row of the same metric and labels there, and the change from it. */
+static void
+add_compared (IscSummaryPage *self,
+              GPtrArray      *rows)
+{
+  g_autoptr(GPtrArray) others = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GHashTable) by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  double window_seconds = window_seconds_of (self->compare);
+
+  for (guint i = 0; i < isc_metrics_response_get_n_metrics (self->compare); i++)
+    add_metric_rows (others, isc_metrics_response_get_metric (self->compare, i), window_seconds);
+  for (guint i = 0; i < others->len; i++)
+    g_hash_table_insert (by_key, row_key (others->pdata[i]), others->pdata[i]);
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      IscSummaryRow *row = rows->pdata[i];
+      g_autofree char *key = row_key (row);
+      IscSummaryRow *other = g_hash_table_lookup (by_key, key);
+      int column = isc_summary_row_get_key_column (row);
+
+      if (other == NULL || column < 0)
+        isc_summary_row_set_compared (row, NAN, NULL);
+      else
+        isc_summary_row_set_compared (row, isc_summary_row_get_value (other, column),
+                                      isc_summary_row_get_text (other, column));
+    }
+}
+
 static void
 isc_summary_page_update (IscSummaryPage *self)
 {
@@ -205,6 +258,8 @@ isc_summary_page_update (IscSummaryPage *self)
                         isc_metrics_response_get_start_ms (self->response)) / 1000.0;
       for (guint i = 0; i < isc_metrics_response_get_n_metrics (self->response); i++)
         add_metric_rows (rows, isc_metrics_response_get_metric (self->response, i), window_seconds);
+      if (self->compare != NULL)
+        add_compared (self, rows);
     }
   g_list_store_splice (self->rows, 0, old_n, rows->pdata, rows->len);
 
@@ -219,7 +274,12 @@ isc_summary_page_update (IscSummaryPage *self)
     }
   for (guint k = 0; k < G_N_ELEMENTS (columns); k++)
     if (columns[k].column >= 0)
-      gtk_column_view_column_set_visible (self->view_columns[k], n == 0 || used[columns[k].column]);
+      gtk_column_view_column_set_visible (self->view_columns[k], (n == 0 && !is_compare_column (columns[k].column)) ||
+                                                                 used[columns[k].column]);
+  for (guint k = 0; k < G_N_ELEMENTS (columns); k++)
+    if (columns[k].column == ISC_SUMMARY_COLUMN_COMPARED)
+      gtk_column_view_column_set_title (self->view_columns[k],
+                                        self->compare_label != NULL ? self->compare_label : _(columns[k].title));
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "summary.copy-csv", n > 0);
 
@@ -337,6 +397,8 @@ isc_summary_page_dispose (GObject *object)
   g_clear_object (&self->sorted);
   g_clear_object (&self->rows);
   g_clear_pointer (&self->response, isc_metrics_response_unref);
+  g_clear_pointer (&self->compare, isc_metrics_response_unref);
+  g_clear_pointer (&self->compare_label, g_free);
 
   G_OBJECT_CLASS (isc_summary_page_parent_class)->dispose (object);
 }
@@ -525,7 +587,18 @@ isc_summary_page_dup_csv (IscSummaryPage *self)
   out = g_string_new (NULL);
   for (guint k = 0; k < G_N_ELEMENTS (columns); k++)
     {
-      csv_append_field (out, _(columns[k].csv_title));
+      if (self->compare == NULL && is_compare_column (columns[k].column))
+        continue;
+      if (columns[k].column == ISC_SUMMARY_COLUMN_COMPARED && self->compare_label != NULL)
+        {
+          /* Translators: the CSV's header of the compared values, with
+           * what is compared: "Compared (last week)" */
+          g_autofree char *title = g_strdup_printf (_("Compared (%s)"), self->compare_label);
+
+          csv_append_field (out, title);
+        }
+      else
+        csv_append_field (out, _(columns[k].csv_title));
       g_string_append_c (out, ',');
     }
   csv_append_field (out, _("Unit"));
@@ -540,6 +613,8 @@ isc_summary_page_dup_csv (IscSummaryPage *self)
         {
           int column = columns[k].column;
 
+          if (self->compare == NULL && is_compare_column (column))
+            continue;
           if (column == COLUMN_METRIC)
             csv_append_field (out, isc_summary_row_get_title (row));
           else if (column == COLUMN_LABELS)
@@ -561,4 +636,55 @@ isc_summary_page_get_n_rows (IscSummaryPage *self)
   g_return_val_if_fail (ISC_IS_SUMMARY_PAGE (self), 0);
 
   return self->rows != NULL ? g_list_model_get_n_items (G_LIST_MODEL (self->rows)) : 0;
+}
+
+/**
+ * isc_summary_page_set_compare:
+ * @self: a summary page
+ * @response: (nullable): the compared SUMMARY response, NULL for none
+ * @label: (nullable): what is compared, "last week", "d7": the compared
+ *   column's title
+ *
+ * Adds the compared response's value of each row's key column
+ * (isc_summary_row_get_key_column()) and the change in percent.
+ */
+void
+isc_summary_page_set_compare (IscSummaryPage     *self,
+                              IscMetricsResponse *response,
+                              const char         *label)
+{
+  g_return_if_fail (ISC_IS_SUMMARY_PAGE (self));
+
+  if (response != NULL && isc_metrics_response_get_mode (response) != ISC_MODE_SUMMARY)
+    response = NULL;
+  if (response == self->compare && g_strcmp0 (label, self->compare_label) == 0)
+    return;
+
+  if (response != NULL)
+    isc_metrics_response_ref (response);
+  g_clear_pointer (&self->compare, isc_metrics_response_unref);
+  self->compare = response;
+  g_free (self->compare_label);
+  self->compare_label = g_strdup (label);
+  isc_summary_page_update (self);
+}
+
+IscMetricsResponse *
+isc_summary_page_get_compare (IscSummaryPage *self)
+{
+  g_return_val_if_fail (ISC_IS_SUMMARY_PAGE (self), NULL);
+  return self->compare;
+}
+
+void
+isc_summary_page_show_compare (IscSummaryPage *self,
+                               IscView        *view)
+{
+  g_autofree char *label = NULL;
+
+  g_return_if_fail (ISC_IS_SUMMARY_PAGE (self));
+  g_return_if_fail (ISC_IS_VIEW (view));
+
+  label = isc_view_dup_compare_label (view);
+  isc_summary_page_set_compare (self, isc_view_get_compare_response (view), label);
 }

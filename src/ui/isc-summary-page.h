@@ -10,6 +10,7 @@
 #include <adwaita.h>
 
 #include "isc-metrics-response.h"
+#include "isc-view.h"
 
 G_BEGIN_DECLS
 
@@ -35,5 +36,17 @@ IscMetricsResponse *isc_summary_page_get_response (IscSummaryPage     *self);
  * rate per second), and the unit_hint. What Copy as CSV copies. */
 char               *isc_summary_page_dup_csv      (IscSummaryPage     *self);
 guint               isc_summary_page_get_n_rows   (IscSummaryPage     *self);
+
+/* Compare: with a SUMMARY @response of another target or window, each
+ * row gains that row's value of its key column (titled @label, "last
+ * week") and the change in percent (isc_summary_row_set_compared()),
+ * in the table and in the CSV. NULL for none. show_compare() takes both
+ * from @view. */
+void                isc_summary_page_set_compare  (IscSummaryPage     *self,
+                                                   IscMetricsResponse *response,
+                                                   const char         *label);
+IscMetricsResponse *isc_summary_page_get_compare  (IscSummaryPage     *self);
+void                isc_summary_page_show_compare (IscSummaryPage     *self,
+                                                   IscView            *view);
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <glib/gi18n.h>
 
 #include "isc-summary-row.h"
 
@@ -219,4 +220,61 @@ isc_summary_row_get_text (IscSummaryRow    *self,
   g_return_val_if_fail (column < ISC_SUMMARY_N_COLUMNS, NULL);
 
   return self->texts[column];
+}
+
+int
+isc_summary_row_get_key_column (IscSummaryRow *self)
+{
+  static const IscSummaryColumn order[] = {
+    ISC_SUMMARY_COLUMN_RATE,
+    ISC_SUMMARY_COLUMN_P95,
+    ISC_SUMMARY_COLUMN_P50,
+    ISC_SUMMARY_COLUMN_AVERAGE,
+  };
+
+  g_return_val_if_fail (ISC_IS_SUMMARY_ROW (self), -1);
+
+  /* A histogram's row has every quantile column, "—" where it lacks one:
+   * the first with a value. */
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+    if (self->texts[order[i]] != NULL && !isnan (self->values[order[i]]))
+      return order[i];
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+    if (self->texts[order[i]] != NULL)
+      return order[i];
+  return -1;
+}
+
+void
+isc_summary_row_set_compared (IscSummaryRow *self,
+                              double         value,
+                              const char    *text)
+{
+  int key;
+  double now, change = NAN;
+  g_autofree char *change_text = NULL;
+
+  g_return_if_fail (ISC_IS_SUMMARY_ROW (self));
+
+  key = isc_summary_row_get_key_column (self);
+  now = key >= 0 ? self->values[key] : NAN;
+  if (!isnan (now) && !isnan (value))
+    {
+      if (value != 0)
+        change = (now - value) / fabs (value) * 100.0;
+      else if (now == 0)
+        change = 0;
+    }
+
+  if (isnan (change))
+    change_text = g_strdup ("—");
+  else if (fabs (change) < 0.05)
+    change_text = g_strdup ("0 %");
+  else
+    /* Translators: the change from the compared value in the Summary
+     * table, with its sign: "+12.5 %", "−3.0 %" */
+    change_text = g_strdup_printf (change > 0 ? _("+%.1f %%") : _("−%.1f %%"), fabs (change));
+
+  isc_summary_row_set_value (self, ISC_SUMMARY_COLUMN_COMPARED, value, text != NULL ? text : "—");
+  isc_summary_row_set_value (self, ISC_SUMMARY_COLUMN_CHANGE, change, change_text);
 }

@@ -23,6 +23,11 @@ typedef enum
   ISC_SUMMARY_COLUMN_P90,
   ISC_SUMMARY_COLUMN_P95,
   ISC_SUMMARY_COLUMN_P99,
+  /* With a compare (isc_summary_row_set_compared()): the other target's
+   * or window's value of the row's key column, and the change from it
+   * to this one in percent. */
+  ISC_SUMMARY_COLUMN_COMPARED,
+  ISC_SUMMARY_COLUMN_CHANGE,
   ISC_SUMMARY_N_COLUMNS
 } IscSummaryColumn;
 
@@ -53,5 +58,16 @@ double         isc_summary_row_get_value       (IscSummaryRow    *self,
 /* NULL where the column does not apply. */
 const char    *isc_summary_row_get_text        (IscSummaryRow    *self,
                                                 IscSummaryColumn  column);
+
+/* The column a compare reads: a counter's rate, a histogram's p95 (its
+ * p50, then its average, without one), a gauge's average; -1 for none. */
+int            isc_summary_row_get_key_column  (IscSummaryRow    *self);
+/* The compared row's value of the key column, in the same unit (NaN for
+ * none, with @text "—"), and so the change: (this − compared) ÷
+ * |compared| in percent, "+12 %", NaN ("—") where the compared value is
+ * missing or zero and this one is not. */
+void           isc_summary_row_set_compared    (IscSummaryRow    *self,
+                                                double            value,
+                                                const char       *text);
 
 G_END_DECLS

@@ -12,6 +12,7 @@
 #include "isc-charts-page.h"
 #include "isc-fleet.h"
 #include "isc-overview-page.h"
+#include "isc-compare-button.h"
 #include "isc-range-button.h"
 #include "isc-sidebar.h"
 #include "isc-summary-page.h"
@@ -61,6 +62,7 @@ struct _IscWindow
   GtkWidget            *filter_button;
   GtkWidget            *sidebar_button;
   IscRangeButton       *range_button;
+  IscCompareButton     *compare_button;
   GtkRevealer          *banner;
   GtkImage             *banner_icon;
   GtkLabel             *banner_title;

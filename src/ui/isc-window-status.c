@@ -282,12 +282,14 @@ _isc_window_update_pages (IscWindow *self)
 
     case ISC_MODE_SUMMARY:
       isc_summary_page_set_response (self->summary_page, response);
+      isc_summary_page_show_compare (self->summary_page, self->view);
       break;
 
     case ISC_MODE_SERIES:
     default:
       _isc_window_update_target_item (self);
       isc_charts_page_set_response (self->charts_page, response);
+      isc_charts_page_show_compare (self->charts_page, self->view);
       break;
     }
 }

@@ -515,6 +515,7 @@ isc_window_notify_application (IscWindow  *self,
 
   isc_sidebar_set_target_list (self->sidebar, isc_session_get_target_list (self->session));
   isc_fleet_set_target_list (self->fleet, isc_session_get_target_list (self->session));
+  isc_compare_button_set_target_list (self->compare_button, isc_session_get_target_list (self->session));
   g_signal_group_set_target (self->list_signals, isc_session_get_target_list (self->session));
   g_signal_group_set_target (self->session_signals, self->session);
   session_changed_cb (self, NULL, self->session);
@@ -661,6 +662,7 @@ isc_window_class_init (IscWindowClass *klass)
 
   g_type_ensure (ISC_TYPE_CHARTS_PAGE);
   g_type_ensure (ISC_TYPE_OVERVIEW_PAGE);
+  g_type_ensure (ISC_TYPE_COMPARE_BUTTON);
   g_type_ensure (ISC_TYPE_RANGE_BUTTON);
   g_type_ensure (ISC_TYPE_SIDEBAR);
   g_type_ensure (ISC_TYPE_SUMMARY_PAGE);
@@ -691,6 +693,7 @@ isc_window_class_init (IscWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, IscWindow, filter_button);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, sidebar_button);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, range_button);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, compare_button);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, banner);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, banner_icon);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, banner_title);
@@ -755,6 +758,9 @@ isc_window_init (IscWindow *self)
   g_signal_connect_object (self->view, "notify::loading", G_CALLBACK (view_loading_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::response", G_CALLBACK (view_response_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::trend", G_CALLBACK (view_response_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->view, "notify::compare-response", G_CALLBACK (view_response_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->view, "notify::compare-error", G_CALLBACK (view_response_changed_cb), self, G_CONNECT_SWAPPED);
+  isc_compare_button_set_view (self->compare_button, self->view);
   g_signal_connect_object (self->view, "notify::updated-ms", G_CALLBACK (_isc_window_update_title), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::use-utc", G_CALLBACK (_isc_window_update_title), self, G_CONNECT_SWAPPED);
 

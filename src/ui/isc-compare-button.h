@@ -1,0 +1,42 @@
+/* isc-compare-button.h
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "isc-target-list.h"
+#include "isc-view.h"
+
+G_BEGIN_DECLS
+
+#define ISC_TYPE_COMPARE_BUTTON (isc_compare_button_get_type ())
+
+G_DECLARE_FINAL_TYPE (IscCompareButton, isc_compare_button, ISC, COMPARE_BUTTON, AdwBin)
+
+/* The header's Compare control: a menu button whose popover lists None,
+ * 1 hour earlier, 1 day earlier, Same time last week, then every other
+ * environment and deployment of "target-list"; a choice sets "view"'s
+ * compare (isc_view_set_compare_shift(), _set_compare_target()). Its
+ * accessible name is "Compare"; Ctrl+Shift+K opens it from anywhere in
+ * the window, the arrows move in the list and Enter chooses. Lit (the
+ * "accent" style) while something is compared. */
+GtkWidget     *isc_compare_button_new             (void);
+/* "view" (IscView, nullable) */
+IscView       *isc_compare_button_get_view        (IscCompareButton *self);
+void           isc_compare_button_set_view        (IscCompareButton *self,
+                                                   IscView          *view);
+/* "target-list" (IscTargetList, nullable): the other targets offered. */
+IscTargetList *isc_compare_button_get_target_list (IscCompareButton *self);
+void           isc_compare_button_set_target_list (IscCompareButton *self,
+                                                   IscTargetList    *list);
+/* For tests: the popover's rows, in order (GtkListBoxRow), and the
+ * menu button. */
+GtkListBox    *isc_compare_button_get_list        (IscCompareButton *self);
+GtkMenuButton *isc_compare_button_get_menu_button (IscCompareButton *self);
+
+G_END_DECLS
