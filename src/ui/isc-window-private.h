@@ -10,9 +10,9 @@
 #include <adwaita.h>
 
 #include "isc-charts-page.h"
+#include "isc-compare-button.h"
 #include "isc-fleet.h"
 #include "isc-overview-page.h"
-#include "isc-compare-button.h"
 #include "isc-range-button.h"
 #include "isc-sidebar.h"
 #include "isc-summary-page.h"
