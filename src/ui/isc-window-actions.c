@@ -185,6 +185,50 @@ alerts_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (isc_alerts_dialog_new (GTK_WINDOW (self), _isc_window_get_settings (self), target)));
 }
 
+/* What the view compares with, from the main menu of a narrow window (the
+ * header has no room for the Compare button there): "none", or a shift
+ * back, "1h", "1d" or "1w"; a compared target shows as "target". */
+static void
+compare_shift_action (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  IscWindow *self = user_data;
+  const char *choice = g_variant_get_string (parameter, NULL);
+  gint64 shift_ms = 0;
+
+  if (g_str_equal (choice, "1h"))
+    shift_ms = ISC_VIEW_SHIFT_HOUR;
+  else if (g_str_equal (choice, "1d"))
+    shift_ms = ISC_VIEW_SHIFT_DAY;
+  else if (g_str_equal (choice, "1w"))
+    shift_ms = ISC_VIEW_SHIFT_WEEK;
+  else if (!g_str_equal (choice, "none"))
+    return;
+
+  isc_view_set_compare_target (self->view, NULL);
+  isc_view_set_compare_shift (self->view, shift_ms);
+}
+
+void
+_isc_window_update_compare_state (IscWindow *self)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "compare-shift");
+  gint64 shift_ms = isc_view_get_compare_shift (self->view);
+  const char *state = "none";
+
+  if (isc_view_get_compare_target (self->view) != NULL)
+    state = "target";
+  else if (shift_ms == ISC_VIEW_SHIFT_HOUR)
+    state = "1h";
+  else if (shift_ms == ISC_VIEW_SHIFT_DAY)
+    state = "1d";
+  else if (shift_ms == ISC_VIEW_SHIFT_WEEK)
+    state = "1w";
+  if (action != NULL)
+    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string (state));
+}
+
 static const GActionEntry win_actions[] = {
   { "refresh", refresh_action },
   { "back", back_action },
@@ -202,6 +246,7 @@ static const GActionEntry win_actions[] = {
   { "customize", _isc_window_customize_action },
   { "export", _isc_window_export_action },
   { "alerts", alerts_action },
+  { "compare-shift", compare_shift_action, "s", "'none'" },
   { "hide-chart", _isc_window_hide_chart_action, "s" },
 };
 

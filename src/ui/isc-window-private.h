@@ -58,6 +58,8 @@ struct _IscWindow
   GtkWidget            *forward_button;
   GtkWidget            *refresh_button;
   GtkWidget            *menu_button;
+  GMenu                *primary_menu;
+  GMenu                *compare_section; /* in primary_menu while narrow */
   GtkWidget            *welcome_menu_button;
   GtkWidget            *filter_button;
   GtkWidget            *sidebar_button;
@@ -168,5 +170,7 @@ void       _isc_window_hide_chart_action       (GSimpleAction *action,
 
 void       _isc_window_trace_after_paint_cb    (GdkFrameClock *clock,
                                                 IscWindow     *self);
+
+void _isc_window_update_compare_state (IscWindow *self);
 
 G_END_DECLS

@@ -102,6 +102,52 @@ invert_boolean (gpointer user_data,
   return !value;
 }
 
+/* The main menu's "Compare With" section, for a narrow header. */
+static GMenu *
+new_compare_section (void)
+{
+  static const struct {
+    const char *label;
+    const char *choice;
+  } items[] = {
+    { N_("_Nothing"), "none" },
+    { N_("1 _Hour Earlier"), "1h" },
+    { N_("1 _Day Earlier"), "1d" },
+    { N_("Same Time _Last Week"), "1w" },
+  };
+  GMenu *section = g_menu_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (items); i++)
+    {
+      g_autoptr(GMenuItem) item = g_menu_item_new (_(items[i].label), NULL);
+
+      g_menu_item_set_action_and_target (item, "win.compare-shift", "s", items[i].choice);
+      g_menu_append_item (section, item);
+    }
+
+  return section;
+}
+
+/* Narrow, Compare's shifts are in the main menu instead of its button. */
+static void
+show_compare_in_menu (IscWindow *self,
+                      gboolean   narrow)
+{
+  if (narrow && self->compare_section == NULL)
+    {
+      g_autoptr(GMenuItem) item = NULL;
+
+      self->compare_section = new_compare_section ();
+      item = g_menu_item_new_section (_("Compare With"), G_MENU_MODEL (self->compare_section));
+      g_menu_insert_item (self->primary_menu, 1, item);
+    }
+  else if (!narrow && self->compare_section != NULL)
+    {
+      g_menu_remove (self->primary_menu, 1);
+      g_clear_object (&self->compare_section);
+    }
+}
+
 /* Folded to one page, the window shows the content when it has a target
  * (the sidebar is one click away), the sidebar otherwise. */
 static void
@@ -112,6 +158,7 @@ leaflet_folded_cb (IscWindow  *self,
   if (adw_leaflet_get_folded (leaflet))
     adw_leaflet_set_visible_child_name (leaflet,
                                         isc_view_get_target (self->view) != NULL ? "content" : "sidebar");
+  show_compare_in_menu (self, adw_leaflet_get_folded (leaflet));
 }
 
 /* Too narrow for the switcher beside the title: it goes to the bottom. */
@@ -406,15 +453,20 @@ toplevel_state_cb (GdkSurface *surface,
 }
 
 /* The header as the folded leaflet has it: no history buttons, Refresh in
- * the menu, the range as an icon, the way back to the sidebar. */
+ * the menu, the range as an icon, the way back to the sidebar, and
+ * Compare's choices of a shift in the main menu (the header has no room
+ * for its button at 360 px). */
 static void
 set_header_narrow (IscWindow *self,
                    gboolean   narrow)
 {
   gtk_widget_set_visible (gtk_widget_get_parent (self->back_button), !narrow);
   gtk_widget_set_visible (self->refresh_button, !narrow);
+  gtk_widget_set_visible (GTK_WIDGET (self->compare_button), !narrow);
   gtk_widget_set_visible (self->sidebar_button, narrow);
   isc_range_button_set_compact (self->range_button, narrow);
+
+  show_compare_in_menu (self, narrow);
 }
 
 static void
@@ -630,6 +682,7 @@ isc_window_dispose (GObject *object)
   g_clear_object (&self->list_signals);
   g_clear_object (&self->view);
   g_clear_object (&self->fleet);
+  g_clear_object (&self->compare_section);
   g_clear_object (&self->session);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->account_origin, g_free);
@@ -694,6 +747,7 @@ isc_window_class_init (IscWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, IscWindow, sidebar_button);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, range_button);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, compare_button);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, primary_menu);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, banner);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, banner_icon);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, banner_title);
@@ -761,6 +815,8 @@ isc_window_init (IscWindow *self)
   g_signal_connect_object (self->view, "notify::compare-response", G_CALLBACK (view_response_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::compare-error", G_CALLBACK (view_response_changed_cb), self, G_CONNECT_SWAPPED);
   isc_compare_button_set_view (self->compare_button, self->view);
+  g_signal_connect_object (self->view, "notify::compare-target", G_CALLBACK (_isc_window_update_compare_state), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->view, "notify::compare-shift-ms", G_CALLBACK (_isc_window_update_compare_state), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::updated-ms", G_CALLBACK (_isc_window_update_title), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::use-utc", G_CALLBACK (_isc_window_update_title), self, G_CONNECT_SWAPPED);
 
