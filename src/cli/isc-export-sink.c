@@ -320,26 +320,6 @@ _isc_export_write_bytes (const char    *output,
                           data, length, cancellable, error);
 }
 
-static void
-append_field (GString    *out,
-              const char *text)
-{
-  /* RFC 4180: quoted when it holds a comma, a quote or a line break. */
-  if (strpbrk (text, ",\"\r\n") == NULL)
-    {
-      g_string_append (out, text);
-      return;
-    }
-  g_string_append_c (out, '"');
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (out, '"');
-      g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
-}
-
 /* The compared step holding @ms, or -1: the last whose start is at or
  * before it, within its step. */
 static int
@@ -419,7 +399,7 @@ _isc_export_sink_csv (const IscExportOptions *options,
                   else
                     name = g_strdup_printf ("%s (%s)", isc_metric_get_name (metric),
                                             options->live.compare_label);
-                  append_field (out, name);
+                  isc_csv_append_field (out, name);
                 }
               else if (line - 1 < n_steps && rows[line - 1] >= 0)
                 {

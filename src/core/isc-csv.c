@@ -21,11 +21,16 @@
 /* RFC 4180: a field that holds a comma, a quote or a line break is put in
  * quotes, and a quote inside it is doubled.
  */
-static void
-append_field (GString    *out,
-              const char *field)
+void
+isc_csv_append_field (GString    *out,
+                      const char *field)
 {
   const char *p;
+
+  g_return_if_fail (out != NULL);
+
+  if (field == NULL)
+    return;
 
   if (strpbrk (field, ",\"\r\n") == NULL)
     {
@@ -77,11 +82,11 @@ append_text_field (GString    *out,
     {
       g_autofree char *quoted = g_strconcat ("'", clean, NULL);
 
-      append_field (out, quoted);
+      isc_csv_append_field (out, quoted);
       return;
     }
 
-  append_field (out, clean);
+  isc_csv_append_field (out, clean);
 }
 
 static void

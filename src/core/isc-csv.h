@@ -32,6 +32,11 @@ void    isc_csv_append         (GString                  *out,
                                 const IscMetricsResponse *response);
 GBytes *isc_csv_from_response  (const IscMetricsResponse *response);
 
+/* One text as a CSV cell (RFC 4180): quoted when it holds a comma, a
+ * quote or a line break, with its quotes doubled; nothing for NULL. */
+void    isc_csv_append_field   (GString                  *out,
+                                const char               *field);
+
 /* One value as a CSV cell: nothing for NaN (null), else the shortest
  * round-tripping C-locale text. */
 void    isc_csv_append_number  (GString                  *out,

@@ -354,30 +354,6 @@ compare_value_cb (gconstpointer a,
 }
 
 static void
-csv_append_field (GString    *out,
-                  const char *text)
-{
-  if (text == NULL)
-    return;
-
-  /* RFC 4180: quoted when it holds a comma, a quote or a line break. */
-  if (strpbrk (text, ",\"\r\n") == NULL)
-    {
-      g_string_append (out, text);
-      return;
-    }
-
-  g_string_append_c (out, '"');
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (out, '"');
-      g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
-}
-
-static void
 copy_csv_action (GtkWidget  *widget,
                  const char *action_name,
                  GVariant   *parameter)
@@ -595,13 +571,13 @@ isc_summary_page_dup_csv (IscSummaryPage *self)
            * what is compared: "Compared (last week)" */
           g_autofree char *title = g_strdup_printf (_("Compared (%s)"), self->compare_label);
 
-          csv_append_field (out, title);
+          isc_csv_append_field (out, title);
         }
       else
-        csv_append_field (out, _(columns[k].csv_title));
+        isc_csv_append_field (out, _(columns[k].csv_title));
       g_string_append_c (out, ',');
     }
-  csv_append_field (out, _("Unit"));
+  isc_csv_append_field (out, _("Unit"));
   g_string_append (out, "\r\n");
 
   n = g_list_model_get_n_items (G_LIST_MODEL (self->sorted));
@@ -616,14 +592,14 @@ isc_summary_page_dup_csv (IscSummaryPage *self)
           if (self->compare == NULL && is_compare_column (column))
             continue;
           if (column == COLUMN_METRIC)
-            csv_append_field (out, isc_summary_row_get_title (row));
+            isc_csv_append_field (out, isc_summary_row_get_title (row));
           else if (column == COLUMN_LABELS)
-            csv_append_field (out, isc_summary_row_get_labels (row));
+            isc_csv_append_field (out, isc_summary_row_get_labels (row));
           else
             isc_csv_append_number (out, isc_summary_row_get_value (row, column));
           g_string_append_c (out, ',');
         }
-      csv_append_field (out, isc_unit_hint_to_string (isc_summary_row_get_unit_hint (row)));
+      isc_csv_append_field (out, isc_unit_hint_to_string (isc_summary_row_get_unit_hint (row)));
       g_string_append (out, "\r\n");
     }
 
