@@ -305,6 +305,96 @@ test_run_in_background (void)
   g_assert_false (isc_application_get_runs_in_background (test_app));
 }
 
+/* The Background portal's double: what RequestBackground was asked. */
+static const char portal_xml[] =
+  "<node>"
+  "  <interface name='org.freedesktop.portal.Background'>"
+  "    <method name='RequestBackground'>"
+  "      <arg type='s' direction='in'/>"
+  "      <arg type='a{sv}' direction='in'/>"
+  "      <arg type='o' direction='out'/>"
+  "    </method>"
+  "  </interface>"
+  "</node>";
+
+static GPtrArray *background_requests;  /* GVariant (sa{sv}) */
+
+static void
+portal_call_cb (GDBusConnection       *connection,
+                const char            *sender,
+                const char            *object_path,
+                const char            *interface_name,
+                const char            *method_name,
+                GVariant              *parameters,
+                GDBusMethodInvocation *invocation,
+                gpointer               user_data)
+{
+  g_ptr_array_add (background_requests, g_variant_ref (parameters));
+  g_dbus_method_invocation_return_value (invocation,
+                                         g_variant_new ("(o)", "/org/freedesktop/portal/desktop/request/1_1/t"));
+}
+
+static const GDBusInterfaceVTable portal_vtable = { portal_call_cb, NULL, NULL };
+
+static gboolean
+has_background_request (gpointer data)
+{
+  return background_requests->len >= GPOINTER_TO_UINT (data);
+}
+
+/* Inside Flatpak, turning "Run in Background" on asks the Background
+ * portal, saying why and not to start at login; outside, it does not. */
+static void
+test_background_portal (void)
+{
+  GSettings *settings = isc_application_get_settings (test_app);
+  g_autoptr(GDBusNodeInfo) info = NULL;
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GVariant) options = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = test_temp_dir ();
+  g_autofree char *flatpak_info = g_build_filename (dir, "flatpak-info", NULL);
+  const char *handle = NULL;
+  const char *reason = NULL;
+  gboolean autostart = TRUE;
+  guint id;
+
+  background_requests = g_ptr_array_new_with_free_func ((GDestroyNotify) g_variant_unref);
+  info = g_dbus_node_info_new_for_xml (portal_xml, &error);
+  g_assert_no_error (error);
+  id = g_dbus_connection_register_object (notification_bus, "/org/freedesktop/portal/desktop",
+                                          info->interfaces[0], &portal_vtable, NULL, NULL, &error);
+  g_assert_no_error (error);
+  reply = g_dbus_connection_call_sync (notification_bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                       "org.freedesktop.DBus", "RequestName",
+                                       g_variant_new ("(su)", "org.freedesktop.portal.Desktop", 4),
+                                       G_VARIANT_TYPE ("(u)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL, &error);
+  g_assert_no_error (error);
+
+  /* Outside Flatpak: no request. */
+  g_setenv ("INFERSCOPE_FLATPAK_INFO", flatpak_info, TRUE);
+  g_settings_set_boolean (settings, "run-in-background", TRUE);
+  test_run_frames (300);
+  g_assert_cmpuint (background_requests->len, ==, 0);
+  g_settings_set_boolean (settings, "run-in-background", FALSE);
+
+  /* Inside: one request, with its reason. */
+  g_assert_true (g_file_set_contents (flatpak_info, "[Application]\nname=" APPLICATION_ID "\n", -1, NULL));
+  g_settings_set_boolean (settings, "run-in-background", TRUE);
+  g_assert_true (test_wait_for (has_background_request, GUINT_TO_POINTER (1)));
+  g_variant_get (g_ptr_array_index (background_requests, 0), "(&s@a{sv})", &handle, &options);
+  g_assert_true (g_variant_lookup (options, "reason", "&s", &reason));
+  g_assert_cmpstr (reason, !=, "");
+  g_assert_true (g_variant_lookup (options, "autostart", "b", &autostart));
+  g_assert_false (autostart);
+  g_settings_set_boolean (settings, "run-in-background", FALSE);
+
+  g_unsetenv ("INFERSCOPE_FLATPAK_INFO");
+  g_dbus_connection_unregister_object (notification_bus, id);
+  g_clear_pointer (&background_requests, g_ptr_array_unref);
+  test_remove_dir (dir);
+}
+
 static void
 test_no_bus (void)
 {
@@ -331,6 +421,7 @@ main (int   argc,
   g_test_add_func ("/isc/alert-notifications/incident", test_incident);
   g_test_add_func ("/isc/alert-notifications/open-chart-invalid", test_open_chart_invalid);
   g_test_add_func ("/isc/alert-notifications/run-in-background", test_run_in_background);
+  g_test_add_func ("/isc/alert-notifications/background-portal", test_background_portal);
 
   status = g_test_run ();
   test_app_stop ();
