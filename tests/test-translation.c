@@ -404,7 +404,7 @@ test_catalogue_covers_template (void)
   g_assert_cmpuint (template->len, >, 100);
   g_assert_true (template_has (template, NULL, "Model Metrics"));          /* .desktop.in.in */
   g_assert_true (template_has (template, NULL, "Window width"));           /* .gschema.xml */
-  g_assert_true (template_has (template, NULL, "The first release."));     /* .metainfo.xml.in.in */
+  g_assert_true (template_has (template, NULL, "Watch your Baseten deployments")); /* .metainfo.xml.in.in */
   g_assert_true (template_has (template, "shortcut window", "Quit"));      /* .ui */
   g_assert_true (template_has (template, NULL, "_Keyboard Shortcuts"));    /* .c */
   g_assert_true (template_has (template, NULL, "Showing data from %d day ago"));
@@ -731,7 +731,7 @@ test_german_export_help (void)
   g_test_trap_assert_stdout ("*Exit-Status: 0 bei Erfolg*");
   g_test_trap_assert_stdout ("*--format=FORMAT*Das zu schreibende Format: csv, png, svg oder pdf*");
   g_test_trap_assert_stdout ("*Die Optionen anzeigen und beenden*");
-  g_test_trap_assert_stdout ("*Beispiel:*");
+  g_test_trap_assert_stdout ("*Beispiele:*");
   g_test_trap_assert_stdout_unmatched ("*Show the options and quit*");
   g_test_trap_assert_stdout_unmatched ("*Example:*");
 }

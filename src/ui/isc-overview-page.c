@@ -184,7 +184,7 @@ format_replicas (IscFleetRow *row)
 
   /* Translators: replicas running, then the autoscaling minimum and
    * maximum: "3 of 1–5". */
-  return g_strdup_printf (_("%.0f of %" G_GINT64_FORMAT "–%" G_GINT64_FORMAT), replicas, min, max);
+  return g_strdup_printf (_("%.0f of %d–%d"), replicas, (int) min, (int) max);
 }
 
 /* The sparkline: the request rate at each step, scaled to its maximum. */
