@@ -360,6 +360,11 @@ test_window_opens_target (void)
   g_signal_emit_by_name (overview_row, "activate");
   g_assert_true (test_wait_for (overview_shown, window));
   page = test_find_shown (GTK_WIDGET (window), ISC_TYPE_OVERVIEW_PAGE, NULL, NULL);
+  /* The bound on requests in flight is the setting's. */
+  g_assert_cmpuint (isc_fleet_get_max_in_flight (isc_overview_page_get_fleet (ISC_OVERVIEW_PAGE (page))), ==, 4);
+  g_settings_set_uint (isc_application_get_settings (test_app), "overview-requests", 2);
+  g_assert_cmpuint (isc_fleet_get_max_in_flight (isc_overview_page_get_fleet (ISC_OVERVIEW_PAGE (page))), ==, 2);
+  g_settings_reset (isc_application_get_settings (test_app), "overview-requests");
   g_assert_true (isc_fleet_get_loading (isc_overview_page_get_fleet (ISC_OVERVIEW_PAGE (page))));
   g_assert_true (wait_for_fleet (isc_overview_page_get_fleet (ISC_OVERVIEW_PAGE (page))));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Overview");

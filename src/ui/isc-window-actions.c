@@ -280,6 +280,8 @@ _isc_window_add_switches (IscWindow *self)
 
   if (isc_settings_has_key (settings, "refresh-interval"))
     g_settings_bind (settings, "refresh-interval", self->view, "refresh-interval", G_SETTINGS_BIND_GET);
+  if (isc_settings_has_key (settings, "overview-requests"))
+    g_settings_bind (settings, "overview-requests", self->fleet, "max-in-flight", G_SETTINGS_BIND_GET);
 }
 
 static void
@@ -303,6 +305,7 @@ _isc_window_remove_switches (IscWindow *self)
       g_action_map_remove_action (G_ACTION_MAP (self), switch_names[i]);
     }
   g_settings_unbind (self->view, "refresh-interval");
+  g_settings_unbind (self->fleet, "max-in-flight");
 }
 
 void
