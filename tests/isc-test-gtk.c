@@ -183,8 +183,3 @@ test_read_text_cb (GObject      *source,
   g_assert_no_error (error);
 }
 
-gboolean
-test_pointer_is_set (gpointer data)
-{
-  return *(gpointer *) data != NULL;
-}

@@ -54,7 +54,5 @@ GtkEventController *test_find_controller       (GtkWidget    *widget,
 void                test_read_text_cb          (GObject      *source,
                                                 GAsyncResult *result,
                                                 gpointer      user_data);
-/* For test_wait_for(): data points to a pointer that is no longer NULL. */
-gboolean            test_pointer_is_set        (gpointer      data);
 
 G_END_DECLS

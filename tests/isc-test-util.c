@@ -10,6 +10,7 @@
 #include <string.h>
 #include <glib/gstdio.h>
 
+#include "isc-error-share.h"
 #include "isc-test-util.h"
 
 gboolean
@@ -120,4 +121,33 @@ test_capture_writer (GLogLevelFlags   log_level,
     return G_LOG_WRITER_HANDLED;
 
   return g_log_writer_default (log_level, fields, n_fields, NULL);
+}
+
+gboolean
+test_pointer_is_set (gpointer data)
+{
+  return *(gpointer *) data != NULL;
+}
+
+gint64
+test_peak_5xx_ms (IscMetricsResponse *response)
+{
+  const IscMetric *metric = isc_metrics_response_lookup_metric (response, "baseten_inference_requests_total");
+  gint64 peak_ms = 0;
+  double peak = 0;
+
+  g_assert_nonnull (metric);
+  for (guint s = 0; s < isc_metrics_response_get_n_steps (response); s++)
+    {
+      double share;
+
+      if (isc_error_share_of_class (metric, 5, (int) s, &share) && share > peak)
+        {
+          peak = share;
+          peak_ms = isc_metrics_response_get_step_start_ms (response, s);
+        }
+    }
+  g_assert_cmpfloat (peak, >, 0.05);
+
+  return peak_ms;
 }

@@ -24,6 +24,11 @@ gboolean          test_set_flag_cb    (gpointer        data);
  * returns whether it does. */
 gboolean          test_wait_for       (gboolean      (*check) (gpointer),
                                        gpointer        data);
+/* For test_wait_for(): the pointer at @data is no longer NULL. */
+gboolean          test_pointer_is_set (gpointer        data);
+/* The start of the step with the highest 5xx share of the requests in
+ * @response (the demo's daily incident), which must be above 5 %. */
+gint64            test_peak_5xx_ms    (IscMetricsResponse *response);
 /* Lets the main loop run for @ms milliseconds: a few frames. */
 void              test_run_frames     (guint           ms);
 

@@ -19,7 +19,6 @@
 #include "isc-alert-evaluator.h"
 #include "isc-client.h"
 #include "isc-demo-server.h"
-#include "isc-error-share.h"
 #include "isc-test-util.h"
 
 #define SEED   42
@@ -247,12 +246,6 @@ fetch_cb (GObject      *object,
   g_assert_no_error (error);
 }
 
-static gboolean
-is_set (gpointer data)
-{
-  return *(gpointer *) data != NULL;
-}
-
 static IscMetricsResponse *
 fetch (IscClient       *client,
        const IscTarget *target,
@@ -265,7 +258,7 @@ fetch (IscClient       *client,
   IscMetricsResponse *response = NULL;
 
   isc_client_fetch_metrics_async (client, query, NULL, fetch_cb, &response);
-  g_assert_true (test_wait_for (is_set, &response));
+  g_assert_true (test_wait_for (test_pointer_is_set, &response));
   return response;
 }
 
@@ -283,9 +276,7 @@ test_demo_incident (void)
   g_autoptr(IscAlertEvaluator) evaluator = isc_alert_evaluator_new ();
   g_autoptr(IscMetricsResponse) day = NULL;
   g_autoptr(GError) error = NULL;
-  const IscMetric *metric;
-  gint64 peak_ms = 0;
-  double peak = 0;
+  gint64 peak_ms;
   guint n_firing = 0;
   Transitions t = { 0 };
 
@@ -297,19 +288,7 @@ test_demo_incident (void)
 
   /* Where the incident is in the last day. */
   day = fetch (client, target, NOW_MS - 24 * 60 * MIN_MS, NOW_MS);
-  metric = isc_metrics_response_lookup_metric (day, REQUESTS);
-  g_assert_nonnull (metric);
-  for (guint s = 0; s < isc_metrics_response_get_n_steps (day); s++)
-    {
-      double share;
-
-      if (isc_error_share_of_class (metric, 5, (int) s, &share) && share > peak)
-        {
-          peak = share;
-          peak_ms = isc_metrics_response_get_step_start_ms (day, s);
-        }
-    }
-  g_assert_cmpfloat (peak, >, 0.05);
+  peak_ms = test_peak_5xx_ms (day);
   /* Not at the window's start: there is a quiet hour before it (the
    * server's clock moves past NOW_MS for the hour after). */
   g_assert_cmpint (peak_ms, >, NOW_MS - 23 * 60 * MIN_MS);

@@ -17,7 +17,6 @@
 #include "config.h"
 
 #include "isc-alert-watcher.h"
-#include "isc-error-share.h"
 #include "isc-test-app.h"
 #include "isc-test-gtk.h"
 
@@ -143,25 +142,11 @@ peak_within (IscClient       *client,
   g_autoptr(IscTimeRange) range = isc_time_range_new_absolute (start_ms, end_ms);
   g_autoptr(IscQuery) query = isc_target_make_query (target, ISC_MODE_SERIES, range, metrics);
   g_autoptr(IscMetricsResponse) response = NULL;
-  const IscMetric *metric;
-  double peak = 0;
-  gint64 peak_ms = 0;
+  gint64 peak_ms;
 
   isc_client_fetch_metrics_async (client, query, NULL, fetch_cb, &response);
   g_assert_true (test_wait_for (test_pointer_is_set, &response));
-  metric = isc_metrics_response_lookup_metric (response, "baseten_inference_requests_total");
-  g_assert_nonnull (metric);
-  for (guint s = 0; s < isc_metrics_response_get_n_steps (response); s++)
-    {
-      double share;
-
-      if (isc_error_share_of_class (metric, 5, (int) s, &share) && share > peak)
-        {
-          peak = share;
-          peak_ms = isc_metrics_response_get_step_start_ms (response, s);
-        }
-    }
-  g_assert_cmpfloat (peak, >, 0.05);
+  peak_ms = test_peak_5xx_ms (response);
   return peak_ms;
 }
 

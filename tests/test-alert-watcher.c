@@ -15,7 +15,6 @@
 
 #include "isc-alert-watcher.h"
 #include "isc-demo-server.h"
-#include "isc-error-share.h"
 #include "isc-test-util.h"
 
 #define SCHEMA_ID "io.github.inferscope.Inferscope"
@@ -139,12 +138,6 @@ fetch_cb (GObject      *object,
   g_assert_no_error (error);
 }
 
-static gboolean
-is_set (gpointer data)
-{
-  return *(gpointer *) data != NULL;
-}
-
 /* The incident's peak in the day before NOW_MS, as the demo serves it. */
 static gint64
 find_incident (Fixture *f)
@@ -154,24 +147,11 @@ find_incident (Fixture *f)
   g_autoptr(IscTimeRange) range = isc_time_range_new_absolute (NOW_MS - 24 * 60 * MIN_MS, NOW_MS);
   g_autoptr(IscQuery) query = isc_target_make_query (target, ISC_MODE_SERIES, range, metrics);
   g_autoptr(IscMetricsResponse) day = NULL;
-  const IscMetric *metric;
-  double peak = 0;
-  gint64 peak_ms = 0;
+  gint64 peak_ms;
 
   isc_client_fetch_metrics_async (f->client, query, NULL, fetch_cb, &day);
-  g_assert_true (test_wait_for (is_set, &day));
-  metric = isc_metrics_response_lookup_metric (day, "baseten_inference_requests_total");
-  for (guint s = 0; s < isc_metrics_response_get_n_steps (day); s++)
-    {
-      double share;
-
-      if (isc_error_share_of_class (metric, 5, (int) s, &share) && share > peak)
-        {
-          peak = share;
-          peak_ms = isc_metrics_response_get_step_start_ms (day, s);
-        }
-    }
-  g_assert_cmpfloat (peak, >, 0.05);
+  g_assert_true (test_wait_for (test_pointer_is_set, &day));
+  peak_ms = test_peak_5xx_ms (day);
   return peak_ms;
 }
 
