@@ -4,9 +4,10 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The chart widget draws its series once and only the hover on top, and
- * the charts page shows the demo deployment's charts fetched over HTTP
- * from a simulated API on 127.0.0.1.
+ * The chart widget draws its series once and only the hover on top, turns
+ * that picture into the same pixels once it has stayed the same a while,
+ * and the charts page shows the demo deployment's charts fetched over
+ * HTTP from a simulated API on 127.0.0.1.
  */
 
 #include "config.h"
@@ -15,7 +16,7 @@
 #include <adwaita.h>
 
 #include "isc-chart-private.h"
-#include "isc-chart-view.h"
+#include "isc-chart-view-private.h"
 #include "isc-charts-page.h"
 #include "isc-client.h"
 #include "isc-demo-ids.h"
@@ -104,6 +105,94 @@ renders_past (gpointer data)
   gpointer *args = data;
 
   return isc_chart_view_get_n_renders (args[0]) > GPOINTER_TO_UINT (args[1]);
+}
+
+static gboolean
+has_raster (gpointer data)
+{
+  return ISC_CHART_VIEW (data)->raster_node != NULL;
+}
+
+/* The view's picture as its next frame would show it, as ARGB pixels. */
+static GBytes *
+render_view (GtkWidget *view)
+{
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  int width = gtk_widget_get_width (view);
+  int height = gtk_widget_get_height (view);
+  guint8 *pixels = g_malloc ((gsize) width * 4 * height);
+
+  GTK_WIDGET_GET_CLASS (view)->snapshot (view, snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (view)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  gdk_texture_download (texture, pixels, width * 4);
+  return g_bytes_new_take (pixels, (gsize) width * 4 * height);
+}
+
+/* A picture that stays the same is turned into pixels, column by column,
+ * which look exactly as the vectors did; the hover draws over them
+ * without drawing them again, and a new size draws vectors again until
+ * it too has stayed a while. */
+static void
+test_view_raster (void)
+{
+  g_autoptr(IscMetricsResponse) response =
+    test_response_new ("SERIES", 30, 120, "baseten_concurrent_requests", "COUNT", "GAUGE", "[{}]", 1, wave, NULL);
+  g_autoptr(IscChartModel) model = isc_chart_model_new (response, 0, ISC_COUNTER_DISPLAY_RATE);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = isc_chart_view_new (model);
+  IscChartView *cv = ISC_CHART_VIEW (view);
+  g_autoptr(GBytes) vectors = NULL;
+  g_autoptr(GBytes) pixels = NULL;
+  g_autoptr(GBytes) wider = NULL;
+  g_autoptr(GBytes) wider_pixels = NULL;
+  const IscChartLayout *layout;
+  GskRenderNode *raster;
+  guint n_renders;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 360);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (test_wait_for (rendered, view));
+  /* Drawn at once as vectors … */
+  g_assert_null (cv->raster_node);
+  g_assert_true (_isc_chart_view_get_picture (cv) == cv->series_node);
+  vectors = render_view (view);
+  n_renders = isc_chart_view_get_n_renders (cv);
+
+  /* … and as pixels once it has stayed the same: the same pixels. */
+  g_assert_true (test_wait_for (has_raster, view));
+  g_assert_true (_isc_chart_view_get_picture (cv) == cv->raster_node);
+  pixels = render_view (view);
+  g_assert_true (g_bytes_equal (vectors, pixels));
+  g_assert_cmpuint (isc_chart_view_get_n_renders (cv), ==, n_renders);
+
+  /* The hover draws over them: the series are not drawn again. */
+  raster = cv->raster_node;
+  layout = isc_chart_ensure_layout (cv->chart, gtk_widget_get_width (view), gtk_widget_get_height (view));
+  g_signal_emit_by_name (motion_controller (view), "motion", layout->step_x[40] + 0.2, layout->plot.y + 20);
+  test_run_frames (300);
+  g_assert_cmpint (isc_chart_view_get_hover_step (cv), ==, 40);
+  g_assert_true (cv->raster_node == raster);
+  g_assert_cmpuint (isc_chart_view_get_n_renders (cv), ==, n_renders);
+  g_signal_emit_by_name (motion_controller (view), "leave");
+
+  /* A new size is drawn as vectors again, at once, and as pixels later. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 820, 360);
+  g_assert_true (test_wait_for (renders_past, (gpointer[]) { view, GUINT_TO_POINTER (n_renders) }));
+  g_assert_null (cv->raster_node);
+  g_assert_cmpint (gtk_widget_get_width (view), ==, 820);
+  wider = render_view (view);
+  g_assert_true (test_wait_for (has_raster, view));
+  wider_pixels = render_view (view);
+  g_assert_true (g_bytes_equal (wider, wider_pixels));
+  g_assert_false (g_bytes_equal (vectors, wider_pixels));
+
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 static void
@@ -291,6 +380,7 @@ main (int   argc,
   adw_init ();
 
   g_test_add_func ("/isc/chart-view/hover-keeps-cache", test_view_hover_keeps_cache);
+  g_test_add_func ("/isc/chart-view/raster", test_view_raster);
   g_test_add_func ("/isc/chart-view/dark-style", test_view_follows_dark_style);
   g_test_add_func ("/isc/chart-view/use-utc", test_view_use_utc);
   g_test_add_func ("/isc/chart-view/demo-page", test_page_demo_charts);

@@ -28,7 +28,9 @@ struct _IscChartView
 
   /* Owned references */
   IscChart      *chart;
-  GskRenderNode *series_node;
+  GskRenderNode *series_node;    /* the chart without the hover, as drawn */
+  GskRenderNode *raster_node;    /* series_node in pixels, once made */
+  guint          raster_id;      /* the timeout that makes raster_node */
   GskRenderNode *hover_node;     /* the values box at hover_node_step */
   int            hover_node_step;
 
@@ -82,6 +84,9 @@ struct _IscChartView
 
 /* Drops the cached picture and queues a draw. */
 void      _isc_chart_view_invalidate         (IscChartView       *self);
+/* The cached picture as it is drawn now: the pixels once made, else
+ * the vectors (NULL before the first snapshot). */
+GskRenderNode *_isc_chart_view_get_picture   (IscChartView       *self);
 /* Shows the values box at @step (-1 for none); only the overlay changes. */
 void      _isc_chart_view_set_hover_step     (IscChartView       *self,
                                               int                 step);

@@ -69,7 +69,7 @@ _isc_chart_view_append_series (IscChartView *self,
   graphene_rect_t clip;
   double old_span, new_span;
 
-  gtk_snapshot_append_node (snapshot, self->series_node);
+  gtk_snapshot_append_node (snapshot, _isc_chart_view_get_picture (self));
   if (!self->previewing)
     return;
 

@@ -29,12 +29,37 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (IscChartView, isc_chart_view, GTK_TYPE_WIDGET)
 
+/* A new picture is drawn as vectors, and turned into pixels once it has
+ * stayed the same this long: a live resize or a burst of new data draws
+ * only vectors (GSK's cairo renderer replays them for what is on
+ * screen, where pixels would be made for every chart of the page). */
+#define RASTER_DELAY_MS 150
+/* The pixels are painted in columns this wide, each a node of its own:
+ * GSK's cairo renderer composites a node only where the frame's damage
+ * meets it, and a crosshair's damage is a few thin strips. (32, 64, 160
+ * and 640 px measured within noise of each other, 160 the best median.) */
+#define RASTER_TILE_WIDTH 160
+
+static void
+clear_picture (IscChartView *self)
+{
+  g_clear_pointer (&self->series_node, gsk_render_node_unref);
+  g_clear_pointer (&self->raster_node, gsk_render_node_unref);
+  g_clear_handle_id (&self->raster_id, g_source_remove);
+}
+
 void
 _isc_chart_view_invalidate (IscChartView *self)
 {
-  g_clear_pointer (&self->series_node, gsk_render_node_unref);
+  clear_picture (self);
   g_clear_pointer (&self->hover_node, gsk_render_node_unref);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+GskRenderNode *
+_isc_chart_view_get_picture (IscChartView *self)
+{
+  return self->raster_node != NULL ? self->raster_node : self->series_node;
 }
 
 static char *
@@ -167,12 +192,11 @@ typedef void (*DrawFunc) (IscChart *chart,
                           int       step);
 
 /* A node of what draw() draws in area (of the chart at width × height),
- * kept while it stays the same. (Drawn first into pixels at the screen's
- * scale instead, the window measured the same on a crosshair move and
- * 13 % slower to relayout, tests/bench-interact against the build before:
- * GSK's cairo renderer clips a replay to the damage as cheaply as a copy.
- * A texture node would cost more: GTK 4.8's cairo renderer converts a
- * texture to a new surface in each frame.) */
+ * kept while it stays the same. (Drawn into pixels at once instead, a
+ * relayout cost 13 % more, tests/bench-interact: every chart of the page
+ * is drawn, where a replay draws only what is on screen; draw_raster()
+ * makes the pixels later. A texture node would cost more: GTK 4.8's
+ * cairo renderer converts a texture to a new surface in each frame.) */
 static GskRenderNode *
 draw_node (IscChartView       *self,
            const IscChartRect *area,
@@ -211,6 +235,78 @@ draw_series (IscChartView *self,
   return draw_node (self, &all, width, height, draw_chart, -1);
 }
 
+/* The chart without the hover, in pixels at the screen's scale, as
+ * columns of RASTER_TILE_WIDTH. On a crosshair move, GSK's cairo renderer
+ * replays the vectors of every chart for the damage's bounding box
+ * (which spans the charts of both columns), where a column of pixels
+ * away from the damage costs next to nothing: 0.2 to 0.3 ms less CPU in
+ * each crosshair frame over 12 charts (tests/bench-interact --cpu,
+ * against the vectors). */
+static GskRenderNode *
+draw_raster (IscChartView *self,
+             int           width,
+             int           height)
+{
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
+  GtkSnapshot *snapshot;
+  cairo_t *cr;
+
+  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (surface);
+      return NULL;
+    }
+  cairo_surface_set_device_scale (surface, scale, scale);
+  cr = cairo_create (surface);
+  isc_chart_draw (self->chart, cr, width, height);
+  cairo_destroy (cr);
+
+  snapshot = gtk_snapshot_new ();
+  for (int x = 0; x < width; x += RASTER_TILE_WIDTH)
+    {
+      int w = MIN (RASTER_TILE_WIDTH, width - x);
+
+      cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (x, 0, w, height));
+      cairo_rectangle (cr, x, 0, w, height);
+      cairo_clip (cr);
+      cairo_set_source_surface (cr, surface, 0, 0);
+      cairo_paint (cr);
+      cairo_destroy (cr);
+    }
+  cairo_surface_destroy (surface);
+  return gtk_snapshot_free_to_node (snapshot);
+}
+
+static gboolean
+raster_cb (gpointer data)
+{
+  IscChartView *self = data;
+
+  self->raster_id = 0;
+  /* A new size or new data waits for its own snapshot, and its delay. */
+  if (self->series_node == NULL || self->raster_node != NULL ||
+      gtk_widget_get_width (GTK_WIDGET (self)) != self->node_width ||
+      gtk_widget_get_height (GTK_WIDGET (self)) != self->node_height)
+    return G_SOURCE_REMOVE;
+
+  self->raster_node = draw_raster (self, self->node_width, self->node_height);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+scale_factor_changed_cb (IscChartView *self,
+                         GParamSpec   *pspec,
+                         gpointer      user_data)
+{
+  g_clear_pointer (&self->raster_node, gsk_render_node_unref);
+  g_clear_handle_id (&self->raster_id, g_source_remove);
+  if (self->series_node != NULL)
+    self->raster_id = g_timeout_add_full (G_PRIORITY_LOW, RASTER_DELAY_MS, raster_cb, self, NULL);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static void
 isc_chart_view_snapshot (GtkWidget   *widget,
                          GtkSnapshot *snapshot)
@@ -230,13 +326,14 @@ isc_chart_view_snapshot (GtkWidget   *widget,
   if (self->series_node == NULL || self->node_width != width || self->node_height != height ||
       align.gutter != self->node_align.gutter || align.plot_height != self->node_align.plot_height)
     {
-      g_clear_pointer (&self->series_node, gsk_render_node_unref);
+      clear_picture (self);
       g_clear_pointer (&self->hover_node, gsk_render_node_unref);
       self->series_node = draw_series (self, width, height);
       self->node_width = width;
       self->node_height = height;
       self->node_align = align;
       self->n_renders++;
+      self->raster_id = g_timeout_add_full (G_PRIORITY_LOW, RASTER_DELAY_MS, raster_cb, self, NULL);
     }
 
   if (self->series_node != NULL)
@@ -328,7 +425,7 @@ isc_chart_view_dispose (GObject *object)
 {
   IscChartView *self = (IscChartView *)object;
 
-  g_clear_pointer (&self->series_node, gsk_render_node_unref);
+  clear_picture (self);
   g_clear_pointer (&self->hover_node, gsk_render_node_unref);
   g_clear_object (&self->chart);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
@@ -468,6 +565,7 @@ isc_chart_view_init (IscChartView *self)
 
   _isc_chart_view_init_zoom (self, motion);
 
+  g_signal_connect (self, "notify::scale-factor", G_CALLBACK (scale_factor_changed_cb), NULL);
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (isc_chart_view_update_style), self, G_CONNECT_SWAPPED);
   isc_chart_view_update_style (self);
