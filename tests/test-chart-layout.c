@@ -7,8 +7,8 @@
  * The chart layout on its own, over a table of cell sizes from the
  * smallest an export allows to a wide window: the plot inside the cell,
  * times and values mapped onto it and back, each step at its time's pixel
- * column, the ticks and the legend inside the chart, and an alignment
- * honoured.
+ * column, the ticks and the legend inside the chart, an alignment
+ * honoured, and a relayout's labels shared with the layout before.
  */
 
 #include "config.h"
@@ -16,6 +16,7 @@
 #include <math.h>
 
 #include "isc-chart-layout.h"
+#include "isc-chart-layout-private.h"
 #include "test-chart-fixtures.h"
 
 #define N_STEPS 60
@@ -305,6 +306,77 @@ test_alignment (Fixture       *f,
   g_assert_cmpfloat_with_epsilon (capped->plot.x, alone->plot.x, 0.5);
 }
 
+static int
+text_width (const IscChartText *text)
+{
+  int w;
+
+  pango_layout_get_pixel_size (text->layout, &w, NULL);
+  return w;
+}
+
+/* A relayout measures the same labels once: the texts of a legend and of
+ * a value axis are shared with the layout before, and nothing a
+ * narrower layout did to fit has changed them (they read and measure as
+ * a new context's do); a title, which is cut to fit, is each layout's
+ * own. */
+static void
+test_shared_texts (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(IscChartLayout) before = NULL;
+  g_autoptr(IscChartLayout) narrow = NULL;
+  g_autoptr(IscChartLayout) after = NULL;
+  g_autoptr(GObject) pango = G_OBJECT (pango_font_map_create_context (pango_cairo_font_map_get_default ()));
+  g_autoptr(IscChartLayout) fresh = isc_chart_layout_new_aligned (f->model, isc_chart_style_get_default (ISC_CHART_THEME_LIGHT),
+                                                                 PANGO_CONTEXT (pango), f->utc, TRUE, 610, 300, TRUE, NULL);
+  guint shared = 0;
+
+  /* As a chart asks for them. */
+  _isc_chart_layout_share_texts (f->pango, TRUE);
+  before = layout_new (f, 600, 300, NULL);
+  narrow = layout_new (f, 120, 80, NULL);
+  after = layout_new (f, 610, 300, NULL);
+
+  g_assert_cmpuint (after->legend->len, ==, before->legend->len);
+  g_assert_cmpuint (after->legend->len, ==, fresh->legend->len);
+  for (guint k = 0; k < after->legend->len; k++)
+    {
+      const IscChartLegendItem *a = &g_array_index (before->legend, IscChartLegendItem, k);
+      const IscChartLegendItem *b = &g_array_index (after->legend, IscChartLegendItem, k);
+      const IscChartLegendItem *c = &g_array_index (fresh->legend, IscChartLegendItem, k);
+
+      g_assert_true (a->text.layout == b->text.layout);
+      g_assert_true (b->text.layout != c->text.layout);
+      g_assert_cmpstr (pango_layout_get_text (b->text.layout), ==, pango_layout_get_text (c->text.layout));
+      g_assert_cmpint (text_width (&b->text), ==, text_width (&c->text));
+    }
+  g_assert_cmpuint (after->value_tick_items->len, ==, fresh->value_tick_items->len);
+  for (guint i = 0; i < after->value_tick_items->len; i++)
+    {
+      const IscChartTick *b = &g_array_index (after->value_tick_items, IscChartTick, i);
+      const IscChartTick *c = &g_array_index (fresh->value_tick_items, IscChartTick, i);
+
+      for (guint j = 0; j < before->value_tick_items->len; j++)
+        if (g_array_index (before->value_tick_items, IscChartTick, j).text.layout == b->text.layout)
+          shared++;
+      g_assert_cmpstr (pango_layout_get_text (b->text.layout), ==, pango_layout_get_text (c->text.layout));
+      g_assert_cmpint (text_width (&b->text), ==, text_width (&c->text));
+    }
+  g_assert_cmpuint (shared, ==, after->value_tick_items->len);
+  g_assert_true (before->title.layout != after->title.layout);
+  g_assert_cmpint (pango_layout_get_ellipsize (after->title.layout), ==, PANGO_ELLIPSIZE_NONE);
+
+  /* Without: each layout its own. */
+  _isc_chart_layout_share_texts (f->pango, FALSE);
+  {
+    g_autoptr(IscChartLayout) alone = layout_new (f, 610, 300, NULL);
+
+    g_assert_true (g_array_index (alone->legend, IscChartLegendItem, 0).text.layout !=
+                   g_array_index (after->legend, IscChartLegendItem, 0).text.layout);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -320,6 +392,7 @@ main (int   argc,
   ADD ("ticks", test_ticks);
   ADD ("legend", test_legend);
   ADD ("alignment", test_alignment);
+  ADD ("shared-texts", test_shared_texts);
 #undef ADD
 
   return g_test_run ();

@@ -106,7 +106,7 @@ legend_item_text (IscChartLayout       *layout,
                   double                width)
 {
   g_autofree char *markup = legend_markup (model, series, cs, &layout->value_format, detail, cs->label);
-  PangoLayout *text = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, markup);
+  PangoLayout *text = _isc_chart_layout_shared_text (layout->pango, style, style->label_size, FALSE, markup);
   glong n_chars = g_utf8_strlen (cs->label, -1);
   int w;
 
@@ -120,7 +120,7 @@ legend_item_text (IscChartLayout       *layout,
       g_free (markup);
       markup = legend_markup (model, series, cs, &layout->value_format, detail, label);
       g_object_unref (text);
-      text = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, markup);
+      text = _isc_chart_layout_shared_text (layout->pango, style, style->label_size, FALSE, markup);
       pango_layout_get_pixel_size (text, &w, NULL);
     }
 

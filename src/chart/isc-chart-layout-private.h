@@ -55,6 +55,19 @@ void _isc_chart_layout_annotate           (IscChartLayout      *layout,
 
 /* isc-chart-layout.c, for the annotations */
 
+/* Layouts made with @pango share the texts of the same markup, size and
+ * weight, now and with the layouts before (a relayout measures the same
+ * labels again), or no longer. The shared texts hold @pango: its owner
+ * stops the sharing before it lets @pango go. */
+void _isc_chart_layout_share_texts        (PangoContext        *pango,
+                                           gboolean             share);
+/* Like isc_chart_layout_create_text(), but the layout is shared where
+ * @pango shares texts: for a text that is not changed after it is made. */
+PangoLayout *_isc_chart_layout_shared_text (PangoContext        *pango,
+                                            const IscChartStyle *style,
+                                            double               size,
+                                            gboolean             bold,
+                                            const char          *markup);
 void _isc_chart_text_size                 (const IscChartText  *text,
                                            double              *width,
                                            double              *height);

@@ -36,6 +36,60 @@ isc_chart_layout_create_text (PangoContext        *pango,
   return layout;
 }
 
+/* The shared texts of a PangoContext, by font and markup, once its owner
+ * has asked for them. Emptied when it grows past SHARED_TEXTS_MAX, so
+ * texts no longer shown do not pile up (a chart's labels number a few
+ * dozen). */
+#define SHARED_TEXTS_MAX 512
+
+static GQuark
+shared_texts_quark (void)
+{
+  static GQuark quark;
+
+  if (quark == 0)
+    quark = g_quark_from_static_string ("isc-chart-shared-texts");
+  return quark;
+}
+
+void
+_isc_chart_layout_share_texts (PangoContext *pango,
+                               gboolean      share)
+{
+  GHashTable *texts = NULL;
+
+  if (share)
+    texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  g_object_set_qdata_full (G_OBJECT (pango), shared_texts_quark (), texts,
+                           (GDestroyNotify) g_hash_table_unref);
+}
+
+PangoLayout *
+_isc_chart_layout_shared_text (PangoContext        *pango,
+                               const IscChartStyle *style,
+                               double               size,
+                               gboolean             bold,
+                               const char          *markup)
+{
+  GHashTable *texts = g_object_get_qdata (G_OBJECT (pango), shared_texts_quark ());
+  g_autofree char *key = NULL;
+  PangoLayout *text;
+
+  if (texts == NULL)
+    return isc_chart_layout_create_text (pango, style, size, bold, markup);
+
+  key = g_strdup_printf ("%s\x1f%g\x1f%d\x1f%s", style->font_family, size, bold != FALSE, markup);
+  text = g_hash_table_lookup (texts, key);
+  if (text == NULL)
+    {
+      if (g_hash_table_size (texts) >= SHARED_TEXTS_MAX)
+        g_hash_table_remove_all (texts);
+      text = isc_chart_layout_create_text (pango, style, size, bold, markup);
+      g_hash_table_insert (texts, g_steal_pointer (&key), text);
+    }
+  return g_object_ref (text);
+}
+
 /* The plot between those edges, within the cell: a cell smaller than its
  * margins has an empty plot at its edge, never one outside it or of a
  * negative size. */
@@ -471,7 +525,7 @@ layout_clip_marks (IscChartLayout      *layout,
 
           mark.x = layout->step_x[best];
           mark.value = peaks[best];
-          mark.text.layout = isc_chart_layout_create_text (layout->pango, style, style->label_size, TRUE, markup);
+          mark.text.layout = _isc_chart_layout_shared_text (layout->pango, style, style->label_size, TRUE, markup);
           _isc_chart_text_size (&mark.text, &w, &h);
           /* Right of the mark, inside the plot, under its top edge. */
           mark.text.x = mark.x + style->spacing + style->spacing / 2;
@@ -634,7 +688,7 @@ create_value_labels (IscChartLayout      *layout,
       IscChartTick tick = { 0 };
       double w;
 
-      tick.text.layout = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, markup);
+      tick.text.layout = _isc_chart_layout_shared_text (layout->pango, style, style->label_size, FALSE, markup);
       _isc_chart_text_size (&tick.text, &w, NULL);
       value_w = MAX (value_w, w);
       g_array_append_val (layout->value_tick_items, tick);
@@ -690,7 +744,7 @@ layout_time_axis (IscChartLayout      *layout,
         continue;
       markup = g_markup_escape_text (t->label, -1);
       tick.pos = round (isc_chart_layout_x_for_ms (layout, t->ms)) + 0.5;
-      tick.text.layout = isc_chart_layout_create_text (layout->pango, style, style->label_size, t->shows_date, markup);
+      tick.text.layout = _isc_chart_layout_shared_text (layout->pango, style, style->label_size, t->shows_date, markup);
       tick.text.y = layout->plot.y + layout->plot.height + style->tick_length + 2;
       shown_ticks[layout->time_tick_items->len] = t;
       g_array_append_val (layout->time_tick_items, tick);
@@ -715,7 +769,7 @@ layout_axes (IscChartLayout          *layout,
              double                   right,
              double                   bottom)
 {
-  g_autoptr(PangoLayout) probe = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, "0");
+  g_autoptr(PangoLayout) probe = _isc_chart_layout_shared_text (layout->pango, style, style->label_size, FALSE, "0");
   double legend_top;
   int label_h;
 

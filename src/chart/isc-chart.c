@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "isc-chart-layout-private.h"
 #include "isc-chart-private.h"
 #include "isc-chart-renderer-factory.h"
 
@@ -46,6 +47,8 @@ isc_chart_dispose (GObject *object)
     g_signal_handlers_disconnect_by_func (self->model, on_model_hidden_changed, self);
   g_clear_object (&self->model);
   g_clear_object (&self->renderer);
+  if (self->pango != NULL)
+    _isc_chart_layout_share_texts (self->pango, FALSE);
   g_clear_object (&self->pango);
   g_clear_pointer (&self->tz, g_time_zone_unref);
   g_clear_pointer (&self->compare_paths, g_ptr_array_unref);
@@ -81,6 +84,8 @@ isc_chart_init (IscChart *self)
   pango_cairo_context_set_font_options (self->pango, options);
   cairo_font_options_destroy (options);
   pango_cairo_context_set_resolution (self->pango, 96);
+  /* A relayout (a new size, a new alignment) measures its labels once. */
+  _isc_chart_layout_share_texts (self->pango, TRUE);
 }
 
 IscChart *
