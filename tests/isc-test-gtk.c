@@ -183,3 +183,33 @@ test_read_text_cb (GObject      *source,
   g_assert_no_error (error);
 }
 
+guint8 *
+test_render_widget (GtkWidget *widget,
+                    gboolean   css,
+                    int       *stride)
+{
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  guint8 *pixels;
+
+  if (css)
+    {
+      g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+
+      gdk_paintable_snapshot (paintable, snapshot, width, height);
+    }
+  else
+    GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  pixels = g_malloc ((gsize) width * 4 * height);
+  gdk_texture_download (texture, pixels, (gsize) width * 4);
+  if (stride != NULL)
+    *stride = width * 4;
+  return pixels;
+}

@@ -49,6 +49,15 @@ GtkEventController *test_find_controller_named (GtkWidget    *widget,
 GtkEventController *test_find_controller       (GtkWidget    *widget,
                                                 GType         type);
 
+/* @widget's pixels as its next frame would show them: rows of
+ * width × 4 bytes of premultiplied ARGB, to g_free(). With @css, as the
+ * window draws it (its CSS background, border and focus ring, through a
+ * GtkWidgetPaintable); else only what its class's snapshot draws, which
+ * a window about to lay out again still draws. */
+guint8             *test_render_widget         (GtkWidget    *widget,
+                                                gboolean      css,
+                                                int          *stride);
+
 /* gdk_clipboard_read_text_async()'s callback: user_data is a char ** set
  * to the text read. */
 void                test_read_text_cb          (GObject      *source,

@@ -317,30 +317,6 @@ css_error_cb (GtkCssProvider *provider,
   g_error ("style.css: %s", error->message);
 }
 
-/* The view as the window draws it, its CSS (the focus ring) included. */
-static guint8 *
-render_with_css (GtkWidget *view,
-                 int       *stride)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (view);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  int width = gtk_widget_get_width (view);
-  int height = gtk_widget_get_height (view);
-  guint8 *pixels;
-
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (view)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
-  *stride = width * 4;
-  pixels = g_malloc ((gsize) *stride * height);
-  gdk_texture_download (texture, pixels, *stride);
-  return pixels;
-}
-
 static void
 test_keys_focus_ring (void)
 {
@@ -358,7 +334,7 @@ test_keys_focus_ring (void)
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
   view = open_view (model, &window);
   height = gtk_widget_get_height (view);
-  unfocused = render_with_css (view, &stride);
+  unfocused = test_render_widget (view, TRUE, &stride);
 
   /* Focus from the keyboard: a ring around the chart. */
   gtk_widget_grab_focus (view);
@@ -366,7 +342,7 @@ test_keys_focus_ring (void)
   test_run_frames (50);
   g_assert_true (gtk_widget_is_focus (view));
   g_assert_true (gtk_widget_get_state_flags (view) & GTK_STATE_FLAG_FOCUS_VISIBLE);
-  focused = render_with_css (view, &stride);
+  focused = test_render_widget (view, TRUE, &stride);
   /* The left edge, top to bottom, differs. */
   for (int y = 0; y < height; y++)
     if (memcmp (unfocused + y * stride, focused + y * stride, 4) != 0)

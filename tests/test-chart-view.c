@@ -21,6 +21,7 @@
 #include "isc-client.h"
 #include "isc-demo-ids.h"
 #include "isc-demo-server.h"
+#include "isc-test-gtk.h"
 #include "isc-test-util.h"
 #include "test-chart-fixtures.h"
 
@@ -51,23 +52,39 @@ motion_controller (GtkWidget *widget)
   g_assert_not_reached ();
 }
 
+/* A window of 700 × 360 showing a chart of @response's wave, drawn. */
+static GtkWidget *
+present_view (IscMetricsResponse  *response,
+              GtkWidget          **window)
+{
+  g_autoptr(IscChartModel) model = isc_chart_model_new (response, 0, ISC_COUNTER_DISPLAY_RATE);
+  GtkWidget *view = isc_chart_view_new (model);
+
+  *window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (*window), 700, 360);
+  gtk_window_set_child (GTK_WINDOW (*window), view);
+  gtk_window_present (GTK_WINDOW (*window));
+  g_assert_true (test_wait_for (rendered, view));
+  return view;
+}
+
+static IscMetricsResponse *
+wave_response_new (void)
+{
+  return test_response_new ("SERIES", 30, 120, "baseten_concurrent_requests", "COUNT", "GAUGE", "[{}]", 1, wave, NULL);
+}
+
 static void
 test_view_hover_keeps_cache (void)
 {
-  g_autoptr(IscMetricsResponse) response =
-    test_response_new ("SERIES", 30, 120, "baseten_concurrent_requests", "COUNT", "GAUGE", "[{}]", 1, wave, NULL);
-  g_autoptr(IscChartModel) model = isc_chart_model_new (response, 0, ISC_COUNTER_DISPLAY_RATE);
-  GtkWidget *window = gtk_window_new ();
-  GtkWidget *view = isc_chart_view_new (model);
+  g_autoptr(IscMetricsResponse) response = wave_response_new ();
+  GtkWidget *window;
+  GtkWidget *view = present_view (response, &window);
   GtkEventController *motion;
   const IscChartLayout *layout;
   guint n_renders;
   int step;
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 700, 360);
-  gtk_window_set_child (GTK_WINDOW (window), view);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (test_wait_for (rendered, view));
   n_renders = isc_chart_view_get_n_renders (ISC_CHART_VIEW (view));
 
   /* The pointer over step 30: the hover follows it … */
@@ -113,24 +130,14 @@ has_raster (gpointer data)
   return ISC_CHART_VIEW (data)->raster_node != NULL;
 }
 
-/* The view's picture as its next frame would show it, as ARGB pixels. */
+/* The view's picture as its next frame would show it. */
 static GBytes *
 render_view (GtkWidget *view)
 {
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  int width = gtk_widget_get_width (view);
-  int height = gtk_widget_get_height (view);
-  guint8 *pixels = g_malloc ((gsize) width * 4 * height);
+  int stride;
+  guint8 *pixels = test_render_widget (view, FALSE, &stride);
 
-  GTK_WIDGET_GET_CLASS (view)->snapshot (view, snapshot);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (view)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
-  gdk_texture_download (texture, pixels, width * 4);
-  return g_bytes_new_take (pixels, (gsize) width * 4 * height);
+  return g_bytes_new_take (pixels, (gsize) stride * gtk_widget_get_height (view));
 }
 
 /* A picture that stays the same is turned into pixels, column by column,
@@ -140,11 +147,9 @@ render_view (GtkWidget *view)
 static void
 test_view_raster (void)
 {
-  g_autoptr(IscMetricsResponse) response =
-    test_response_new ("SERIES", 30, 120, "baseten_concurrent_requests", "COUNT", "GAUGE", "[{}]", 1, wave, NULL);
-  g_autoptr(IscChartModel) model = isc_chart_model_new (response, 0, ISC_COUNTER_DISPLAY_RATE);
-  GtkWidget *window = gtk_window_new ();
-  GtkWidget *view = isc_chart_view_new (model);
+  g_autoptr(IscMetricsResponse) response = wave_response_new ();
+  GtkWidget *window;
+  GtkWidget *view = present_view (response, &window);
   IscChartView *cv = ISC_CHART_VIEW (view);
   g_autoptr(GBytes) vectors = NULL;
   g_autoptr(GBytes) pixels = NULL;
@@ -154,10 +159,6 @@ test_view_raster (void)
   GskRenderNode *raster;
   guint n_renders;
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 700, 360);
-  gtk_window_set_child (GTK_WINDOW (window), view);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (test_wait_for (rendered, view));
   /* Drawn at once as vectors … */
   g_assert_null (cv->raster_node);
   g_assert_true (_isc_chart_view_get_picture (cv) == cv->series_node);

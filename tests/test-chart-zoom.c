@@ -264,31 +264,6 @@ assert_range (IscView *view,
   g_assert_cmpint (e, ==, end_ms);
 }
 
-/* The widget's picture as its next frame would show it, as ARGB pixels. */
-static guint8 *
-render (GtkWidget *widget,
-        int       *stride)
-{
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-  guint8 *pixels;
-
-  /* The view's own snapshot, now: a window about to lay out again (the
-   * range button's text after a zoom) would not draw the paintable. */
-  GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
-  *stride = width * 4;
-  pixels = g_malloc ((gsize) *stride * height);
-  gdk_texture_download (texture, pixels, *stride);
-  return pixels;
-}
-
 /* How many of the plot's rows differ between two pictures in column x. */
 static int
 changed_rows (const guint8       *a,
@@ -327,7 +302,7 @@ test_zoom_drag (void)
   g_autofree guint8 *scaled = NULL;
   int stride;
 
-  unscaled = render (third, &stride);
+  unscaled = test_render_widget (third, FALSE, &stride);
   g_assert_cmpuint (isc_chart_view_get_n_renders (ISC_CHART_VIEW (third)), ==, renders);
 
   /* The band follows the pointer, over the plot only. */
@@ -350,7 +325,7 @@ test_zoom_drag (void)
   g_assert_cmpint (shown_end, ==, t2);
   g_assert_true (isc_chart_view_get_shown_range (ISC_CHART_VIEW (first), NULL, NULL));
   /* The next frame's picture: the same series node, transformed. */
-  scaled = render (third, &stride);
+  scaled = test_render_widget (third, FALSE, &stride);
   g_assert_cmpuint (isc_chart_view_get_n_renders (ISC_CHART_VIEW (third)), ==, renders);
   g_assert_cmpint (memcmp (scaled, unscaled, (gsize) stride * gtk_widget_get_height (third)), !=, 0);
 
@@ -435,7 +410,7 @@ test_zoom_crosshair (void)
 
   for (guint i = 0; i < views->len; i++)
     renders[i] = isc_chart_view_get_n_renders (g_ptr_array_index (views, i));
-  before = render (third, &stride);
+  before = test_render_widget (third, FALSE, &stride);
 
   /* The pointer over chart 1 … */
   g_signal_emit_by_name (motion, "enter", x, plot->y + 20);
@@ -453,7 +428,7 @@ test_zoom_crosshair (void)
   column = (int) floor (isc_chart_ensure_layout (chart3, w3, h3)->step_x[step]);
   g_assert_cmpfloat (fabs (column - x), <=, plot->width / isc_chart_model_get_n_steps (isc_chart_view_get_model (ISC_CHART_VIEW (third))) + 1);
   test_run_frames (30);
-  after = render (third, &stride);
+  after = test_render_widget (third, FALSE, &stride);
   g_assert_cmpint (changed_rows (before, after, stride, plot3, column), >=, (int) plot3->height * 9 / 10);
   /* Only the line: well beside it, the same picture. */
   g_assert_cmpint (changed_rows (before, after, stride, plot3, column + 40), ==, 0);
@@ -473,7 +448,7 @@ test_zoom_crosshair (void)
       g_assert_cmpint (isc_chart_view_get_cursor_time (g_ptr_array_index (views, i)), ==, -1);
     }
   g_free (after);
-  after = render (third, &stride);
+  after = test_render_widget (third, FALSE, &stride);
   g_assert_cmpint (changed_rows (before, after, stride, plot3, column), ==, 0);
 
   gtk_window_destroy (GTK_WINDOW (window));

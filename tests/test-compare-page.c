@@ -114,21 +114,9 @@ count_drawn_color (GtkWidget           *widget,
                    const IscChartRect  *area,
                    const IscChartColor *color)
 {
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree guchar *data = NULL;
-  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  g_autofree guchar *data = test_render_widget (widget, TRUE, NULL);
   int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
   guint n = 0;
-
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  data = g_malloc (w * h * 4);
-  gdk_texture_download (texture, data, w * 4);
 
   for (int y = (int) area->y + 1; y < (int) (area->y + area->height) - 1 && y < h; y++)
     for (int x = (int) area->x + 1; x < (int) (area->x + area->width) - 1 && x < w; x++)
