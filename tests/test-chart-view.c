@@ -196,6 +196,52 @@ test_view_raster (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+has_no_raster (gpointer data)
+{
+  return ISC_CHART_VIEW (data)->raster_node == NULL;
+}
+
+/* Only a chart in sight holds pixels: in a page that scrolls, the charts
+ * below its bottom keep their vectors, and trade places with the first
+ * when the page is scrolled to its end. */
+static void
+test_view_raster_in_sight (void)
+{
+  g_autoptr(IscMetricsResponse) response = wave_response_new ();
+  g_autoptr(IscChartModel) model = isc_chart_model_new (response, 0, ISC_COUNTER_DISPLAY_RATE);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  GtkAdjustment *scroll;
+  GtkWidget *views[4];
+
+  for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+    {
+      views[i] = isc_chart_view_new (model);
+      gtk_box_append (GTK_BOX (box), views[i]);
+    }
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), box);
+  gtk_window_set_child (GTK_WINDOW (window), scroller);
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 360);
+  gtk_window_present (GTK_WINDOW (window));
+  for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+    g_assert_true (test_wait_for (rendered, views[i]));
+
+  g_assert_true (test_wait_for (has_raster, views[0]));
+  test_run_frames (400);
+  g_assert_null (ISC_CHART_VIEW (views[3])->raster_node);
+  g_assert_nonnull (ISC_CHART_VIEW (views[3])->series_node);
+
+  scroll = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  gtk_adjustment_set_value (scroll, gtk_adjustment_get_upper (scroll) - gtk_adjustment_get_page_size (scroll));
+  g_assert_true (test_wait_for (has_raster, views[3]));
+  g_assert_true (test_wait_for (has_no_raster, views[0]));
+  g_assert_nonnull (ISC_CHART_VIEW (views[0])->series_node);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_view_follows_dark_style (void)
 {
@@ -382,6 +428,7 @@ main (int   argc,
 
   g_test_add_func ("/isc/chart-view/hover-keeps-cache", test_view_hover_keeps_cache);
   g_test_add_func ("/isc/chart-view/raster", test_view_raster);
+  g_test_add_func ("/isc/chart-view/raster-in-sight", test_view_raster_in_sight);
   g_test_add_func ("/isc/chart-view/dark-style", test_view_follows_dark_style);
   g_test_add_func ("/isc/chart-view/use-utc", test_view_use_utc);
   g_test_add_func ("/isc/chart-view/demo-page", test_page_demo_charts);

@@ -31,6 +31,7 @@ struct _IscChartView
   GskRenderNode *series_node;    /* the chart without the hover, as drawn */
   GskRenderNode *raster_node;    /* series_node in pixels, once made */
   guint          raster_id;      /* the timeout that makes raster_node */
+  GtkAdjustment *scroll;         /* the scrolled window's, while mapped */
   GskRenderNode *hover_node;     /* the values box at hover_node_step */
   int            hover_node_step;
 

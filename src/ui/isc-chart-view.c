@@ -32,7 +32,10 @@ G_DEFINE_FINAL_TYPE (IscChartView, isc_chart_view, GTK_TYPE_WIDGET)
 /* A new picture is drawn as vectors, and turned into pixels once it has
  * stayed the same this long: a live resize or a burst of new data draws
  * only vectors (GSK's cairo renderer replays them for what is on
- * screen, where pixels would be made for every chart of the page). */
+ * screen, where pixels would be made for every chart of the page). Only
+ * a chart in sight holds pixels (each is width × height × 4 bytes, at the
+ * screen's scale: the demo's 27 charts would take 25 MB at 785 × 300);
+ * one scrolled out of sight goes back to its vectors. */
 #define RASTER_DELAY_MS 150
 /* The pixels are painted in columns this wide, each a node of its own:
  * GSK's cairo renderer composites a node only where the frame's damage
@@ -278,12 +281,41 @@ draw_raster (IscChartView *self,
   return gtk_snapshot_free_to_node (snapshot);
 }
 
+/* Whether any of the chart shows in its scrolled window (the whole
+ * chart, in a window that does not scroll it). */
+static gboolean
+in_sight (IscChartView *self)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
+  graphene_rect_t bounds;
+
+  if (scroller == NULL)
+    return TRUE;
+  if (!gtk_widget_compute_bounds (GTK_WIDGET (self), scroller, &bounds))
+    return FALSE;
+  return graphene_rect_intersection (&bounds,
+                                     &GRAPHENE_RECT_INIT (0, 0,
+                                                          gtk_widget_get_width (scroller),
+                                                          gtk_widget_get_height (scroller)),
+                                     NULL);
+}
+
 static gboolean
 raster_cb (gpointer data)
 {
   IscChartView *self = data;
 
   self->raster_id = 0;
+  /* Out of sight: no pixels, until it is scrolled into it. */
+  if (!in_sight (self))
+    {
+      if (self->raster_node != NULL)
+        {
+          g_clear_pointer (&self->raster_node, gsk_render_node_unref);
+          gtk_widget_queue_draw (GTK_WIDGET (self));
+        }
+      return G_SOURCE_REMOVE;
+    }
   /* A new size or new data waits for its own snapshot, and its delay. */
   if (self->series_node == NULL || self->raster_node != NULL ||
       gtk_widget_get_width (GTK_WIDGET (self)) != self->node_width ||
@@ -296,15 +328,67 @@ raster_cb (gpointer data)
 }
 
 static void
+queue_raster (IscChartView *self)
+{
+  g_clear_handle_id (&self->raster_id, g_source_remove);
+  if (self->series_node != NULL)
+    self->raster_id = g_timeout_add_full (G_PRIORITY_LOW, RASTER_DELAY_MS, raster_cb, self, NULL);
+}
+
+static void
 scale_factor_changed_cb (IscChartView *self,
                          GParamSpec   *pspec,
                          gpointer      user_data)
 {
   g_clear_pointer (&self->raster_node, gsk_render_node_unref);
-  g_clear_handle_id (&self->raster_id, g_source_remove);
-  if (self->series_node != NULL)
-    self->raster_id = g_timeout_add_full (G_PRIORITY_LOW, RASTER_DELAY_MS, raster_cb, self, NULL);
+  queue_raster (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Scrolled: once the page has stayed put for the delay (and been laid
+ * out where it scrolled to), a chart that came into sight is made in
+ * pixels, and one that left it lets its pixels go. */
+static void
+scrolled_cb (IscChartView  *self,
+             GtkAdjustment *adjustment)
+{
+  queue_raster (self);
+}
+
+static void
+watch_scroll (IscChartView *self,
+              gboolean      watch)
+{
+  GtkWidget *scroller = watch ? gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW) : NULL;
+  GtkAdjustment *scroll = scroller != NULL ? gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)) : NULL;
+
+  if (scroll == self->scroll)
+    return;
+  if (self->scroll != NULL)
+    {
+      g_signal_handlers_disconnect_by_func (self->scroll, scrolled_cb, self);
+      g_clear_object (&self->scroll);
+    }
+  if (scroll != NULL)
+    {
+      self->scroll = g_object_ref (scroll);
+      g_signal_connect_object (scroll, "value-changed", G_CALLBACK (scrolled_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (scroll, "changed", G_CALLBACK (scrolled_cb), self, G_CONNECT_SWAPPED);
+    }
+}
+
+static void
+isc_chart_view_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (isc_chart_view_parent_class)->map (widget);
+  watch_scroll (ISC_CHART_VIEW (widget), TRUE);
+}
+
+static void
+isc_chart_view_unmap (GtkWidget *widget)
+{
+  watch_scroll (ISC_CHART_VIEW (widget), FALSE);
+  GTK_WIDGET_CLASS (isc_chart_view_parent_class)->unmap (widget);
 }
 
 static void
@@ -333,7 +417,7 @@ isc_chart_view_snapshot (GtkWidget   *widget,
       self->node_height = height;
       self->node_align = align;
       self->n_renders++;
-      self->raster_id = g_timeout_add_full (G_PRIORITY_LOW, RASTER_DELAY_MS, raster_cb, self, NULL);
+      queue_raster (self);
     }
 
   if (self->series_node != NULL)
@@ -426,6 +510,7 @@ isc_chart_view_dispose (GObject *object)
   IscChartView *self = (IscChartView *)object;
 
   clear_picture (self);
+  watch_scroll (self, FALSE);
   g_clear_pointer (&self->hover_node, gsk_render_node_unref);
   g_clear_object (&self->chart);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
@@ -507,6 +592,8 @@ isc_chart_view_class_init (IscChartViewClass *klass)
   widget_class->snapshot = isc_chart_view_snapshot;
   widget_class->measure = isc_chart_view_measure;
   widget_class->size_allocate = isc_chart_view_size_allocate;
+  widget_class->map = isc_chart_view_map;
+  widget_class->unmap = isc_chart_view_unmap;
 
   properties[PROP_MODEL] =
     g_param_spec_object ("model", NULL, NULL,
