@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <gio/gio.h>
 #include <glib/gstdio.h>
 
 #include "isc-error-share.h"
@@ -150,4 +151,43 @@ test_peak_5xx_ms (IscMetricsResponse *response)
   g_assert_cmpfloat (peak, >, 0.05);
 
   return peak_ms;
+}
+
+void
+test_run_clear (TestRun *run)
+{
+  g_clear_pointer (&run->out, g_free);
+  g_clear_pointer (&run->err, g_free);
+}
+
+void
+test_run_export (TestRun            *run,
+                 const char         *api_key,
+                 const char * const *args)
+{
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  const char *binary = g_getenv ("INFERSCOPE_BINARY");
+
+  g_assert_nonnull (binary);
+  g_ptr_array_add (argv, (char *) binary);
+  g_ptr_array_add (argv, (char *) "export");
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_setenv (launcher, "BASETEN_API_KEY", api_key ? api_key : "", TRUE);
+  g_subprocess_launcher_unsetenv (launcher, "DISPLAY");
+  g_subprocess_launcher_unsetenv (launcher, "WAYLAND_DISPLAY");
+
+  test_run_clear (run);
+  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, &run->out, &run->err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  run->status = g_subprocess_get_exit_status (process);
 }

@@ -56,4 +56,22 @@ GLogWriterOutput  test_capture_writer (GLogLevelFlags  log_level,
                                        gsize           n_fields,
                                        gpointer        user_data);
 
+/* `$INFERSCOPE_BINARY export …` run to its end, and what it said. */
+typedef struct
+{
+  int   status;  /* its exit status */
+  char *out;
+  char *err;
+} TestRun;
+
+void              test_run_clear      (TestRun        *run);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TestRun, test_run_clear)
+
+/* Runs `$INFERSCOPE_BINARY export @args…` (NULL-terminated) to its end,
+ * headless (DISPLAY and WAYLAND_DISPLAY unset), with BASETEN_API_KEY set
+ * to @api_key ("" for NULL); it must exit, not be killed. */
+void              test_run_export     (TestRun            *run,
+                                       const char         *api_key,
+                                       const char * const *args);
+
 G_END_DECLS

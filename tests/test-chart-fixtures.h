@@ -218,3 +218,17 @@ test_count_color_in_column (cairo_surface_t     *surface,
       n++;
   return n;
 }
+
+/* The index of @model's series labelled @label, its compared series
+ * counted after its own; -1 for none. */
+static inline int
+test_series_labelled (IscChartModel *model,
+                      const char    *label)
+{
+  guint n = isc_chart_model_get_n_series (model) + isc_chart_model_get_n_compare (model);
+
+  for (guint k = 0; k < n; k++)
+    if (g_strcmp0 (isc_chart_model_get_series (model, k)->label, label) == 0)
+      return (int) k;
+  return -1;
+}

@@ -221,45 +221,7 @@ test_shift_csv (void)
   g_assert_cmpuint (n_rows, >, 60);
 }
 
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *run)
-{
-  g_clear_pointer (&run->out, g_free);
-  g_clear_pointer (&run->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static void
-run_binary (Run                *run,
-            const char * const *args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  const char *binary = g_getenv ("INFERSCOPE_BINARY");
-  int wait_status = 0;
-
-  g_assert_nonnull (binary);
-  g_ptr_array_add (argv, (gpointer) binary);
-  g_ptr_array_add (argv, (gpointer) "export");
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               &run->out, &run->err, &wait_status, &error));
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  run->status = WEXITSTATUS (wait_status);
-}
-
-#define RUN(run, ...) run_binary ((run), (const char *[]) { __VA_ARGS__, NULL })
+#define RUN(run, ...) test_run_export ((run), NULL, (const char *[]) { __VA_ARGS__, NULL })
 
 /* A target the API does not know fails the export (status 1) and says
  * which; one that cannot be a target is bad usage (status 2); so are a
@@ -267,12 +229,12 @@ run_binary (Run                *run,
 static void
 test_bad_targets (void)
 {
-  g_auto(Run) missing = { 0 };
-  g_auto(Run) malformed = { 0 };
-  g_auto(Run) bad_shift = { 0 };
-  g_auto(Run) both = { 0 };
-  g_auto(Run) help = { 0 };
-  g_auto(Run) saved = { 0 };
+  g_auto(TestRun) missing = { 0 };
+  g_auto(TestRun) malformed = { 0 };
+  g_auto(TestRun) bad_shift = { 0 };
+  g_auto(TestRun) both = { 0 };
+  g_auto(TestRun) help = { 0 };
+  g_auto(TestRun) saved = { 0 };
 
   RUN (&missing, "--demo", "--model=demo-chat", "--environment=production", "--format=csv",
        "--compare-to=deployment/no-such-deployment");

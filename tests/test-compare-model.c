@@ -17,6 +17,7 @@
 #include "isc-chart-private.h"
 #include "isc-test-demo.h"
 #include "isc-test-util.h"
+#include "test-chart-fixtures.h"
 
 #define WEEK_MS (7 * DAY_MS)
 #define METRICS "metrics=baseten_inference_requests_total&metrics=baseten_replicas_active"
@@ -70,18 +71,6 @@ new_compared (Fixture    *f,
   return model;
 }
 
-static int
-series_labelled (IscChartModel *model,
-                 const char    *label)
-{
-  guint n = isc_chart_model_get_n_series (model) + isc_chart_model_get_n_compare (model);
-
-  for (guint k = 0; k < n; k++)
-    if (g_strcmp0 (isc_chart_model_get_series (model, k)->label, label) == 0)
-      return (int) k;
-  return -1;
-}
-
 /* Every status class a week back, labelled, after the model's own, each
  * value the one of the step exactly a week earlier. */
 static void
@@ -95,9 +84,9 @@ test_labelled_and_shifted (Fixture       *f,
   guint n_steps = isc_chart_model_get_n_steps (model);
   const gint64 *starts = isc_chart_model_get_step_starts (model);
   const gint64 *week_starts = isc_chart_model_get_step_starts (week);
-  int own_5xx = series_labelled (model, "5xx");
-  int week_5xx = series_labelled (week, "5xx");
-  int compared_5xx = series_labelled (model, "5xx · last week");
+  int own_5xx = test_series_labelled (model, "5xx");
+  int week_5xx = test_series_labelled (week, "5xx");
+  int compared_5xx = test_series_labelled (model, "5xx · last week");
   const IscChartSeries *cs;
   const guint *order;
   guint n_order = 0, differ = 0;
@@ -109,7 +98,7 @@ test_labelled_and_shifted (Fixture       *f,
   g_assert_true (isc_chart_model_is_compare (model, compared_5xx));
   g_assert_false (isc_chart_model_is_compare (model, own_5xx));
   g_assert_cmpint (isc_chart_model_get_compare_source (model, compared_5xx), ==, own_5xx);
-  g_assert_cmpint (series_labelled (model, "2xx · last week"), >=, (int) n_series);
+  g_assert_cmpint (test_series_labelled (model, "2xx · last week"), >=, (int) n_series);
 
   /* Shifted onto the window: step i reads the step a week before it. */
   cs = isc_chart_model_get_series (model, compared_5xx);
@@ -117,9 +106,9 @@ test_labelled_and_shifted (Fixture       *f,
   for (guint i = 0; i < n_steps; i++)
     {
       int j = isc_chart_model_get_step_at (week, starts[i] - WEEK_MS);
-      const double *week_values = isc_chart_model_get_series (week, series_labelled (week, "2xx"))->values;
-      const double *compared_2xx = isc_chart_model_get_series (model, series_labelled (model, "2xx · last week"))->values;
-      const double *own_2xx = isc_chart_model_get_series (model, series_labelled (model, "2xx"))->values;
+      const double *week_values = isc_chart_model_get_series (week, test_series_labelled (week, "2xx"))->values;
+      const double *compared_2xx = isc_chart_model_get_series (model, test_series_labelled (model, "2xx · last week"))->values;
+      const double *own_2xx = isc_chart_model_get_series (model, test_series_labelled (model, "2xx"))->values;
 
       g_assert_cmpint (j, >=, 0);
       g_assert_cmpint (week_starts[j], ==, starts[i] - WEEK_MS);
@@ -218,8 +207,8 @@ test_drawn_and_hidden (Fixture       *f,
   g_autoptr(IscChartModel) model = new_compared (f, "baseten_inference_requests_total");
   g_autoptr(IscChart) chart = isc_chart_new (model);
   guint n_total = isc_chart_model_get_n_series (model) + isc_chart_model_get_n_compare (model);
-  int compared = series_labelled (model, "2xx · last week");
-  int own = series_labelled (model, "2xx");
+  int compared = test_series_labelled (model, "2xx · last week");
+  int own = test_series_labelled (model, "2xx");
   g_autofree gboolean *hidden = g_new0 (gboolean, n_total);
   IscChartColor own_color, compared_color;
   guint shown_pixels, hidden_pixels;
@@ -277,7 +266,7 @@ test_nothing_to_compare (Fixture       *f,
   g_assert_null (isc_chart_model_new_like (model, other));
   isc_chart_model_set_compare (model, NULL, 0, NULL);
   g_assert_cmpuint (isc_chart_model_get_n_compare (model), ==, 0);
-  g_assert_cmpint (series_labelled (model, "2xx · last week"), ==, -1);
+  g_assert_cmpint (test_series_labelled (model, "2xx · last week"), ==, -1);
 
   isc_chart_model_set_compare (bars, bars_other, 0, "d7");
   g_assert_cmpuint (isc_chart_model_get_n_compare (bars), ==, 0);

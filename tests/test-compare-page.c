@@ -25,6 +25,7 @@
 #include "isc-summary-row.h"
 #include "isc-test-gtk.h"
 #include "isc-test-util.h"
+#include "test-chart-fixtures.h"
 #include "isc-view.h"
 
 static IscDemoServer *server;
@@ -95,18 +96,6 @@ chart_named (IscChartsPage *page,
   g_error ("no chart of %s", name);
 }
 
-static int
-series_labelled (IscChartModel *model,
-                 const char    *label)
-{
-  guint n = isc_chart_model_get_n_series (model) + isc_chart_model_get_n_compare (model);
-
-  for (guint k = 0; k < n; k++)
-    if (g_strcmp0 (isc_chart_model_get_series (model, k)->label, label) == 0)
-      return (int) k;
-  return -1;
-}
-
 /* The widget as drawn on screen, and the pixels near @color within
  * @area of it. */
 static guint
@@ -175,9 +164,9 @@ test_charts_page (void)
 
   requests = chart_named (page, "baseten_inference_requests_total");
   model = isc_chart_view_get_model (ISC_CHART_VIEW (requests));
-  compared = series_labelled (model, "2xx · last week");
+  compared = test_series_labelled (model, "2xx · last week");
   g_assert_cmpint (compared, >=, (int) isc_chart_model_get_n_series (model));
-  g_assert_cmpint (series_labelled (model, "5xx · last week"), >=, 0);
+  g_assert_cmpint (test_series_labelled (model, "5xx · last week"), >=, 0);
 
   legend = isc_chart_dup_legend_texts (isc_chart_view_get_chart (ISC_CHART_VIEW (requests)),
                                        gtk_widget_get_width (requests), gtk_widget_get_height (requests));

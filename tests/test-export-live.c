@@ -20,55 +20,7 @@
 
 #define TEST_KEY "sk-export-live-test-9a9a"
 
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *run)
-{
-  g_clear_pointer (&run->out, g_free);
-  g_clear_pointer (&run->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static void
-run_with_key (Run                *run,
-              const char         *api_key,
-              const char * const *args)
-{
-  g_autoptr(GSubprocessLauncher) launcher = NULL;
-  g_autoptr(GSubprocess) process = NULL;
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  const char *binary = g_getenv ("INFERSCOPE_BINARY");
-
-  g_assert_nonnull (binary);
-  g_ptr_array_add (argv, (char *) binary);
-  g_ptr_array_add (argv, (char *) "export");
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (char *) args[i]);
-  g_ptr_array_add (argv, NULL);
-
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_subprocess_launcher_setenv (launcher, "BASETEN_API_KEY", api_key ? api_key : "", TRUE);
-  /* Headless: no display at all. */
-  g_subprocess_launcher_unsetenv (launcher, "DISPLAY");
-  g_subprocess_launcher_unsetenv (launcher, "WAYLAND_DISPLAY");
-
-  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (process, NULL, NULL, &run->out, &run->err, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (process));
-  run->status = g_subprocess_get_exit_status (process);
-}
-
-#define RUN(run, ...) run_with_key ((run), NULL, (const char *[]) { __VA_ARGS__, NULL })
+#define RUN(run, ...) test_run_export ((run), NULL, (const char *[]) { __VA_ARGS__, NULL })
 
 static guint
 count_lines (const char *text)
@@ -85,7 +37,7 @@ count_lines (const char *text)
 static void
 test_demo_series (void)
 {
-  g_auto(Run) run = { 0 };
+  g_auto(TestRun) run = { 0 };
 
   RUN (&run, "--demo", "--model", ISC_DEMO_MODEL_CHAT, "--deployment", ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION,
        "--range", "15m", "--metrics", "baseten_replicas_active,baseten_inference_requests_total",
@@ -104,7 +56,7 @@ test_demo_series (void)
 static void
 test_demo_default (void)
 {
-  g_auto(Run) run = { 0 };
+  g_auto(TestRun) run = { 0 };
 
   /* The command of the issue: defaults to the last hour's series of
    * Baseten's default metrics. */
@@ -120,7 +72,7 @@ test_demo_default (void)
 static void
 test_demo_environment_summary (void)
 {
-  g_auto(Run) run = { 0 };
+  g_auto(TestRun) run = { 0 };
 
   RUN (&run, "--demo", "--model", ISC_DEMO_MODEL_EMBED, "--environment", ISC_DEMO_ENVIRONMENT_PRODUCTION,
        "--mode", "summary", "--start", "2026-11-29T10:00:00Z", "--end", "2026-11-29T16:00:00Z",
@@ -187,7 +139,7 @@ test_failure (gconstpointer data)
 {
   const FailCase *c = data;
   g_autoptr(GPtrArray) args = g_ptr_array_new ();
-  g_auto(Run) run = { 0 };
+  g_auto(TestRun) run = { 0 };
 
   for (guint i = 0; c->args[i] != NULL; i++)
     g_ptr_array_add (args, (char *) c->args[i]);
@@ -195,7 +147,7 @@ test_failure (gconstpointer data)
   g_ptr_array_add (args, (char *) "csv");
   g_ptr_array_add (args, NULL);
 
-  run_with_key (&run, NULL, (const char * const *) args->pdata);
+  test_run_export (&run, NULL, (const char * const *) args->pdata);
 
   g_test_message ("%s: %s", c->name, run.err);
   g_assert_cmpint (run.status, ==, c->status);
@@ -210,15 +162,15 @@ test_key_from_environment (void)
   g_autoptr(IscDemoServer) server = isc_demo_server_new (5, TEST_KEY);
   g_autoptr(GError) error = NULL;
   const char *base_url;
-  g_auto(Run) ok = { 0 };
-  g_auto(Run) wrong = { 0 };
-  g_auto(Run) none = { 0 };
+  g_auto(TestRun) ok = { 0 };
+  g_auto(TestRun) wrong = { 0 };
+  g_auto(TestRun) none = { 0 };
 
   isc_demo_server_run_in_thread (server, 0, &error);
   g_assert_no_error (error);
   base_url = isc_demo_server_get_base_url (server);
 
-  run_with_key (&ok, TEST_KEY,
+  test_run_export (&ok, TEST_KEY,
                 (const char *[]) { "--base-url", base_url, "--model", ISC_DEMO_MODEL_CHAT,
                                    "--deployment", ISC_DEMO_FIRST_DEPLOYMENT, "--format", "csv", NULL });
   g_assert_cmpstr (ok.err, ==, "");
@@ -226,7 +178,7 @@ test_key_from_environment (void)
   g_assert_true (g_str_has_prefix (ok.out, "time,epoch_millis,"));
   g_assert_null (strstr (ok.out, TEST_KEY));
 
-  run_with_key (&wrong, "sk-not-the-key",
+  test_run_export (&wrong, "sk-not-the-key",
                 (const char *[]) { "--base-url", base_url, "--model", ISC_DEMO_MODEL_CHAT,
                                    "--deployment", ISC_DEMO_FIRST_DEPLOYMENT, "--format", "csv", NULL });
   g_assert_cmpint (wrong.status, ==, 1);
@@ -238,7 +190,7 @@ test_key_from_environment (void)
   g_assert_null (strstr (wrong.out, "sk-not-the-key"));
 
   /* No key anywhere (the keyring is the tests' empty file keyring). */
-  run_with_key (&none, NULL,
+  test_run_export (&none, NULL,
                 (const char *[]) { "--base-url", base_url, "--model", ISC_DEMO_MODEL_CHAT,
                                    "--deployment", ISC_DEMO_FIRST_DEPLOYMENT, "--format", "csv", NULL });
   g_assert_cmpint (none.status, ==, 1);
@@ -284,7 +236,7 @@ test_key_from_keyring (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *label = NULL;
   const char *base_url;
-  g_auto(Run) wrong = { 0 };
+  g_auto(TestRun) wrong = { 0 };
 
   isc_demo_server_run_in_thread (server, 0, &error);
   g_assert_no_error (error);
@@ -293,7 +245,7 @@ test_key_from_keyring (void)
   /* A stale key in the (private, file) keyring, none in the environment. */
   store_key (base_url, "sk-stale-keyring-key");
 
-  run_with_key (&wrong, NULL,
+  test_run_export (&wrong, NULL,
                 (const char *[]) { "--base-url", base_url, "--model", ISC_DEMO_MODEL_CHAT,
                                    "--deployment", ISC_DEMO_FIRST_DEPLOYMENT, "--format", "csv", NULL });
   g_test_message ("%s", wrong.err);
@@ -311,7 +263,7 @@ test_key_from_keyring (void)
 static void
 test_help_base_url (void)
 {
-  g_auto(Run) run = { 0 };
+  g_auto(TestRun) run = { 0 };
   g_auto(GStrv) lines = NULL;
   const char *line = NULL;
 
