@@ -27,6 +27,19 @@ G_BEGIN_DECLS
   "\"metric_values\":[{\"start_epoch_millis\":1700000000000,\"values\":[[1]]}," \
   "{\"start_epoch_millis\":1700000030000,\"values\":[[2]]}]}"
 
+/* The same in SUMMARY and in CURRENT mode (start and end 0, as Baseten's
+ * own client tests show them). */
+#define SUMMARY_BODY \
+  "{\"start_epoch_millis\":1700000000000,\"end_epoch_millis\":1700003600000," \
+  "\"mode\":\"SUMMARY\",\"step_seconds\":null,\"metric_descriptors\":[" \
+  "{\"name\":\"baseten_replicas_active\",\"unit_hint\":\"COUNT\",\"kind\":\"GAUGE\",\"label_sets\":[{}]}]," \
+  "\"metric_values\":[{\"start_epoch_millis\":1700000000000,\"values\":[[2]]}]}"
+#define CURRENT_BODY \
+  "{\"start_epoch_millis\":0,\"end_epoch_millis\":0," \
+  "\"mode\":\"CURRENT\",\"step_seconds\":null,\"metric_descriptors\":[" \
+  "{\"name\":\"baseten_replicas_active\",\"unit_hint\":\"COUNT\",\"kind\":\"GAUGE\",\"label_sets\":[{}]}]," \
+  "\"metric_values\":[{\"start_epoch_millis\":0,\"values\":[[2]]}]}"
+
 typedef struct
 {
   guint       status;

@@ -193,6 +193,14 @@ static const CorruptCase corrupt_cases[] = {
   { "bad-time", "inferscope-cache 1 yesterday\n" BODY ("1") },
   { "cut-off", "inferscope-cache 1 1700000000000\n{\"start_epoch_millis\":17000" },
   { "wrong-shape", "inferscope-cache 1 1700000000000\n{\"mode\":\"SERIES\"}" },
+  /* Good JSON, but a SERIES answer under the SUMMARY query: another
+   * question's answer would show the wrong page, or none. */
+  { "other-mode", "inferscope-cache 1 1700000000000\n"
+    "{\"start_epoch_millis\":1700000000000,\"end_epoch_millis\":1700000060000,"
+    "\"mode\":\"SERIES\",\"step_seconds\":30,\"metric_descriptors\":["
+    "{\"name\":\"baseten_replicas_active\",\"unit_hint\":\"COUNT\",\"kind\":\"GAUGE\",\"label_sets\":[{}]}],"
+    "\"metric_values\":[{\"start_epoch_millis\":1700000000000,\"values\":[[1]]},"
+    "{\"start_epoch_millis\":1700000030000,\"values\":[[2]]}]}" },
 };
 
 static void

@@ -123,7 +123,7 @@ static void
 test_request_current_environment (CannedFixture *fixture,
                                   gconstpointer  data)
 {
-  static const Canned ok[] = { { 200, SERIES_BODY } };
+  static const Canned ok[] = { { 200, CURRENT_BODY } };
   g_autoptr(IscQuery) query = isc_query_new ("abc123", ISC_TARGET_ENVIRONMENT, "production",
                                              ISC_MODE_CURRENT, NULL, NULL);
   CannedResult result;
@@ -239,6 +239,10 @@ static const StatusCase status_cases[] = {
     ISC_API_ERROR_MALFORMED, { "cannot read", "start_epoch_millis" } },
   { "200-empty", { 200, "" }, ISC_TARGET_DEPLOYMENT, FALSE,
     ISC_API_ERROR_MALFORMED, { "cannot read" } },
+  /* Good JSON that answers another question: a SUMMARY to a SERIES
+   * request would draw nothing, or the wrong picture. */
+  { "200-other-mode", { 200, SUMMARY_BODY }, ISC_TARGET_DEPLOYMENT, FALSE,
+    ISC_API_ERROR_MALFORMED, { "does not answer the request", "a SUMMARY response to a SERIES request" } },
 };
 
 static void

@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <json-glib/json-glib.h>
 #include <libsoup/soup.h>
 
 #include "isc-demo-ids.h"
@@ -35,6 +36,34 @@ typedef struct
   GPtrArray  *requests;  /* "path?query" */
 } Recorder;
 
+/* @body, a SERIES answer, in the mode the request asked (a CURRENT one
+ * with its last value set only): Inferscope refuses an answer to another
+ * question. */
+static char *
+answer_in_mode (const char *body,
+                GHashTable *query)
+{
+  const char *mode = query != NULL ? g_hash_table_lookup (query, "mode") : NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *root;
+
+  if (!json_parser_load_from_data (parser, body, -1, NULL) ||
+      !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    return g_strdup (body);
+
+  root = json_node_get_object (json_parser_get_root (parser));
+  json_object_set_string_member (root, "mode", mode != NULL ? mode : "CURRENT");
+  if (g_strcmp0 (mode, "SERIES") != 0 && json_object_has_member (root, "metric_values"))
+    {
+      JsonArray *sets = json_object_get_array_member (root, "metric_values");
+
+      while (json_array_get_length (sets) > 1)
+        json_array_remove_element (sets, 0);
+    }
+
+  return json_to_string (json_parser_get_root (parser), FALSE);
+}
+
 static void
 recorder_callback (SoupServer        *server,
                    SoupServerMessage *message,
@@ -44,11 +73,13 @@ recorder_callback (SoupServer        *server,
 {
   Recorder *recorder = user_data;
   GUri *uri = soup_server_message_get_uri (message);
+  char *answer;
 
   g_ptr_array_add (recorder->requests, g_strdup_printf ("%s?%s", path, g_uri_get_query (uri)));
   soup_server_message_set_status (message, 200, NULL);
-  soup_server_message_set_response (message, "application/json", SOUP_MEMORY_STATIC,
-                                    SERIES_BODY, strlen (SERIES_BODY));
+  answer = answer_in_mode (SERIES_BODY, query);
+  soup_server_message_set_response (message, "application/json", SOUP_MEMORY_TAKE,
+                                    answer, strlen (answer));
 }
 
 static IscClient *

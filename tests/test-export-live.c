@@ -100,6 +100,10 @@ static const FailCase fail_cases[] = {
     1, "cut off" },
   { "invalid-json", { "--demo", "--model", ISC_DEMO_MODEL_CHAT, "--deployment", "fault-invalid-json" },
     1, "cannot read" },
+  /* A SUMMARY answer to the SERIES asked: never a SUMMARY CSV that says
+   * it is the series. */
+  { "other-mode", { "--demo", "--model", ISC_DEMO_MODEL_CHAT, "--deployment", "fault-other-mode" },
+    1, "a SUMMARY response to a SERIES request" },
   { "unknown-model", { "--demo", "--model", "nope", "--deployment", "d1" },
     1, "No deployment “d1” in model “nope”" },
   { "unknown-metric", { "--demo", "--model", ISC_DEMO_MODEL_CHAT, "--deployment", ISC_DEMO_FIRST_DEPLOYMENT,

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <json-glib/json-glib.h>
 #include <libsoup/soup.h>
 
 #include "isc-api-error.h"
@@ -45,6 +46,34 @@
 
 /* A recording server */
 
+/* @body, a SERIES answer, in the mode the request asked (a CURRENT one
+ * with its last value set only): Inferscope refuses an answer to another
+ * question. */
+static char *
+answer_in_mode (const char *body,
+                GHashTable *query)
+{
+  const char *mode = query != NULL ? g_hash_table_lookup (query, "mode") : NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *root;
+
+  if (!json_parser_load_from_data (parser, body, -1, NULL) ||
+      !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    return g_strdup (body);
+
+  root = json_node_get_object (json_parser_get_root (parser));
+  json_object_set_string_member (root, "mode", mode != NULL ? mode : "CURRENT");
+  if (g_strcmp0 (mode, "SERIES") != 0 && json_object_has_member (root, "metric_values"))
+    {
+      JsonArray *sets = json_object_get_array_member (root, "metric_values");
+
+      while (json_array_get_length (sets) > 1)
+        json_array_remove_element (sets, 0);
+    }
+
+  return json_to_string (json_parser_get_root (parser), FALSE);
+}
+
 typedef struct
 {
   SoupServer *server;
@@ -75,8 +104,12 @@ recorder_callback (SoupServer        *server,
     soup_message_headers_replace (soup_server_message_get_response_headers (message),
                                   "Retry-After", recorder->retry_after);
   if (recorder->body != NULL)
-    soup_server_message_set_response (message, "application/json", SOUP_MEMORY_COPY,
-                                      recorder->body, strlen (recorder->body));
+    {
+      char *answer = answer_in_mode (recorder->body, query);
+
+      soup_server_message_set_response (message, "application/json", SOUP_MEMORY_TAKE,
+                                        answer, strlen (answer));
+    }
 }
 
 static void

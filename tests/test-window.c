@@ -445,6 +445,59 @@ test_window_accessible_names (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* What the window's state page says, once the view has settled in @state. */
+typedef struct
+{
+  IscWindow    *window;
+  IscViewState  state;
+} StateWait;
+
+static gboolean
+view_has_state (gpointer data)
+{
+  StateWait *wait = data;
+  IscView *view = isc_window_get_view (wait->window);
+
+  return !isc_view_get_loading (view) && isc_view_get_state (view) == wait->state;
+}
+
+static AdwStatusPage *
+wait_for_status (IscWindow    *window,
+                 IscViewState  state)
+{
+  StateWait wait = { window, state };
+
+  g_assert_true (test_wait_for (view_has_state, &wait));
+  test_iterate ();
+  return ADW_STATUS_PAGE (test_find_shown (GTK_WIDGET (window), ADW_TYPE_STATUS_PAGE, NULL, NULL));
+}
+
+/* A server that answers another question than the one asked (a SUMMARY
+ * to the charts' SERIES) is an error in words, not a blank page. */
+static void
+test_window_other_mode (void)
+{
+  IscWindow *window = test_app_open_window ();
+  IscView *view = isc_window_get_view (window);
+  g_autoptr(IscTarget) target = isc_target_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT, "fault-other-mode",
+                                                NULL, NULL);
+  AdwStatusPage *status;
+
+  test_wait_for_view (window);
+  isc_view_set_mode (view, ISC_MODE_SERIES);
+  isc_view_set_target (view, target);
+
+  status = wait_for_status (window, ISC_VIEW_ERROR);
+  g_assert_nonnull (status);
+  g_assert_cmpstr (adw_status_page_get_title (status), ==, "Could Not Load Metrics");
+  g_assert_nonnull (strstr (adw_status_page_get_description (status), "a SUMMARY response to a SERIES request"));
+  g_assert_null (test_find_shown (GTK_WIDGET (window), ISC_TYPE_CHART_VIEW, NULL, NULL));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_iterate ();
+  g_settings_reset (isc_application_get_settings (test_app), "view-state");
+}
+
 /* A refresh that fails keeps the picture under the strip, with Retry;
  * the next success takes the strip away. The account is a keyed demo
  * server outside the test_app, which the test stops to go "offline". */
@@ -1125,6 +1178,7 @@ main (int   argc,
   g_test_add_func ("/isc/window/remembers-size", test_window_remembers_size);
   g_test_add_func ("/isc/window/opens-maximized", test_window_opens_maximized);
   g_test_add_func ("/isc/window/opens-narrow", test_window_opens_narrow);
+  g_test_add_func ("/isc/window/other-mode", test_window_other_mode);
   g_test_add_func ("/isc/window/stale", test_window_stale);
   g_test_add_func ("/isc/window/refused-key", test_window_refused_key);
 

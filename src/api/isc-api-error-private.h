@@ -47,6 +47,9 @@ GError *_isc_api_error_from_io               (const GError        *error,
 
 GError *_isc_api_error_new_cut_off           (void);
 GError *_isc_api_error_new_malformed         (const char          *detail);
+/* A metrics body that decodes, but answers another query than the one
+ * sent; @detail says how. */
+GError *_isc_api_error_new_wrong_answer      (const char          *detail);
 GError *_isc_api_error_new_too_large         (gsize                max_body_size);
 GError *_isc_api_error_new_invalid_request   (void);
 

@@ -236,6 +236,17 @@ _isc_api_error_new_malformed (const char *detail)
 }
 
 GError *
+_isc_api_error_new_wrong_answer (const char *detail)
+{
+  return sanitized (g_error_new (ISC_API_ERROR, ISC_API_ERROR_MALFORMED,
+                                 /* Translators: %s says how, e.g. "mode: a SUMMARY
+                                  * response to a SERIES request" */
+                                 _("Baseten’s response does not answer the request Inferscope sent (%s). "
+                                   "Try again in a moment."),
+                                 detail));
+}
+
+GError *
 _isc_api_error_new_too_large (gsize max_body_size)
 {
   g_autofree char *size = g_format_size_full (max_body_size, G_FORMAT_SIZE_IEC_UNITS);

@@ -32,7 +32,7 @@ typedef enum
   ISC_API_ERROR_TLS,           /* certificate or handshake failure */
   ISC_API_ERROR_TIMEOUT,       /* connect or idle timeout */
   ISC_API_ERROR_TOO_LARGE,     /* a body over the size cap */
-  ISC_API_ERROR_MALFORMED,     /* a body that cannot be decoded, or cut off */
+  ISC_API_ERROR_MALFORMED,     /* a body that cannot be decoded, is cut off, or answers another query */
   ISC_API_ERROR_NO_KEYRING,    /* no Secret Service: the key is kept for the session */
   ISC_API_ERROR_KEYRING,       /* the keyring failed otherwise */
 } IscApiError;

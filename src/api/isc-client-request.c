@@ -425,6 +425,20 @@ decode_thread (GTask        *task,
       return;
     }
 
+  /* A query is a metrics request's: an answer to another question (a
+   * SUMMARY to a SERIES request) is refused, and never kept. */
+  if (decode->query != NULL)
+    {
+      g_autoptr(GError) local_error = NULL;
+
+      if (!isc_metrics_response_check_answers (result, decode->query, &local_error))
+        {
+          decode->result_free (result);
+          g_task_return_error (task, _isc_api_error_new_wrong_answer (local_error->message));
+          return;
+        }
+    }
+
   if (decode->cache != NULL && decode->query != NULL)
     {
       g_autoptr(GError) cache_error = NULL;

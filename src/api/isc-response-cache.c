@@ -469,6 +469,10 @@ isc_response_cache_lookup (IscResponseCache  *self,
   if (decode_hook != NULL)
     decode_hook (path);
   response = isc_metrics_response_new_from_data (body, length - (body - contents), &local_error);
+  /* A file that answers another query (written by another version, or
+   * by hand) would show the wrong picture, or none. */
+  if (response != NULL && !isc_metrics_response_check_answers (response, query, &local_error))
+    g_clear_pointer (&response, isc_metrics_response_unref);
   if (response == NULL)
     {
       discard (decoding, local_error->message);

@@ -18,7 +18,8 @@ G_BEGIN_DECLS
  * data with its age when the network is down. One file per base URL and
  * query (named by a hash of both, never of the key), mode 0600, written
  * atomically; the total size is bounded and the least recently used files
- * go first. A file that does not decode is deleted, never trusted.
+ * go first. A file that does not decode, or answers another query, is
+ * deleted, never trusted.
  *
  * store and lookup are safe to call from any thread.
  */

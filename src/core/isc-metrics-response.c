@@ -138,6 +138,29 @@ isc_metrics_response_get_mode (const IscMetricsResponse *self)
   return self->mode;
 }
 
+gboolean
+isc_metrics_response_check_answers (const IscMetricsResponse  *self,
+                                    const IscQuery            *query,
+                                    GError                   **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (query != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (self->mode != query->mode)
+    {
+      /* Translators: the first %s is the mode of the response received,
+       * the second the mode asked, e.g. "a SUMMARY response to a SERIES
+       * request"; the modes are API words, not translated */
+      _isc_response_set_error (error, ISC_RESPONSE_ERROR_INVALID, "mode",
+                               _("a %s response to a %s request"),
+                               isc_mode_to_string (self->mode), isc_mode_to_string (query->mode));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
 gint64
 isc_metrics_response_get_start_ms (const IscMetricsResponse *self)
 {

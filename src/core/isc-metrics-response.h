@@ -9,6 +9,7 @@
 
 #include <gio/gio.h>
 
+#include "isc-query.h"
 #include "isc-types.h"
 
 G_BEGIN_DECLS
@@ -49,6 +50,12 @@ IscMetricsResponse *isc_metrics_response_ref               (IscMetricsResponse  
 void                isc_metrics_response_unref             (IscMetricsResponse       *self);
 
 IscMode             isc_metrics_response_get_mode          (const IscMetricsResponse *self);
+/* Whether the response answers @query: a server or a file may answer
+ * another question (a SUMMARY to a SERIES request), and its picture would
+ * then be wrong, or none at all. ISC_RESPONSE_ERROR_INVALID when not. */
+gboolean            isc_metrics_response_check_answers     (const IscMetricsResponse *self,
+                                                            const IscQuery           *query,
+                                                            GError                  **error);
 gint64              isc_metrics_response_get_start_ms      (const IscMetricsResponse *self);
 gint64              isc_metrics_response_get_end_ms        (const IscMetricsResponse *self);
 /* The step length in seconds, or 0 when the response has none (null or

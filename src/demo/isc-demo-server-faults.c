@@ -74,6 +74,8 @@ parse_fault_token (IscDemoFault *fault,
     fault->drop = TRUE;
   else if (g_str_equal (name, "dense"))
     fault->dense = TRUE;
+  else if (g_str_equal (name, "other-mode"))
+    fault->other_mode = TRUE;
   else
     return FALSE;
 

@@ -211,6 +211,11 @@ _isc_demo_server_handle_metrics (IscDemoServer            *self,
         }
     }
 
+  /* An answer to another question: a summary for a series or a
+   * snapshot, a series for a summary. */
+  if (fault->other_mode)
+    request.mode = request.mode == ISC_MODE_SUMMARY ? ISC_MODE_SERIES : ISC_MODE_SUMMARY;
+
   request.start_ms = start;
   request.end_ms = end;
   request.now_ms = now;

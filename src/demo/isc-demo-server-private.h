@@ -70,6 +70,7 @@ typedef struct
   gboolean wrong_shape;
   gboolean drop;
   gboolean dense;
+  gboolean other_mode;    /* metrics in another mode than asked */
 } IscDemoFault;
 
 /* isc-demo-server.c */
