@@ -275,6 +275,27 @@ test_open_chart_invalid (void)
   g_assert_cmpuint (test_app_count_windows (), ==, windows_before);
 }
 
+/* A time no alert has (the int64 extremes, before the epoch, far ahead),
+ * as anyone on the session bus may send it: nothing opens, and no
+ * arithmetic on it overflows (UBSan aborts on one). */
+static void
+test_open_chart_extreme_times (void)
+{
+  g_autoptr(IscTarget) target = isc_target_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_ENVIRONMENT, "production",
+                                                NULL, NULL);
+  const gint64 times[] = { G_MAXINT64, G_MININT64, G_MAXINT64 - 1, G_MININT64 + 1, -1,
+                           g_get_real_time () / 1000 + (gint64) 400 * 24 * 60 * 60 * 1000 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (times); i++)
+    {
+      guint windows_before = test_app_count_windows ();
+
+      g_action_group_activate_action (G_ACTION_GROUP (test_app), "open-chart",
+                                      g_variant_new ("(@a{sv}x)", isc_target_to_variant (target), times[i]));
+      g_assert_cmpuint (test_app_count_windows (), ==, windows_before);
+    }
+}
+
 /* "Run in Background" holds the application while it is on. */
 static void
 test_run_in_background (void)
@@ -404,6 +425,7 @@ main (int   argc,
   test_app_start ();
 
   g_test_add_func ("/isc/alert-notifications/incident", test_incident);
+  g_test_add_func ("/isc/alert-notifications/open-chart-extreme-times", test_open_chart_extreme_times);
   g_test_add_func ("/isc/alert-notifications/open-chart-invalid", test_open_chart_invalid);
   g_test_add_func ("/isc/alert-notifications/run-in-background", test_run_in_background);
   g_test_add_func ("/isc/alert-notifications/background-portal", test_background_portal);

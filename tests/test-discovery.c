@@ -90,6 +90,44 @@ test_deployments_unknown_status (void)
   g_assert_null (d2->environment);
 }
 
+/* Numbers no deployment has, as a hostile or broken server sends them:
+ * read as unknown, never converted out of range (UBSan aborts on a
+ * double past gint64) nor read as a huge or negative count. */
+static void
+test_deployments_numbers_out_of_range (void)
+{
+  g_autoptr(GBytes) bytes = bytes_of (
+    "{\"deployments\":["
+    " {\"id\":\"d1\",\"active_replica_count\":1e300,"
+    "  \"autoscaling_settings\":{\"min_replica\":-1e300,\"max_replica\":9.9e18,\"concurrency_target\":1e19,"
+    "   \"autoscaling_window\":9223372036854775807,\"scale_down_delay\":-5,"
+    "   \"target_utilization_percentage\":4294967296}},"
+    " {\"id\":\"d2\",\"active_replica_count\":3.0,"
+    "  \"autoscaling_settings\":{\"min_replica\":1,\"max_replica\":2147483647}}"
+    "]}");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) deployments = isc_deployments_from_bytes (bytes, &error);
+  IscDeployment *d1, *d2;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (deployments->len, ==, 2);
+
+  d1 = g_ptr_array_index (deployments, 0);
+  g_assert_cmpint (d1->active_replica_count, ==, -1);
+  g_assert_cmpint (d1->autoscaling.min_replica, ==, -1);
+  g_assert_cmpint (d1->autoscaling.max_replica, ==, -1);
+  g_assert_cmpint (d1->autoscaling.concurrency_target, ==, -1);
+  g_assert_cmpint (d1->autoscaling.autoscaling_window, ==, -1);
+  g_assert_cmpint (d1->autoscaling.scale_down_delay, ==, -1);
+  g_assert_cmpint (d1->autoscaling.target_utilization_percentage, ==, -1);
+
+  /* Within range, whole numbers as doubles or integers read as sent. */
+  d2 = g_ptr_array_index (deployments, 1);
+  g_assert_cmpint (d2->active_replica_count, ==, 3);
+  g_assert_cmpint (d2->autoscaling.min_replica, ==, 1);
+  g_assert_cmpint (d2->autoscaling.max_replica, ==, G_MAXINT);
+}
+
 static void
 test_environments (void)
 {
@@ -304,6 +342,7 @@ main (int   argc,
 
   g_test_add_func ("/isc/discovery/models-tolerant", test_models_tolerant);
   g_test_add_func ("/isc/discovery/deployments-unknown-status", test_deployments_unknown_status);
+  g_test_add_func ("/isc/discovery/numbers-out-of-range", test_deployments_numbers_out_of_range);
   g_test_add_func ("/isc/discovery/environments", test_environments);
   for (guint i = 0; i < G_N_ELEMENTS (bad_cases); i++)
     {

@@ -15,6 +15,7 @@
 
 #include "isc-api-error.h"
 #include "isc-discovery.h"
+#include "isc-math.h"
 
 G_DEFINE_BOXED_TYPE (IscModel, isc_model, isc_model_ref, isc_model_unref)
 G_DEFINE_BOXED_TYPE (IscDeployment, isc_deployment, isc_deployment_ref, isc_deployment_unref)
@@ -114,11 +115,14 @@ get_int (JsonObject *object,
   if (node == NULL)
     return -1;
 
+  /* Every integer field is a count or a limit: one that is negative or
+   * past G_MAXINT (1e300 replicas) is as good as absent, and converts to
+   * an int later without overflow. */
   type = json_node_get_value_type (node);
   if (type == G_TYPE_INT64)
-    return json_node_get_int (node);
+    return isc_int64_bounded (json_node_get_int (node), 0, G_MAXINT, -1);
   if (type == G_TYPE_DOUBLE)
-    return (gint64) json_node_get_double (node);
+    return isc_double_to_int64_bounded (json_node_get_double (node), 0, G_MAXINT, -1);
 
   return -1;
 }
@@ -154,7 +158,7 @@ typedef enum
 {
   FIELD_STRING,   /* char *, NULL when absent */
   FIELD_ID,       /* char *, from a string or an integer */
-  FIELD_INT,      /* gint64, -1 when absent */
+  FIELD_INT,      /* gint64 in [0, G_MAXINT], -1 when absent or out of range */
   FIELD_NUMBER,   /* double, -1 when absent */
   FIELD_BOOL,     /* gboolean, FALSE when absent */
 } FieldType;

@@ -20,6 +20,10 @@
 /* What app.open-chart shows around an alert's time. */
 #define OPEN_CHART_BEFORE_MS ((gint64) 45 * 60 * 1000)
 #define OPEN_CHART_AFTER_MS  ((gint64) 15 * 60 * 1000)
+/* How far an alert's time may lie ahead of this clock (one corrected
+ * since the alert): beyond that, or before the epoch, it is no alert's
+ * time, and the arithmetic around it would overflow. */
+#define OPEN_CHART_CLOCK_SLACK_MS ((gint64) 24 * 60 * 60 * 1000)
 
 struct _IscApplication
 {
@@ -265,6 +269,12 @@ isc_application_open_chart_action (GSimpleAction *action,
   if (target == NULL)
     {
       g_debug ("app.open-chart: not a target");
+      return;
+    }
+  /* The parameter comes over D-Bus, from anyone. */
+  if (time_ms < 0 || time_ms > now_ms + OPEN_CHART_CLOCK_SLACK_MS)
+    {
+      g_debug ("app.open-chart: %" G_GINT64_FORMAT " is not an alert's time", time_ms);
       return;
     }
 
