@@ -12,14 +12,20 @@
 
 #include "config.h"
 
+#include <locale.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pango/pangocairo.h>
 
 #include "isc-bar-renderer.h"
 #include "isc-chart-export.h"
 #include "isc-test-util.h"
 #include "test-chart-fixtures.h"
+
+/* The bidi isolates around each date of a header. */
+#define FSI "\u2068"
+#define PDI "\u2069"
 
 /* 2025-12-01 12:00:00 UTC */
 #define MADE_MS G_GINT64_CONSTANT (1764590400000)
@@ -87,18 +93,117 @@ test_header_text (void)
   g_assert_nonnull (strstr (header, "environment production"));
   g_assert_nonnull (strstr (header, "Last 2 hours"));
   /* The window itself, from the response: 00:00 to 02:00 on 1 Dec. */
-  g_assert_nonnull (strstr (header, "1 Dec 2025 00:00 – 02:00"));
+  g_assert_nonnull (strstr (header, FSI "1 Dec 2025 00:00" PDI " – " FSI "02:00" PDI));
   g_assert_nonnull (strstr (header, "times in UTC"));
-  g_assert_nonnull (strstr (header, "made 1 Dec 2025 12:00:00"));
+  g_assert_nonnull (strstr (header, "made " FSI "1 Dec 2025 12:00:00" PDI));
 
   /* Another zone tells the window, the zone and the time made in it. */
   g_assert_nonnull (kolkata);
   context.time_zone = kolkata;
   away = isc_chart_export_dup_header (&context, &chart, 1);
-  g_assert_nonnull (strstr (away, "1 Dec 2025 05:30 – 07:30"));
+  g_assert_nonnull (strstr (away, FSI "1 Dec 2025 05:30" PDI " – " FSI "07:30" PDI));
   g_assert_nonnull (strstr (away, "Asia/Kolkata"));
   g_assert_nonnull (strstr (away, "UTC+05:30"));
-  g_assert_nonnull (strstr (away, "made 1 Dec 2025 17:30:00"));
+  g_assert_nonnull (strstr (away, "made " FSI "1 Dec 2025 17:30:00" PDI));
+}
+
+/* The horizontal extent of @header's bytes [@start, @start + @length) as
+ * @layout lays them out, in Pango units. */
+static void
+text_extent (PangoLayout *layout,
+             const char  *header,
+             const char  *part,
+             int         *left,
+             int         *right)
+{
+  const char *found = strstr (header, part);
+
+  g_assert_nonnull (found);
+  *left = G_MAXINT;
+  *right = G_MININT;
+  for (const char *p = found; p < found + strlen (part); p = g_utf8_next_char (p))
+    {
+      PangoRectangle pos;
+
+      pango_layout_index_to_pos (layout, (int) (p - header), &pos);
+      *left = MIN (*left, MIN (pos.x, pos.x + pos.width));
+      *right = MAX (*right, MAX (pos.x, pos.x + pos.width));
+    }
+}
+
+/* Under a locale whose month names are right to left, the header as
+ * drawn still reads the window's start before its end: left of it, in a
+ * header whose words around it read left to right. */
+static void
+test_header_rtl_locales (gconstpointer data)
+{
+  const char *locale = data;
+  g_autofree char *saved = g_strdup (setlocale (LC_ALL, NULL));
+  g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
+  g_autoptr(IscChart) chart = make_series_chart ();
+  IscChartExportContext context = make_context (utc);
+  g_autoptr(GDateTime) start = g_date_time_new_from_unix_utc (TEST_START_MS / 1000);
+  g_autoptr(GDateTime) end = g_date_time_add_hours (start, 2);
+  PangoContext *pango = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+  g_autoptr(PangoLayout) layout = pango_layout_new (pango);
+  gboolean right_to_left = FALSE;
+  g_autofree char *header = NULL;
+  g_autofree char *start_text = NULL;
+  g_autofree char *end_text = NULL;
+  int start_left, start_right, end_left, end_right;
+
+  g_assert_nonnull (setlocale (LC_ALL, locale));
+  header = isc_chart_export_dup_header (&context, &chart, 1);
+  start_text = g_date_time_format (start, "%-d %b %Y %H:%M");
+  end_text = g_date_time_format (end, " – %H:%M");
+  setlocale (LC_ALL, saved);
+  g_test_message ("%s: %s", locale, header);
+
+  /* The month is in the locale's own script, Arabic or Hebrew. */
+  for (const char *p = start_text; *p != '\0'; p = g_utf8_next_char (p))
+    right_to_left |= g_utf8_get_char (p) >= 0x0590 && g_utf8_get_char (p) <= 0x06ff;
+  g_assert_true (right_to_left);
+  pango_layout_set_text (layout, header, -1);
+  text_extent (layout, header, start_text, &start_left, &start_right);
+  text_extent (layout, header, end_text + strlen (" – "), &end_left, &end_right);
+  g_assert_cmpint (start_right, <=, end_left);
+  g_object_unref (pango);
+}
+
+/* A window across the end of summer time has two offsets, and the header
+ * says both, in their order; a window within one says one. */
+static void
+test_header_dst (void)
+{
+  g_autoptr(GTimeZone) berlin = g_time_zone_new_identifier ("Europe/Berlin");
+  /* 24 Oct 2026 22:00 UTC to 25 Oct 04:00 UTC: the clocks go back at
+   * 01:00 UTC. */
+  static const char across[] =
+    "{\"start_epoch_millis\":1792879200000,\"end_epoch_millis\":1792900800000,\"mode\":\"SERIES\","
+    "\"step_seconds\":10800,\"metric_descriptors\":[{\"name\":\"baseten_replicas_active\","
+    "\"unit_hint\":\"COUNT\",\"kind\":\"GAUGE\",\"label_sets\":[{}]}],\"metric_values\":["
+    "{\"start_epoch_millis\":1792879200000,\"values\":[[1]]},"
+    "{\"start_epoch_millis\":1792890000000,\"values\":[[2]]}]}";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IscMetricsResponse) response = isc_metrics_response_new_from_data (across, -1, &error);
+  g_autoptr(IscChart) chart = NULL;
+  g_autoptr(IscChart) winter = make_series_chart ();
+  IscChartExportContext context = make_context (berlin);
+  g_autofree char *header = NULL;
+  g_autofree char *one = NULL;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (berlin);
+  chart = test_chart_new (response, ISC_COUNTER_DISPLAY_RATE, ISC_CHART_THEME_LIGHT);
+  /* Made in summer: the window's own offsets count, not the time made. */
+  context.made_at_ms = G_GINT64_CONSTANT (1784000000000);
+  header = isc_chart_export_dup_header (&context, &chart, 1);
+  g_test_message ("%s", header);
+  g_assert_nonnull (strstr (header, "times in Europe/Berlin (CEST, UTC+02:00, then CET, UTC+01:00)"));
+  g_assert_nonnull (strstr (header, FSI "25 Oct 2026 00:00" PDI " – " FSI "05:00" PDI));
+
+  one = isc_chart_export_dup_header (&context, &winter, 1);
+  g_assert_nonnull (strstr (one, "times in Europe/Berlin (CET, UTC+01:00) ·"));
 }
 
 static void
@@ -391,6 +496,10 @@ main (int   argc,
 
   g_test_add_func ("/isc/export-context/header/text", test_header_text);
   g_test_add_func ("/isc/export-context/header/drawn", test_header_drawn);
+  g_test_add_data_func ("/isc/export-context/header/rtl/ar_EG", "ar_EG.UTF-8", test_header_rtl_locales);
+  g_test_add_data_func ("/isc/export-context/header/rtl/fa_IR", "fa_IR.UTF-8", test_header_rtl_locales);
+  g_test_add_data_func ("/isc/export-context/header/rtl/he_IL", "he_IL.UTF-8", test_header_rtl_locales);
+  g_test_add_func ("/isc/export-context/header/dst", test_header_dst);
   g_test_add_func ("/isc/export-context/pdf-title", test_pdf_title);
   g_test_add_func ("/isc/export-context/grid-fill", test_grid_fill);
   g_test_add_func ("/isc/export-context/bar-captions", test_bar_captions);

@@ -85,6 +85,42 @@ test_demo_environment_summary (void)
   g_assert_nonnull (strstr (run.out, "\n2026-11-29T10:00:00Z,"));
 }
 
+/* --start and --end without a zone are local time, as the window reads
+ * a time; UTC with --utc; a zone given is kept. */
+static void
+test_zoneless_times_local (void)
+{
+  static const struct
+  {
+    const char *start;
+    const char *end;
+    gboolean    utc;
+    const char *first_step;
+  } cases[] = {
+    { "2026-11-29T10:00:00", "2026-11-29T16:00:00", FALSE, "\n2026-11-29T09:00:00Z," },
+    { "2026-11-29T10:00:00", "2026-11-29T16:00:00", TRUE, "\n2026-11-29T10:00:00Z," },
+    { "2026-11-29T10:00:00Z", "2026-11-29T16:00:00Z", FALSE, "\n2026-11-29T10:00:00Z," },
+    { "2026-11-29T10:00:00+05:30", "2026-11-29T16:00:00+05:30", FALSE, "\n2026-11-29T04:30:00Z," },
+  };
+
+  /* Berlin is an hour ahead of UTC in November. */
+  g_setenv ("TZ", "Europe/Berlin", TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(TestRun) run = { 0 };
+
+      RUN (&run, "--demo", "--model", ISC_DEMO_MODEL_EMBED, "--environment", ISC_DEMO_ENVIRONMENT_PRODUCTION,
+           "--mode", "summary", "--start", cases[i].start, "--end", cases[i].end,
+           cases[i].utc ? "--utc" : "--format", cases[i].utc ? "--format" : "csv", cases[i].utc ? "csv" : NULL);
+
+      g_test_message ("%s%s: %s", cases[i].start, cases[i].utc ? " --utc" : "", run.out);
+      g_assert_cmpstr (run.err, ==, "");
+      g_assert_cmpint (run.status, ==, 0);
+      g_assert_nonnull (strstr (run.out, cases[i].first_step));
+    }
+  g_setenv ("TZ", "UTC", TRUE);
+}
+
 typedef struct
 {
   const char *name;
@@ -312,6 +348,7 @@ main (int   argc,
   g_test_add_func ("/isc/export-live/key-from-environment", test_key_from_environment);
   g_test_add_func ("/isc/export-live/key-from-keyring", test_key_from_keyring);
   g_test_add_func ("/isc/export-live/help-base-url", test_help_base_url);
+  g_test_add_func ("/isc/export-live/zoneless-times-local", test_zoneless_times_local);
 
   status = g_test_run ();
   test_remove_dir (keyring_dir);

@@ -91,6 +91,19 @@ date_time_in (GTimeZone *tz,
   return g_date_time_to_timezone (utc, tz);
 }
 
+/* A date as the locale writes it, isolated (FSI … PDI): in ar_EG, fa_IR
+ * or he_IL its month name is right-to-left, and without the isolate the
+ * bidi algorithm would run it together with its neighbours, so that a
+ * window's end read before its start. */
+static char *
+format_isolated (GDateTime  *when,
+                 const char *format)
+{
+  g_autofree char *text = g_date_time_format (when, format);
+
+  return g_strconcat ("\u2068", text != NULL ? text : "", "\u2069", NULL);
+}
+
 /* "30 Nov 2026 12:31 – 1 Dec 12:31", the end's date only when it differs. */
 static char *
 format_window (GTimeZone *tz,
@@ -106,35 +119,80 @@ format_window (GTimeZone *tz,
     return NULL;
   /* Translators: the start of an exported image's time window, e.g.
    * "30 Nov 2026 12:31"; see g_date_time_format() for the codes. */
-  a = g_date_time_format (start, _("%-d %b %Y %H:%M"));
+  a = format_isolated (start, _("%-d %b %Y %H:%M"));
   if (g_date_time_get_year (start) == g_date_time_get_year (end) &&
       g_date_time_get_day_of_year (start) == g_date_time_get_day_of_year (end))
     /* Translators: the end of an exported image's time window on the day
      * it began, e.g. "12:31"; see g_date_time_format() for the codes. */
-    b = g_date_time_format (end, _("%H:%M"));
+    b = format_isolated (end, _("%H:%M"));
   else
     /* Translators: the end of an exported image's time window on another
      * day, e.g. "1 Dec 12:31"; see g_date_time_format() for the codes. */
-    b = g_date_time_format (end, _("%-d %b %H:%M"));
+    b = format_isolated (end, _("%-d %b %H:%M"));
   /* Translators: a time window, from its start to its end */
   return g_strdup_printf (_("%s – %s"), a, b);
 }
 
-/* "UTC", or "Europe/Berlin (CET, UTC+01:00)" for the zone at @when. */
+/* "CET, UTC+01:00": the zone's name and offset at @when. */
 static char *
-format_zone (GTimeZone *tz,
-             GDateTime *when)
+format_zone_state (GDateTime *when)
 {
-  const char *id = g_time_zone_get_identifier (tz);
   g_autofree char *abbrev = g_date_time_format (when, "%Z");
   g_autofree char *offset = g_date_time_format (when, "%:z");
 
-  if (g_strcmp0 (id, "UTC") == 0 || g_strcmp0 (id, "Etc/UTC") == 0 ||
-      (g_date_time_get_utc_offset (when) == 0 && g_strcmp0 (abbrev, "UTC") == 0))
+  return g_strdup_printf ("%s, UTC%s", abbrev, offset);
+}
+
+/* "UTC", or "Europe/Berlin (CET, UTC+01:00)" for the zone from @first to
+ * @last; both states when the offset changes between them (a window
+ * across a change to or from summer time): "Europe/Berlin (CEST,
+ * UTC+02:00, then CET, UTC+01:00)". Baseten's windows are at most 7 days
+ * long, so at most one change lies within one. */
+static char *
+format_zone (GTimeZone *tz,
+             GDateTime *first,
+             GDateTime *last)
+{
+  const char *id = g_time_zone_get_identifier (tz);
+  g_autofree char *abbrev = g_date_time_format (first, "%Z");
+  g_autofree char *state = format_zone_state (first);
+
+  if (last != NULL &&
+      g_date_time_get_utc_offset (last) != g_date_time_get_utc_offset (first))
+    {
+      g_autofree char *before = g_steal_pointer (&state);
+      g_autofree char *after = format_zone_state (last);
+
+      /* Translators: the time zone's name and offset at the start of an
+       * exported image's window, then at its end, e.g. "CEST, UTC+02:00,
+       * then CET, UTC+01:00" */
+      state = g_strdup_printf (_("%s, then %s"), before, after);
+    }
+  else if (g_strcmp0 (id, "UTC") == 0 || g_strcmp0 (id, "Etc/UTC") == 0 ||
+           (g_date_time_get_utc_offset (first) == 0 && g_strcmp0 (abbrev, "UTC") == 0))
     return g_strdup ("UTC");
+
   if (id == NULL || *id == '\0' || g_strcmp0 (id, "Local") == 0 || id[0] == ':' || id[0] == '/')
-    return g_strdup_printf ("%s, UTC%s", abbrev, offset);
-  return g_strdup_printf ("%s (%s, UTC%s)", id, abbrev, offset);
+    return g_steal_pointer (&state);
+  return g_strdup_printf ("%s (%s)", id, state);
+}
+
+/* The window asked for, as the response says it (a CURRENT snapshot has
+ * none). */
+static gboolean
+get_window (IscChart * const *charts,
+            guint             n_charts,
+            gint64           *start_ms,
+            gint64           *end_ms)
+{
+  IscChartModel *model = n_charts > 0 ? isc_chart_get_model (charts[0]) : NULL;
+  IscMetricsResponse *response = model != NULL ? isc_chart_model_get_response (model) : NULL;
+
+  if (response == NULL)
+    return FALSE;
+  *start_ms = isc_metrics_response_get_start_ms (response);
+  *end_ms = isc_metrics_response_get_end_ms (response);
+  return *start_ms > 0 && *end_ms > *start_ms;
 }
 
 /* The model, the target and the range, as the header and the title begin. */
@@ -145,21 +203,16 @@ append_what (GString                     *out,
              guint                        n_charts,
              GTimeZone                   *tz)
 {
-  IscChartModel *model = n_charts > 0 ? isc_chart_get_model (charts[0]) : NULL;
-  IscMetricsResponse *response = model != NULL ? isc_chart_model_get_response (model) : NULL;
   g_autofree char *window = NULL;
+  gint64 start_ms, end_ms;
 
   if (context->model != NULL)
     g_string_append (out, context->model);
   if (context->target != NULL)
     g_string_append_printf (out, "%s%s", out->len > 0 ? " · " : "", context->target);
 
-  /* The window asked for, as the response says it (a CURRENT snapshot
-   * has none). */
-  if (response != NULL && isc_metrics_response_get_start_ms (response) > 0 &&
-      isc_metrics_response_get_end_ms (response) > isc_metrics_response_get_start_ms (response))
-    window = format_window (tz, isc_metrics_response_get_start_ms (response),
-                            isc_metrics_response_get_end_ms (response));
+  if (get_window (charts, n_charts, &start_ms, &end_ms))
+    window = format_window (tz, start_ms, end_ms);
   if (context->range != NULL && window != NULL)
     g_string_append_printf (out, "%s%s, %s", out->len > 0 ? " · " : "", context->range, window);
   else if (context->range != NULL || window != NULL)
@@ -175,9 +228,11 @@ isc_chart_export_dup_header (const IscChartExportContext *context,
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(GTimeZone) tz = NULL;
   g_autoptr(GDateTime) made = NULL;
+  g_autoptr(GDateTime) first = NULL;
+  g_autoptr(GDateTime) last = NULL;
   g_autofree char *zone = NULL;
   g_autofree char *made_text = NULL;
-  gint64 made_ms;
+  gint64 made_ms, start_ms, end_ms;
 
   g_return_val_if_fail (context != NULL, NULL);
 
@@ -185,13 +240,27 @@ isc_chart_export_dup_header (const IscChartExportContext *context,
   made_ms = context->made_at_ms != 0 ? context->made_at_ms : g_get_real_time () / 1000;
   made = date_time_in (tz, made_ms);
 
+  /* The zone as it was over the window the axes show; when there is none,
+   * as it is when made. */
+  if (get_window (charts, n_charts, &start_ms, &end_ms))
+    {
+      first = date_time_in (tz, start_ms);
+      last = date_time_in (tz, end_ms);
+    }
+  if (first == NULL || last == NULL)
+    {
+      g_clear_pointer (&first, g_date_time_unref);
+      g_clear_pointer (&last, g_date_time_unref);
+      first = made != NULL ? g_date_time_ref (made) : NULL;
+    }
+
   append_what (out, context, charts, n_charts, tz);
   if (made != NULL)
     {
-      zone = format_zone (tz, made);
+      zone = format_zone (tz, first, last);
       /* Translators: when an exported image was made, in its header, e.g.
        * "1 Dec 2026 09:12:30"; see g_date_time_format() for the codes. */
-      made_text = g_date_time_format (made, _("%-d %b %Y %H:%M:%S"));
+      made_text = format_isolated (made, _("%-d %b %Y %H:%M:%S"));
       g_string_append_printf (out, "%s", out->len > 0 ? " · " : "");
       /* Translators: the header of an exported image: the time zone of its
        * time axes */

@@ -58,8 +58,10 @@ void                _isc_export_live_add_options   (GOptionGroup                
                                                     IscExportLiveOptions        *live);
 /* Whether any live option was given. */
 gboolean            _isc_export_live_is_requested  (const IscExportLiveOptions  *live);
-/* Bad usage is a G_OPTION_ERROR. */
+/* Bad usage is a G_OPTION_ERROR. @utc: --start and --end without a zone
+ * are UTC (--utc), else local time, the zone the images draw in. */
 gboolean            _isc_export_live_check         (IscExportLiveOptions        *live,
+                                                    gboolean                     utc,
                                                     GError                     **error);
 /* Any failure is the client's message, in ISC_API_ERROR. */
 IscMetricsResponse *_isc_export_live_load          (const IscExportLiveOptions  *live,

@@ -64,9 +64,11 @@ _isc_export_live_add_options (GOptionGroup         *group,
     { "range", 0, 0, G_OPTION_ARG_STRING, &live->range_name,
       N_("The last 15m, 1h, 6h, 24h or 7d (default: 1h)"), N_("RANGE") },
     { "start", 0, 0, G_OPTION_ARG_STRING, &live->start_text,
-      N_("Start of the window, ISO 8601 (with --end)"), N_("TIME") },
+      N_("Start of the window, ISO 8601, in local time (UTC with --utc) unless it has a zone (with --end)"),
+      N_("TIME") },
     { "end", 0, 0, G_OPTION_ARG_STRING, &live->end_text,
-      N_("End of the window, ISO 8601 (with --start)"), N_("TIME") },
+      N_("End of the window, ISO 8601, in local time (UTC with --utc) unless it has a zone (with --start)"),
+      N_("TIME") },
     { "metrics", 0, 0, G_OPTION_ARG_STRING, &live->metrics_text,
       N_("Metric names, separated by commas (default: Baseten’s default set)"), N_("A,B,…") },
     { "base-url", 0, 0, G_OPTION_ARG_STRING, &live->base_url,
@@ -100,14 +102,15 @@ usage_error (GError     **error,
   return FALSE;
 }
 
+/* A time without a zone is read in @zone, as the window reads one. */
 static gboolean
 parse_time (const char  *text,
             const char  *option,
+            GTimeZone   *zone,
             gint64      *ms,
             GError     **error)
 {
-  g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
-  g_autoptr(GDateTime) when = g_date_time_new_from_iso8601 (text, utc);
+  g_autoptr(GDateTime) when = g_date_time_new_from_iso8601 (text, zone);
 
   if (when == NULL)
     {
@@ -230,6 +233,7 @@ check_compare (IscExportLiveOptions  *live,
 
 gboolean
 _isc_export_live_check (IscExportLiveOptions  *live,
+                        gboolean               utc,
                         GError               **error)
 {
   g_autoptr(IscTimeRange) range = NULL;
@@ -291,11 +295,12 @@ _isc_export_live_check (IscExportLiveOptions  *live,
     }
   else if (live->start_text != NULL)
     {
+      g_autoptr(GTimeZone) zone = utc ? g_time_zone_new_utc () : g_time_zone_new_local ();
       gint64 start_ms = 0;
       gint64 end_ms = 0;
 
-      if (!parse_time (live->start_text, "--start", &start_ms, error) ||
-          !parse_time (live->end_text, "--end", &end_ms, error))
+      if (!parse_time (live->start_text, "--start", zone, &start_ms, error) ||
+          !parse_time (live->end_text, "--end", zone, &end_ms, error))
         return FALSE;
 
       range = isc_time_range_new_absolute (start_ms, end_ms);

@@ -68,7 +68,7 @@ _isc_export_source_check (IscExportOptions  *options,
           return FALSE;
         }
 
-      return _isc_export_live_check (&options->live, error);
+      return _isc_export_live_check (&options->live, options->utc, error);
     }
 
   if (options->input == NULL || options->input[0] == '\0')
