@@ -128,6 +128,39 @@ test_round_trip (Fixture       *fixture,
   g_assert_null (elsewhere);
 }
 
+/* A stamp ahead of the clock (written while the clock was wrong) is no
+ * age at all: the answer is served, its age unknown, never "less than a
+ * minute ago". A stamp a few seconds ahead is two clocks' difference. */
+static void
+test_future_stamp (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr(IscResponseCache) cache = isc_response_cache_new (fixture->dir, 0);
+  g_autoptr(IscQuery) query = query_for ("d1");
+  g_autofree char *path = isc_response_cache_get_path (cache, BASE_URL, query);
+  gint64 now_ms = g_get_real_time () / 1000;
+  const gint64 ahead[] = { (gint64) 2 * 24 * 60 * 60 * 1000, G_MAXINT64 - now_ms, 5 * 1000 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ahead); i++)
+    {
+      g_autoptr(IscMetricsResponse) response = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *contents = g_strdup_printf ("inferscope-cache 1 %" G_GINT64_FORMAT "\n%s",
+                                                   now_ms + ahead[i], BODY ("3"));
+      gint64 stored_ms = -1;
+
+      g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+      response = isc_response_cache_lookup (cache, BASE_URL, query, &stored_ms, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (response);
+      g_assert_cmpfloat (first_value (response), ==, 3);
+      if (ahead[i] > ISC_RESPONSE_CACHE_CLOCK_SLACK_MS)
+        g_assert_cmpint (stored_ms, ==, 0);
+      else
+        g_assert_cmpint (stored_ms, ==, now_ms + ahead[i]);
+    }
+}
+
 static void
 test_replace (Fixture       *fixture,
               gconstpointer  data)
@@ -560,6 +593,7 @@ main (int   argc,
   g_test_add ("/isc/cache/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
 
   ADD ("round-trip", test_round_trip);
+  ADD ("future-stamp", test_future_stamp);
   ADD ("replace", test_replace);
   ADD ("file-private", test_file_private);
   g_test_add_func ("/isc/cache/default-directory", test_default_directory);

@@ -22,6 +22,7 @@
 #include "isc-layout.h"
 #include "isc-sidebar.h"
 #include "isc-key-dialog.h"
+#include "isc-response-cache.h"
 #include "isc-summary-page.h"
 #include "isc-tiles-page.h"
 #include "isc-window.h"
@@ -498,6 +499,31 @@ test_window_other_mode (void)
   g_settings_reset (isc_application_get_settings (test_app), "view-state");
 }
 
+/* A past range with nothing in it says so: nothing more will arrive in
+ * it, unlike a range that runs to now. */
+static void
+test_window_no_data_in_range (void)
+{
+  IscWindow *window = test_app_open_window ();
+  IscView *view = isc_window_get_view (window);
+  /* 1970, as a broken setting would restore it. */
+  g_autoptr(IscTimeRange) long_ago = isc_time_range_new_absolute (60 * 60 * 1000, 2 * 60 * 60 * 1000);
+  AdwStatusPage *status;
+
+  test_wait_for_view (window);
+  g_assert_true (isc_view_set_range (view, long_ago, NULL));
+
+  status = wait_for_status (window, ISC_VIEW_NO_DATA);
+  g_assert_nonnull (status);
+  g_assert_cmpstr (adw_status_page_get_title (status), ==, "No Data in This Range");
+  g_assert_nonnull (strstr (adw_status_page_get_description (status), "no metrics from this time range"));
+  g_assert_null (strstr (adw_status_page_get_description (status), "as they arrive"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_iterate ();
+  g_settings_reset (isc_application_get_settings (test_app), "view-state");
+}
+
 /* A refresh that fails keeps the picture under the strip, with Retry;
  * the next success takes the strip away. The account is a keyed demo
  * server outside the test_app, which the test stops to go "offline". */
@@ -568,6 +594,75 @@ test_window_stale (void)
   g_settings_reset (settings, "base-url");
   g_settings_reset (settings, "view-state");
   /* The tests after this one watch the demo. */
+  g_assert_true (isc_session_use_demo (test_app_session (), NULL));
+  g_assert_true (test_wait_for (test_session_is_ready, NULL));
+}
+
+/* Opened offline on an answer cached with a stamp two days ahead (the
+ * clock was wrong when it was written): it is shown, its age unknown,
+ * never "less than a minute ago" nor "Updated" at a time to come. */
+static gboolean
+strip_says_unknown_age (gpointer data)
+{
+  return find_text (data, "Showing saved data of unknown age") != NULL;
+}
+
+static void
+test_window_cached_future_stamp (void)
+{
+  GSettings *settings = isc_application_get_settings (test_app);
+  g_autoptr(IscDemoServer) server = isc_demo_server_new (1, "K");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *stamped = NULL;
+  IscResponseCache *cache;
+  IscWindow *window;
+  AdwWindowTitle *title;
+  const char *body;
+
+  g_assert_true (isc_demo_server_run_in_thread (server, 0, &error));
+  g_assert_no_error (error);
+  g_settings_set_string (settings, "base-url", isc_demo_server_get_base_url (server));
+  g_setenv ("BASETEN_API_KEY", "K", TRUE);
+  start_session ();
+  g_assert_true (test_wait_for (test_session_is_ready, NULL));
+  cache = isc_account_get_cache (isc_session_get_account (test_app_session ()));
+  g_assert_nonnull (cache);
+
+  window = test_app_open_window ();
+  test_wait_for_view (window);
+  path = isc_response_cache_get_path (cache, isc_demo_server_get_base_url (server),
+                                      isc_view_get_response_query (isc_window_get_view (window)));
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_iterate ();
+
+  /* The kept answer, restamped two days ahead. */
+  g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
+  body = strchr (contents, '\n');
+  g_assert_nonnull (body);
+  stamped = g_strdup_printf ("inferscope-cache 1 %" G_GINT64_FORMAT "%s",
+                             g_get_real_time () / 1000 + (gint64) 2 * 24 * 60 * 60 * 1000, body);
+  g_assert_true (g_file_set_contents (path, stamped, -1, &error));
+
+  /* Offline, the same view opens again. */
+  isc_demo_server_stop (server);
+  g_clear_object (&server);
+  window = test_app_open_window ();
+  g_assert_true (test_wait_for (view_is_stale, window));
+  g_assert_true (test_wait_for (strip_says_unknown_age, window));
+  g_assert_nonnull (test_find_shown (GTK_WIDGET (window), ISC_TYPE_CHART_VIEW, NULL, NULL));
+  g_assert_null (find_text (GTK_WIDGET (window), "less than a minute"));
+  title = ADW_WINDOW_TITLE (test_find_shown (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE, NULL, NULL));
+  g_assert_nonnull (title);
+  g_assert_null (strstr (adw_window_title_get_subtitle (title) ? adw_window_title_get_subtitle (title) : "",
+                         "Updated"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_iterate ();
+  g_setenv ("BASETEN_API_KEY", "", TRUE);
+  g_settings_reset (settings, "base-url");
+  g_settings_reset (settings, "view-state");
   g_assert_true (isc_session_use_demo (test_app_session (), NULL));
   g_assert_true (test_wait_for (test_session_is_ready, NULL));
 }
@@ -1179,7 +1274,9 @@ main (int   argc,
   g_test_add_func ("/isc/window/opens-maximized", test_window_opens_maximized);
   g_test_add_func ("/isc/window/opens-narrow", test_window_opens_narrow);
   g_test_add_func ("/isc/window/other-mode", test_window_other_mode);
+  g_test_add_func ("/isc/window/no-data-in-range", test_window_no_data_in_range);
   g_test_add_func ("/isc/window/stale", test_window_stale);
+  g_test_add_func ("/isc/window/cached-future-stamp", test_window_cached_future_stamp);
   g_test_add_func ("/isc/window/refused-key", test_window_refused_key);
 
   status = g_test_run ();

@@ -177,7 +177,8 @@ isc_metrics_loader_class_init (IscMetricsLoaderClass *klass)
    * IscMetricsLoader::failed:
    * @error: what went wrong, in words
    * @cached: (nullable): the last good response for the query
-   * @cached_ms: when @cached was received, epoch milliseconds, or 0
+   * @cached_ms: when @cached was received, epoch milliseconds, or 0 (none,
+   *   or of unknown age)
    */
   signals[FAILED] =
     g_signal_new ("failed",

@@ -488,8 +488,10 @@ isc_response_cache_lookup (IscResponseCache  *self,
 
   g_mutex_unlock (&self->mutex);
 
+  /* A stamp ahead of the clock (the clock was wrong when it was written,
+   * or is now) tells no age: "less than a minute ago" would be false. */
   if (stored_ms != NULL)
-    *stored_ms = stored;
+    *stored_ms = stored > g_get_real_time () / 1000 + ISC_RESPONSE_CACHE_CLOCK_SLACK_MS ? 0 : stored;
 
   return g_steal_pointer (&response);
 }

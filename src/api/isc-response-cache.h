@@ -43,8 +43,13 @@ gboolean            isc_response_cache_store           (IscResponseCache     *se
                                                         const IscQuery       *query,
                                                         GBytes               *body,
                                                         GError              **error);
+/* How far ahead of the clock a stamp may be and still count as now: two
+ * clocks a few seconds apart, or one corrected since. */
+#define ISC_RESPONSE_CACHE_CLOCK_SLACK_MS ((gint64) 60 * 1000)
+
 /* NULL with no error when nothing (trustworthy) is kept for the query.
- * stored_ms: when the response was received, in epoch milliseconds. */
+ * stored_ms: when the response was received, in epoch milliseconds, or 0
+ * when unknown (a stamp further ahead of the clock than the slack). */
 IscMetricsResponse *isc_response_cache_lookup          (IscResponseCache     *self,
                                                         const char           *base_url,
                                                         const IscQuery       *query,

@@ -66,7 +66,7 @@ compare_failed_cb (IscView            *self,
    * overlay says it failed, and keeps what it drew. */
   g_object_freeze_notify (G_OBJECT (self));
   set_compare_error (self, error);
-  if (self->compare_response == NULL && cached != NULL && cached_ms > 0)
+  if (self->compare_response == NULL && cached != NULL)
     set_compare_response (self, cached);
   g_object_thaw_notify (G_OBJECT (self));
 }

@@ -284,8 +284,9 @@ fail (IscView            *self,
     }
 
   /* Nothing of this target and mode shown yet (opened offline, say):
-   * the last good answer kept on disk, with its age, beats nothing. */
-  if (cached != NULL && cached_ms > 0)
+   * the last good answer kept on disk, with its age (0 when unknown),
+   * beats nothing. */
+  if (cached != NULL)
     {
       show_answer (self, cached, self->pending_query, cached_ms);
       set_stale (self, TRUE);

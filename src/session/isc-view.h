@@ -138,7 +138,7 @@ const GError       *isc_view_get_error            (IscView            *self);
 /* "response" (IscMetricsResponse, boxed), the answer shown, and "trend"
  * (Now only); "response-query" what it answered; "updated-ms" when it
  * was received (epoch ms; an older time for a cached answer shown
- * offline). */
+ * offline, 0 for one of unknown age). */
 IscMetricsResponse *isc_view_get_response         (IscView            *self);
 IscMetricsResponse *isc_view_get_trend            (IscView            *self);
 const IscQuery     *isc_view_get_response_query   (IscView            *self);

@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "isc-api-error.h"
+#include "isc-response-cache.h"
 #include "isc-window-private.h"
 
 static char *
@@ -32,6 +33,20 @@ format_clock (IscWindow *self,
 
   local = g_date_time_to_local (utc);
   return g_date_time_format (local, "%H:%M");
+}
+
+/* Metrics arrive one to three minutes late: a window that ended longer
+ * ago than that has all it will ever have. */
+#define METRICS_LATE_MS ((gint64) 3 * 60 * 1000)
+
+/* Whether @updated_ms says when the data shown was received: not 0 (a
+ * cached answer of unknown age) nor ahead of the clock (a stamp written
+ * by a wrong clock, or this one set back since). */
+static gboolean
+updated_is_known (gint64 updated_ms,
+                  gint64 now_ms)
+{
+  return updated_ms > 0 && updated_ms <= now_ms + ISC_RESPONSE_CACHE_CLOCK_SLACK_MS;
 }
 
 static void
@@ -80,6 +95,8 @@ _isc_window_update_title (IscWindow *self)
         target = isc_target_item_get_target (item);
     }
   title = isc_target_dup_title (target);
+  if (!updated_is_known (updated_ms, g_get_real_time () / 1000))
+    updated_ms = 0;
   if (isc_view_get_loading (self->view) && updated_ms > 0)
     {
       g_autofree char *clock = format_clock (self, updated_ms);
@@ -116,12 +133,15 @@ error_icon_name (const GError *error)
 /* How old the data shown is, in the words of the strip. Minutes are as
  * fine as it gets: metrics arrive minutes late anyway. */
 static char *
-describe_age (gint64 age_ms)
+describe_age (gint64 updated_ms)
 {
-  gint64 minutes = MAX (age_ms, 0) / (60 * 1000);
+  gint64 now_ms = g_get_real_time () / 1000;
+  gint64 minutes = MAX (now_ms - updated_ms, 0) / (60 * 1000);
   gint64 hours = minutes / 60;
   gint64 days = hours / 24;
 
+  if (!updated_is_known (updated_ms, now_ms))
+    return g_strdup (_("Showing saved data of unknown age"));
   if (minutes < 1)
     return g_strdup (_("Showing data from less than a minute ago"));
   if (minutes < 60)
@@ -155,7 +175,7 @@ _isc_window_update_banner (IscWindow *self)
 
   if (stale)
     {
-      g_autofree char *age = describe_age (g_get_real_time () / 1000 - isc_view_get_updated_ms (self->view));
+      g_autofree char *age = describe_age (isc_view_get_updated_ms (self->view));
 
       gtk_image_set_from_icon_name (self->banner_icon, error_icon_name (error));
       gtk_label_set_label (self->banner_title, age);
@@ -182,6 +202,24 @@ show_status (IscWindow  *self,
   adw_status_page_set_description (self->status_page, description);
   gtk_widget_set_visible (self->status_retry, can_retry);
   gtk_stack_set_visible_child_name (self->state_stack, "status");
+}
+
+/* Whether the answer shown is of a window that ended long enough ago that
+ * no more of it will arrive: an absolute range in the past (before the
+ * deployment existed, say, or 1970 from a broken setting). */
+static gboolean
+range_is_past (IscWindow *self)
+{
+  const IscQuery *query = isc_view_get_response_query (self->view);
+  gint64 now_ms = g_get_real_time () / 1000;
+  gint64 start_ms, end_ms;
+
+  if (query == NULL || query->mode == ISC_MODE_CURRENT || query->range == NULL ||
+      query->range->kind != ISC_TIME_RANGE_ABSOLUTE)
+    return FALSE;
+
+  isc_time_range_resolve (query->range, now_ms, &start_ms, &end_ms);
+  return end_ms < now_ms - METRICS_LATE_MS;
 }
 
 void
@@ -215,9 +253,14 @@ _isc_window_update_state (IscWindow *self)
       break;
 
     case ISC_VIEW_NO_DATA:
-      show_status (self, "dialog-information-symbolic", _("No Data Yet"),
-                   _("Baseten’s metrics arrive one to three minutes late. They will show here as they arrive."),
-                   TRUE);
+      if (range_is_past (self))
+        show_status (self, "dialog-information-symbolic", _("No Data in This Range"),
+                     _("Baseten has no metrics from this time range. Choose another range."),
+                     TRUE);
+      else
+        show_status (self, "dialog-information-symbolic", _("No Data Yet"),
+                     _("Baseten’s metrics arrive one to three minutes late. They will show here as they arrive."),
+                     TRUE);
       break;
 
     case ISC_VIEW_ERROR:
