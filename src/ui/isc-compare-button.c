@@ -76,6 +76,8 @@ new_row (const char *title,
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *check = gtk_image_new_from_icon_name ("object-select-symbolic");
 
+  /* Names from Baseten: text, not markup. */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   if (subtitle != NULL)
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);

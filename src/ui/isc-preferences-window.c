@@ -323,8 +323,10 @@ sign_out_cb (GObject      *object,
   if (error != NULL)
     {
       g_autofree char *text = g_strdup_printf (_("Could not remove the key: %s"), error->message);
+      /* A toast's title is markup; the reason is text. */
+      g_autofree char *escaped = g_markup_escape_text (text, -1);
 
-      adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (self), adw_toast_new (text));
+      adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (self), adw_toast_new (escaped));
     }
 }
 
