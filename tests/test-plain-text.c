@@ -10,6 +10,11 @@
  * 127.0.0.1, through the status page, the stale strip, toasts, the
  * sidebar, the title, the Compare popover, the Alerts dialog and the
  * Preferences. What a person reads is what was sent.
+ *
+ * And names that look like other names: a right-to-left override, zero-
+ * width characters, hundreds of combining marks, newlines, names of only
+ * spaces or zero-width characters, an id listed twice. Each shows as
+ * isc_text_display_name() shows it, on one line.
  */
 
 #include "config.h"
@@ -21,6 +26,8 @@
 #include "isc-alerts-dialog.h"
 #include "isc-compare-button.h"
 #include "isc-preferences-window.h"
+#include "isc-sidebar.h"
+#include "isc-text.h"
 #include "isc-test-app.h"
 #include "isc-test-canned.h"
 #include "isc-test-gtk.h"
@@ -37,6 +44,35 @@
 #define DEPLOY_NAME  "<i>prod</i> <= v2"
 #define OTHER_MODEL  "<big>embed</big> &amp; rank"
 #define OTHER_DEPLOY "<a href='https://x.invalid'>canary</a>"
+
+/* Names that look like other names. */
+#define RLO_MODEL    "prod\xe2\x80\xae" "gnitset"          /* reads "prodtesting" */
+#define ZW_DEPLOY    "pro\xe2\x80\x8b" "duc\xe2\x80\x8d" "tion"  /* reads "production" */
+#define ACUTE        "\xcc\x81"
+#define NEWLINE_NAME "line1\nline2"
+#define SPACES_NAME  "   "
+#define ZW_ONLY_NAME "\xe2\x80\x8b\xe2\x80\x8b"
+#define DUPLICATE    "duplicate of chat"
+
+typedef struct
+{
+  const char *model_id;
+  const char *model_name;    /* NULL: made at start */
+  const char *deployment_id;
+  const char *deployment_name;
+} ServedModel;
+
+static char *marks_name;     /* "z" and 200 combining marks */
+
+static ServedModel served[] = {
+  { "m1", MODEL_NAME, "d1", DEPLOY_NAME },
+  { "m2", OTHER_MODEL, "d2", OTHER_DEPLOY },
+  { "m3", RLO_MODEL, "d3", ZW_DEPLOY },
+  { "m4", NULL, "d4", NEWLINE_NAME },
+  { "m5", SPACES_NAME, "d5", ZW_ONLY_NAME },
+  /* The same id again: the first stays. */
+  { "m1", DUPLICATE, "d1", DUPLICATE },
+};
 
 typedef struct
 {
@@ -100,20 +136,41 @@ handler (SoupServer        *soup_server,
     }
   else if (g_str_equal (path, "/v1/models"))
     {
-      g_autofree char *model = json_string (MODEL_NAME);
-      g_autofree char *other = json_string (OTHER_MODEL);
+      g_string_assign (body, "{\"models\":[");
+      for (guint i = 0; i < G_N_ELEMENTS (served); i++)
+        {
+          g_autofree char *name = json_string (served[i].model_name != NULL ? served[i].model_name : marks_name);
 
-      g_string_printf (body, "{\"models\":[{\"id\":\"m1\",\"name\":%s,\"deployments_count\":1,"
-                             "\"production_deployment_id\":\"d1\"},"
-                             "{\"id\":\"m2\",\"name\":%s,\"deployments_count\":1,"
-                             "\"production_deployment_id\":\"d2\"}]}", model, other);
+          g_string_append_printf (body, "%s{\"id\":\"%s\",\"name\":%s,\"deployments_count\":1,"
+                                        "\"production_deployment_id\":\"%s\"}",
+                                  i > 0 ? "," : "", served[i].model_id, name, served[i].deployment_id);
+        }
+      g_string_append (body, "]}");
     }
-  else if (g_str_equal (path, "/v1/models/m1/deployments"))
-    deployments_json (body, "m1", "d1", DEPLOY_NAME);
-  else if (g_str_equal (path, "/v1/models/m2/deployments"))
-    deployments_json (body, "m2", "d2", OTHER_DEPLOY);
+  else if (g_str_equal (path, "/v1/models/m3/environments"))
+    {
+      g_autofree char *current = json_string (ZW_DEPLOY);
+
+      /* An environment whose current deployment has a look-alike name. */
+      g_string_printf (body, "{\"environments\":[{\"name\":\"staging\",\"model_id\":\"m3\","
+                             "\"current_deployment\":{\"id\":\"d3\",\"name\":%s,\"status\":\"ACTIVE\"}}]}",
+                       current);
+    }
   else if (g_str_has_suffix (path, "/environments"))
     g_string_assign (body, "{\"environments\":[]}");
+  else if (g_str_has_prefix (path, "/v1/models/") && g_str_has_suffix (path, "/deployments"))
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (served); i++)
+        {
+          g_autofree char *served_path = g_strdup_printf ("/v1/models/%s/deployments", served[i].model_id);
+
+          if (g_str_equal (path, served_path))
+            {
+              deployments_json (body, served[i].model_id, served[i].deployment_id, served[i].deployment_name);
+              break;
+            }
+        }
+    }
   else if (g_str_has_suffix (path, "/metrics"))
     {
       g_autofree char *message = json_string (server.metrics_message);
@@ -151,6 +208,27 @@ server_start (void)
   server.base_url = g_strdup_printf ("http://127.0.0.1:%d", g_uri_get_port (uris->data));
   server.metrics_status = 400;
   server.metrics_message = LINK_MESSAGE;
+}
+
+static void
+start_session (void)
+{
+  GSettings *settings = isc_application_get_settings (test_app);
+
+  g_settings_set_string (settings, "base-url", server.base_url);
+  g_setenv ("BASETEN_API_KEY", KEY, TRUE);
+  isc_session_start_async (test_app_session (), NULL, NULL, NULL);
+  g_assert_true (test_wait_for (test_session_is_ready, NULL));
+}
+
+static void
+end_session (void)
+{
+  GSettings *settings = isc_application_get_settings (test_app);
+
+  g_setenv ("BASETEN_API_KEY", "", TRUE);
+  g_settings_reset (settings, "base-url");
+  g_settings_reset (settings, "view-state");
 }
 
 /* The text the labels under @root show (markup read as Pango reads it),
@@ -247,11 +325,7 @@ test_plain_text_window (void)
   GtkWidget *prefs;
   ShowsData data;
 
-  server_start ();
-  g_settings_set_string (settings, "base-url", server.base_url);
-  g_setenv ("BASETEN_API_KEY", KEY, TRUE);
-  isc_session_start_async (test_app_session (), NULL, NULL, NULL);
-  g_assert_true (test_wait_for (test_session_is_ready, NULL));
+  start_session ();
 
   window = test_app_open_window ();
   isc_view_set_target (isc_window_get_view (window), target);
@@ -324,9 +398,124 @@ test_plain_text_window (void)
 
   gtk_window_destroy (GTK_WINDOW (window));
   test_iterate ();
-  g_setenv ("BASETEN_API_KEY", "", TRUE);
-  g_settings_reset (settings, "base-url");
-  g_settings_reset (settings, "view-state");
+  end_session ();
+}
+
+/* The label under @root whose text holds @text, or NULL. */
+static GtkWidget *
+find_label_with (GtkWidget  *root,
+                 const char *text)
+{
+  if (GTK_IS_LABEL (root) && strstr (gtk_label_get_text (GTK_LABEL (root)), text) != NULL)
+    return root;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label_with (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* What a look-alike name must show, and must not. */
+static void
+assert_names_shown (GtkWidget  *root,
+                    const char *where,
+                    gboolean    with_current)
+{
+  g_autofree char *marks_kept = NULL;
+  g_autofree char *marks_cut = NULL;
+  g_autoptr(GString) five_marks = g_string_new ("z");
+
+  for (guint i = 0; i < 5; i++)
+    g_string_append (five_marks, ACUTE);
+  marks_kept = g_strconcat ("z", ACUTE ACUTE ACUTE ACUTE, "\xef\xbf\xbd", NULL);
+
+  /* The override and the zero-width characters show, isolated. */
+  if (with_current)
+    assert_shows (root, where, "\xe2\x81\xa8prod<U+202E>gnitset\xe2\x81\xa9");
+  assert_shows (root, where, "\xe2\x81\xa8pro<U+200B>duc<U+200D>tion\xe2\x81\xa9");
+  /* Four marks, then a sign of the rest. */
+  assert_shows (root, where, marks_kept);
+  if (find_label_with (root, five_marks->str) != NULL)
+    {
+      g_test_message ("%s: a name draws more than four marks on one letter", where);
+      g_test_fail ();
+    }
+  /* One line. */
+  assert_shows (root, where, "line1\xe2\x90\x8aline2");
+  if (find_label_with (root, "\n") != NULL)
+    {
+      g_test_message ("%s: a name spans lines: “%s”", where,
+                      gtk_label_get_text (GTK_LABEL (find_label_with (root, "\n"))));
+      g_test_fail ();
+    }
+  /* Names that show nothing: a placeholder with the id. */
+  assert_shows (root, where, "Unnamed (m5)");
+  assert_shows (root, where, "Unnamed (d5)");
+  /* The repeated id is left out. */
+  if (find_label_with (root, DUPLICATE) != NULL)
+    {
+      g_test_message ("%s: a model listed twice shows twice", where);
+      g_test_fail ();
+    }
+}
+
+static void
+test_plain_text_names (void)
+{
+  GSettings *settings = isc_application_get_settings (test_app);
+  g_autoptr(IscTarget) target = isc_target_new ("m3", ISC_TARGET_DEPLOYMENT, "d3", RLO_MODEL, ZW_DEPLOY);
+  g_autoptr(IscTarget) blank = isc_target_new ("m5", ISC_TARGET_DEPLOYMENT, "d5", SPACES_NAME, ZW_ONLY_NAME);
+  IscWindow *window;
+  GtkWidget *sidebar;
+  GtkWidget *compare;
+  GtkWidget *alerts;
+  const char *title;
+
+  start_session ();
+  window = test_app_open_window ();
+  isc_view_set_target (isc_window_get_view (window), target);
+  g_assert_true (test_wait_for (view_has_error, window));
+  test_run_frames (50);
+
+  sidebar = test_find_widget (GTK_WIDGET (window), ISC_TYPE_SIDEBAR, NULL, NULL);
+  g_assert_nonnull (sidebar);
+  assert_names_shown (sidebar, "sidebar", TRUE);
+  /* An environment's current deployment, beside it. */
+  g_assert_nonnull (find_label_with (sidebar, "staging"));
+
+  /* The title: both names, isolated, the override shown. */
+  title = gtk_window_get_title (GTK_WINDOW (window));
+  if (strstr (title, "\xe2\x81\xa8prod<U+202E>gnitset\xe2\x81\xa9") == NULL ||
+      strstr (title, "\xe2\x81\xa8pro<U+200B>duc<U+200D>tion\xe2\x81\xa9") == NULL)
+    {
+      g_test_message ("title: “%s”", title);
+      g_test_fail ();
+    }
+
+  /* The Compare list: every other target. */
+  compare = test_find_widget (GTK_WIDGET (window), ISC_TYPE_COMPARE_BUTTON, NULL, NULL);
+  assert_names_shown (GTK_WIDGET (isc_compare_button_get_list (ISC_COMPARE_BUTTON (compare))), "compare", FALSE);
+
+  /* The Alerts dialog's target line, for a target whose names show
+   * nothing. */
+  alerts = GTK_WIDGET (isc_alerts_dialog_new (GTK_WINDOW (window), settings, blank));
+  gtk_window_present (GTK_WINDOW (alerts));
+  test_wait_until_mapped (alerts);
+  test_run_frames (50);
+  assert_shows (alerts, "alerts", "Unnamed (m5)");
+  assert_shows (alerts, "alerts", "Unnamed (d5)");
+  gtk_window_destroy (GTK_WINDOW (alerts));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_iterate ();
+  end_session ();
 }
 
 int
@@ -337,9 +526,19 @@ main (int   argc,
 
   g_test_init (&argc, &argv, NULL);
 
+  {
+    GString *marks = g_string_new ("z");
+
+    for (guint i = 0; i < 200; i++)
+      g_string_append (marks, ACUTE);
+    marks_name = g_string_free (marks, FALSE);
+  }
+
   test_app_start ();
 
+  server_start ();
   g_test_add_func ("/isc/plain-text/window", test_plain_text_window);
+  g_test_add_func ("/isc/plain-text/names", test_plain_text_names);
 
   status = g_test_run ();
 
@@ -347,6 +546,7 @@ main (int   argc,
   soup_server_disconnect (server.server);
   g_clear_object (&server.server);
   g_free (server.base_url);
+  g_free (marks_name);
 
   return status;
 }

@@ -294,7 +294,7 @@ isc_alerts_dialog_new (GtkWindow       *parent,
                        "transient-for", parent,
                        NULL);
   self->target = isc_target_copy (target);
-  title = isc_target_dup_title (target);
+  title = isc_target_dup_display_title (target);
   /* A group's description is markup; the target's names are text. */
   escaped = g_markup_escape_text (title, -1);
   adw_preferences_group_set_description (self->rules_group, escaped);

@@ -135,7 +135,7 @@ rebuild_rows (IscCompareButton *self)
       target = isc_target_item_get_target (item);
       if (target == NULL || isc_target_equal (target, current))
         continue;
-      title = isc_target_dup_title (target);
+      title = isc_target_dup_display_title (target);
       row = new_row (title, isc_target_item_get_subtitle (item));
       g_object_set_data_full (G_OBJECT (row), ROW_TARGET_KEY, isc_target_copy (target),
                               (GDestroyNotify) isc_target_free);

@@ -14,6 +14,7 @@
 #include "isc-key-dialog.h"
 #include "isc-application.h"
 #include "isc-preferences-window.h"
+#include "isc-text.h"
 #include "isc-ui-resources.h"
 
 /* Preferences: one page of groups over the session and its settings.
@@ -173,7 +174,11 @@ isc_preferences_window_update_account (IscPreferencesWindow *self)
 
       has_key = TRUE;
       if (workspace != NULL)
-        title = g_strdup_printf (_("Connected to workspace “%s”"), workspace);
+        {
+          g_autofree char *shown = isc_text_display_name (workspace, NULL);
+
+          title = g_strdup_printf (_("Connected to workspace “%s”"), shown);
+        }
       else
         title = g_strdup (_("Connected"));
 

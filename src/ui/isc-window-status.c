@@ -79,7 +79,7 @@ _isc_window_update_title (IscWindow *self)
       if (item != NULL && isc_target_item_get_target (item) != NULL)
         target = isc_target_item_get_target (item);
     }
-  title = isc_target_dup_title (target);
+  title = isc_target_dup_display_title (target);
   if (isc_view_get_loading (self->view) && updated_ms > 0)
     {
       g_autofree char *clock = format_clock (self, updated_ms);
