@@ -108,6 +108,19 @@ isc_target_dup_display_title (const IscTarget *target)
   return g_strdup_printf (_("%s · %s"), model, name);
 }
 
+IscTarget *
+isc_target_copy_for_display (const IscTarget *target)
+{
+  g_autofree char *model = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (target != NULL, NULL);
+
+  model = isc_text_display_name (target->model_name, target->model_id);
+  name = isc_text_display_name (target->name, target->id);
+  return isc_target_new (target->model_id, target->kind, target->id, model, name);
+}
+
 IscQuery *
 isc_target_make_query (const IscTarget    *target,
                        IscMode             mode,
