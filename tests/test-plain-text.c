@@ -477,6 +477,7 @@ test_plain_text_names (void)
   GtkWidget *compare;
   GtkWidget *alerts;
   const char *title;
+  const char *tooltip;
 
   start_session ();
   window = test_app_open_window ();
@@ -502,6 +503,18 @@ test_plain_text_names (void)
   /* The Compare list: every other target. */
   compare = test_find_widget (GTK_WIDGET (window), ISC_TYPE_COMPARE_BUTTON, NULL, NULL);
   assert_names_shown (GTK_WIDGET (isc_compare_button_get_list (ISC_COMPARE_BUTTON (compare))), "compare", FALSE);
+
+  /* Compared with a target of another model: the button's tooltip. */
+  isc_view_set_compare_target (isc_window_get_view (window), blank);
+  test_iterate ();
+  tooltip = gtk_widget_get_tooltip_text (GTK_WIDGET (isc_compare_button_get_menu_button (ISC_COMPARE_BUTTON (compare))));
+  if (g_strcmp0 (tooltip, "Compared with \xe2\x81\xa8Unnamed (m5)\xe2\x81\xa9 \xc2\xb7 "
+                          "\xe2\x81\xa8Unnamed (d5)\xe2\x81\xa9") != 0)
+    {
+      g_test_message ("compare tooltip: “%s”", tooltip);
+      g_test_fail ();
+    }
+  isc_view_set_compare_target (isc_window_get_view (window), NULL);
 
   /* The Alerts dialog's target line, for a target whose names show
    * nothing. */

@@ -194,7 +194,7 @@ row_activated_cb (IscCompareButton *self,
 static void
 update_button (IscCompareButton *self)
 {
-  g_autofree char *label = self->view != NULL ? isc_view_dup_compare_label (self->view) : NULL;
+  g_autofree char *label = self->view != NULL ? isc_view_dup_compare_display_label (self->view) : NULL;
   g_autofree char *tooltip = NULL;
 
   if (label != NULL)
