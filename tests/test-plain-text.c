@@ -490,6 +490,20 @@ test_plain_text_names (void)
   assert_names_shown (sidebar, "sidebar", TRUE);
   /* An environment's current deployment, beside it. */
   g_assert_nonnull (find_label_with (sidebar, "staging"));
+  /* What a screen reader is told of a row: the same. */
+  {
+    GtkWidget *row = gtk_widget_get_ancestor (find_label_with (sidebar, "staging"), GTK_TYPE_LIST_BOX_ROW);
+    g_autofree char *label = gtk_test_accessible_check_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                                                 "staging, \xe2\x81\xa8pro<U+200B>duc<U+200D>tion\xe2\x81\xa9, Active");
+    g_autofree char *description = gtk_test_accessible_check_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                                                       "\xe2\x81\xa8prod<U+202E>gnitset\xe2\x81\xa9");
+
+    if (label != NULL || description != NULL)
+      {
+        g_test_message ("sidebar row's accessible label: %s; description: %s", label, description);
+        g_test_fail ();
+      }
+  }
 
   /* The title: both names, isolated, the override shown. */
   title = gtk_window_get_title (GTK_WINDOW (window));

@@ -159,9 +159,13 @@ dup_shown_subtitle (IscTargetItem *item)
 static char *
 describe_item (IscTargetItem *item)
 {
+  g_autofree char *title = dup_shown_title (item);
+  g_autofree char *shown_subtitle = NULL;
   const char *subtitle = isc_target_item_get_subtitle (item);
   const char *status = NULL;
-  GString *text = g_string_new (isc_target_item_get_title (item));
+  /* The names as the row shows them: an override or a zero-width space
+   * is said, not obeyed. */
+  GString *text = g_string_new (title);
 
   /* Only what discovery said has a status; a target added by id has
    * none to tell. */
@@ -173,7 +177,8 @@ describe_item (IscTargetItem *item)
     {
     case ISC_TARGET_ITEM_ENVIRONMENT:
       /* The deployment alone: the status follows. */
-      subtitle = row_subtitle (item);
+      shown_subtitle = dup_shown_subtitle (item);
+      subtitle = shown_subtitle;
       G_GNUC_FALLTHROUGH;
 
     case ISC_TARGET_ITEM_MODEL:
@@ -237,6 +242,7 @@ create_row (gpointer object,
   g_autofree char *label = NULL;
   g_autofree char *shown_title = NULL;
   g_autofree char *shown_subtitle = NULL;
+  g_autofree char *model_name = NULL;
   GtkWidget *row;
   GtkWidget *box;
   GtkWidget *title;
@@ -293,9 +299,10 @@ create_row (gpointer object,
       gtk_widget_set_margin_start (box, 12);
       gtk_box_append (GTK_BOX (box), dot);
       gtk_widget_add_css_class (row, "sidebar-target");
+      model_name = isc_text_display_name (isc_target_item_get_model_name (item),
+                                          isc_target_item_get_model_id (item));
       gtk_accessible_update_property (GTK_ACCESSIBLE (row),
-                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                      isc_target_item_get_model_name (item),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, model_name,
                                       -1);
     }
 
