@@ -25,6 +25,7 @@
 
 #include "isc-alerts-dialog.h"
 #include "isc-compare-button.h"
+#include "isc-overview-page.h"
 #include "isc-preferences-window.h"
 #include "isc-sidebar.h"
 #include "isc-text.h"
@@ -293,6 +294,12 @@ view_is_stale (gpointer data)
   return isc_view_get_stale (view) && !isc_view_get_loading (view);
 }
 
+static gboolean
+overview_shown (gpointer data)
+{
+  return test_find_shown (data, ISC_TYPE_OVERVIEW_PAGE, NULL, NULL) != NULL;
+}
+
 static GtkWidget *
 status_page (IscWindow *window)
 {
@@ -529,6 +536,26 @@ test_plain_text_names (void)
       g_test_fail ();
     }
   isc_view_set_compare_target (isc_window_get_view (window), NULL);
+
+  /* The Overview's rows. */
+  {
+    GtkWidget *overview_row = gtk_widget_get_ancestor (find_label_with (sidebar, "Overview"), GTK_TYPE_LIST_BOX_ROW);
+    GtkWidget *overview;
+
+    g_signal_emit_by_name (overview_row, "activate");
+    g_assert_true (test_wait_for (overview_shown, window));
+    test_run_frames (200);
+    overview = test_find_shown (GTK_WIDGET (window), ISC_TYPE_OVERVIEW_PAGE, NULL, NULL);
+    assert_shows (overview, "overview", "\xe2\x81\xa8prod<U+202E>gnitset\xe2\x81\xa9 \xc2\xb7 "
+                                        "\xe2\x81\xa8pro<U+200B>duc<U+200D>tion\xe2\x81\xa9");
+    assert_shows (overview, "overview", "Unnamed (m5)");
+    assert_shows (overview, "overview", "line1\xe2\x90\x8aline2");
+    if (find_label_with (overview, "\n") != NULL)
+      {
+        g_test_message ("overview: a name spans lines");
+        g_test_fail ();
+      }
+  }
 
   /* The Alerts dialog's target line, for a target whose names show
    * nothing. */
