@@ -16,6 +16,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "isc-alert-watcher.h"
 #include "isc-test-app.h"
 #include "isc-test-gtk.h"
@@ -264,6 +266,47 @@ test_incident (void)
   g_assert_cmpuint (isc_alert_watcher_get_rules (watcher)->len, ==, 0);
 }
 
+/* A rule keeps the names its target had: a notification shows them as
+ * the window does, an override and zero-width characters visible, on
+ * one line, isolated from the words around. */
+static void
+test_names (void)
+{
+  GSettings *settings = isc_application_get_settings (test_app);
+  IscAlertWatcher *watcher = isc_application_get_alert_watcher (test_app);
+  g_autoptr(IscTarget) target = isc_target_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_ENVIRONMENT,
+                                                ISC_DEMO_ENVIRONMENT_PRODUCTION,
+                                                "demo\xe2\x80\xae" "tahc",
+                                                "pro\xe2\x80\x8b" "duc\ntion");
+  g_autoptr(GPtrArray) rules = g_ptr_array_new_with_free_func ((GDestroyNotify) isc_alert_rule_free);
+  gint64 now_ms = g_get_real_time () / 1000;
+  gint64 coarse_ms, peak_ms;
+  guint before;
+  const char *title;
+
+  g_assert_true (isc_session_use_demo (test_app_session (), NULL));
+  g_assert_true (test_wait_for (test_session_is_ready, NULL));
+  coarse_ms = peak_within (isc_alert_watcher_get_client (watcher), target,
+                           now_ms - 48 * 60 * MIN_MS, now_ms - 24 * 60 * MIN_MS);
+  peak_ms = peak_within (isc_alert_watcher_get_client (watcher), target,
+                         coarse_ms - 60 * MIN_MS, coarse_ms + 60 * MIN_MS);
+
+  isc_alert_watcher_set_now_ms (watcher, peak_ms - 60 * MIN_MS);
+  g_ptr_array_add (rules, isc_alert_rule_new (target, ISC_ALERT_KIND_ERROR_SHARE, 0.01, 4));
+  isc_alert_rules_save (settings, rules);
+  g_assert_true (test_wait_for (is_idle, watcher));
+  before = captured->len;
+
+  check_at (watcher, peak_ms + 3 * MIN_MS);
+  g_assert_true (test_wait_for (has_captured, GUINT_TO_POINTER (before + 1)));
+  title = title_of (g_ptr_array_index (captured, before));
+  g_assert_true (g_str_has_prefix (title, "\xe2\x81\xa8" "demo<U+202E>tahc\xe2\x81\xa9 \xc2\xb7 "
+                                          "\xe2\x81\xa8pro<U+200B>duc\xe2\x90\x8ation\xe2\x81\xa9: 5xx share "));
+  g_assert_null (strchr (title, '\n'));
+
+  g_settings_reset (settings, "alert-rules");
+}
+
 /* A parameter that is not a target opens nothing. */
 static void
 test_open_chart_invalid (void)
@@ -426,6 +469,7 @@ main (int   argc,
 
   g_test_add_func ("/isc/alert-notifications/incident", test_incident);
   g_test_add_func ("/isc/alert-notifications/open-chart-extreme-times", test_open_chart_extreme_times);
+  g_test_add_func ("/isc/alert-notifications/names", test_names);
   g_test_add_func ("/isc/alert-notifications/open-chart-invalid", test_open_chart_invalid);
   g_test_add_func ("/isc/alert-notifications/run-in-background", test_run_in_background);
   g_test_add_func ("/isc/alert-notifications/background-portal", test_background_portal);

@@ -13,8 +13,11 @@
 #include "isc-client.h"
 #include "isc-demo-server.h"
 #include "isc-discovery.h"
+#include "isc-test-util.h"
 
 #define TEST_KEY "sk-discovery-test-0000"
+
+static GString *captured_log;
 
 static GBytes *
 bytes_of (const char *text)
@@ -52,6 +55,53 @@ test_models_tolerant (void)
   g_assert_cmpstr (second->id, ==, "12345");
   g_assert_null (second->name);
   g_assert_cmpint (second->deployments_count, ==, -1);
+}
+
+/* One id twice is one row, not two: the first entry stays, and the log
+ * says what was left out. */
+static void
+test_duplicate_ids (void)
+{
+  g_autoptr(GBytes) models_bytes = bytes_of (
+    "{\"models\":["
+    " {\"id\":\"m1\",\"name\":\"chat\"},"
+    " {\"id\":\"m2\",\"name\":\"embed\"},"
+    " {\"id\":\"m1\",\"name\":\"chat again\"},"
+    " {\"id\":\"m1\",\"name\":\"chat thrice\"}"
+    "]}");
+  g_autoptr(GBytes) deployments_bytes = bytes_of (
+    "{\"deployments\":["
+    " {\"id\":\"d1\",\"name\":\"v1\"}, {\"id\":\"d1\",\"name\":\"v1 again\"}, {\"id\":\"d2\"}"
+    "]}");
+  g_autoptr(GBytes) environments_bytes = bytes_of (
+    "{\"environments\":["
+    " {\"name\":\"production\"}, {\"name\":\"staging\"}, {\"name\":\"production\"}"
+    "]}");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) models = NULL;
+  g_autoptr(GPtrArray) deployments = NULL;
+  g_autoptr(GPtrArray) environments = NULL;
+
+  g_string_truncate (captured_log, 0);
+  models = isc_models_from_bytes (models_bytes, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (models->len, ==, 2);
+  g_assert_cmpstr (((IscModel *) models->pdata[0])->id, ==, "m1");
+  g_assert_cmpstr (((IscModel *) models->pdata[0])->name, ==, "chat");
+  g_assert_cmpstr (((IscModel *) models->pdata[1])->id, ==, "m2");
+  g_assert_nonnull (strstr (captured_log->str, "models[2] lists “m1” again"));
+  g_assert_nonnull (strstr (captured_log->str, "models[3] lists “m1” again"));
+
+  deployments = isc_deployments_from_bytes (deployments_bytes, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (deployments->len, ==, 2);
+  g_assert_cmpstr (((IscDeployment *) deployments->pdata[0])->name, ==, "v1");
+  g_assert_cmpstr (((IscDeployment *) deployments->pdata[1])->id, ==, "d2");
+
+  environments = isc_environments_from_bytes (environments_bytes, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (environments->len, ==, 2);
+  g_assert_cmpstr (((IscEnvironment *) environments->pdata[1])->name, ==, "staging");
 }
 
 static void
@@ -340,7 +390,11 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
+  captured_log = g_string_new (NULL);
+  g_log_set_writer_func (test_capture_writer, captured_log, NULL);
+
   g_test_add_func ("/isc/discovery/models-tolerant", test_models_tolerant);
+  g_test_add_func ("/isc/discovery/duplicate-ids", test_duplicate_ids);
   g_test_add_func ("/isc/discovery/deployments-unknown-status", test_deployments_unknown_status);
   g_test_add_func ("/isc/discovery/numbers-out-of-range", test_deployments_numbers_out_of_range);
   g_test_add_func ("/isc/discovery/environments", test_environments);

@@ -341,6 +341,26 @@ test_summary_quirks (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Compared with a target whose names hold an override and a zero-width
+ * space: the column's title shows them, isolated. */
+static void
+test_summary_compare_name (void)
+{
+  g_autoptr(IscMetricsResponse) response = test_load_fixture ("default-summary.json");
+  GtkWidget *page = isc_summary_page_new ();
+  GtkWidget *window = show_page (page, 900);
+  GtkColumnView *view;
+
+  isc_summary_page_set_response (ISC_SUMMARY_PAGE (page), response);
+  isc_summary_page_set_compare (ISC_SUMMARY_PAGE (page), response,
+                                "demo\xe2\x80\xae" "tahc \xc2\xb7 pro\xe2\x80\x8b" "duction");
+  test_run_frames (100);
+  view = GTK_COLUMN_VIEW (find_type (page, GTK_TYPE_COLUMN_VIEW));
+  g_assert_nonnull (find_column (view, "\xe2\x81\xa8" "demo<U+202E>tahc \xc2\xb7 pro<U+200B>duction\xe2\x81\xa9"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -352,6 +372,7 @@ main (int   argc,
   g_test_add_func ("/isc/summary-page/sort", test_summary_sort);
   g_test_add_func ("/isc/summary-page/csv", test_summary_csv);
   g_test_add_func ("/isc/summary-page/quirks", test_summary_quirks);
+  g_test_add_func ("/isc/summary-page/compare-name", test_summary_compare_name);
 
   return g_test_run ();
 }

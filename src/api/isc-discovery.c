@@ -16,6 +16,7 @@
 #include "isc-api-error.h"
 #include "isc-discovery.h"
 #include "isc-math.h"
+#include "isc-text.h"
 
 G_DEFINE_BOXED_TYPE (IscModel, isc_model, isc_model_ref, isc_model_unref)
 G_DEFINE_BOXED_TYPE (IscDeployment, isc_deployment, isc_deployment_ref, isc_deployment_unref)
@@ -479,15 +480,19 @@ typedef gpointer (*ObjectReader) (JsonObject  *object,
                                   const char  *path,
                                   GError     **error);
 
+/* @id_offset: where each item keeps the id that tells it from the
+ * others (an environment's name). */
 static GPtrArray *
 list_from_bytes (GBytes         *bytes,
                  const char     *member,
                  ObjectReader    reader,
                  GDestroyNotify  free_func,
+                 gsize           id_offset,
                  GError        **error)
 {
   g_autoptr(JsonNode) root = NULL;
   g_autoptr(GPtrArray) items = NULL;
+  g_autoptr(GHashTable) seen = NULL;
   JsonNode *list;
   JsonArray *array;
 
@@ -505,11 +510,13 @@ list_from_bytes (GBytes         *bytes,
 
   array = json_node_get_array (list);
   items = g_ptr_array_new_full (json_array_get_length (array), free_func);
+  seen = g_hash_table_new (g_str_hash, g_str_equal);
 
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
       JsonNode *element = json_array_get_element (array, i);
       g_autofree char *path = g_strdup_printf ("%s[%u]", member, i);
+      const char *id;
       gpointer item;
 
       if (!JSON_NODE_HOLDS_OBJECT (element))
@@ -523,6 +530,19 @@ list_from_bytes (GBytes         *bytes,
       if (!(item = reader (json_node_get_object (element), path, error)))
         return NULL;
 
+      /* Two entries with one id would be two rows for one target, and
+       * choosing either would show the same charts: the first stays. */
+      id = G_STRUCT_MEMBER (const char *, item, id_offset);
+      if (g_hash_table_contains (seen, id))
+        {
+          g_autofree char *shown = isc_text_sanitize_cut (id, -1, 64);
+
+          g_info ("%s lists “%s” again; the repeat is left out", path, shown);
+          free_func (item);
+          continue;
+        }
+
+      g_hash_table_add (seen, (gpointer) id);
       g_ptr_array_add (items, item);
     }
 
@@ -536,7 +556,7 @@ isc_models_from_bytes (GBytes  *bytes,
   g_return_val_if_fail (bytes != NULL, NULL);
 
   return list_from_bytes (bytes, "models", (ObjectReader) model_from_object,
-                          (GDestroyNotify) isc_model_unref, error);
+                          (GDestroyNotify) isc_model_unref, G_STRUCT_OFFSET (IscModel, id), error);
 }
 
 GPtrArray *
@@ -546,7 +566,7 @@ isc_deployments_from_bytes (GBytes  *bytes,
   g_return_val_if_fail (bytes != NULL, NULL);
 
   return list_from_bytes (bytes, "deployments", (ObjectReader) deployment_from_object,
-                          (GDestroyNotify) isc_deployment_unref, error);
+                          (GDestroyNotify) isc_deployment_unref, G_STRUCT_OFFSET (IscDeployment, id), error);
 }
 
 GPtrArray *
@@ -556,7 +576,7 @@ isc_environments_from_bytes (GBytes  *bytes,
   g_return_val_if_fail (bytes != NULL, NULL);
 
   return list_from_bytes (bytes, "environments", (ObjectReader) environment_from_object,
-                          (GDestroyNotify) isc_environment_unref, error);
+                          (GDestroyNotify) isc_environment_unref, G_STRUCT_OFFSET (IscEnvironment, name), error);
 }
 
 IscUser *

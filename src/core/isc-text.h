@@ -41,4 +41,34 @@ char     *isc_text_cut_utf8      (const char *text,
 /* Whether @c is one of the characters isc_text_sanitize() replaces. */
 gboolean  isc_text_is_unsafe_char (gunichar   c);
 
+/* A name from outside (a model's, a deployment's, a workspace's) as a
+ * person should read it in a widget, where it may sit beside other text.
+ *
+ * isc_text_display_name() returns plain text (never markup: set it with
+ * gtk_label_set_text() or on a row with use-markup off) that:
+ * - is isolated: it begins with U+2068 FIRST STRONG ISOLATE and ends with
+ *   U+2069 POP DIRECTIONAL ISOLATE, so a right-to-left name cannot
+ *   reorder the words around it, nor they it; only a name that cannot
+ *   reorder, printable ASCII that begins with a letter and ends with a
+ *   letter or a digit ("production", "v8"), is shown as it is;
+ * - shows what cannot be seen: C0 controls as their control pictures
+ *   (a newline reads "␊", so a name stays on one line), DEL as "␡", and
+ *   C1 controls, format characters (zero-width spaces and joiners, BiDi
+ *   controls, the BOM, soft hyphens), line and paragraph separators,
+ *   fillers and non-characters as "<U+200B>"; a zero-width joiner or a
+ *   variation selector inside an emoji is left alone;
+ * - keeps at most ISC_TEXT_MAX_MARKS combining marks on one character,
+ *   the rest shown as one U+FFFD;
+ * - reads U+FFFD for every byte that is not UTF-8;
+ * - is cut to ISC_TEXT_MAX_NAME_CHARS characters, with "…".
+ * A name that would look empty (NULL, "", or nothing but spaces,
+ * invisible characters and marks) reads "Unnamed (@id)" instead, the id
+ * shown the same way, or "Unnamed" when @id is NULL or empty too.
+ */
+#define ISC_TEXT_MAX_MARKS      4
+#define ISC_TEXT_MAX_NAME_CHARS 200
+
+char     *isc_text_display_name  (const char *name,
+                                  const char *id);
+
 G_END_DECLS

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "isc-target-item-private.h"
+#include "isc-text.h"
 
 struct _IscTargetItem
 {
@@ -297,7 +298,8 @@ isc_target_item_new_environment (IscModel       *model,
 
   if (current != NULL)
     {
-      const char *name = nonempty (current->name, current->id);
+      /* The subtitle is shown as it is: the name as names show. */
+      g_autofree char *name = isc_text_display_name (nonempty (current->name, current->id), current->id);
 
       self->status = current->status;
       self->instance_type = g_strdup (current->instance_type_name);

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "isc-target.h"
+#include "isc-text.h"
 
 G_DEFINE_BOXED_TYPE (IscTarget, isc_target, isc_target_copy, isc_target_free)
 
@@ -90,6 +91,34 @@ isc_target_dup_title (const IscTarget *target)
   /* Translators: a model's name, then one of its deployments or
    * environments, as the window's title. */
   return g_strdup_printf (_("%s · %s"), target->model_name, target->name);
+}
+
+char *
+isc_target_dup_display_title (const IscTarget *target)
+{
+  g_autofree char *model = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (target != NULL, NULL);
+
+  model = isc_text_display_name (target->model_name, target->model_id);
+  name = isc_text_display_name (target->name, target->id);
+  /* Translators: a model's name, then one of its deployments or
+   * environments, as the window's title. */
+  return g_strdup_printf (_("%s · %s"), model, name);
+}
+
+IscTarget *
+isc_target_copy_for_display (const IscTarget *target)
+{
+  g_autofree char *model = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (target != NULL, NULL);
+
+  model = isc_text_display_name (target->model_name, target->model_id);
+  name = isc_text_display_name (target->name, target->id);
+  return isc_target_new (target->model_id, target->kind, target->id, model, name);
 }
 
 IscQuery *

@@ -43,6 +43,12 @@ gboolean   isc_target_equal        (const IscTarget    *a,
 guint      isc_target_hash         (const IscTarget    *target);
 /* "demo-chat · production": the window's title for the target. */
 char      *isc_target_dup_title    (const IscTarget    *target);
+/* The same for a widget: each name as isc_text_display_name() shows it
+ * (isolated, invisible characters shown, "Unnamed (id)" for a blank). */
+char      *isc_target_dup_display_title (const IscTarget *target);
+/* A copy whose names are as isc_text_display_name() shows them, for text
+ * put together elsewhere (a notification). */
+IscTarget *isc_target_copy_for_display  (const IscTarget *target);
 /* A query of this target; range and metrics are copied, both may be NULL. */
 IscQuery  *isc_target_make_query   (const IscTarget    *target,
                                     IscMode             mode,

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "isc-text.h"
 #include "isc-view-private.h"
 
 static void
@@ -283,6 +284,20 @@ isc_view_dup_compare_label (IscView *self)
       if (self->target != NULL && g_strcmp0 (self->target->model_id, self->compare_target->model_id) != 0)
         return isc_target_dup_title (self->compare_target);
       return g_strdup (self->compare_target->name);
+    }
+  return isc_view_describe_shift (self->compare_shift_ms);
+}
+
+char *
+isc_view_dup_compare_display_label (IscView *self)
+{
+  g_return_val_if_fail (ISC_IS_VIEW (self), NULL);
+
+  if (self->compare_target != NULL)
+    {
+      if (self->target != NULL && g_strcmp0 (self->target->model_id, self->compare_target->model_id) != 0)
+        return isc_target_dup_display_title (self->compare_target);
+      return isc_text_display_name (self->compare_target->name, self->compare_target->id);
     }
   return isc_view_describe_shift (self->compare_shift_ms);
 }

@@ -172,6 +172,9 @@ const GError       *isc_view_get_compare_error    (IscView            *self);
  * "1 day earlier", "last week", or the other target's name; NULL with
  * nothing compared. */
 char               *isc_view_dup_compare_label    (IscView            *self);
+/* The same for a widget's words: the other target's names as
+ * isc_text_display_name() shows them. */
+char               *isc_view_dup_compare_display_label (IscView       *self);
 /* The same for a shift alone (NULL for 0), and "1h", "1d", "1w" read as
  * a shift (FALSE for anything else), for the command line. */
 char               *isc_view_describe_shift       (gint64              shift_ms);

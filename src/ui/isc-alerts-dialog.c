@@ -85,6 +85,8 @@ rebuild_rules (IscAlertsDialog *self)
       GtkWidget *row = adw_action_row_new ();
       GtkWidget *button = gtk_button_new_from_icon_name ("user-trash-symbolic");
 
+      /* The rule names its target: text, not markup. */
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), description);
       gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
       gtk_widget_add_css_class (button, "flat");
@@ -284,6 +286,7 @@ isc_alerts_dialog_new (GtkWindow       *parent,
 {
   IscAlertsDialog *self;
   g_autofree char *title = NULL;
+  g_autofree char *escaped = NULL;
 
   g_return_val_if_fail (target != NULL, NULL);
 
@@ -291,8 +294,10 @@ isc_alerts_dialog_new (GtkWindow       *parent,
                        "transient-for", parent,
                        NULL);
   self->target = isc_target_copy (target);
-  title = isc_target_dup_title (target);
-  adw_preferences_group_set_description (self->rules_group, title);
+  title = isc_target_dup_display_title (target);
+  /* A group's description is markup; the target's names are text. */
+  escaped = g_markup_escape_text (title, -1);
+  adw_preferences_group_set_description (self->rules_group, escaped);
 
   if (settings != NULL)
     {

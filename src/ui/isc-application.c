@@ -313,11 +313,18 @@ isc_application_send_alert (IscApplication     *self,
   g_autofree char *title = NULL;
   g_autofree char *description = isc_alert_rule_dup_description (rule);
   g_autofree char *body = NULL;
+  g_autoptr(IscTarget) shown_target = NULL;
+  IscAlertRule shown;
 
   if (!g_application_get_is_registered (G_APPLICATION (self)))
     return;
 
-  title = fired ? isc_alert_rule_dup_fired_title (rule, value) : isc_alert_rule_dup_resolved_title (rule, value);
+  /* The title names the target as the window does: isolated, nothing
+   * invisible, one line. */
+  shown_target = isc_target_copy_for_display (rule->target);
+  shown = *rule;
+  shown.target = shown_target;
+  title = fired ? isc_alert_rule_dup_fired_title (&shown, value) : isc_alert_rule_dup_resolved_title (&shown, value);
   notification = g_notification_new (title);
   if (fired)
     body = g_strdup (description);

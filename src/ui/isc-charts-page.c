@@ -723,9 +723,14 @@ isc_charts_page_show_compare (IscChartsPage *self,
   label = isc_view_dup_compare_label (view);
   error = isc_view_get_compare_error (view);
   if (error != NULL && label != NULL)
-    /* Translators: above the charts when the compared series could not
-     * be loaded: what was compared ("last week", "d7"), then why */
-    message = g_strdup_printf (_("Could not load the comparison with %s: %s"), label, error->message);
+    {
+      /* The names as widgets show them; the series keep them as sent. */
+      g_autofree char *shown = isc_view_dup_compare_display_label (view);
+
+      /* Translators: above the charts when the compared series could not
+       * be loaded: what was compared ("last week", "d7"), then why */
+      message = g_strdup_printf (_("Could not load the comparison with %s: %s"), shown, error->message);
+    }
   isc_charts_page_set_compare_message (self, message);
   isc_charts_page_set_compare (self, isc_view_get_compare_response (view),
                                isc_view_get_compare_shift (view), label);

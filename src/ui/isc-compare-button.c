@@ -76,6 +76,8 @@ new_row (const char *title,
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *check = gtk_image_new_from_icon_name ("object-select-symbolic");
 
+  /* Names from Baseten: text, not markup. */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   if (subtitle != NULL)
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
@@ -133,7 +135,7 @@ rebuild_rows (IscCompareButton *self)
       target = isc_target_item_get_target (item);
       if (target == NULL || isc_target_equal (target, current))
         continue;
-      title = isc_target_dup_title (target);
+      title = isc_target_dup_display_title (target);
       row = new_row (title, isc_target_item_get_subtitle (item));
       g_object_set_data_full (G_OBJECT (row), ROW_TARGET_KEY, isc_target_copy (target),
                               (GDestroyNotify) isc_target_free);
@@ -192,7 +194,7 @@ row_activated_cb (IscCompareButton *self,
 static void
 update_button (IscCompareButton *self)
 {
-  g_autofree char *label = self->view != NULL ? isc_view_dup_compare_label (self->view) : NULL;
+  g_autofree char *label = self->view != NULL ? isc_view_dup_compare_display_label (self->view) : NULL;
   g_autofree char *tooltip = NULL;
 
   if (label != NULL)

@@ -331,7 +331,7 @@ update_cell (GtkListItem *item)
         GtkWidget *error = gtk_widget_get_next_sibling (title);
         const char *message = isc_fleet_row_get_error_message (row);
 
-        text = row_title (row);
+        text = isc_target_dup_display_title (isc_fleet_row_get_target (row));
         gtk_label_set_text (GTK_LABEL (title), text);
         gtk_widget_set_tooltip_text (title, text);
         gtk_label_set_text (GTK_LABEL (error), message != NULL ? message : "");

@@ -14,6 +14,7 @@
 #include "isc-key-dialog.h"
 #include "isc-application.h"
 #include "isc-preferences-window.h"
+#include "isc-text.h"
 #include "isc-ui-resources.h"
 
 /* Preferences: one page of groups over the session and its settings.
@@ -173,7 +174,11 @@ isc_preferences_window_update_account (IscPreferencesWindow *self)
 
       has_key = TRUE;
       if (workspace != NULL)
-        title = g_strdup_printf (_("Connected to workspace “%s”"), workspace);
+        {
+          g_autofree char *shown = isc_text_display_name (workspace, NULL);
+
+          title = g_strdup_printf (_("Connected to workspace “%s”"), shown);
+        }
       else
         title = g_strdup (_("Connected"));
 
@@ -323,8 +328,10 @@ sign_out_cb (GObject      *object,
   if (error != NULL)
     {
       g_autofree char *text = g_strdup_printf (_("Could not remove the key: %s"), error->message);
+      /* A toast's title is markup; the reason is text. */
+      g_autofree char *escaped = g_markup_escape_text (text, -1);
 
-      adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (self), adw_toast_new (text));
+      adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (self), adw_toast_new (escaped));
     }
 }
 

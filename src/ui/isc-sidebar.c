@@ -14,6 +14,7 @@
 #include "isc-accessible.h"
 #include "isc-sidebar.h"
 #include "isc-target-item.h"
+#include "isc-text.h"
 
 struct _IscSidebar
 {
@@ -128,14 +129,43 @@ row_subtitle (IscTargetItem *item)
   return isc_target_item_get_subtitle (item);
 }
 
+/* The row's words as they show: names from Baseten as
+ * isc_text_display_name() shows them, on one line each. */
+static char *
+dup_shown_title (IscTargetItem *item)
+{
+  const IscTarget *target = isc_target_item_get_target (item);
+
+  /* A model's heading has no target: a blank name shows the model's id. */
+  return isc_text_display_name (isc_target_item_get_title (item),
+                                target != NULL ? target->id : isc_target_item_get_model_id (item));
+}
+
+static char *
+dup_shown_subtitle (IscTargetItem *item)
+{
+  IscEnvironment *environment = isc_target_item_get_environment (item);
+
+  if (isc_target_item_get_kind (item) == ISC_TARGET_ITEM_ENVIRONMENT &&
+      environment != NULL && environment->current_deployment != NULL)
+    /* As the item's subtitle, without the status: the dot shows it. */
+    return isc_text_display_name (row_subtitle (item), environment->current_deployment->id);
+
+  return g_strdup (row_subtitle (item));
+}
+
 /* What a screen reader says for the row: everything the row shows, and
  * the status the dot shows only in colour: "production, v8, Active". */
 static char *
 describe_item (IscTargetItem *item)
 {
+  g_autofree char *title = dup_shown_title (item);
+  g_autofree char *shown_subtitle = NULL;
   const char *subtitle = isc_target_item_get_subtitle (item);
   const char *status = NULL;
-  GString *text = g_string_new (isc_target_item_get_title (item));
+  /* The names as the row shows them: an override or a zero-width space
+   * is said, not obeyed. */
+  GString *text = g_string_new (title);
 
   /* Only what discovery said has a status; a target added by id has
    * none to tell. */
@@ -147,7 +177,8 @@ describe_item (IscTargetItem *item)
     {
     case ISC_TARGET_ITEM_ENVIRONMENT:
       /* The deployment alone: the status follows. */
-      subtitle = row_subtitle (item);
+      shown_subtitle = dup_shown_subtitle (item);
+      subtitle = shown_subtitle;
       G_GNUC_FALLTHROUGH;
 
     case ISC_TARGET_ITEM_MODEL:
@@ -209,6 +240,9 @@ create_row (gpointer object,
   IscTargetItem *item;
   IscTargetItemKind kind;
   g_autofree char *label = NULL;
+  g_autofree char *shown_title = NULL;
+  g_autofree char *shown_subtitle = NULL;
+  g_autofree char *model_name = NULL;
   GtkWidget *row;
   GtkWidget *box;
   GtkWidget *title;
@@ -223,8 +257,10 @@ create_row (gpointer object,
   g_object_set_qdata_full (G_OBJECT (row), item_quark, g_object_ref (item), g_object_unref);
 
   box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  title = new_label (isc_target_item_get_title (item), TRUE);
-  subtitle = new_label (row_subtitle (item), FALSE);
+  shown_title = dup_shown_title (item);
+  shown_subtitle = dup_shown_subtitle (item);
+  title = new_label (shown_title, TRUE);
+  subtitle = new_label (shown_subtitle, FALSE);
   gtk_widget_set_visible (subtitle, *row_subtitle (item) != '\0');
 
   if (kind == ISC_TARGET_ITEM_MODEL)
@@ -263,9 +299,10 @@ create_row (gpointer object,
       gtk_widget_set_margin_start (box, 12);
       gtk_box_append (GTK_BOX (box), dot);
       gtk_widget_add_css_class (row, "sidebar-target");
+      model_name = isc_text_display_name (isc_target_item_get_model_name (item),
+                                          isc_target_item_get_model_id (item));
       gtk_accessible_update_property (GTK_ACCESSIBLE (row),
-                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                      isc_target_item_get_model_name (item),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, model_name,
                                       -1);
     }
 

@@ -18,6 +18,7 @@
 #include "isc-accessible.h"
 #include "isc-summary-page.h"
 #include "isc-summary-row.h"
+#include "isc-text.h"
 #include "isc-units.h"
 #include "isc-value-text.h"
 
@@ -278,8 +279,13 @@ isc_summary_page_update (IscSummaryPage *self)
                                                                  used[columns[k].column]);
   for (guint k = 0; k < G_N_ELEMENTS (columns); k++)
     if (columns[k].column == ISC_SUMMARY_COLUMN_COMPARED)
-      gtk_column_view_column_set_title (self->view_columns[k],
-                                        self->compare_label != NULL ? self->compare_label : _(columns[k].title));
+      {
+        /* The label may name another target: shown as names show (the
+         * CSV keeps it as it is). */
+        g_autofree char *shown = self->compare_label != NULL ? isc_text_display_name (self->compare_label, NULL) : NULL;
+
+        gtk_column_view_column_set_title (self->view_columns[k], shown != NULL ? shown : _(columns[k].title));
+      }
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "summary.copy-csv", n > 0);
 

@@ -94,7 +94,7 @@ _isc_window_update_title (IscWindow *self)
       if (item != NULL && isc_target_item_get_target (item) != NULL)
         target = isc_target_item_get_target (item);
     }
-  title = isc_target_dup_title (target);
+  title = isc_target_dup_display_title (target);
   if (!updated_is_known (updated_ms, g_get_real_time () / 1000))
     updated_ms = 0;
   if (isc_view_get_loading (self->view) && updated_ms > 0)
@@ -197,9 +197,12 @@ show_status (IscWindow  *self,
              const char *description,
              gboolean    can_retry)
 {
+  /* The description is markup; an error's words are text. */
+  g_autofree char *escaped = description != NULL ? g_markup_escape_text (description, -1) : NULL;
+
   adw_status_page_set_icon_name (self->status_page, icon_name);
   adw_status_page_set_title (self->status_page, title);
-  adw_status_page_set_description (self->status_page, description);
+  adw_status_page_set_description (self->status_page, escaped);
   gtk_widget_set_visible (self->status_retry, can_retry);
   gtk_stack_set_visible_child_name (self->state_stack, "status");
 }

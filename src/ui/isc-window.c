@@ -41,7 +41,9 @@ void
 _isc_window_toast (IscWindow  *self,
                    const char *message)
 {
-  AdwToast *t = adw_toast_new (message);
+  /* A toast's title is markup; the message is text (often a server's). */
+  g_autofree char *escaped = g_markup_escape_text (message, -1);
+  AdwToast *t = adw_toast_new (escaped);
 
   adw_toast_set_timeout (t, 8);
   adw_toast_overlay_add_toast (self->toast_overlay, t);
