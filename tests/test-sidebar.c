@@ -65,6 +65,8 @@ fixture_set_up (Fixture       *fixture,
 
   fixture->server = isc_demo_server_new (1, NULL);
   isc_demo_server_set_now_ms (fixture->server, NIGHT_MS);
+  /* data: how many generated models the demo adds to its own. */
+  isc_demo_server_set_fleet_size (fixture->server, GPOINTER_TO_UINT (data));
   isc_demo_server_run_in_thread (fixture->server, 0, &error);
   g_assert_no_error (error);
 
@@ -781,6 +783,91 @@ test_dialog_add (Fixture       *fixture,
   test_run_frames (100);
 }
 
+static gboolean
+sidebar_has_model_rows (gpointer data)
+{
+  IscSidebar *sidebar = data;
+  GtkListBox *list_box = sidebar_list_box (sidebar);
+
+  /* The Overview row, then a model's. */
+  return gtk_list_box_get_row_at_index (list_box, 1) != NULL;
+}
+
+typedef struct
+{
+  IscSidebar *sidebar;
+  const char *model_title;
+  const char *title;
+} RowWanted;
+
+static gboolean
+row_is_there (gpointer data)
+{
+  RowWanted *wanted = data;
+
+  return find_row (wanted->sidebar, wanted->model_title, wanted->title) != NULL;
+}
+
+/* The name the demo gave a generated model. */
+static const char *
+model_title (IscTargetList *list,
+             const char    *model_id)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (list)); i++)
+    {
+      g_autoptr(IscTargetItem) item = g_list_model_get_item (G_LIST_MODEL (list), i);
+
+      if (isc_target_item_get_kind (item) == ISC_TARGET_ITEM_MODEL &&
+          g_str_equal (isc_target_item_get_model_id (item), model_id))
+        return isc_target_item_get_title (item);
+    }
+
+  g_assert_not_reached ();
+}
+
+/* A large account: the models show at once, and a model's targets when
+ * its rows come in sight or one of them is chosen. */
+static void
+test_sidebar_large_account (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  gboolean done = FALSE;
+  GtkScrolledWindow *scrolled;
+  GtkAdjustment *adjustment;
+  g_autoptr(IscTarget) chosen = isc_target_new ("fleet-0030", ISC_TARGET_ENVIRONMENT, "development",
+                                                NULL, NULL);
+  RowWanted last = { fixture->sidebar, NULL, "production" };
+  RowWanted chosen_row = { fixture->sidebar, NULL, "development" };
+  g_autofree char *text = NULL;
+
+  isc_sidebar_set_selected_target (fixture->sidebar, chosen);
+  isc_target_list_reload_async (fixture->list, fixture->client, NULL, reload_cb, &done);
+
+  /* Rows while discovery is still at work, and no spinner over them. */
+  g_assert_true (test_wait_for (sidebar_has_model_rows, fixture->sidebar));
+  g_assert_true (isc_target_list_get_loading (fixture->list));
+  last.model_title = model_title (fixture->list, "fleet-0040");
+  chosen_row.model_title = model_title (fixture->list, "fleet-0030");
+  text = sidebar_text (fixture->sidebar);
+  g_assert_nonnull (strstr (text, last.model_title));
+  g_assert_null (test_find_shown (GTK_WIDGET (fixture->sidebar), GTK_TYPE_SPINNER, NULL, NULL));
+
+  /* The chosen target, far down, is listed and selected. */
+  g_assert_true (test_wait_for (reload_done, &done));
+  g_assert_true (test_wait_for (row_is_there, &chosen_row));
+  test_run_frames (10);
+  g_assert_true (gtk_list_box_get_selected_row (sidebar_list_box (fixture->sidebar)) ==
+                 find_row (fixture->sidebar, chosen_row.model_title, "development"));
+
+  /* The last model's targets come when it is scrolled into sight. */
+  g_assert_null (find_row (fixture->sidebar, last.model_title, "production"));
+  scrolled = GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (sidebar_list_box (fixture->sidebar)),
+                                                           GTK_TYPE_SCROLLED_WINDOW));
+  adjustment = gtk_scrolled_window_get_vadjustment (scrolled);
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+  g_assert_true (test_wait_for (row_is_there, &last));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -802,6 +889,8 @@ main (int   argc,
               fixture_set_up, test_sidebar_states, fixture_tear_down);
   g_test_add ("/isc/sidebar/add-dialog", Fixture, NULL,
               fixture_set_up, test_dialog_add, fixture_tear_down);
+  g_test_add ("/isc/sidebar/large-account", Fixture, GUINT_TO_POINTER (40),
+              fixture_set_up, test_sidebar_large_account, fixture_tear_down);
 
   return g_test_run ();
 }

@@ -23,6 +23,7 @@ struct _IscSidebar
   GtkSearchBar   *search_bar;
   GtkSearchEntry *search_entry;
   GtkListBox     *list_box;
+  GtkAdjustment  *vadjustment;
   GtkLabel       *empty_label;
   GtkSpinner     *spinner;
   GtkWidget      *error_box;
@@ -43,6 +44,8 @@ struct _IscSidebar
    * that follows it in the same click must not emit it again. */
   gboolean        just_selected;
   guint           just_selected_id;
+  /* Asking for the targets of the models in sight, once things settle. */
+  guint           shown_id;
 };
 
 enum {
@@ -280,6 +283,47 @@ create_row (gpointer object,
   return row;
 }
 
+/* Discovery lists a model's targets when they are needed: those of the
+ * models whose rows are in sight. */
+static void
+fetch_shown (gpointer data)
+{
+  IscSidebar *self = data;
+  double top, bottom;
+  const char *last = NULL;
+
+  self->shown_id = 0;
+  if (self->target_list == NULL || self->vadjustment == NULL)
+    return;
+
+  top = gtk_adjustment_get_value (self->vadjustment);
+  bottom = top + gtk_adjustment_get_page_size (self->vadjustment);
+
+  for (GtkListBoxRow *row = gtk_list_box_get_row_at_y (self->list_box, (int) top);
+       row != NULL;
+       row = gtk_list_box_get_row_at_index (self->list_box, gtk_list_box_row_get_index (row) + 1))
+    {
+      IscTargetItem *item = row_get_item (row);
+      graphene_rect_t bounds;
+
+      if (!gtk_widget_compute_bounds (GTK_WIDGET (row), GTK_WIDGET (self->list_box), &bounds) ||
+          bounds.origin.y > bottom)
+        break;
+      if (item == NULL || g_strcmp0 (last, isc_target_item_get_model_id (item)) == 0)
+        continue;
+
+      last = isc_target_item_get_model_id (item);
+      isc_target_list_fetch_model (self->target_list, last, FALSE);
+    }
+}
+
+static void
+queue_fetch_shown (IscSidebar *self)
+{
+  if (self->shown_id == 0)
+    self->shown_id = g_idle_add_once (fetch_shown, self);
+}
+
 static void
 select_row_for_target (IscSidebar *self)
 {
@@ -290,6 +334,10 @@ select_row_for_target (IscSidebar *self)
       isc_target_list_find (self->target_list, self->selected_target, &position) != NULL)
     /* The Overview row comes first. */
     row = gtk_list_box_get_row_at_index (self->list_box, (int) position + 1);
+  else if (self->target_list != NULL && self->selected_target != NULL &&
+           !isc_target_list_get_model_listed (self->target_list, self->selected_target->model_id))
+    /* Chosen before discovery listed its model's targets: wanted now. */
+    isc_target_list_fetch_model (self->target_list, self->selected_target->model_id, TRUE);
 
   if (row == NULL && self->overview_selected)
     row = gtk_list_box_get_row_at_index (self->list_box, 0);
@@ -348,6 +396,7 @@ on_rows_changed (IscSidebar *self)
   /* The list box made its rows again: the selection went with them. */
   select_row_for_target (self);
   update_state (self);
+  queue_fetch_shown (self);
 }
 
 static void
@@ -475,6 +524,7 @@ isc_sidebar_dispose (GObject *object)
   IscSidebar *self = ISC_SIDEBAR (object);
 
   g_clear_handle_id (&self->just_selected_id, g_source_remove);
+  g_clear_handle_id (&self->shown_id, g_source_remove);
   if (self->list_signals != NULL)
     g_signal_group_set_target (self->list_signals, NULL);
   g_clear_object (&self->list_signals);
@@ -736,6 +786,11 @@ isc_sidebar_init (IscSidebar *self)
   gtk_widget_set_vexpand (scrolled, TRUE);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), content);
   gtk_box_append (GTK_BOX (box), scrolled);
+  self->vadjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  g_signal_connect_object (self->vadjustment, "value-changed",
+                           G_CALLBACK (queue_fetch_shown), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->vadjustment, "changed",
+                           G_CALLBACK (queue_fetch_shown), self, G_CONNECT_SWAPPED);
 
   gtk_box_append (GTK_BOX (box), create_add_button (self));
 
