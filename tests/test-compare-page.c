@@ -398,6 +398,9 @@ test_button (void)
                                                  "Compare");
   g_assert_null (mismatch);
 
+  /* What the popover lists when it opens. */
+  gtk_menu_button_popup (menu_button);
+  test_run_frames (5);
   rows = isc_compare_button_get_list (button);
   g_assert_cmpint (row_titled (rows, "None"), ==, 0);
   g_assert_cmpint (row_titled (rows, "1 Hour Earlier"), ==, 1);
@@ -543,8 +546,29 @@ test_popover_text (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+scroll_popover_to_end (GtkWidget *popover)
+{
+  GtkWidget *list = test_find_widget (popover, GTK_TYPE_LIST_VIEW, NULL, NULL);
+  GtkAdjustment *adjustment =
+    gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (list, GTK_TYPE_SCROLLED_WINDOW)));
+
+  for (int i = 0; i < 5; i++)
+    {
+      gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+      test_run_frames (5);
+    }
+}
+
+static gboolean
+popover_shows_499 (gpointer data)
+{
+  return label_showing (data, "model-499 · production") != NULL;
+}
+
 /* On a large account the popover opens with rows for what is in sight
- * only, not one per target. */
+ * only, not one per target; it lists the first targets and says how many
+ * more its filter finds. */
 static void
 test_popover_large (void)
 {
@@ -570,6 +594,16 @@ test_popover_large (void)
   g_assert_nonnull (label_showing (popover, "model-000 · production"));
   labels = test_collect_shown (popover, GTK_TYPE_LABEL);
   g_assert_cmpuint (labels->len, <, 100);
+
+  /* The first 50 targets, and how many more the filter finds. */
+  scroll_popover_to_end (popover);
+  g_assert_nonnull (label_showing (popover, "model-049 · production"));
+  g_assert_null (label_showing (popover, "model-050 · production"));
+  g_assert_nonnull (label_showing (popover, "450 more targets: type a name to find them"));
+  gtk_editable_set_text (GTK_EDITABLE (test_find_widget (popover, GTK_TYPE_SEARCH_ENTRY, NULL, NULL)),
+                         "model-499");
+  g_assert_true (test_wait_for (popover_shows_499, popover));
+  g_assert_null (label_showing (popover, "model-000 · production"));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -30,9 +30,13 @@ struct _IscCompareButton
   GSignalGroup      *view_signals;
   GListStore        *heading;        /* "Another Target", while there is one */
   GtkFilterListModel *targets;       /* the target list, filtered */
+  GListStore        *more;           /* "N more…", past the targets shown */
   GtkCustomFilter   *filter;
   GPtrArray         *rows;           /* the row widgets bound now */
   char              *filter_folded;  /* NULL: no filter text */
+  /* The targets follow the target list from the first opening on: until
+   * then nothing is filtered and no row is made for them. */
+  gboolean           opened;
 };
 
 enum {
@@ -57,8 +61,15 @@ static const struct
   { ISC_VIEW_SHIFT_WEEK, N_("Same Time Last Week") },
 };
 
+/* The targets listed at most: more is for the filter to find. A list
+ * view makes rows ahead of what is in sight (200 in GTK 4.8), and a list
+ * of thousands of targets is no help to scroll through anyway. */
+#define MAX_TARGET_ROWS 50
+
 /* What a shift item chooses: its index into shifts, plus one. */
 #define ITEM_SHIFT_KEY   "isc-compare-shift"
+/* The note under the targets shown, when there are more. */
+#define ITEM_NOTE_KEY    "isc-compare-note"
 /* A row's item, its check mark and its labels. */
 #define ROW_ITEM_KEY     "isc-compare-item"
 #define ROW_CHECK_KEY    "isc-compare-check"
@@ -106,17 +117,24 @@ update_checks (IscCompareButton *self)
 }
 
 /* Rows: a title and a smaller subtitle over each other, then the check
- * mark. The labels wrap between words only, never inside one. */
+ * mark. The title wraps between words only, never inside one. */
 static GtkWidget *
-new_row_label (void)
+new_row_label (gboolean wrap)
 {
   GtkWidget *label = gtk_label_new (NULL);
 
   gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
-  gtk_label_set_natural_wrap_mode (GTK_LABEL (label), GTK_NATURAL_WRAP_WORD);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 36);
+  if (wrap)
+    {
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
+      gtk_label_set_natural_wrap_mode (GTK_LABEL (label), GTK_NATURAL_WRAP_WORD);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 36);
+    }
+  else
+    /* A status word or a deployment's name: one line, cheap to measure
+     * for the rows the list makes ahead. */
+    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_widget_set_hexpand (label, TRUE);
 
   return label;
@@ -129,8 +147,8 @@ setup_row_cb (GtkSignalListItemFactory *factory,
 {
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *title = new_row_label ();
-  GtkWidget *subtitle = new_row_label ();
+  GtkWidget *title = new_row_label (TRUE);
+  GtkWidget *subtitle = new_row_label (FALSE);
   GtkWidget *check = gtk_image_new_from_icon_name ("object-select-symbolic");
 
   gtk_widget_add_css_class (subtitle, "dim-label");
@@ -161,6 +179,7 @@ bind_row_cb (GtkSignalListItemFactory *factory,
   g_autofree char *title_text = NULL;
   const char *subtitle_text = NULL;
   gboolean heading = item_is_heading (item);
+  gboolean note = heading && g_object_get_data (G_OBJECT (item), ITEM_NOTE_KEY) != NULL;
 
   if (ISC_IS_TARGET_ITEM (item))
     {
@@ -175,11 +194,15 @@ bind_row_cb (GtkSignalListItemFactory *factory,
   gtk_label_set_text (GTK_LABEL (subtitle), subtitle_text != NULL ? subtitle_text : "");
   gtk_widget_set_visible (subtitle, subtitle_text != NULL && *subtitle_text != '\0');
   gtk_widget_set_visible (check, !heading);
-  if (heading)
+  if (heading && !note)
     gtk_widget_add_css_class (title, "heading");
   else
     gtk_widget_remove_css_class (title, "heading");
-  gtk_widget_set_margin_top (row, heading ? 12 : 0);
+  if (note)
+    gtk_widget_add_css_class (title, "dim-label");
+  else
+    gtk_widget_remove_css_class (title, "dim-label");
+  gtk_widget_set_margin_top (row, heading && !note ? 12 : 0);
   gtk_list_item_set_activatable (list_item, !heading);
   gtk_list_item_set_selectable (list_item, FALSE);
 
@@ -237,6 +260,39 @@ filter_func (gpointer item,
          text_matches (target->id, self->filter_folded);
 }
 
+/* Under the targets shown, how many more the filter can find. */
+static void
+update_more (IscCompareButton *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->targets));
+  g_autoptr(GtkStringObject) note = NULL;
+  g_autofree char *text = NULL;
+
+  if (n <= MAX_TARGET_ROWS)
+    {
+      if (g_list_model_get_n_items (G_LIST_MODEL (self->more)) > 0)
+        g_list_store_remove_all (self->more);
+      return;
+    }
+
+  text = g_strdup_printf (ngettext ("%u more target: type a name to find it",
+                                    "%u more targets: type a name to find them",
+                                    n - MAX_TARGET_ROWS),
+                          n - MAX_TARGET_ROWS);
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->more)) > 0)
+    {
+      g_autoptr(GtkStringObject) shown = g_list_model_get_item (G_LIST_MODEL (self->more), 0);
+
+      if (g_str_equal (gtk_string_object_get_string (shown), text))
+        return;
+    }
+
+  note = gtk_string_object_new (text);
+  g_object_set_data (G_OBJECT (note), ITEM_NOTE_KEY, GINT_TO_POINTER (TRUE));
+  g_list_store_splice (self->more, 0, g_list_model_get_n_items (G_LIST_MODEL (self->more)),
+                       (gpointer *) &note, 1);
+}
+
 /* The heading shows while there is another target to offer. */
 static void
 update_heading (IscCompareButton *self)
@@ -252,6 +308,8 @@ update_heading (IscCompareButton *self)
     }
   else if (!any && shown)
     g_list_store_remove_all (self->heading);
+
+  update_more (self);
 }
 
 /* Models whose names match are asked for their targets: a large account
@@ -357,6 +415,11 @@ popover_show_cb (IscCompareButton *self)
 {
   /* Nothing to build: the list follows the target list, and makes rows
    * only for what is in sight. */
+  if (!self->opened)
+    {
+      self->opened = TRUE;
+      gtk_filter_list_model_set_model (self->targets, G_LIST_MODEL (self->target_list));
+    }
   gtk_editable_set_text (GTK_EDITABLE (self->filter_entry), "");
   gtk_widget_grab_focus (GTK_WIDGET (self->list));
 }
@@ -404,6 +467,7 @@ isc_compare_button_finalize (GObject *object)
   IscCompareButton *self = (IscCompareButton *)object;
 
   g_clear_object (&self->heading);
+  g_clear_object (&self->more);
   g_clear_object (&self->targets);
   g_clear_object (&self->filter);
   g_clear_pointer (&self->rows, g_ptr_array_unref);
@@ -478,11 +542,13 @@ isc_compare_button_class_init (IscCompareButtonClass *klass)
 }
 
 /* The rows: the shifts, then "Another Target" and the other targets,
- * filtered, each row made only while it is in sight. */
+ * filtered, the first MAX_TARGET_ROWS of them, then how many more; each
+ * row made only while it is in sight. */
 static GListModel *
 create_rows_model (IscCompareButton *self)
 {
   g_autoptr(GListStore) shift_items = g_list_store_new (GTK_TYPE_STRING_OBJECT);
+  g_autoptr(GtkSliceListModel) shown_targets = NULL;
   GListStore *parts = g_list_store_new (G_TYPE_LIST_MODEL);
 
   for (guint i = 0; i < G_N_ELEMENTS (shifts); i++)
@@ -496,13 +562,21 @@ create_rows_model (IscCompareButton *self)
   self->heading = g_list_store_new (GTK_TYPE_STRING_OBJECT);
   self->filter = gtk_custom_filter_new (filter_func, self, NULL);
   self->targets = gtk_filter_list_model_new (NULL, g_object_ref (GTK_FILTER (self->filter)));
-  g_signal_connect_object (self->targets, "items-changed",
-                           G_CALLBACK (update_heading), self, G_CONNECT_SWAPPED);
+
+
+  self->more = g_list_store_new (GTK_TYPE_STRING_OBJECT);
+  shown_targets = gtk_slice_list_model_new (g_object_ref (G_LIST_MODEL (self->targets)), 0, MAX_TARGET_ROWS);
 
   g_list_store_append (parts, shift_items);
   g_list_store_append (parts, self->heading);
-  g_list_store_append (parts, self->targets);
+  g_list_store_append (parts, shown_targets);
+  g_list_store_append (parts, self->more);
 
+  /* After the slice and the flattened list have followed the change:
+   * a heading or a note added while they have not would be counted
+   * wrong. */
+  g_signal_connect_object (self->targets, "items-changed",
+                           G_CALLBACK (update_heading), self, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   return G_LIST_MODEL (gtk_flatten_list_model_new (G_LIST_MODEL (parts)));
 }
 
@@ -628,7 +702,8 @@ isc_compare_button_set_target_list (IscCompareButton *self,
 
   if (!g_set_object (&self->target_list, list))
     return;
-  gtk_filter_list_model_set_model (self->targets, G_LIST_MODEL (list));
+  if (self->opened)
+    gtk_filter_list_model_set_model (self->targets, G_LIST_MODEL (list));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TARGET_LIST]);
 }
 

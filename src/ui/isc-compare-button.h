@@ -22,7 +22,8 @@ G_DECLARE_FINAL_TYPE (IscCompareButton, isc_compare_button, ISC, COMPARE_BUTTON,
  * 1 hour earlier, 1 day earlier, Same time last week, then every other
  * environment and deployment of "target-list" that its filter entry
  * matches (by model or target name; models that match are asked for their
- * targets); a choice sets "view"'s compare (isc_view_set_compare_shift(),
+ * targets), the first 50 of them and how many more the filter finds; a
+ * choice sets "view"'s compare (isc_view_set_compare_shift(),
  * _set_compare_target()). The list follows the target list and makes rows
  * only for what is in sight, so it opens at once on a large account. Its
  * accessible name is "Compare"; Ctrl+Shift+K opens it from anywhere in
