@@ -46,6 +46,12 @@ struct _IscSidebar
    * that follows it in the same click must not emit it again. */
   gboolean        just_selected;
   guint           just_selected_id;
+  /* The rows bound now, and the idle that asks discovery for the targets
+   * of the models of those in sight. */
+  GHashTable     *bound_rows;
+  gboolean        fetch_pending;
+  GdkFrameClock  *frame_clock;
+  gulong          after_paint_id;
 };
 
 enum {
@@ -255,6 +261,65 @@ setup_row (GtkSignalListItemFactory *factory,
   gtk_list_item_set_child (list_item, row);
 }
 
+/* The list makes rows ahead of what is in sight (200 in GTK 4.8): only
+ * the models of rows a person can see are asked for their targets. */
+static void
+fetch_in_sight (IscSidebar *self)
+{
+  GHashTableIter iter;
+  gpointer row;
+  int height;
+
+  if (!self->fetch_pending)
+    return;
+  self->fetch_pending = FALSE;
+  if (self->target_list == NULL || self->scrolled == NULL)
+    return;
+
+  height = gtk_widget_get_height (self->scrolled);
+  g_hash_table_iter_init (&iter, self->bound_rows);
+  while (g_hash_table_iter_next (&iter, &row, NULL))
+    {
+      gpointer object = row_get_object (row);
+      graphene_rect_t bounds;
+
+      if (object == NULL || object_is_overview (object) ||
+          !gtk_widget_get_mapped (row) ||
+          !gtk_widget_compute_bounds (row, self->scrolled, &bounds) ||
+          bounds.origin.y + bounds.size.height < 0 || bounds.origin.y > height)
+        continue;
+
+      isc_target_list_fetch_model (self->target_list, isc_target_item_get_model_id (object), FALSE);
+    }
+}
+
+/* After the next frame's layout, which places the rows: a row bound a
+ * moment ago may still have another item's place. A bound row or a
+ * scroll always brings a frame. */
+static void
+queue_fetch_in_sight (IscSidebar *self)
+{
+  self->fetch_pending = TRUE;
+}
+
+static void
+on_map (IscSidebar *self)
+{
+  self->frame_clock = g_object_ref (gtk_widget_get_frame_clock (GTK_WIDGET (self)));
+  self->after_paint_id = g_signal_connect_swapped (self->frame_clock, "after-paint",
+                                                   G_CALLBACK (fetch_in_sight), self);
+  queue_fetch_in_sight (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_unmap (IscSidebar *self)
+{
+  if (self->frame_clock != NULL)
+    g_clear_signal_handler (&self->after_paint_id, self->frame_clock);
+  g_clear_object (&self->frame_clock);
+}
+
 static void
 bind_overview_row (GtkListItem *list_item,
                    GtkWidget   *row,
@@ -316,9 +381,9 @@ bind_row (GtkSignalListItemFactory *factory,
   item = ISC_TARGET_ITEM (object);
   kind = isc_target_item_get_kind (item);
 
-  /* A row in sight: discovery lists its model's targets now. */
-  if (self->target_list != NULL)
-    isc_target_list_fetch_model (self->target_list, isc_target_item_get_model_id (item), FALSE);
+  /* Discovery lists its model's targets if it comes in sight. */
+  g_hash_table_add (self->bound_rows, row);
+  queue_fetch_in_sight (self);
 
   /* Names from the server are text, never markup. */
   gtk_label_set_text (GTK_LABEL (title), isc_target_item_get_title (item));
@@ -379,6 +444,7 @@ unbind_row (GtkSignalListItemFactory *factory,
 {
   GtkWidget *row = gtk_list_item_get_child (list_item);
 
+  g_hash_table_remove (self->bound_rows, row);
   g_object_set_qdata (G_OBJECT (row), item_quark, NULL);
 }
 
@@ -601,6 +667,7 @@ isc_sidebar_dispose (GObject *object)
   IscSidebar *self = ISC_SIDEBAR (object);
 
   g_clear_handle_id (&self->just_selected_id, g_source_remove);
+  on_unmap (self);
   if (self->list_signals != NULL)
     g_signal_group_set_target (self->list_signals, NULL);
   g_clear_object (&self->list_signals);
@@ -627,6 +694,7 @@ isc_sidebar_finalize (GObject *object)
   IscSidebar *self = ISC_SIDEBAR (object);
 
   g_clear_pointer (&self->selected_target, isc_target_free);
+  g_clear_pointer (&self->bound_rows, g_hash_table_unref);
 
   G_OBJECT_CLASS (isc_sidebar_parent_class)->finalize (object);
 }
@@ -760,6 +828,8 @@ init_filter (IscSidebar *self,
 static GtkWidget *
 create_list (IscSidebar *self)
 {
+  self->bound_rows = g_hash_table_new (NULL, NULL);
+
   g_autoptr(GListStore) overview = g_list_store_new (G_TYPE_OBJECT);
   g_autoptr(GObject) overview_item = g_object_new (G_TYPE_OBJECT, NULL);
   GtkListItemFactory *factory;
@@ -797,6 +867,11 @@ create_list (IscSidebar *self)
                                   GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
   self->scrolled = scrolled;
+  /* Scrolled or resized: other rows in sight. */
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled)), "value-changed",
+                           G_CALLBACK (queue_fetch_in_sight), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled)), "changed",
+                           G_CALLBACK (queue_fetch_in_sight), self, G_CONNECT_SWAPPED);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->list_view));
 
   return scrolled;
@@ -889,6 +964,9 @@ isc_sidebar_init (IscSidebar *self)
   self->states = states;
 
   gtk_box_append (GTK_BOX (box), create_add_button (self));
+
+  g_signal_connect (self, "map", G_CALLBACK (on_map), NULL);
+  g_signal_connect (self, "unmap", G_CALLBACK (on_unmap), NULL);
 
   self->list_signals = g_signal_group_new (ISC_TYPE_TARGET_LIST);
   g_signal_group_connect_swapped (self->list_signals, "notify::loading",
