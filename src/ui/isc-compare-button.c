@@ -610,9 +610,6 @@ isc_compare_button_init (IscCompareButton *self)
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
   gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), 420);
-  /* Wide enough for "Same Time Last Week" and a model's name with its
-   * environment on one line each. */
-  gtk_scrolled_window_set_min_content_width (GTK_SCROLLED_WINDOW (scroller), 320);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->list));
 
   self->filter_entry = GTK_SEARCH_ENTRY (gtk_search_entry_new ());
@@ -626,6 +623,11 @@ isc_compare_button_init (IscCompareButton *self)
                            G_CALLBACK (filter_changed_cb), self, G_CONNECT_SWAPPED);
 
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  /* Wide enough for "Same Time Last Week" and a model's name with its
+   * environment on one line each (a scrolled window without a horizontal
+   * scrollbar takes its child's width, whatever its minimum content width
+   * says). */
+  gtk_widget_set_size_request (box, 320, -1);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->filter_entry));
   gtk_box_append (GTK_BOX (box), scroller);
 
