@@ -543,7 +543,7 @@ isc_target_list_new (void)
 
 typedef struct
 {
-  IscTargetList *self;
+  GWeakRef       self;          /* a list dropped meanwhile is not kept */
   guint          generation;
   char          *model_id;
   GPtrArray     *environments;  /* NULL where it failed */
@@ -555,7 +555,7 @@ typedef struct
 static void
 fetch_free (Fetch *fetch)
 {
-  g_clear_object (&fetch->self);
+  g_weak_ref_clear (&fetch->self);
   g_clear_pointer (&fetch->model_id, g_free);
   g_clear_pointer (&fetch->environments, g_ptr_array_unref);
   g_clear_pointer (&fetch->deployments, g_ptr_array_unref);
@@ -611,10 +611,10 @@ group_set_targets (IscTargetList *self,
 static void
 fetch_done (Fetch *fetch)
 {
-  IscTargetList *self = fetch->self;
+  g_autoptr(IscTargetList) self = g_weak_ref_get (&fetch->self);
   Group *group;
 
-  if (fetch->generation != self->generation)
+  if (self == NULL || fetch->generation != self->generation)
     {
       fetch_free (fetch);
       return;
@@ -660,7 +660,6 @@ fetch_done (Fetch *fetch)
 
   check_done (self);
   launch_fetches (self);
-  /* Last: it holds the list. */
   fetch_free (fetch);
 }
 
@@ -693,7 +692,7 @@ fetch_start (IscTargetList *self,
 {
   Fetch *fetch = g_new0 (Fetch, 1);
 
-  fetch->self = g_object_ref (self);
+  g_weak_ref_init (&fetch->self, self);
   fetch->generation = self->generation;
   fetch->model_id = g_strdup (isc_target_item_get_model_id (group->heading));
   fetch->pending = 2;
