@@ -304,19 +304,68 @@ test_summary (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static GtkListBoxRow *
-row_titled (GtkListBox *list,
-            const char *title)
+/* The title a row of the popover shows for item. */
+static char *
+item_title (gpointer item)
 {
-  for (int i = 0; ; i++)
-    {
-      GtkListBoxRow *row = gtk_list_box_get_row_at_index (list, i);
+  if (ISC_IS_TARGET_ITEM (item))
+    return isc_target_dup_title (isc_target_item_get_target (item));
+  return g_strdup (gtk_string_object_get_string (item));
+}
 
-      if (row == NULL)
-        return NULL;
-      if (g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), title) == 0)
-        return row;
+/* The position of the row titled @title, or -1. */
+static int
+row_titled (GtkListView *list,
+            const char  *title)
+{
+  GListModel *model = G_LIST_MODEL (gtk_list_view_get_model (list));
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (model, i);
+      g_autofree char *text = item_title (item);
+
+      if (g_strcmp0 (text, title) == 0)
+        return (int) i;
     }
+
+  return -1;
+}
+
+typedef struct
+{
+  GtkListView *list;
+  const char  *title;
+  int          position;
+} RowAt;
+
+static gboolean
+row_is_at (gpointer data)
+{
+  RowAt *at = data;
+
+  return row_titled (at->list, at->title) == at->position;
+}
+
+/* The filter applies after the entry's short delay. */
+static void
+assert_row_at (GtkListView *list,
+               const char  *title,
+               int          position)
+{
+  RowAt at = { list, title, position };
+
+  g_assert_true (test_wait_for (row_is_at, &at));
+}
+
+static void
+choose (GtkListView *list,
+        const char  *title)
+{
+  int position = row_titled (list, title);
+
+  g_assert_cmpint (position, >=, 0);
+  g_signal_emit_by_name (list, "activate", (guint) position);
 }
 
 /* The header's control: a name, a keyboard path, the shifts and the
@@ -332,8 +381,7 @@ test_button (void)
   GtkWidget *window = gtk_window_new ();
   IscCompareButton *button = ISC_COMPARE_BUTTON (isc_compare_button_new ());
   GtkMenuButton *menu_button = isc_compare_button_get_menu_button (button);
-  GtkListBox *rows;
-  GtkListBoxRow *row;
+  GtkListView *rows;
   g_autofree char *mismatch = NULL;
   GtkShortcut *shortcut = NULL;
   GListModel *controllers;
@@ -350,26 +398,39 @@ test_button (void)
                                                  "Compare");
   g_assert_null (mismatch);
 
+  /* What the popover lists when it opens. */
+  gtk_menu_button_popup (menu_button);
+  test_run_frames (5);
   rows = isc_compare_button_get_list (button);
-  g_assert_nonnull (row_titled (rows, "None"));
-  g_assert_nonnull (row_titled (rows, "1 Hour Earlier"));
-  g_assert_nonnull (row_titled (rows, "1 Day Earlier"));
-  g_assert_nonnull (row_titled (rows, "Same Time Last Week"));
-  /* The other target, not the one shown. */
-  g_assert_nonnull (row_titled (rows, "demo-chat · d7"));
-  g_assert_null (row_titled (rows, "demo-chat · production"));
+  g_assert_cmpint (row_titled (rows, "None"), ==, 0);
+  g_assert_cmpint (row_titled (rows, "1 Hour Earlier"), ==, 1);
+  g_assert_cmpint (row_titled (rows, "1 Day Earlier"), ==, 2);
+  g_assert_cmpint (row_titled (rows, "Same Time Last Week"), ==, 3);
+  /* The other target, not the one shown, under a heading. */
+  g_assert_cmpint (row_titled (rows, "Another Target"), ==, 4);
+  g_assert_cmpint (row_titled (rows, "demo-chat · d7"), ==, 5);
+  g_assert_cmpint (row_titled (rows, "demo-chat · production"), ==, -1);
 
-  g_signal_emit_by_name (rows, "row-activated", row_titled (rows, "Same Time Last Week"));
+  /* The filter narrows the targets, and keeps the shifts. */
+  gtk_editable_set_text (isc_compare_button_get_filter_entry (button), "zzz");
+  assert_row_at (rows, "demo-chat · d7", -1);
+  g_assert_cmpint (row_titled (rows, "Another Target"), ==, -1);
+  g_assert_cmpint (row_titled (rows, "None"), ==, 0);
+  gtk_editable_set_text (isc_compare_button_get_filter_entry (button), "D7");
+  assert_row_at (rows, "demo-chat · d7", 5);
+  gtk_editable_set_text (isc_compare_button_get_filter_entry (button), "");
+  assert_row_at (rows, "Another Target", 4);
+
+  choose (rows, "Same Time Last Week");
   g_assert_cmpint (isc_view_get_compare_shift (view), ==, ISC_VIEW_SHIFT_WEEK);
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (menu_button), "accent"));
   g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (menu_button)), ==, "Compared with last week");
 
-  row = row_titled (isc_compare_button_get_list (button), "demo-chat · d7");
-  g_signal_emit_by_name (rows, "row-activated", row);
+  choose (rows, "demo-chat · d7");
   g_assert_true (isc_target_equal (isc_view_get_compare_target (view), d7));
   g_assert_cmpint (isc_view_get_compare_shift (view), ==, 0);
 
-  g_signal_emit_by_name (rows, "row-activated", row_titled (isc_compare_button_get_list (button), "None"));
+  choose (rows, "None");
   g_assert_null (isc_view_get_compare_target (view));
   g_assert_cmpint (isc_view_get_compare_shift (view), ==, 0);
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (menu_button), "accent"));
@@ -401,6 +462,157 @@ test_button (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* An open Compare popover, over list, showing view's target. */
+static GtkWidget *
+open_popover (IscView       *view,
+              IscTargetList *list,
+              GtkWidget    **window)
+{
+  IscCompareButton *button = ISC_COMPARE_BUTTON (isc_compare_button_new ());
+  GtkMenuButton *menu_button = isc_compare_button_get_menu_button (button);
+
+  isc_compare_button_set_view (button, view);
+  isc_compare_button_set_target_list (button, list);
+  *window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (*window), 900, 700);
+  gtk_window_set_child (GTK_WINDOW (*window), GTK_WIDGET (button));
+  gtk_window_present (GTK_WINDOW (*window));
+  test_run_frames (5);
+
+  gtk_menu_button_popup (menu_button);
+  test_run_frames (20);
+
+  return GTK_WIDGET (gtk_menu_button_get_popover (menu_button));
+}
+
+static GtkLabel *
+label_showing (GtkWidget  *root,
+               const char *text)
+{
+  g_autoptr(GPtrArray) labels = test_collect_shown (root, GTK_TYPE_LABEL);
+
+  for (guint i = 0; i < labels->len; i++)
+    if (g_str_equal (gtk_label_get_text (g_ptr_array_index (labels, i)), text))
+      return g_ptr_array_index (labels, i);
+
+  return NULL;
+}
+
+/* The popover is wide enough for its words: "Same Time Last Week" on one
+ * line, and a long name wrapped between its words, never inside one
+ * ("product-ion"). */
+static void
+test_popover_text (void)
+{
+  g_autoptr(IscView) view = isc_view_new ();
+  g_autoptr(IscTargetList) list = isc_target_list_new ();
+  g_autoptr(IscTarget) target = chat_production ();
+  g_autoptr(IscTarget) other = isc_target_new ("long-model", ISC_TARGET_ENVIRONMENT, "production",
+                                               "multilingual speech recognition large", "production");
+  g_autoptr(GPtrArray) labels = NULL;
+  GtkWidget *window = NULL;
+  GtkWidget *popover;
+  GtkLabel *week;
+
+  isc_view_set_target (view, target);
+  isc_target_list_add_target (list, target);
+  isc_target_list_add_target (list, other);
+  popover = open_popover (view, list, &window);
+
+  week = label_showing (popover, "Same Time Last Week");
+  g_assert_nonnull (week);
+  g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (week)), ==, 1);
+
+  labels = test_collect_shown (popover, GTK_TYPE_LABEL);
+  g_assert_nonnull (label_showing (popover, "multilingual speech recognition large · production"));
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkLabel *label = g_ptr_array_index (labels, i);
+      PangoLayout *layout = gtk_label_get_layout (label);
+      const char *text = pango_layout_get_text (layout);
+      GSList *lines = pango_layout_get_lines_readonly (layout);
+
+      for (GSList *l = lines != NULL ? lines->next : NULL; l != NULL; l = l->next)
+        {
+          PangoLayoutLine *line = l->data;
+          char before = line->start_index > 0 ? text[line->start_index - 1] : ' ';
+
+          /* Each line after the first starts after a space. */
+          if (before != ' ')
+            g_error ("“%s” breaks inside a word, at “%s”", text, text + line->start_index);
+        }
+    }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+scroll_popover_to_end (GtkWidget *popover)
+{
+  GtkWidget *list = test_find_widget (popover, GTK_TYPE_LIST_VIEW, NULL, NULL);
+  GtkAdjustment *adjustment =
+    gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (list, GTK_TYPE_SCROLLED_WINDOW)));
+
+  for (int i = 0; i < 5; i++)
+    {
+      gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+      test_run_frames (5);
+    }
+}
+
+static gboolean
+popover_shows_499 (gpointer data)
+{
+  return label_showing (data, "model-499 · production") != NULL;
+}
+
+/* On a large account the popover opens with rows for what is in sight
+ * only, not one per target; it lists the first targets and says how many
+ * more its filter finds. */
+static void
+test_popover_large (void)
+{
+  g_autoptr(IscView) view = isc_view_new ();
+  g_autoptr(IscTargetList) list = isc_target_list_new ();
+  g_autoptr(IscTarget) target = chat_production ();
+  g_autoptr(GPtrArray) labels = NULL;
+  GtkWidget *window = NULL;
+  GtkWidget *popover;
+
+  isc_view_set_target (view, target);
+  isc_target_list_add_target (list, target);
+  for (guint i = 0; i < 500; i++)
+    {
+      g_autofree char *model_id = g_strdup_printf ("model-%03u", i);
+      g_autoptr(IscTarget) other = isc_target_new (model_id, ISC_TARGET_ENVIRONMENT, "production",
+                                                   model_id, "production");
+
+      isc_target_list_add_target (list, other);
+    }
+  popover = open_popover (view, list, &window);
+
+  g_assert_nonnull (label_showing (popover, "model-000 · production"));
+  labels = test_collect_shown (popover, GTK_TYPE_LABEL);
+  g_assert_cmpuint (labels->len, <, 100);
+
+  /* The first 50 targets, and how many more the filter finds. */
+  scroll_popover_to_end (popover);
+  g_assert_nonnull (label_showing (popover, "model-049 · production"));
+  g_assert_null (label_showing (popover, "model-050 · production"));
+  g_assert_nonnull (label_showing (popover, "450 more targets: type a name to find them"));
+  gtk_editable_set_text (GTK_EDITABLE (test_find_widget (popover, GTK_TYPE_SEARCH_ENTRY, NULL, NULL)),
+                         "model-499");
+  g_assert_true (test_wait_for (popover_shows_499, popover));
+  g_assert_null (label_showing (popover, "model-000 · production"));
+
+  /* GTK 4.8's scrolled window hides its scrollbars a moment after a
+   * scroll, asking where the pointer is on the popover's surface: let it
+   * do so before the surface goes. */
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  test_run_frames (1500);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -421,6 +633,8 @@ main (int   argc,
   g_test_add_func ("/isc/compare/charts-page-failing", test_charts_page_failing);
   g_test_add_func ("/isc/compare/summary", test_summary);
   g_test_add_func ("/isc/compare/button", test_button);
+  g_test_add_func ("/isc/compare/popover-text", test_popover_text);
+  g_test_add_func ("/isc/compare/popover-large", test_popover_large);
 
   status = g_test_run ();
 

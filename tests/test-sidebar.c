@@ -65,6 +65,8 @@ fixture_set_up (Fixture       *fixture,
 
   fixture->server = isc_demo_server_new (1, NULL);
   isc_demo_server_set_now_ms (fixture->server, NIGHT_MS);
+  /* data: how many generated models the demo adds to its own. */
+  isc_demo_server_set_fleet_size (fixture->server, GPOINTER_TO_UINT (data));
   isc_demo_server_run_in_thread (fixture->server, 0, &error);
   g_assert_no_error (error);
 
@@ -119,25 +121,104 @@ fixture_tear_down (Fixture       *fixture,
 
 /* Widgets as a person finds them. */
 
-static GtkListBox *
-sidebar_list_box (IscSidebar *sidebar)
+static GtkListView *
+sidebar_list (IscSidebar *sidebar)
 {
-  GtkWidget *child = GTK_WIDGET (sidebar);
-  GQueue queue = G_QUEUE_INIT;
+  GtkWidget *list = test_find_widget (GTK_WIDGET (sidebar), GTK_TYPE_LIST_VIEW, NULL, NULL);
 
-  g_queue_push_tail (&queue, child);
-  while ((child = g_queue_pop_head (&queue)) != NULL)
+  g_assert_nonnull (list);
+  return GTK_LIST_VIEW (list);
+}
+
+static GListModel *
+sidebar_rows (IscSidebar *sidebar)
+{
+  return G_LIST_MODEL (gtk_list_view_get_model (sidebar_list (sidebar)));
+}
+
+/* The row made for the item at position, or NULL (out of range, or out
+ * of sight: the list makes rows only for what is in sight). */
+static GtkWidget *
+row_at (IscSidebar *sidebar,
+        int         position)
+{
+  GtkListView *list = sidebar_list (sidebar);
+  g_autoptr(GObject) item = NULL;
+
+  if (position < 0 || (guint) position >= g_list_model_get_n_items (sidebar_rows (sidebar)))
+    return NULL;
+
+  item = g_list_model_get_item (sidebar_rows (sidebar), (guint) position);
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (list));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
     {
-      if (GTK_IS_LIST_BOX (child))
-        {
-          g_queue_clear (&queue);
-          return GTK_LIST_BOX (child);
-        }
-      for (GtkWidget *c = gtk_widget_get_first_child (child); c != NULL; c = gtk_widget_get_next_sibling (c))
-        g_queue_push_tail (&queue, c);
+      GtkWidget *row = gtk_widget_get_first_child (child);
+
+      if (row != NULL && g_object_get_data (G_OBJECT (row), "isc-sidebar-item") == item)
+        return row;
+    }
+
+  return NULL;
+}
+
+static guint
+row_position (IscSidebar *sidebar,
+              GtkWidget  *row)
+{
+  gpointer item = g_object_get_data (G_OBJECT (row), "isc-sidebar-item");
+  GListModel *rows = sidebar_rows (sidebar);
+
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr(GObject) other = g_list_model_get_item (rows, i);
+
+      if (other == item)
+        return i;
     }
 
   g_assert_not_reached ();
+}
+
+static GtkWidget *
+selected_row (IscSidebar *sidebar)
+{
+  guint selected = gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (sidebar_rows (sidebar)));
+
+  return selected != GTK_INVALID_LIST_POSITION ? row_at (sidebar, (int) selected) : NULL;
+}
+
+/* Enter on the row. */
+static void
+activate_row (IscSidebar *sidebar,
+              GtkWidget  *row)
+{
+  GtkListItem *list_item = g_object_get_data (G_OBJECT (row), "isc-sidebar-list-item");
+
+  /* The list view activates only what may be. */
+  if (gtk_list_item_get_activatable (list_item))
+    g_signal_emit_by_name (sidebar_list (sidebar), "activate", row_position (sidebar, row));
+}
+
+/* Arrow keys onto the row. */
+static void
+select_row (IscSidebar *sidebar,
+            GtkWidget  *row)
+{
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (sidebar_rows (sidebar)),
+                                   row_position (sidebar, row), TRUE);
+}
+
+static gboolean
+row_activatable (GtkWidget *row)
+{
+  return gtk_list_item_get_activatable (g_object_get_data (G_OBJECT (row), "isc-sidebar-list-item"));
+}
+
+static gboolean
+row_selectable (GtkWidget *row)
+{
+  return gtk_list_item_get_selectable (g_object_get_data (G_OBJECT (row), "isc-sidebar-list-item"));
 }
 
 /* What a row shows: the text of its visible labels, joined by " | ". */
@@ -162,7 +243,7 @@ collect_text (GtkWidget *widget,
 }
 
 static char *
-row_text (GtkListBoxRow *row)
+row_text (GtkWidget *row)
 {
   GString *text = g_string_new (NULL);
 
@@ -174,11 +255,10 @@ row_text (GtkListBoxRow *row)
 static char *
 sidebar_text (IscSidebar *sidebar)
 {
-  GtkListBox *list_box = sidebar_list_box (sidebar);
   GString *text = g_string_new (NULL);
-  GtkListBoxRow *row;
+  GtkWidget *row;
 
-  for (int i = 0; (row = gtk_list_box_get_row_at_index (list_box, i)) != NULL; i++)
+  for (int i = 0; (row = row_at (sidebar, i)) != NULL; i++)
     {
       g_autofree char *line = row_text (row);
 
@@ -194,19 +274,24 @@ sidebar_text (IscSidebar *sidebar)
 
 /* The row whose text begins with @title, after the heading of the model
  * @model_title (any model when NULL). */
-static GtkListBoxRow *
+static GtkWidget *
 find_row (IscSidebar *sidebar,
           const char *model_title,
           const char *title)
 {
-  GtkListBox *list_box = sidebar_list_box (sidebar);
   gboolean in_model = model_title == NULL;
-  GtkListBoxRow *row;
+  GtkWidget *row;
 
-  for (int i = 0; (row = gtk_list_box_get_row_at_index (list_box, i)) != NULL; i++)
+  for (int i = 0; i < (int) g_list_model_get_n_items (sidebar_rows (sidebar)); i++)
     {
-      g_autofree char *text = row_text (row);
-      gboolean is_model = gtk_widget_has_css_class (GTK_WIDGET (row), "sidebar-model");
+      g_autofree char *text = NULL;
+      gboolean is_model;
+
+      /* Rows out of sight are not made. */
+      if ((row = row_at (sidebar, i)) == NULL)
+        continue;
+      text = row_text (row);
+      is_model = gtk_widget_has_css_class (GTK_WIDGET (row), "sidebar-model");
 
       if (is_model && model_title != NULL)
         in_model = g_str_has_prefix (text, model_title) && text[strlen (model_title)] == ' ';
@@ -220,17 +305,16 @@ find_row (IscSidebar *sidebar,
 }
 
 static GtkWidget *
-row_status_dot (GtkListBoxRow *row)
+row_status_dot (GtkWidget *row)
 {
-  GtkWidget *box = gtk_list_box_row_get_child (row);
-  GtkWidget *dot = gtk_widget_get_first_child (box);
+  GtkWidget *dot = gtk_widget_get_first_child (row);
 
   g_assert_true (gtk_widget_has_css_class (dot, "sidebar-status-dot"));
   return dot;
 }
 
 static void
-assert_label (GtkListBoxRow *row,
+assert_label (GtkWidget *row,
               const char    *label)
 {
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, label);
@@ -242,19 +326,19 @@ static void
 test_sidebar_rows (Fixture       *fixture,
                    gconstpointer  data)
 {
-  GtkListBox *list_box = sidebar_list_box (fixture->sidebar);
+  GtkListView *list_view = sidebar_list (fixture->sidebar);
   g_autofree char *text = sidebar_text (fixture->sidebar);
-  GtkListBoxRow *overview = gtk_list_box_get_row_at_index (list_box, 0);
-  GtkListBoxRow *row;
+  GtkWidget *overview = row_at (fixture->sidebar, 0);
+  GtkWidget *row;
 
   g_test_message ("%s", text);
-  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (list_box), "navigation-sidebar"));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (list_view), "navigation-sidebar"));
 
   /* Overview first, a row to choose like the targets. */
   g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (overview)), ==,
                    "Every environment and active deployment at a glance");
   g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (overview)));
-  g_assert_true (gtk_list_box_row_get_selectable (overview));
+  g_assert_true (row_selectable (overview));
 
   /* Environments first (production, development), then deployments,
    * newest first; a deployment says its status when it is not active. */
@@ -277,17 +361,17 @@ test_sidebar_rows (Fixture       *fixture,
                    "  v4\n");
 
   /* Models are headings: choosing one does nothing. */
-  row = gtk_list_box_get_row_at_index (list_box, 1);
+  row = row_at (fixture->sidebar, 1);
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (row), "sidebar-model"));
-  g_assert_false (gtk_list_box_row_get_activatable (row));
-  g_assert_false (gtk_list_box_row_get_selectable (row));
+  g_assert_false (row_activatable (row));
+  g_assert_false (row_selectable (row));
   g_assert_true (gtk_widget_has_css_class (test_find_widget (GTK_WIDGET (row), GTK_TYPE_LABEL, NULL, NULL), "heading"));
 
   /* The dots: green serves, grey asleep. */
   row = find_row (fixture->sidebar, "chat-assistant", "production");
   g_assert_nonnull (row);
   g_assert_true (gtk_widget_has_css_class (row_status_dot (row), "success"));
-  g_assert_true (gtk_list_box_row_get_activatable (row));
+  g_assert_true (row_activatable (row));
   row = find_row (fixture->sidebar, "chat-assistant", "development");
   g_assert_nonnull (row);
   g_assert_true (gtk_widget_has_css_class (row_status_dot (row), "dim-label"));
@@ -306,11 +390,10 @@ static void
 test_sidebar_accessible (Fixture       *fixture,
                          gconstpointer  data)
 {
-  GtkListBox *list_box = sidebar_list_box (fixture->sidebar);
-  GtkListBoxRow *row;
+  GtkWidget *row;
   int n_rows = 0;
 
-  for (int i = 0; (row = gtk_list_box_get_row_at_index (list_box, i)) != NULL; i++)
+  for (int i = 0; (row = row_at (fixture->sidebar, i)) != NULL; i++)
     {
       g_autofree char *text = row_text (row);
 
@@ -325,8 +408,8 @@ test_sidebar_accessible (Fixture       *fixture,
     }
   g_assert_cmpint (n_rows, >, 10);
 
-  assert_label (gtk_list_box_get_row_at_index (list_box, 0), "Overview");
-  assert_label (gtk_list_box_get_row_at_index (list_box, 1), "chat-assistant, H100");
+  assert_label (row_at (fixture->sidebar, 0), "Overview");
+  assert_label (row_at (fixture->sidebar, 1), "chat-assistant, H100");
   assert_label (find_row (fixture->sidebar, "chat-assistant", "production"), "production, v8, Active");
   assert_label (find_row (fixture->sidebar, "chat-assistant", "development"),
                 "development, development, Scaled to zero");
@@ -398,27 +481,26 @@ static void
 test_sidebar_activate (Fixture       *fixture,
                        gconstpointer  data)
 {
-  GtkListBox *list_box = sidebar_list_box (fixture->sidebar);
-  GtkListBoxRow *row = find_row (fixture->sidebar, "text-embeddings", "production");
+  GtkWidget *row = find_row (fixture->sidebar, "text-embeddings", "production");
   const IscTarget *target;
 
   g_assert_nonnull (row);
-  g_signal_emit_by_name (row, "activate");
+  activate_row (fixture->sidebar, row);
   g_assert_cmpuint (fixture->activated->len, ==, 1);
   target = g_ptr_array_index (fixture->activated, 0);
   g_assert_cmpstr (target->model_id, ==, ISC_DEMO_MODEL_EMBED);
   g_assert_cmpint (target->kind, ==, ISC_TARGET_ENVIRONMENT);
   g_assert_cmpstr (target->id, ==, ISC_DEMO_ENVIRONMENT_PRODUCTION);
-  g_assert_true (gtk_list_box_get_selected_row (list_box) == row);
+  g_assert_true (selected_row (fixture->sidebar) == row);
   g_assert_true (isc_target_equal (isc_sidebar_get_selected_target (fixture->sidebar), target));
 
   /* Again on the row shown: a collapsed window shows the content again. */
-  g_signal_emit_by_name (row, "activate");
+  activate_row (fixture->sidebar, row);
   g_assert_cmpuint (fixture->activated->len, ==, 2);
 
   /* A deployment row, chosen by selecting it (arrow keys). */
   row = find_row (fixture->sidebar, "chat-assistant", "v7");
-  gtk_list_box_select_row (list_box, row);
+  select_row (fixture->sidebar, row);
   g_assert_cmpuint (fixture->activated->len, ==, 3);
   target = g_ptr_array_index (fixture->activated, 2);
   g_assert_cmpstr (target->model_id, ==, ISC_DEMO_MODEL_CHAT);
@@ -426,9 +508,9 @@ test_sidebar_activate (Fixture       *fixture,
   g_assert_cmpstr (target->id, ==, ISC_DEMO_DEPLOYMENT_CHAT_PREVIOUS);
 
   /* A model heading does nothing. */
-  g_signal_emit_by_name (gtk_list_box_get_row_at_index (list_box, 1), "activate");
+  activate_row (fixture->sidebar, row_at (fixture->sidebar, 1));
   g_assert_cmpuint (fixture->activated->len, ==, 3);
-  g_assert_true (gtk_list_box_get_selected_row (list_box) == row);
+  g_assert_true (selected_row (fixture->sidebar) == row);
 }
 
 /* Setting the target from code selects its row, without telling. */
@@ -436,7 +518,6 @@ static void
 test_sidebar_select (Fixture       *fixture,
                      gconstpointer  data)
 {
-  GtkListBox *list_box = sidebar_list_box (fixture->sidebar);
   GtkWidget *entry = test_find_widget (GTK_WIDGET (fixture->sidebar), GTK_TYPE_SEARCH_ENTRY, NULL, NULL);
   g_autoptr(IscTarget) d7 = isc_target_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT,
                                             ISC_DEMO_DEPLOYMENT_CHAT_PREVIOUS, NULL, NULL);
@@ -450,7 +531,7 @@ test_sidebar_select (Fixture       *fixture,
 
   g_object_set (fixture->sidebar, "selected-target", d7, NULL);
   g_assert_cmpuint (notified, ==, 1);
-  g_assert_true (gtk_list_box_get_selected_row (list_box) == find_row (fixture->sidebar, "chat-assistant", "v7"));
+  g_assert_true (selected_row (fixture->sidebar) == find_row (fixture->sidebar, "chat-assistant", "v7"));
   g_object_get (fixture->sidebar, "selected-target", &got, NULL);
   g_assert_true (isc_target_equal (got, d7));
   g_assert_cmpuint (fixture->activated->len, ==, 0);
@@ -462,18 +543,18 @@ test_sidebar_select (Fixture       *fixture,
   /* Filtered out and back: selected again. */
   gtk_editable_set_text (GTK_EDITABLE (entry), "embed");
   g_assert_true (test_wait_for (filter_is, fixture));
-  g_assert_null (gtk_list_box_get_selected_row (list_box));
+  g_assert_null (selected_row (fixture->sidebar));
   g_assert_true (isc_target_equal (isc_sidebar_get_selected_target (fixture->sidebar), d7));
   isc_target_list_set_filter (fixture->list, NULL);
-  g_assert_true (gtk_list_box_get_selected_row (list_box) == find_row (fixture->sidebar, "chat-assistant", "v7"));
+  g_assert_true (selected_row (fixture->sidebar) == find_row (fixture->sidebar, "chat-assistant", "v7"));
   g_assert_cmpuint (fixture->activated->len, ==, 0);
 
   /* Not listed, or none: no row. */
   isc_sidebar_set_selected_target (fixture->sidebar, missing);
-  g_assert_null (gtk_list_box_get_selected_row (list_box));
+  g_assert_null (selected_row (fixture->sidebar));
   isc_sidebar_set_selected_target (fixture->sidebar, d7);
   isc_sidebar_set_selected_target (fixture->sidebar, NULL);
-  g_assert_null (gtk_list_box_get_selected_row (list_box));
+  g_assert_null (selected_row (fixture->sidebar));
   g_assert_null (isc_sidebar_get_selected_target (fixture->sidebar));
   g_assert_cmpuint (notified, ==, 4);
   g_assert_cmpuint (fixture->activated->len, ==, 0);
@@ -781,6 +862,99 @@ test_dialog_add (Fixture       *fixture,
   test_run_frames (100);
 }
 
+static gboolean
+sidebar_has_model_rows (gpointer data)
+{
+  /* The Overview row, then a model's. */
+  return row_at (ISC_SIDEBAR (data), 1) != NULL;
+}
+
+typedef struct
+{
+  IscSidebar *sidebar;
+  const char *model_title;
+  const char *title;
+} RowWanted;
+
+static gboolean
+row_is_there (gpointer data)
+{
+  RowWanted *wanted = data;
+
+  return find_row (wanted->sidebar, wanted->model_title, wanted->title) != NULL;
+}
+
+/* Scrolls to the end, as a person would while rows come in below. */
+static gboolean
+row_is_there_at_end (gpointer data)
+{
+  RowWanted *wanted = data;
+  GtkWidget *list = GTK_WIDGET (sidebar_list (wanted->sidebar));
+  GtkAdjustment *adjustment =
+    gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (list, GTK_TYPE_SCROLLED_WINDOW)));
+
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+  return row_is_there (data);
+}
+
+/* The name the demo gave a generated model. */
+static const char *
+model_title (IscTargetList *list,
+             const char    *model_id)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (list)); i++)
+    {
+      g_autoptr(IscTargetItem) item = g_list_model_get_item (G_LIST_MODEL (list), i);
+
+      if (isc_target_item_get_kind (item) == ISC_TARGET_ITEM_MODEL &&
+          g_str_equal (isc_target_item_get_model_id (item), model_id))
+        return isc_target_item_get_title (item);
+    }
+
+  g_assert_not_reached ();
+}
+
+/* A large account: the models show at once, and a model's targets when
+ * its rows come in sight or one of them is chosen. */
+static void
+test_sidebar_large_account (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  gboolean done = FALSE;
+  g_autoptr(IscTarget) chosen = isc_target_new ("fleet-0030", ISC_TARGET_ENVIRONMENT, "development",
+                                                NULL, NULL);
+  RowWanted last = { fixture->sidebar, NULL, "production" };
+  RowWanted chosen_row = { fixture->sidebar, NULL, "development" };
+  g_autofree char *text = NULL;
+
+  isc_sidebar_set_selected_target (fixture->sidebar, chosen);
+  isc_target_list_reload_async (fixture->list, fixture->client, NULL, reload_cb, &done);
+
+  /* Rows while discovery is still at work, and no spinner over them. */
+  g_assert_true (test_wait_for (sidebar_has_model_rows, fixture->sidebar));
+  g_assert_true (isc_target_list_get_loading (fixture->list));
+  last.model_title = model_title (fixture->list, "fleet-0040");
+  chosen_row.model_title = model_title (fixture->list, "fleet-0030");
+  text = sidebar_text (fixture->sidebar);
+  g_assert_nonnull (strstr (text, last.model_title));
+  g_assert_null (test_find_shown (GTK_WIDGET (fixture->sidebar), GTK_TYPE_SPINNER, NULL, NULL));
+
+  /* The chosen target, far down, is listed and selected. */
+  g_assert_true (test_wait_for (reload_done, &done));
+  g_assert_true (test_wait_for (row_is_there, &chosen_row));
+  test_run_frames (10);
+  g_assert_true (selected_row (fixture->sidebar) ==
+                 find_row (fixture->sidebar, chosen_row.model_title, "development"));
+
+  /* The last model's targets come when it is scrolled into sight. */
+  g_assert_false (isc_target_list_get_model_listed (fixture->list, "fleet-0040"));
+  g_assert_true (test_wait_for (row_is_there_at_end, &last));
+
+  /* GTK 4.8's scrolled window hides its scrollbars a moment after a
+   * scroll, asking where the pointer is: let it before the window goes. */
+  test_run_frames (1500);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -802,6 +976,8 @@ main (int   argc,
               fixture_set_up, test_sidebar_states, fixture_tear_down);
   g_test_add ("/isc/sidebar/add-dialog", Fixture, NULL,
               fixture_set_up, test_dialog_add, fixture_tear_down);
+  g_test_add ("/isc/sidebar/large-account", Fixture, GUINT_TO_POINTER (40),
+              fixture_set_up, test_sidebar_large_account, fixture_tear_down);
 
   return g_test_run ();
 }

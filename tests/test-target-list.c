@@ -63,6 +63,8 @@ fixture_setup (Fixture       *f,
 
   f->server = isc_demo_server_new (1, NULL);
   isc_demo_server_set_now_ms (f->server, NOW_MS);
+  /* data: how many generated models the demo adds to its own. */
+  isc_demo_server_set_fleet_size (f->server, GPOINTER_TO_UINT (data));
   g_assert_true (isc_demo_server_run_in_thread (f->server, 0, &error));
   g_assert_no_error (error);
 
@@ -643,6 +645,142 @@ test_cancel (Fixture       *f,
   g_clear_error (&outcome.error);
 }
 
+/* A large account: discovery's listing of targets, one model at a time. */
+
+#define LARGE_FLEET 40
+
+static void
+on_discovery_logged (IscDemoServer *server,
+                     const char    *method,
+                     const char    *path,
+                     guint          status,
+                     guint64        bytes,
+                     double         ms,
+                     gint          *n_models_asked)
+{
+  /* Each model's targets cost one request for its deployments. */
+  if (g_str_has_suffix (path, "/deployments"))
+    g_atomic_int_inc (n_models_asked);
+}
+
+static gboolean
+list_has_rows (gpointer data)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (data)) > 0;
+}
+
+static gboolean
+list_not_loading (gpointer data)
+{
+  return !isc_target_list_get_loading (ISC_TARGET_LIST (data));
+}
+
+static guint
+count_kind (IscTargetList     *list,
+            IscTargetItemKind  kind,
+            const char        *title)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (list)); i++)
+    {
+      IscTargetItem *item = row (list, i);
+
+      if (isc_target_item_get_kind (item) == kind &&
+          (title == NULL || g_strcmp0 (isc_target_item_get_title (item), title) == 0))
+        n++;
+    }
+
+  return n;
+}
+
+static gboolean
+every_model_listed (gpointer data)
+{
+  IscTargetList *list = data;
+
+  for (guint i = 1; i <= LARGE_FLEET; i++)
+    {
+      g_autofree char *model_id = g_strdup_printf ("fleet-%04u", i);
+
+      if (!isc_target_list_get_model_listed (list, model_id))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* The models show as soon as they are listed, before any model's
+ * targets; a model's targets are asked for when they are needed (the
+ * first few, one asked for, all while filtering), not all at once. */
+static void
+test_large_account (Fixture       *f,
+                    gconstpointer  data)
+{
+  Outcome outcome = { 0 };
+  gint n_models_asked = 0;
+  guint n_models;
+  g_autofree char *last = NULL;
+
+  g_signal_connect (f->server, "request-logged", G_CALLBACK (on_discovery_logged), &n_models_asked);
+
+  isc_target_list_reload_async (f->list, f->client, NULL, on_reloaded, &outcome);
+  g_assert_true (test_wait_for (list_has_rows, f->list));
+  /* Every model at once, while their targets are still on their way. */
+  g_assert_true (isc_target_list_get_loading (f->list));
+  n_models = count_kind (f->list, ISC_TARGET_ITEM_MODEL, NULL);
+  g_assert_cmpuint (n_models, >=, LARGE_FLEET);
+  g_assert_false (isc_target_list_get_model_listed (f->list, "fleet-0040"));
+
+  g_assert_true (test_wait_for (outcome_done, &outcome));
+  g_assert_no_error (outcome.error);
+  g_assert_false (isc_target_list_get_loading (f->list));
+  /* The first models' targets, and no more. */
+  g_assert_cmpuint (count_kind (f->list, ISC_TARGET_ITEM_MODEL, NULL), ==, n_models);
+  g_assert_cmpint (g_atomic_int_get (&n_models_asked), <, (gint) n_models / 2);
+  g_assert_cmpint (g_atomic_int_get (&n_models_asked), >, 0);
+  last = describe_rows (f->list, "fleet-0040");
+  g_assert_cmpstr (last, ==, "M:ocr-0040");
+
+  /* Asked for (shown, chosen): its targets follow under it. */
+  isc_target_list_fetch_model (f->list, "fleet-0040", TRUE);
+  g_assert_true (isc_target_list_get_loading (f->list));
+  g_assert_true (test_wait_for (list_not_loading, f->list));
+  g_assert_true (isc_target_list_get_model_listed (f->list, "fleet-0040"));
+  g_free (last);
+  last = describe_rows (f->list, "fleet-0040");
+  g_assert_true (g_str_has_prefix (last, "M:ocr-0040 E:production E:development D:"));
+
+  /* A filter finds targets by their names in every model, as they come. */
+  isc_target_list_set_filter (f->list, "production");
+  g_assert_true (test_wait_for (every_model_listed, f->list));
+  g_assert_cmpuint (count_kind (f->list, ISC_TARGET_ITEM_ENVIRONMENT, "production"), >=, LARGE_FLEET);
+  g_assert_cmpuint (f->n_seen, ==, g_list_model_get_n_items (G_LIST_MODEL (f->list)));
+}
+
+/* The overview asks for every target: loading until they are listed. */
+static void
+test_fetch_all (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  error = reload (f->list, f->client);
+  g_assert_no_error (error);
+  g_assert_false (every_model_listed (f->list));
+
+  isc_target_list_fetch_all (f->list);
+  g_assert_true (isc_target_list_get_loading (f->list));
+  g_assert_true (test_wait_for (list_not_loading, f->list));
+  g_assert_true (every_model_listed (f->list));
+  g_assert_cmpuint (count_kind (f->list, ISC_TARGET_ITEM_ENVIRONMENT, "production"), >=, LARGE_FLEET);
+
+  /* And again after a reload, before it is done. */
+  error = reload (f->list, f->client);
+  g_assert_no_error (error);
+  g_assert_true (every_model_listed (f->list));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -658,6 +796,8 @@ main (int   argc,
   g_test_add ("/isc/target-list/server-error", Fixture, NULL, fixture_setup, test_server_error, fixture_teardown);
   g_test_add ("/isc/target-list/newer-reload-wins", Fixture, NULL, fixture_setup, test_newer_reload_wins, fixture_teardown);
   g_test_add ("/isc/target-list/cancel", Fixture, NULL, fixture_setup, test_cancel, fixture_teardown);
+  g_test_add ("/isc/target-list/large-account", Fixture, GUINT_TO_POINTER (LARGE_FLEET), fixture_setup, test_large_account, fixture_teardown);
+  g_test_add ("/isc/target-list/fetch-all", Fixture, GUINT_TO_POINTER (LARGE_FLEET), fixture_setup, test_fetch_all, fixture_teardown);
 
   return g_test_run ();
 }

@@ -76,6 +76,10 @@ max_replicas_of (IscAlertWatcher *self,
   if (self->target_list == NULL)
     return 0;
   item = isc_target_list_lookup (self->target_list, target);
+  /* Discovery lists a model's targets when needed: the next check has
+   * this one's limits. */
+  if (item == NULL)
+    isc_target_list_fetch_model (self->target_list, target->model_id, FALSE);
   autoscaling = item != NULL ? isc_target_item_get_autoscaling (item) : NULL;
   return autoscaling != NULL ? MAX (autoscaling->max_replica, 0) : 0;
 }

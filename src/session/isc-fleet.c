@@ -32,6 +32,9 @@ struct _IscFleet
   gboolean       active;
 
   gulong         items_changed_id;
+  gulong         loading_changed_id;
+  /* The last pass began while discovery was still listing targets. */
+  gboolean       pass_before_list;
   guint          rebuild_id;
 
   /* The current pass */
@@ -445,7 +448,18 @@ isc_fleet_refresh (IscFleet *self)
   g_clear_handle_id (&self->rebuild_id, g_source_remove);
   stop_refresh_timer (self);
   cancel_pass (self);
+  /* The overview shows every target: discovery lists them all. */
+  if (self->target_list != NULL)
+    isc_target_list_fetch_all (self->target_list);
+  self->pass_before_list = self->target_list != NULL && isc_target_list_get_loading (self->target_list);
   rebuild_rows (self);
+
+  /* One pass over them all, once they are listed (rebuild_cb). */
+  if (self->pass_before_list && self->client != NULL)
+    {
+      set_loading (self, TRUE);
+      return;
+    }
 
   if (self->client == NULL)
     {
@@ -487,7 +501,7 @@ rebuild_cb (gpointer user_data)
   IscFleet *self = user_data;
 
   self->rebuild_id = 0;
-  if (self->active)
+  if (self->active || self->pass_before_list)
     isc_fleet_refresh (self);
   else
     rebuild_rows (self);
@@ -504,11 +518,18 @@ on_target_list_changed (GListModel *list,
 {
   const char *filter = isc_target_list_get_filter (self->target_list);
 
-  if (filter != NULL && *filter != '\0')
+  /* Discovery lists models one by one: follow it once it is done. */
+  if ((filter != NULL && *filter != '\0') || isc_target_list_get_loading (self->target_list))
     return;
 
   if (self->rebuild_id == 0)
     self->rebuild_id = g_idle_add (rebuild_cb, self);
+}
+
+static void
+on_target_list_loading (IscFleet *self)
+{
+  on_target_list_changed (G_LIST_MODEL (self->target_list), 0, 0, 0, self);
 }
 
 /* Properties */
@@ -561,11 +582,18 @@ isc_fleet_set_target_list (IscFleet      *self,
     return;
 
   if (self->target_list != NULL)
-    g_clear_signal_handler (&self->items_changed_id, self->target_list);
+    {
+      g_clear_signal_handler (&self->items_changed_id, self->target_list);
+      g_clear_signal_handler (&self->loading_changed_id, self->target_list);
+    }
   g_set_object (&self->target_list, target_list);
   if (target_list != NULL)
-    self->items_changed_id = g_signal_connect (target_list, "items-changed",
-                                               G_CALLBACK (on_target_list_changed), self);
+    {
+      self->items_changed_id = g_signal_connect (target_list, "items-changed",
+                                                 G_CALLBACK (on_target_list_changed), self);
+      self->loading_changed_id = g_signal_connect_swapped (target_list, "notify::loading",
+                                                           G_CALLBACK (on_target_list_loading), self);
+    }
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TARGET_LIST]);
   if (self->active)
@@ -742,7 +770,10 @@ isc_fleet_dispose (GObject *object)
   stop_refresh_timer (self);
   g_clear_handle_id (&self->rebuild_id, g_source_remove);
   if (self->target_list != NULL)
-    g_clear_signal_handler (&self->items_changed_id, self->target_list);
+    {
+      g_clear_signal_handler (&self->items_changed_id, self->target_list);
+      g_clear_signal_handler (&self->loading_changed_id, self->target_list);
+    }
   g_clear_object (&self->target_list);
   g_clear_object (&self->client);
 

@@ -15,17 +15,34 @@
 #include "isc-target-item-private.h"
 #include "isc-target-list.h"
 
-/* Discovery asks for each model's environments and deployments; this many
- * requests at once keeps a large account quick without a burst that the
- * rate limit would answer with 429. */
-#define MAX_REQUESTS_IN_FLIGHT 4
+/* A model's environments and deployments are asked for when someone needs
+ * them; this many models at once (two requests each) keeps a large account
+ * quick without a burst that the rate limit would answer with 429. */
+#define MAX_MODELS_IN_FLIGHT 2
+
+/* The models a reload lists with their targets before it is done: about
+ * what a sidebar shows without scrolling, so a small account reads as it
+ * always did and a large one shows its first rows at once. */
+#define FIRST_MODELS 8
+
+typedef enum
+{
+  FETCH_NONE,      /* nobody asked yet */
+  FETCH_QUEUED,
+  FETCH_RUNNING,
+  FETCH_DONE,
+} FetchState;
 
 /* One model and its targets, sorted. */
 typedef struct
 {
   IscTargetItem *heading;
-  GPtrArray     *targets;   /* IscTargetItem */
-  gboolean       listed;    /* discovery listed the model */
+  GPtrArray     *targets;    /* IscTargetItem */
+  gboolean       listed;     /* discovery listed the model */
+  IscModel      *model;      /* what discovery said; NULL when not listed */
+  FetchState     state;
+  gboolean       urgent;     /* "loading" until its targets are listed */
+  guint          n_visible;  /* its rows in visible */
 } Group;
 
 struct _IscTargetList
@@ -33,16 +50,30 @@ struct _IscTargetList
   GObject       parent_instance;
 
   GPtrArray    *groups;     /* Group, in the order shown */
+  GHashTable   *by_model;   /* model id → Group */
   GPtrArray    *visible;    /* IscTargetItem: the rows the filter keeps */
   GPtrArray    *added;      /* IscTarget: added by id, kept over reloads */
+  GHashTable   *wanted;     /* model ids asked for urgently before they were listed */
 
   char         *filter;
   char         *filter_folded;
   GError       *error;
   gboolean      loading;
 
+  /* Fetching models' targets */
+  IscClient    *client;
+  GQueue        queue;       /* Group: asked for, first asked first */
+  guint         in_flight;   /* models */
+  guint         n_urgent;    /* urgent groups queued or running */
+  guint         background;  /* next group to list while filtering */
+  gboolean      fetch_all;   /* the overview waits for every target */
+  gboolean      listing;     /* GET /v1/models is on its way */
+  guint         generation;  /* a reload or clear starts a new one */
+  GError       *first_error; /* of this reload's urgent models */
+
   /* Owned references */
   GCancellable *reload_cancellable;
+  GTask        *reload_task; /* until the models and the first ones' targets are listed */
 };
 
 static void isc_target_list_model_iface_init (GListModelInterface *iface);
@@ -61,6 +92,9 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+static void launch_fetches (IscTargetList *self);
+static void stop_fetching  (IscTargetList *self);
+
 /* Groups */
 
 static Group *
@@ -72,6 +106,9 @@ group_new (IscTargetItem *heading,
   group->heading = heading;
   group->targets = g_ptr_array_new_with_free_func (g_object_unref);
   group->listed = listed;
+  group->model = listed ? isc_model_ref (isc_target_item_get_model (heading)) : NULL;
+  /* Nothing to ask about a model discovery did not list. */
+  group->state = listed ? FETCH_NONE : FETCH_DONE;
 
   return group;
 }
@@ -83,9 +120,9 @@ group_free (gpointer data)
 
   g_clear_object (&group->heading);
   g_clear_pointer (&group->targets, g_ptr_array_unref);
+  g_clear_pointer (&group->model, isc_model_unref);
   g_free (group);
 }
-
 static int
 environment_rank (const char *name)
 {
@@ -131,18 +168,10 @@ compare_targets (gconstpointer a,
 }
 
 static Group *
-groups_find_model (GPtrArray  *groups,
-                   const char *model_id)
+find_group (IscTargetList *self,
+            const char    *model_id)
 {
-  for (guint i = 0; i < groups->len; i++)
-    {
-      Group *group = g_ptr_array_index (groups, i);
-
-      if (g_str_equal (isc_target_item_get_model_id (group->heading), model_id))
-        return group;
-    }
-
-  return NULL;
+  return model_id != NULL ? g_hash_table_lookup (self->by_model, model_id) : NULL;
 }
 
 static IscTargetItem *
@@ -164,20 +193,20 @@ group_find_target (Group           *group,
  * discovery did not list (after the listed ones, by name). FALSE when it
  * is there already. */
 static gboolean
-groups_add_target (GPtrArray       *groups,
+groups_add_target (IscTargetList   *self,
                    const IscTarget *target)
 {
-  Group *group = groups_find_model (groups, target->model_id);
+  Group *group = find_group (self, target->model_id);
   g_autoptr(IscTarget) named = NULL;
 
   if (group == NULL)
     {
-      guint position = groups->len;
+      guint position = self->groups->len;
 
       group = group_new (_isc_target_item_new_model_heading (target->model_id, target->model_name), FALSE);
-      for (guint i = 0; i < groups->len; i++)
+      for (guint i = 0; i < self->groups->len; i++)
         {
-          Group *other = g_ptr_array_index (groups, i);
+          Group *other = g_ptr_array_index (self->groups, i);
 
           if (!other->listed &&
               g_utf8_collate (isc_target_item_get_title (group->heading),
@@ -187,7 +216,8 @@ groups_add_target (GPtrArray       *groups,
               break;
             }
         }
-      g_ptr_array_insert (groups, position, group);
+      g_ptr_array_insert (self->groups, position, group);
+      g_hash_table_insert (self->by_model, (gpointer) isc_target_item_get_model_id (group->heading), group);
     }
   else if (group_find_target (group, target) != NULL)
     {
@@ -238,56 +268,100 @@ target_matches (IscTargetItem *item,
          text_matches (isc_target_item_get_target (item)->id, folded_filter);
 }
 
-/* Recomputes the rows the filter keeps and tells the views what changed:
- * one items-changed over the span between the rows that stayed the same
- * at the start and at the end, so a filter edit keeps the selection of the
- * rows it does not touch. */
+/* Appends the rows of group the filter keeps to visible. */
+static void
+group_append_visible (Group      *group,
+                      const char *filter,
+                      GPtrArray  *visible)
+{
+  gboolean whole = filter == NULL || model_matches (group->heading, filter);
+  guint heading_at = visible->len;
+  gboolean any = FALSE;
+
+  g_ptr_array_add (visible, g_object_ref (group->heading));
+  for (guint j = 0; j < group->targets->len; j++)
+    {
+      IscTargetItem *item = g_ptr_array_index (group->targets, j);
+
+      if (whole || target_matches (item, filter))
+        {
+          g_ptr_array_add (visible, g_object_ref (item));
+          any = TRUE;
+        }
+    }
+
+  if (!whole && !any)
+    g_ptr_array_remove_index (visible, heading_at);
+
+  group->n_visible = visible->len - heading_at;
+}
+
+/* Puts fresh rows in place of old ones at position and tells the views
+ * what changed: one items-changed over the span between the rows that
+ * stayed the same at its start and at its end, so a change keeps the
+ * selection of the rows it does not touch. */
+static void
+replace_visible (IscTargetList *self,
+                 guint          position,
+                 guint          n_old,
+                 GPtrArray     *fresh)
+{
+  guint n_new = fresh->len;
+  guint prefix = 0, suffix = 0;
+
+  while (prefix < n_old && prefix < n_new &&
+         g_ptr_array_index (self->visible, position + prefix) == g_ptr_array_index (fresh, prefix))
+    prefix++;
+  while (suffix < n_old - prefix && suffix < n_new - prefix &&
+         g_ptr_array_index (self->visible, position + n_old - 1 - suffix) ==
+         g_ptr_array_index (fresh, n_new - 1 - suffix))
+    suffix++;
+
+  if (prefix + suffix == n_old && prefix + suffix == n_new)
+    return;
+
+  g_ptr_array_remove_range (self->visible, position + prefix, n_old - prefix - suffix);
+  for (guint i = prefix; i < n_new - suffix; i++)
+    g_ptr_array_insert (self->visible, position + i, g_object_ref (g_ptr_array_index (fresh, i)));
+
+  g_list_model_items_changed (G_LIST_MODEL (self), position + prefix,
+                              n_old - prefix - suffix, n_new - prefix - suffix);
+}
+
+/* Recomputes every row the filter keeps. */
 static void
 update_visible (IscTargetList *self)
 {
-  g_autoptr(GPtrArray) old = NULL;
-  GPtrArray *visible = g_ptr_array_new_with_free_func (g_object_unref);
-  const char *filter = self->filter_folded;
-  guint prefix = 0, suffix = 0, n_old, n_new;
+  g_autoptr(GPtrArray) fresh = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < self->groups->len; i++)
+    group_append_visible (g_ptr_array_index (self->groups, i), self->filter_folded, fresh);
+
+  replace_visible (self, 0, self->visible->len, fresh);
+}
+
+/* Recomputes the rows of one group: its targets were listed. Only its
+ * own rows are looked at, so models listed one by one on a large account
+ * cost each a walk over the groups, not over every row. */
+static void
+update_group_visible (IscTargetList *self,
+                      Group         *group)
+{
+  g_autoptr(GPtrArray) fresh = g_ptr_array_new_with_free_func (g_object_unref);
+  guint position = 0;
+  guint n_old = group->n_visible;
 
   for (guint i = 0; i < self->groups->len; i++)
     {
-      Group *group = g_ptr_array_index (self->groups, i);
-      gboolean whole = filter == NULL || model_matches (group->heading, filter);
-      guint heading_at = visible->len;
-      gboolean any = FALSE;
+      Group *other = g_ptr_array_index (self->groups, i);
 
-      g_ptr_array_add (visible, g_object_ref (group->heading));
-      for (guint j = 0; j < group->targets->len; j++)
-        {
-          IscTargetItem *item = g_ptr_array_index (group->targets, j);
-
-          if (whole || target_matches (item, filter))
-            {
-              g_ptr_array_add (visible, g_object_ref (item));
-              any = TRUE;
-            }
-        }
-
-      if (!whole && !any)
-        g_ptr_array_remove_index (visible, heading_at);
+      if (other == group)
+        break;
+      position += other->n_visible;
     }
 
-  old = g_steal_pointer (&self->visible);
-  self->visible = visible;
-
-  n_old = old->len;
-  n_new = visible->len;
-  while (prefix < n_old && prefix < n_new &&
-         g_ptr_array_index (old, prefix) == g_ptr_array_index (visible, prefix))
-    prefix++;
-  while (suffix < n_old - prefix && suffix < n_new - prefix &&
-         g_ptr_array_index (old, n_old - 1 - suffix) == g_ptr_array_index (visible, n_new - 1 - suffix))
-    suffix++;
-
-  if (prefix + suffix < n_old || prefix + suffix < n_new)
-    g_list_model_items_changed (G_LIST_MODEL (self), prefix,
-                                n_old - prefix - suffix, n_new - prefix - suffix);
+  group_append_visible (group, self->filter_folded, fresh);
+  replace_visible (self, position, n_old, fresh);
 }
 
 static void
@@ -355,8 +429,8 @@ isc_target_list_dispose (GObject *object)
 {
   IscTargetList *self = (IscTargetList *) object;
 
-  g_cancellable_cancel (self->reload_cancellable);
-  g_clear_object (&self->reload_cancellable);
+  stop_fetching (self);
+  g_clear_object (&self->client);
 
   G_OBJECT_CLASS (isc_target_list_parent_class)->dispose (object);
 }
@@ -367,6 +441,8 @@ isc_target_list_finalize (GObject *object)
   IscTargetList *self = (IscTargetList *) object;
 
   g_clear_pointer (&self->groups, g_ptr_array_unref);
+  g_clear_pointer (&self->by_model, g_hash_table_unref);
+  g_clear_pointer (&self->wanted, g_hash_table_unref);
   g_clear_pointer (&self->visible, g_ptr_array_unref);
   g_clear_pointer (&self->added, g_ptr_array_unref);
   g_clear_pointer (&self->filter, g_free);
@@ -449,6 +525,8 @@ static void
 isc_target_list_init (IscTargetList *self)
 {
   self->groups = g_ptr_array_new_with_free_func (group_free);
+  self->by_model = g_hash_table_new (g_str_hash, g_str_equal);
+  self->wanted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->visible = g_ptr_array_new_with_free_func (g_object_unref);
   self->added = g_ptr_array_new_with_free_func ((GDestroyNotify) isc_target_free);
   self->filter = g_strdup ("");
@@ -460,28 +538,272 @@ isc_target_list_new (void)
   return g_object_new (ISC_TYPE_TARGET_LIST, NULL);
 }
 
+
+/* Fetching a model's targets */
+
+typedef struct
+{
+  GWeakRef       self;          /* a list dropped meanwhile is not kept */
+  guint          generation;
+  char          *model_id;
+  GPtrArray     *environments;  /* NULL where it failed */
+  GPtrArray     *deployments;
+  GError        *error;
+  guint          pending;       /* of its two requests */
+} Fetch;
+
+static void
+fetch_free (Fetch *fetch)
+{
+  g_weak_ref_clear (&fetch->self);
+  g_clear_pointer (&fetch->model_id, g_free);
+  g_clear_pointer (&fetch->environments, g_ptr_array_unref);
+  g_clear_pointer (&fetch->deployments, g_ptr_array_unref);
+  g_clear_error (&fetch->error);
+  g_free (fetch);
+}
+
+/* Loading ends, and the reload with it, when the models and the targets
+ * someone waits for are listed. */
+static void
+check_done (IscTargetList *self)
+{
+  g_autoptr(GTask) task = NULL;
+
+  if (self->n_urgent > 0 || self->listing)
+    return;
+
+  task = g_steal_pointer (&self->reload_task);
+  if (task != NULL && !g_cancellable_is_cancelled (self->reload_cancellable))
+    set_error (self, self->first_error);
+  set_loading (self, FALSE);
+  if (task != NULL && g_cancellable_is_cancelled (self->reload_cancellable))
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled"));
+  else if (task != NULL)
+    g_task_return_boolean (task, TRUE);
+}
+
+static void
+group_set_targets (IscTargetList *self,
+                   Group         *group,
+                   Fetch         *fetch)
+{
+  g_ptr_array_set_size (group->targets, 0);
+
+  for (guint j = 0; fetch->environments != NULL && j < fetch->environments->len; j++)
+    g_ptr_array_add (group->targets,
+                     isc_target_item_new_environment (group->model, g_ptr_array_index (fetch->environments, j)));
+  for (guint j = 0; fetch->deployments != NULL && j < fetch->deployments->len; j++)
+    g_ptr_array_add (group->targets,
+                     isc_target_item_new_deployment (group->model, g_ptr_array_index (fetch->deployments, j)));
+  g_ptr_array_sort (group->targets, compare_targets);
+
+  /* What was added by id under this model stays. */
+  for (guint i = 0; i < self->added->len; i++)
+    {
+      const IscTarget *target = g_ptr_array_index (self->added, i);
+
+      if (g_str_equal (target->model_id, isc_target_item_get_model_id (group->heading)))
+        groups_add_target (self, target);
+    }
+}
+
+static void
+fetch_done (Fetch *fetch)
+{
+  g_autoptr(IscTargetList) self = g_weak_ref_get (&fetch->self);
+  Group *group;
+
+  if (self == NULL || fetch->generation != self->generation)
+    {
+      fetch_free (fetch);
+      return;
+    }
+
+  self->in_flight--;
+  group = find_group (self, fetch->model_id);
+  if (group != NULL && group->state == FETCH_RUNNING &&
+      g_cancellable_is_cancelled (self->reload_cancellable))
+    {
+      /* Cancelled: asked for again after the next reload. */
+      group->state = FETCH_NONE;
+      if (group->urgent)
+        {
+          group->urgent = FALSE;
+          self->n_urgent--;
+        }
+    }
+  else if (group != NULL && group->state == FETCH_RUNNING)
+    {
+      group->state = FETCH_DONE;
+      group_set_targets (self, group, fetch);
+      update_group_visible (self, group);
+
+      if (fetch->error != NULL)
+        {
+          /* The reload's own models tell at its end; later ones at once. */
+          if (self->reload_task != NULL)
+            {
+              if (self->first_error == NULL)
+                self->first_error = g_error_copy (fetch->error);
+            }
+          else if (self->error == NULL)
+            set_error (self, fetch->error);
+        }
+
+      if (group->urgent)
+        {
+          group->urgent = FALSE;
+          self->n_urgent--;
+        }
+    }
+
+  check_done (self);
+  launch_fetches (self);
+  fetch_free (fetch);
+}
+
+static void
+on_fetch_answered (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  Fetch *fetch = user_data;
+  IscClient *client = ISC_CLIENT (object);
+  g_autoptr(GError) error = NULL;
+
+  if (g_async_result_is_tagged (result, isc_client_list_environments_async))
+    fetch->environments = isc_client_list_environments_finish (client, result, &error);
+  else
+    fetch->deployments = isc_client_list_deployments_finish (client, result, &error);
+
+  if (error != NULL &&
+      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) &&
+      fetch->error == NULL)
+    fetch->error = g_steal_pointer (&error);
+
+  if (--fetch->pending == 0)
+    fetch_done (fetch);
+}
+
+static void
+fetch_start (IscTargetList *self,
+             Group         *group)
+{
+  Fetch *fetch = g_new0 (Fetch, 1);
+
+  g_weak_ref_init (&fetch->self, self);
+  fetch->generation = self->generation;
+  fetch->model_id = g_strdup (isc_target_item_get_model_id (group->heading));
+  fetch->pending = 2;
+
+  group->state = FETCH_RUNNING;
+  self->in_flight++;
+
+  isc_client_list_environments_async (self->client, fetch->model_id, self->reload_cancellable,
+                                      on_fetch_answered, fetch);
+  isc_client_list_deployments_async (self->client, fetch->model_id, self->reload_cancellable,
+                                     on_fetch_answered, fetch);
+}
+
+/* The next group nobody asked for, while a filter wants them all. */
+static Group *
+next_background (IscTargetList *self)
+{
+  if (self->filter_folded == NULL)
+    return NULL;
+
+  for (; self->background < self->groups->len; self->background++)
+    {
+      Group *group = g_ptr_array_index (self->groups, self->background);
+
+      if (group->state == FETCH_NONE)
+        return group;
+    }
+
+  return NULL;
+}
+
+static void
+launch_fetches (IscTargetList *self)
+{
+  Group *group;
+
+  if (self->client == NULL)
+    return;
+
+  if (g_cancellable_is_cancelled (self->reload_cancellable))
+    {
+      /* The caller gave up: nothing more is asked before a reload. */
+      while ((group = g_queue_pop_head (&self->queue)) != NULL)
+        {
+          group->state = FETCH_NONE;
+          if (group->urgent)
+            {
+              group->urgent = FALSE;
+              self->n_urgent--;
+            }
+        }
+      check_done (self);
+      return;
+    }
+
+  while (self->in_flight < MAX_MODELS_IN_FLIGHT)
+    {
+      group = g_queue_pop_head (&self->queue);
+
+      if (group == NULL)
+        group = next_background (self);
+      if (group == NULL)
+        break;
+
+      fetch_start (self, group);
+    }
+}
+
+static void
+request_group (IscTargetList *self,
+               Group         *group,
+               gboolean       urgent)
+{
+  if (group->state == FETCH_DONE)
+    return;
+
+  if (urgent && !group->urgent)
+    {
+      group->urgent = TRUE;
+      self->n_urgent++;
+      set_loading (self, TRUE);
+    }
+
+  if (group->state == FETCH_NONE)
+    {
+      group->state = FETCH_QUEUED;
+      g_queue_push_tail (&self->queue, group);
+    }
+  else if (group->state == FETCH_QUEUED && urgent)
+    {
+      /* Someone waits for it: before the ones only shown. */
+      g_queue_remove (&self->queue, group);
+      g_queue_push_head (&self->queue, group);
+    }
+}
+
 /* Reload */
 
-typedef struct
+static void
+on_caller_cancelled (GCancellable *caller,
+                     gpointer      data)
 {
-  IscClient    *client;
-  GCancellable *cancellable;         /* this reload's; a newer one cancels it */
-  GCancellable *caller_cancellable;
-  gulong        caller_handler;
-  GPtrArray    *models;              /* IscModel */
-  GPtrArray   **environments;        /* per model; NULL where it failed */
-  GPtrArray   **deployments;
-  GError       *first_error;
-  guint         n_jobs;              /* two per model */
-  guint         next_job;
-  guint         in_flight;
-} Reload;
+  g_cancellable_cancel (G_CANCELLABLE (data));
+}
 
 typedef struct
 {
-  GTask *task;
-  guint  index;
-} Job;
+  GCancellable *cancellable;
+  GCancellable *caller_cancellable;
+  gulong        caller_handler;
+} Reload;
 
 static void
 reload_free (gpointer data)
@@ -492,143 +814,71 @@ reload_free (gpointer data)
     g_cancellable_disconnect (reload->caller_cancellable, reload->caller_handler);
   g_clear_object (&reload->caller_cancellable);
   g_clear_object (&reload->cancellable);
-  g_clear_object (&reload->client);
-
-  for (guint i = 0; reload->models != NULL && i < reload->models->len; i++)
-    {
-      g_clear_pointer (&reload->environments[i], g_ptr_array_unref);
-      g_clear_pointer (&reload->deployments[i], g_ptr_array_unref);
-    }
-  g_clear_pointer (&reload->environments, g_free);
-  g_clear_pointer (&reload->deployments, g_free);
-  g_clear_pointer (&reload->models, g_ptr_array_unref);
-  g_clear_error (&reload->first_error);
   g_free (reload);
 }
 
+/* Ends what is on its way: its answers change nothing. */
 static void
-on_caller_cancelled (GCancellable *caller,
-                     gpointer      data)
+stop_fetching (IscTargetList *self)
 {
-  g_cancellable_cancel (G_CANCELLABLE (data));
-}
+  g_autoptr(GTask) task = g_steal_pointer (&self->reload_task);
 
-static gboolean
-reload_is_current (IscTargetList *self,
-                   Reload        *reload)
-{
-  return self->reload_cancellable == reload->cancellable;
-}
-
-static GPtrArray *
-build_groups (Reload    *reload,
-              GPtrArray *added)
-{
-  GPtrArray *groups = g_ptr_array_new_with_free_func (group_free);
-
-  for (guint i = 0; i < reload->models->len; i++)
+  g_cancellable_cancel (self->reload_cancellable);
+  g_clear_object (&self->reload_cancellable);
+  g_queue_clear (&self->queue);
+  self->generation++;
+  for (guint i = 0; self->groups != NULL && i < self->groups->len; i++)
     {
-      IscModel *model = g_ptr_array_index (reload->models, i);
-      Group *group = group_new (isc_target_item_new_model (model), TRUE);
+      Group *group = g_ptr_array_index (self->groups, i);
 
-      for (guint j = 0; reload->environments[i] != NULL && j < reload->environments[i]->len; j++)
-        g_ptr_array_add (group->targets,
-                         isc_target_item_new_environment (model, g_ptr_array_index (reload->environments[i], j)));
-      for (guint j = 0; reload->deployments[i] != NULL && j < reload->deployments[i]->len; j++)
-        g_ptr_array_add (group->targets,
-                         isc_target_item_new_deployment (model, g_ptr_array_index (reload->deployments[i], j)));
-      g_ptr_array_sort (group->targets, compare_targets);
+      group->urgent = FALSE;
+      if (group->state == FETCH_QUEUED || group->state == FETCH_RUNNING)
+        group->state = FETCH_NONE;
+    }
+  self->in_flight = 0;
+  self->n_urgent = 0;
+  self->listing = FALSE;
+  self->background = 0;
+  g_clear_error (&self->first_error);
 
-      g_ptr_array_add (groups, group);
+  if (task != NULL)
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled"));
+}
+
+/* The listed models, each as a heading; the targets a model had before
+ * stay shown until its own are listed again. */
+static void
+set_models (IscTargetList *self,
+            GPtrArray     *models)
+{
+  g_autoptr(GPtrArray) old = g_steal_pointer (&self->groups);
+  g_autoptr(GHashTable) old_by_model = g_steal_pointer (&self->by_model);
+
+  self->groups = g_ptr_array_new_full (models->len, group_free);
+  self->by_model = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < models->len; i++)
+    {
+      IscModel *model = g_ptr_array_index (models, i);
+      Group *group;
+      Group *before;
+
+      /* A model listed twice is shown once. */
+      if (g_hash_table_contains (self->by_model, model->id))
+        continue;
+
+      group = group_new (isc_target_item_new_model (model), TRUE);
+      before = g_hash_table_lookup (old_by_model, model->id);
+      if (before != NULL)
+        for (guint j = 0; j < before->targets->len; j++)
+          g_ptr_array_add (group->targets, g_object_ref (g_ptr_array_index (before->targets, j)));
+
+      g_ptr_array_add (self->groups, group);
+      g_hash_table_insert (self->by_model, (gpointer) isc_target_item_get_model_id (group->heading), group);
     }
 
-  for (guint i = 0; i < added->len; i++)
-    groups_add_target (groups, g_ptr_array_index (added, i));
-
-  return groups;
-}
-
-static void
-reload_complete (GTask *task)
-{
-  IscTargetList *self = g_task_get_source_object (task);
-  Reload *reload = g_task_get_task_data (task);
-
-  if (g_cancellable_is_cancelled (reload->cancellable))
-    {
-      if (reload_is_current (self, reload))
-        set_loading (self, FALSE);
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled"));
-      return;
-    }
-
-  g_clear_pointer (&self->groups, g_ptr_array_unref);
-  self->groups = build_groups (reload, self->added);
-  update_visible (self);
-  set_error (self, reload->first_error);
-  set_loading (self, FALSE);
-
-  g_task_return_boolean (task, TRUE);
-}
-
-static void on_job_done (GObject      *object,
-                         GAsyncResult *result,
-                         gpointer      user_data);
-
-static void
-reload_launch (GTask *task)
-{
-  Reload *reload = g_task_get_task_data (task);
-
-  while (reload->in_flight < MAX_REQUESTS_IN_FLIGHT &&
-         reload->next_job < reload->n_jobs &&
-         !g_cancellable_is_cancelled (reload->cancellable))
-    {
-      Job *job = g_new0 (Job, 1);
-      IscModel *model;
-
-      job->task = g_object_ref (task);
-      job->index = reload->next_job++;
-      model = g_ptr_array_index (reload->models, job->index / 2);
-      reload->in_flight++;
-
-      if (job->index % 2 == 0)
-        isc_client_list_environments_async (reload->client, model->id, reload->cancellable,
-                                            on_job_done, job);
-      else
-        isc_client_list_deployments_async (reload->client, model->id, reload->cancellable,
-                                           on_job_done, job);
-    }
-
-  if (reload->in_flight == 0)
-    reload_complete (task);
-}
-
-static void
-on_job_done (GObject      *object,
-             GAsyncResult *result,
-             gpointer      user_data)
-{
-  g_autofree Job *job = user_data;
-  g_autoptr(GTask) task = job->task;
-  Reload *reload = g_task_get_task_data (task);
-  IscClient *client = ISC_CLIENT (object);
-  g_autoptr(GError) error = NULL;
-  guint model_index = job->index / 2;
-
-  if (job->index % 2 == 0)
-    reload->environments[model_index] = isc_client_list_environments_finish (client, result, &error);
-  else
-    reload->deployments[model_index] = isc_client_list_deployments_finish (client, result, &error);
-
-  reload->in_flight--;
-
-  if (error != NULL &&
-      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) &&
-      reload->first_error == NULL)
-    reload->first_error = g_steal_pointer (&error);
-
-  reload_launch (task);
+  for (guint i = 0; i < self->added->len; i++)
+    groups_add_target (self, g_ptr_array_index (self->added, i));
 }
 
 static void
@@ -639,26 +889,52 @@ on_models_listed (GObject      *object,
   g_autoptr(GTask) task = user_data;
   IscTargetList *self = g_task_get_source_object (task);
   Reload *reload = g_task_get_task_data (task);
+  g_autoptr(GPtrArray) models = NULL;
   g_autoptr(GError) error = NULL;
+  GHashTableIter iter;
+  gpointer key;
 
-  reload->models = isc_client_list_models_finish (ISC_CLIENT (object), result, &error);
-  if (reload->models == NULL)
+  models = isc_client_list_models_finish (ISC_CLIENT (object), result, &error);
+
+  if (self->reload_cancellable != reload->cancellable)
     {
-      if (reload_is_current (self, reload))
-        {
-          if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-            set_error (self, error);
-          set_loading (self, FALSE);
-        }
+      /* A newer reload, or clear, took over. */
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled"));
+      return;
+    }
+
+  if (models == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        set_error (self, error);
+      self->listing = FALSE;
+      check_done (self);
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
 
-  reload->environments = g_new0 (GPtrArray *, reload->models->len);
-  reload->deployments = g_new0 (GPtrArray *, reload->models->len);
-  reload->n_jobs = reload->models->len * 2;
+  /* The rows show now; the first models' targets and those someone
+   * asked for follow. */
+  set_models (self, models);
+  update_visible (self);
+  self->reload_task = g_steal_pointer (&task);
 
-  reload_launch (task);
+  self->listing = FALSE;
+  for (guint i = 0; i < (self->fetch_all ? self->groups->len : MIN (FIRST_MODELS, self->groups->len)); i++)
+    request_group (self, g_ptr_array_index (self->groups, i), TRUE);
+
+  g_hash_table_iter_init (&iter, self->wanted);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      Group *group = find_group (self, key);
+
+      if (group != NULL)
+        request_group (self, group, TRUE);
+    }
+  g_hash_table_remove_all (self->wanted);
+
+  check_done (self);
+  launch_fetches (self);
 }
 
 void
@@ -676,12 +952,11 @@ isc_target_list_reload_async (IscTargetList       *self,
   g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
 
   /* A newer reload wins: the older one ends cancelled, changing nothing. */
-  g_cancellable_cancel (self->reload_cancellable);
-  g_clear_object (&self->reload_cancellable);
+  stop_fetching (self);
   self->reload_cancellable = g_cancellable_new ();
+  g_set_object (&self->client, client);
 
   reload = g_new0 (Reload, 1);
-  reload->client = g_object_ref (client);
   reload->cancellable = g_object_ref (self->reload_cancellable);
 
   task = g_task_new (self, reload->cancellable, callback, user_data);
@@ -695,6 +970,7 @@ isc_target_list_reload_async (IscTargetList       *self,
                                                       reload->cancellable, NULL);
     }
 
+  self->listing = TRUE;
   set_loading (self, TRUE);
 
   isc_client_list_models_async (client, reload->cancellable, on_models_listed, g_steal_pointer (&task));
@@ -712,13 +988,64 @@ isc_target_list_reload_finish (IscTargetList  *self,
 }
 
 void
+isc_target_list_fetch_model (IscTargetList *self,
+                             const char    *model_id,
+                             gboolean       urgent)
+{
+  Group *group;
+
+  g_return_if_fail (ISC_IS_TARGET_LIST (self));
+  g_return_if_fail (model_id != NULL);
+
+  group = find_group (self, model_id);
+  if (group == NULL)
+    {
+      /* Not listed (yet): the next listing asks for it first. */
+      if (urgent)
+        g_hash_table_add (self->wanted, g_strdup (model_id));
+      return;
+    }
+
+  request_group (self, group, urgent);
+  launch_fetches (self);
+}
+
+void
+isc_target_list_fetch_all (IscTargetList *self)
+{
+  g_return_if_fail (ISC_IS_TARGET_LIST (self));
+
+  if (self->fetch_all)
+    return;
+
+  self->fetch_all = TRUE;
+  for (guint i = 0; i < self->groups->len; i++)
+    request_group (self, g_ptr_array_index (self->groups, i), TRUE);
+  launch_fetches (self);
+}
+
+gboolean
+isc_target_list_get_model_listed (IscTargetList *self,
+                                  const char    *model_id)
+{
+  Group *group;
+
+  g_return_val_if_fail (ISC_IS_TARGET_LIST (self), FALSE);
+  g_return_val_if_fail (model_id != NULL, FALSE);
+
+  group = find_group (self, model_id);
+  return group != NULL && group->state == FETCH_DONE;
+}
+
+void
 isc_target_list_clear (IscTargetList *self)
 {
   g_return_if_fail (ISC_IS_TARGET_LIST (self));
 
-  g_cancellable_cancel (self->reload_cancellable);
-  g_clear_object (&self->reload_cancellable);
+  stop_fetching (self);
 
+  g_hash_table_remove_all (self->by_model);
+  g_hash_table_remove_all (self->wanted);
   g_ptr_array_set_size (self->groups, 0);
   g_ptr_array_set_size (self->added, 0);
   update_visible (self);
@@ -774,6 +1101,9 @@ isc_target_list_set_filter (IscTargetList *self,
 
   update_visible (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILTER]);
+
+  /* Targets match by their own names too: list them all, by and by. */
+  launch_fetches (self);
 }
 
 void
@@ -783,7 +1113,7 @@ isc_target_list_add_target (IscTargetList   *self,
   g_return_if_fail (ISC_IS_TARGET_LIST (self));
   g_return_if_fail (target != NULL);
 
-  if (!groups_add_target (self->groups, target))
+  if (!groups_add_target (self, target))
     return;
 
   g_ptr_array_add (self->added, isc_target_copy (target));
@@ -821,23 +1151,14 @@ IscTargetItem *
 isc_target_list_lookup (IscTargetList   *self,
                         const IscTarget *target)
 {
+  Group *group;
+
   g_return_val_if_fail (ISC_IS_TARGET_LIST (self), NULL);
   g_return_val_if_fail (target != NULL, NULL);
 
-  for (guint g = 0; g < self->groups->len; g++)
-    {
-      Group *group = g_ptr_array_index (self->groups, g);
+  group = find_group (self, target->model_id);
 
-      for (guint i = 0; i < group->targets->len; i++)
-        {
-          IscTargetItem *item = g_ptr_array_index (group->targets, i);
-          const IscTarget *listed = isc_target_item_get_target (item);
-
-          if (listed != NULL && isc_target_equal (listed, target))
-            return item;
-        }
-    }
-  return NULL;
+  return group != NULL ? group_find_target (group, target) : NULL;
 }
 
 const IscTarget *

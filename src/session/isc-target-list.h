@@ -15,14 +15,18 @@
 G_BEGIN_DECLS
 
 /* The sidebar's tree, flattened: a GListModel of IscTargetItem. Filled by
- * discovery (GET /v1/models, then each model's environments and
- * deployments); each model is followed by its environments (production,
- * development, then the others by name) and then its deployments, newest
- * first. Models keep the order the API sent, by name when it sent none.
+ * discovery: every model as soon as GET /v1/models answers, then each
+ * model's environments and deployments when they are needed (the first
+ * few models', and those asked for with isc_target_list_fetch_model() or
+ * _fetch_all(), a few requests at a time); each model is followed by its
+ * environments (production, development, then the others by name) and
+ * then its deployments, newest first. Models keep the order the API sent,
+ * by name when it sent none.
  *
  * A filter text narrows it by name, case-insensitively: a model row stays
  * when the model or any of its targets matches; its targets stay when the
- * model matches, or each when it matches itself.
+ * model matches, or each when it matches itself. While it filters, every
+ * model's targets are asked for in the background.
  *
  * A model whose environments or deployments could not be listed still
  * shows, with what could be listed; the first such error is "error".
@@ -34,9 +38,11 @@ G_DECLARE_FINAL_TYPE (IscTargetList, isc_target_list, ISC, TARGET_LIST, GObject)
 
 IscTargetList   *isc_target_list_new                 (void);
 
-/* Replaces the contents with what client's key can see now. A newer
- * reload cancels an older one. FALSE with the error when the models could
- * not be listed at all (the list is then left as it was). */
+/* Replaces the contents with what client's key can see now: the models at
+ * once, then the first models' targets and those asked for. Done (and
+ * "loading" FALSE) when these are listed. A newer reload cancels an older
+ * one. FALSE with the error when the models could not be listed at all
+ * (the list is then left as it was). */
 void             isc_target_list_reload_async        (IscTargetList       *self,
                                                       IscClient           *client,
                                                       GCancellable        *cancellable,
@@ -45,6 +51,20 @@ void             isc_target_list_reload_async        (IscTargetList       *self,
 gboolean         isc_target_list_reload_finish       (IscTargetList       *self,
                                                       GAsyncResult        *result,
                                                       GError             **error);
+/* Asks for model_id's environments and deployments unless they are
+ * listed: a row of it is shown, or one of its targets is chosen. urgent:
+ * someone waits for them ("loading" until they are listed; a model not
+ * listed yet is asked for first when it is). */
+void             isc_target_list_fetch_model         (IscTargetList       *self,
+                                                      const char          *model_id,
+                                                      gboolean             urgent);
+/* Asks for every model's targets, now and at each reload: "loading" until
+ * they are all listed (the overview, which shows every target). */
+void             isc_target_list_fetch_all           (IscTargetList       *self);
+/* Whether model_id's targets are listed (TRUE for a model discovery did
+ * not list, whose targets were added by id). */
+gboolean         isc_target_list_get_model_listed    (IscTargetList       *self,
+                                                      const char          *model_id);
 /* Empties the list (signing out). */
 void             isc_target_list_clear               (IscTargetList       *self);
 /* "loading" (boolean): a reload is on its way. */

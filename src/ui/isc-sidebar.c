@@ -23,7 +23,9 @@ struct _IscSidebar
   /* Widgets */
   GtkSearchBar   *search_bar;
   GtkSearchEntry *search_entry;
-  GtkListBox     *list_box;
+  GtkListView    *list_view;
+  GtkWidget      *scrolled;
+  GtkWidget      *states;
   GtkLabel       *empty_label;
   GtkSpinner     *spinner;
   GtkWidget      *error_box;
@@ -33,7 +35,8 @@ struct _IscSidebar
   IscTargetList  *target_list;
   GSignalGroup   *list_signals;
   GListStore     *models;        /* the Overview row's model, then target_list */
-  GListModel     *rows;          /* the two, flattened: what the list box shows */
+  GListModel     *rows;          /* the two, flattened: what the list view shows */
+  GtkSingleSelection *selection; /* over rows */
   IscTarget      *selected_target;
   /* The Overview row is the one selected (no target is). */
   gboolean        overview_selected;
@@ -44,6 +47,12 @@ struct _IscSidebar
    * that follows it in the same click must not emit it again. */
   gboolean        just_selected;
   guint           just_selected_id;
+  /* The rows bound now, and the idle that asks discovery for the targets
+   * of the models of those in sight. */
+  GHashTable     *bound_rows;
+  gboolean        fetch_pending;
+  GdkFrameClock  *frame_clock;
+  gulong          after_paint_id;
 };
 
 enum {
@@ -66,19 +75,24 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (IscSidebar, isc_sidebar, ADW_TYPE_BIN)
 
-/* Where a row keeps the item it shows. */
+/* Where a row keeps the item it shows (the Overview row's is a plain
+ * GObject), its list item and its widgets. */
 static GQuark item_quark;
+static GQuark list_item_quark;
+static GQuark dot_quark;
+static GQuark title_quark;
+static GQuark subtitle_quark;
 
-static IscTargetItem *
-row_get_item (GtkListBoxRow *row)
+static gpointer
+row_get_object (GtkWidget *row)
 {
   return row != NULL ? g_object_get_qdata (G_OBJECT (row), item_quark) : NULL;
 }
 
 static gboolean
-row_is_overview (GtkListBoxRow *row)
+object_is_overview (gpointer object)
 {
-  return row != NULL && gtk_widget_has_css_class (GTK_WIDGET (row), "sidebar-overview");
+  return object != NULL && !ISC_IS_TARGET_ITEM (object);
 }
 
 /* Green serves, red is broken, grey is everything in between or asleep;
@@ -202,27 +216,147 @@ describe_item (IscTargetItem *item)
 }
 
 static GtkWidget *
-new_label (const char *text,
-           gboolean    expand)
+new_label (gboolean expand)
 {
-  GtkWidget *label = gtk_label_new (text);
+  GtkWidget *label = gtk_label_new (NULL);
 
   gtk_label_set_xalign (GTK_LABEL (label), expand ? 0.0f : 1.0f);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_widget_set_hexpand (label, expand);
-  if (!expand)
-    gtk_widget_add_css_class (label, "dim-label");
 
   return label;
 }
 
-static GtkWidget *
-create_overview_row (void)
-{
-  GtkWidget *row = gtk_list_box_row_new ();
-  GtkWidget *label = new_label (_("Overview"), TRUE);
+static void emit_activated (IscSidebar *self,
+                            gpointer    object);
 
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
+/* A click on the row already selected: a collapsed window shows the
+ * content again. Whether it was selected is read on press, before the
+ * list selects it. */
+static void
+on_row_pressed (GtkGestureClick *gesture,
+                int              n_press,
+                double           x,
+                double           y,
+                IscSidebar      *self)
+{
+  GtkWidget *row = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
+  GtkListItem *list_item = g_object_get_qdata (G_OBJECT (row), list_item_quark);
+
+  g_object_set_data (G_OBJECT (gesture), "isc-was-selected",
+                     GINT_TO_POINTER (list_item != NULL && gtk_list_item_get_selected (list_item)));
+}
+
+static void
+on_row_released (GtkGestureClick *gesture,
+                 int              n_press,
+                 double           x,
+                 double           y,
+                 IscSidebar      *self)
+{
+  GtkWidget *row = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
+
+  if (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (gesture), "isc-was-selected")) &&
+      !self->just_selected)
+    emit_activated (self, row_get_object (row));
+}
+
+/* Rows are made for what is in sight only and used again for other items
+ * as the list scrolls: bind sets everything a row shows. */
+static void
+setup_row (GtkSignalListItemFactory *factory,
+           GtkListItem              *list_item,
+           IscSidebar               *self)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *dot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *title = new_label (TRUE);
+  GtkWidget *subtitle = new_label (FALSE);
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  gtk_widget_set_valign (dot, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (dot, "sidebar-status-dot");
+  gtk_box_append (GTK_BOX (row), dot);
+  gtk_box_append (GTK_BOX (row), title);
+  gtk_box_append (GTK_BOX (row), subtitle);
+
+  g_object_set_qdata (G_OBJECT (row), list_item_quark, list_item);
+  g_object_set_qdata (G_OBJECT (row), dot_quark, dot);
+  g_object_set_qdata (G_OBJECT (row), title_quark, title);
+  g_object_set_qdata (G_OBJECT (row), subtitle_quark, subtitle);
+
+  g_signal_connect_object (click, "pressed", G_CALLBACK (on_row_pressed), self, 0);
+  g_signal_connect_object (click, "released", G_CALLBACK (on_row_released), self, 0);
+  gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (click));
+
+  gtk_list_item_set_child (list_item, row);
+}
+
+/* The list makes rows ahead of what is in sight (200 in GTK 4.8): only
+ * the models of rows a person can see are asked for their targets. */
+static void
+fetch_in_sight (IscSidebar *self)
+{
+  GHashTableIter iter;
+  gpointer row;
+  int height;
+
+  if (!self->fetch_pending)
+    return;
+  self->fetch_pending = FALSE;
+  if (self->target_list == NULL || self->scrolled == NULL)
+    return;
+
+  height = gtk_widget_get_height (self->scrolled);
+  g_hash_table_iter_init (&iter, self->bound_rows);
+  while (g_hash_table_iter_next (&iter, &row, NULL))
+    {
+      gpointer object = row_get_object (row);
+      graphene_rect_t bounds;
+
+      if (object == NULL || object_is_overview (object) ||
+          !gtk_widget_get_mapped (row) ||
+          !gtk_widget_compute_bounds (row, self->scrolled, &bounds) ||
+          bounds.origin.y + bounds.size.height < 0 || bounds.origin.y > height)
+        continue;
+
+      isc_target_list_fetch_model (self->target_list, isc_target_item_get_model_id (object), FALSE);
+    }
+}
+
+/* After the next frame's layout, which places the rows: a row bound a
+ * moment ago may still have another item's place. A bound row or a
+ * scroll always brings a frame. */
+static void
+queue_fetch_in_sight (IscSidebar *self)
+{
+  self->fetch_pending = TRUE;
+}
+
+static void
+on_map (IscSidebar *self)
+{
+  self->frame_clock = g_object_ref (gtk_widget_get_frame_clock (GTK_WIDGET (self)));
+  self->after_paint_id = g_signal_connect_swapped (self->frame_clock, "after-paint",
+                                                   G_CALLBACK (fetch_in_sight), self);
+  queue_fetch_in_sight (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_unmap (IscSidebar *self)
+{
+  if (self->frame_clock != NULL)
+    g_clear_signal_handler (&self->after_paint_id, self->frame_clock);
+  g_clear_object (&self->frame_clock);
+}
+
+static void
+bind_overview_row (GtkListItem *list_item,
+                   GtkWidget   *row,
+                   GtkWidget   *title)
+{
+  gtk_label_set_text (GTK_LABEL (title), _("Overview"));
   gtk_widget_set_tooltip_text (row, _("Every environment and active deployment at a glance"));
   gtk_widget_add_css_class (row, "sidebar-overview");
   gtk_accessible_update_property (GTK_ACCESSIBLE (row),
@@ -230,53 +364,83 @@ create_overview_row (void)
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                   _("Every environment and active deployment at a glance"),
                                   -1);
-  return row;
 }
 
-static GtkWidget *
-create_row (gpointer object,
-            gpointer user_data)
+static void
+bind_row (GtkSignalListItemFactory *factory,
+          GtkListItem              *list_item,
+          IscSidebar               *self)
 {
+  gpointer object = gtk_list_item_get_item (list_item);
+  GtkWidget *row = gtk_list_item_get_child (list_item);
+  GtkWidget *dot = g_object_get_qdata (G_OBJECT (row), dot_quark);
+  GtkWidget *title = g_object_get_qdata (G_OBJECT (row), title_quark);
+  GtkWidget *subtitle = g_object_get_qdata (G_OBJECT (row), subtitle_quark);
+  static const char * const classes[] = {
+    "sidebar-overview", "sidebar-model", "sidebar-target",
+  };
+  static const char * const dot_classes[] = { "success", "error", "dim-label" };
   IscTargetItem *item;
   IscTargetItemKind kind;
   g_autofree char *label = NULL;
   g_autofree char *shown_title = NULL;
   g_autofree char *shown_subtitle = NULL;
   g_autofree char *model_name = NULL;
-  GtkWidget *row;
-  GtkWidget *box;
-  GtkWidget *title;
-  GtkWidget *subtitle;
 
-  if (!ISC_IS_TARGET_ITEM (object))
-    return create_overview_row ();
+  g_object_set_qdata_full (G_OBJECT (row), item_quark, g_object_ref (object), g_object_unref);
+
+  /* What another item left on the row. */
+  for (guint i = 0; i < G_N_ELEMENTS (classes); i++)
+    gtk_widget_remove_css_class (row, classes[i]);
+  for (guint i = 0; i < G_N_ELEMENTS (dot_classes); i++)
+    gtk_widget_remove_css_class (dot, dot_classes[i]);
+  gtk_widget_remove_css_class (title, "heading");
+  gtk_widget_remove_css_class (subtitle, "error");
+  gtk_widget_add_css_class (subtitle, "dim-label");
+  gtk_widget_set_tooltip_text (row, NULL);
+  gtk_widget_set_margin_start (row, 0);
+  gtk_widget_set_opacity (dot, 1.0);
+  gtk_widget_set_visible (dot, FALSE);
+  gtk_label_set_text (GTK_LABEL (subtitle), "");
+  gtk_widget_set_visible (subtitle, FALSE);
+  gtk_list_item_set_activatable (list_item, TRUE);
+  gtk_list_item_set_selectable (list_item, TRUE);
+
+  if (object_is_overview (object))
+    {
+      bind_overview_row (list_item, row, title);
+      return;
+    }
 
   item = ISC_TARGET_ITEM (object);
   kind = isc_target_item_get_kind (item);
-  row = gtk_list_box_row_new ();
-  g_object_set_qdata_full (G_OBJECT (row), item_quark, g_object_ref (item), g_object_unref);
 
-  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  /* Discovery lists its model's targets if it comes in sight. */
+  g_hash_table_add (self->bound_rows, row);
+  queue_fetch_in_sight (self);
+
+  /* Names from the server are text, never markup, and shown as
+   * isc_text_display_name() shows them. */
   shown_title = dup_shown_title (item);
   shown_subtitle = dup_shown_subtitle (item);
-  title = new_label (shown_title, TRUE);
-  subtitle = new_label (shown_subtitle, FALSE);
+  gtk_label_set_text (GTK_LABEL (title), shown_title);
+  gtk_label_set_text (GTK_LABEL (subtitle), shown_subtitle);
   gtk_widget_set_visible (subtitle, *row_subtitle (item) != '\0');
 
   if (kind == ISC_TARGET_ITEM_MODEL)
     {
       /* A heading: it names the model, choosing it shows nothing. */
       gtk_widget_add_css_class (title, "heading");
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-      gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (row), FALSE);
+      gtk_list_item_set_activatable (list_item, FALSE);
+      gtk_list_item_set_selectable (list_item, FALSE);
       gtk_widget_add_css_class (row, "sidebar-model");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "",
+                                      -1);
     }
   else
     {
-      GtkWidget *dot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-
-      gtk_widget_set_valign (dot, GTK_ALIGN_CENTER);
-      gtk_widget_add_css_class (dot, "sidebar-status-dot");
+      gtk_widget_set_visible (dot, TRUE);
       if (kind == ISC_TARGET_ITEM_ENVIRONMENT)
         gtk_widget_add_css_class (dot, status_css_class (item));
       else
@@ -296,8 +460,7 @@ create_row (gpointer object,
           isc_target_item_get_environment (item) != NULL)
         gtk_widget_set_tooltip_text (row, isc_deployment_status_get_title (isc_target_item_get_status (item)));
 
-      gtk_widget_set_margin_start (box, 12);
-      gtk_box_append (GTK_BOX (box), dot);
+      gtk_widget_set_margin_start (row, 12);
       gtk_widget_add_css_class (row, "sidebar-target");
       model_name = isc_text_display_name (isc_target_item_get_model_name (item),
                                           isc_target_item_get_model_id (item));
@@ -306,36 +469,44 @@ create_row (gpointer object,
                                       -1);
     }
 
-  gtk_box_append (GTK_BOX (box), title);
-  gtk_box_append (GTK_BOX (box), subtitle);
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
-
   label = describe_item (item);
   gtk_accessible_update_property (GTK_ACCESSIBLE (row),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, label,
                                   -1);
-  return row;
+}
+
+static void
+unbind_row (GtkSignalListItemFactory *factory,
+            GtkListItem              *list_item,
+            IscSidebar               *self)
+{
+  GtkWidget *row = gtk_list_item_get_child (list_item);
+
+  g_hash_table_remove (self->bound_rows, row);
+  g_object_set_qdata (G_OBJECT (row), item_quark, NULL);
 }
 
 static void
 select_row_for_target (IscSidebar *self)
 {
-  GtkListBoxRow *row = NULL;
+  guint row = GTK_INVALID_LIST_POSITION;
   guint position = 0;
 
   if (self->target_list != NULL && self->selected_target != NULL &&
       isc_target_list_find (self->target_list, self->selected_target, &position) != NULL)
     /* The Overview row comes first. */
-    row = gtk_list_box_get_row_at_index (self->list_box, (int) position + 1);
+    row = position + 1;
+  else if (self->target_list != NULL && self->selected_target != NULL &&
+           !isc_target_list_get_model_listed (self->target_list, self->selected_target->model_id))
+    /* Chosen before discovery listed its model's targets: wanted now. */
+    isc_target_list_fetch_model (self->target_list, self->selected_target->model_id, TRUE);
 
-  if (row == NULL && self->overview_selected)
-    row = gtk_list_box_get_row_at_index (self->list_box, 0);
+  if (row == GTK_INVALID_LIST_POSITION && self->overview_selected)
+    row = 0;
 
   self->selecting++;
-  if (row != NULL)
-    gtk_list_box_select_row (self->list_box, row);
-  else
-    gtk_list_box_unselect_all (self->list_box);
+  if (row != gtk_single_selection_get_selected (self->selection))
+    gtk_single_selection_set_selected (self->selection, row);
   self->selecting--;
 }
 
@@ -363,6 +534,14 @@ update_state (IscSidebar *self)
       loading = isc_target_list_get_loading (self->target_list);
       error = isc_target_list_get_error (self->target_list);
       filter = isc_target_list_get_filter (self->target_list);
+    }
+
+  /* The rows take the height; without any, what is said under the
+   * Overview row stays right under it. */
+  if (self->scrolled != NULL)
+    {
+      gtk_widget_set_vexpand (self->scrolled, n_items > 0);
+      gtk_widget_set_vexpand (self->states, n_items == 0);
     }
 
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), loading && n_items == 0);
@@ -397,30 +576,59 @@ clear_just_selected (gpointer data)
 }
 
 static void
-on_row_selected (IscSidebar    *self,
-                 GtkListBoxRow *row)
+mark_just_selected (IscSidebar *self)
 {
-  IscTargetItem *item = row_get_item (row);
+  self->just_selected = TRUE;
+  if (self->just_selected_id == 0)
+    self->just_selected_id = g_idle_add_once (clear_just_selected, self);
+}
+
+/* The row shown already was chosen again: a collapsed window shows the
+ * content again. */
+static void
+emit_activated (IscSidebar *self,
+                gpointer    object)
+{
   const IscTarget *target;
 
-  if (self->selecting == 0 && row_is_overview (row))
+  if (object == NULL)
+    return;
+
+  mark_just_selected (self);
+  if (object_is_overview (object))
+    {
+      if (self->overview_selected)
+        g_signal_emit (self, signals[OVERVIEW_ACTIVATED], 0);
+      return;
+    }
+
+  target = isc_target_item_get_target (object);
+  if (target != NULL && !self->overview_selected && isc_target_equal (target, self->selected_target))
+    g_signal_emit (self, signals[TARGET_ACTIVATED], 0, self->selected_target);
+}
+
+static void
+on_selection_changed (IscSidebar *self)
+{
+  gpointer object = gtk_single_selection_get_selected_item (self->selection);
+  const IscTarget *target;
+
+  /* NULL when the row went away (a reload, the filter); keep the target so
+   * it is selected again when it comes back. */
+  if (self->selecting > 0 || object == NULL)
+    return;
+
+  if (object_is_overview (object))
     {
       if (self->overview_selected)
         return;
       isc_sidebar_select_overview (self);
-      self->just_selected = TRUE;
-      if (self->just_selected_id == 0)
-        self->just_selected_id = g_idle_add_once (clear_just_selected, self);
+      mark_just_selected (self);
       g_signal_emit (self, signals[OVERVIEW_ACTIVATED], 0);
       return;
     }
 
-  /* NULL when the row went away (a reload, the filter); keep the target so
-   * it is selected again when it comes back. */
-  if (self->selecting > 0 || item == NULL)
-    return;
-
-  target = isc_target_item_get_target (item);
+  target = isc_target_item_get_target (object);
   if (target == NULL || (isc_target_equal (target, self->selected_target) && !self->overview_selected))
     return;
 
@@ -429,51 +637,36 @@ on_row_selected (IscSidebar    *self,
   self->selected_target = isc_target_copy (target);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_TARGET]);
 
-  self->just_selected = TRUE;
-  if (self->just_selected_id == 0)
-    self->just_selected_id = g_idle_add_once (clear_just_selected, self);
-
+  mark_just_selected (self);
   g_signal_emit (self, signals[TARGET_ACTIVATED], 0, self->selected_target);
 }
 
+/* Enter, or a double click. */
 static void
-on_row_activated (IscSidebar    *self,
-                  GtkListBoxRow *row)
+on_activate (IscSidebar *self,
+             guint       position)
 {
-  IscTargetItem *item = row_get_item (row);
+  g_autoptr(GObject) object = g_list_model_get_item (self->rows, position);
 
-  if (row_is_overview (row))
+  if (object == NULL)
+    return;
+
+  if (gtk_single_selection_get_selected (self->selection) != position)
     {
-      if (self->just_selected)
-        self->just_selected = FALSE;
-      else if (!gtk_list_box_row_is_selected (row))
-        gtk_list_box_select_row (self->list_box, row);
-      else
-        /* Shown already: a collapsed window shows the content again. */
-        g_signal_emit (self, signals[OVERVIEW_ACTIVATED], 0);
+      /* Emits through the selection; that was this activation's own. */
+      gtk_single_selection_set_selected (self->selection, position);
       self->just_selected = FALSE;
       return;
     }
 
-  if (item == NULL || isc_target_item_get_target (item) == NULL)
-    return;
-
+  /* The second press of a double click that selected the row. */
   if (self->just_selected)
     {
       self->just_selected = FALSE;
       return;
     }
 
-  if (!gtk_list_box_row_is_selected (row))
-    {
-      /* Emits through ::row-selected. */
-      gtk_list_box_select_row (self->list_box, row);
-      self->just_selected = FALSE;
-      return;
-    }
-
-  /* The row shown already: a collapsed window shows the content again. */
-  g_signal_emit (self, signals[TARGET_ACTIVATED], 0, self->selected_target);
+  emit_activated (self, object);
 }
 
 static void
@@ -491,7 +684,7 @@ on_stop_search (IscSidebar *self)
   if (self->target_list != NULL)
     isc_target_list_set_filter (self->target_list, NULL);
   gtk_search_bar_set_search_mode (self->search_bar, FALSE);
-  gtk_widget_grab_focus (GTK_WIDGET (self->list_box));
+  gtk_widget_grab_focus (GTK_WIDGET (self->list_view));
 }
 
 static void
@@ -512,11 +705,20 @@ isc_sidebar_dispose (GObject *object)
   IscSidebar *self = ISC_SIDEBAR (object);
 
   g_clear_handle_id (&self->just_selected_id, g_source_remove);
+  on_unmap (self);
   if (self->list_signals != NULL)
     g_signal_group_set_target (self->list_signals, NULL);
   g_clear_object (&self->list_signals);
-  if (self->list_box != NULL)
-    gtk_list_box_bind_model (self->list_box, NULL, NULL, NULL, NULL);
+  /* The list view lets go of its rows first: they must not change under
+   * a list view being taken apart. */
+  if (self->list_view != NULL)
+    gtk_list_view_set_model (self->list_view, NULL);
+  self->list_view = NULL;
+  if (self->rows != NULL)
+    g_signal_handlers_disconnect_by_data (self->rows, self);
+  if (self->selection != NULL)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
+  g_clear_object (&self->selection);
   g_clear_object (&self->rows);
   g_clear_object (&self->models);
   g_clear_object (&self->target_list);
@@ -530,6 +732,7 @@ isc_sidebar_finalize (GObject *object)
   IscSidebar *self = ISC_SIDEBAR (object);
 
   g_clear_pointer (&self->selected_target, isc_target_free);
+  g_clear_pointer (&self->bound_rows, g_hash_table_unref);
 
   G_OBJECT_CLASS (isc_sidebar_parent_class)->finalize (object);
 }
@@ -627,6 +830,10 @@ isc_sidebar_class_init (IscSidebarClass *klass)
                   G_TYPE_NONE, 0);
 
   item_quark = g_quark_from_static_string ("isc-sidebar-item");
+  list_item_quark = g_quark_from_static_string ("isc-sidebar-list-item");
+  dot_quark = g_quark_from_static_string ("isc-sidebar-dot");
+  title_quark = g_quark_from_static_string ("isc-sidebar-title");
+  subtitle_quark = g_quark_from_static_string ("isc-sidebar-subtitle");
 }
 
 /* The filter, over the list. */
@@ -653,34 +860,59 @@ init_filter (IscSidebar *self,
   gtk_box_append (box, GTK_WIDGET (self->search_bar));
 }
 
-/* The rows: the Overview row, then the targets. */
-static void
-init_list (IscSidebar *self,
-           GtkBox     *content)
+/* The rows: the Overview row, then the targets; a list view makes rows
+ * only for what is in sight, so a large account costs what a small one
+ * does. */
+static GtkWidget *
+create_list (IscSidebar *self)
 {
+  self->bound_rows = g_hash_table_new (NULL, NULL);
+
   g_autoptr(GListStore) overview = g_list_store_new (G_TYPE_OBJECT);
   g_autoptr(GObject) overview_item = g_object_new (G_TYPE_OBJECT, NULL);
+  GtkListItemFactory *factory;
+  GtkWidget *scrolled;
 
   self->models = g_list_store_new (G_TYPE_LIST_MODEL);
   g_list_store_append (overview, overview_item);
   g_list_store_append (self->models, overview);
   self->rows = G_LIST_MODEL (gtk_flatten_list_model_new (g_object_ref (G_LIST_MODEL (self->models))));
+  self->selection = gtk_single_selection_new (g_object_ref (self->rows));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
 
-  self->list_box = GTK_LIST_BOX (gtk_list_box_new ());
-  gtk_widget_add_css_class (GTK_WIDGET (self->list_box), "navigation-sidebar");
-  gtk_list_box_set_selection_mode (self->list_box, GTK_SELECTION_SINGLE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list_box),
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect_object (factory, "setup", G_CALLBACK (setup_row), self, 0);
+  g_signal_connect_object (factory, "bind", G_CALLBACK (bind_row), self, 0);
+  g_signal_connect_object (factory, "unbind", G_CALLBACK (unbind_row), self, 0);
+
+  self->list_view = GTK_LIST_VIEW (gtk_list_view_new (GTK_SELECTION_MODEL (g_object_ref (self->selection)),
+                                                      factory));
+  gtk_widget_add_css_class (GTK_WIDGET (self->list_view), "navigation-sidebar");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list_view),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Deployments"),
                                   -1);
-  gtk_list_box_bind_model (self->list_box, self->rows, create_row, self, NULL);
-  /* After the list box's own handler: the rows are made by then. */
+  /* After the selection's own handler: it has followed the change. */
   g_signal_connect_object (self->rows, "items-changed",
                            G_CALLBACK (on_rows_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->list_box, "row-selected",
-                           G_CALLBACK (on_row_selected), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->list_box, "row-activated",
-                           G_CALLBACK (on_row_activated), self, G_CONNECT_SWAPPED);
-  gtk_box_append (content, GTK_WIDGET (self->list_box));
+  g_signal_connect_object (self->selection, "notify::selected-item",
+                           G_CALLBACK (on_selection_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->list_view, "activate",
+                           G_CALLBACK (on_activate), self, G_CONNECT_SWAPPED);
+
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled),
+                                  GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  self->scrolled = scrolled;
+  /* Scrolled or resized: other rows in sight. */
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled)), "value-changed",
+                           G_CALLBACK (queue_fetch_in_sight), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled)), "changed",
+                           G_CALLBACK (queue_fetch_in_sight), self, G_CONNECT_SWAPPED);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->list_view));
+
+  return scrolled;
 }
 
 /* Why there are no rows: none, loading, or an error with Retry. */
@@ -754,8 +986,7 @@ static void
 isc_sidebar_init (IscSidebar *self)
 {
   GtkWidget *box;
-  GtkWidget *content;
-  GtkWidget *scrolled;
+  GtkWidget *states;
 
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   adw_bin_set_child (ADW_BIN (self), box);
@@ -763,18 +994,17 @@ isc_sidebar_init (IscSidebar *self)
   init_filter (self, GTK_BOX (box));
 
   /* The rows, then why there are none */
-  content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  init_list (self, GTK_BOX (content));
-  init_states (self, GTK_BOX (content));
-
-  scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled),
-                                  GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), content);
-  gtk_box_append (GTK_BOX (box), scrolled);
+  gtk_box_append (GTK_BOX (box), create_list (self));
+  states = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_valign (states, GTK_ALIGN_START);
+  init_states (self, GTK_BOX (states));
+  gtk_box_append (GTK_BOX (box), states);
+  self->states = states;
 
   gtk_box_append (GTK_BOX (box), create_add_button (self));
+
+  g_signal_connect (self, "map", G_CALLBACK (on_map), NULL);
+  g_signal_connect (self, "unmap", G_CALLBACK (on_unmap), NULL);
 
   self->list_signals = g_signal_group_new (ISC_TYPE_TARGET_LIST);
   g_signal_group_connect_swapped (self->list_signals, "notify::loading",

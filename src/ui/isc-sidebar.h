@@ -22,7 +22,9 @@ G_DECLARE_FINAL_TYPE (IscSidebar, isc_sidebar, ISC, SIDEBAR, AdwBin)
  * bar, then "Overview", then each model as a heading followed by its
  * environments (with a status dot) and deployments, then "Add by ID…".
  * With nothing to list it says so, shows a spinner while the list loads,
- * or the list's error with Retry.
+ * or the list's error with Retry. A list view makes rows only for what is
+ * in sight, and asks discovery for the targets of the models in sight
+ * and of the selected target's model (isc_target_list_fetch_model()).
  *
  * Signals:
  *  ::target-activated (const IscTarget *target): a person chose a target
