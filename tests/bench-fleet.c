@@ -312,7 +312,10 @@ main (int   argc,
     return run_one ((guint) g_ascii_strtoull (argv[i + 1], NULL, 10));
 
   if (i < argc)
-    runs = MAX (1, (guint) g_ascii_strtoull (argv[i++], NULL, 10));
+    {
+      runs = (guint) g_ascii_strtoull (argv[i++], NULL, 10);
+      runs = MAX (runs, 1);
+    }
   for (; i < argc; i++)
     {
       guint n = (guint) g_ascii_strtoull (argv[i], NULL, 10);
