@@ -13,9 +13,19 @@
  * the demo runs in a thread of the same process). Targets at
  * --fleet 200: first row <= 0.5 s, all rows <= 4 s, <= 150 MB.
  *
- *   bench-fleet [RUNS [N …]]   RUNS (3) runs each of N models (200 1000),
+ * --page fills the real page instead: an IscOverviewPage over the fleet
+ * in a 1100×800 window, as the window shows it; "last row" is then the
+ * first frame painted after every row answered, and the CPU time of the
+ * process (both threads) is counted too. Each run of the page is paired
+ * with a headless run in its own process, alternating, and the medians
+ * of both and their ratio printed: the page should cost at most 1.2 × the
+ * headless figure. GSK_RENDERER=cairo, as the tests; run under Xvfb.
+ *
+ *   bench-fleet [--page] [--latency MS] [RUNS [N …]]
+ *                              RUNS (3) runs each of N models (200 1000),
  *                              each in a process of its own; the medians
- *   bench-fleet --one N        one run, one line of figures
+ *   bench-fleet [--page] [--latency MS] --one N
+ *                              one run, one line of figures
  */
 
 #include "config.h"
@@ -23,13 +33,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+
+#include <gtk/gtk.h>
 
 #include "isc-demo-server.h"
 #include "isc-fleet.h"
+#include "isc-overview-page.h"
 #include "isc-target-list.h"
 
-#define LATENCY_MS    50
 #define MAX_IN_FLIGHT 4
+
+static int latency_ms = 50;
+static gboolean with_page;
 
 typedef struct
 {
@@ -37,6 +53,7 @@ typedef struct
   gint64 first_us;
   gint64 last_us;
   gboolean listed;
+  gboolean painted;
 } Run;
 
 static void
@@ -70,6 +87,15 @@ on_loading (IscFleet   *fleet,
     run->last_us = g_get_monotonic_time ();
 }
 
+/* The page: the first frame painted once every row answered. */
+static void
+on_after_paint (GdkFrameClock *clock,
+                Run           *run)
+{
+  if (run->last_us != 0)
+    run->painted = TRUE;
+}
+
 /* VmHWM: the peak resident set, in KiB. */
 static long
 peak_rss_kib (void)
@@ -83,6 +109,17 @@ peak_rss_kib (void)
   return line != NULL ? strtol (line + strlen ("VmHWM:"), NULL, 10) : -1;
 }
 
+/* User and system time of the whole process, in ms. */
+static double
+cpu_ms (void)
+{
+  struct rusage usage;
+
+  getrusage (RUSAGE_SELF, &usage);
+  return (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000.0 +
+         (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000.0;
+}
+
 static int
 run_one (guint n_models)
 {
@@ -91,11 +128,13 @@ run_one (guint n_models)
   g_autoptr(IscClient) client = NULL;
   g_autoptr(IscTargetList) list = isc_target_list_new ();
   g_autoptr(IscFleet) fleet = isc_fleet_new ();
+  GtkWidget *window = NULL;
   Run run = { 0 };
   gint64 listed_us;
+  double cpu_started;
 
   isc_demo_server_set_fleet_size (server, n_models);
-  isc_demo_server_set_latency_ms (server, LATENCY_MS);
+  isc_demo_server_set_latency_ms (server, latency_ms);
   if (!isc_demo_server_run_in_thread (server, 0, &error))
     g_error ("%s", error->message);
   client = isc_client_new (isc_demo_server_get_base_url (server), NULL, &error);
@@ -114,17 +153,41 @@ run_one (guint n_models)
   g_signal_connect (fleet, "notify::n-done", G_CALLBACK (on_n_done), &run);
   g_signal_connect (fleet, "notify::loading", G_CALLBACK (on_loading), &run);
 
+  if (with_page)
+    {
+      GtkWidget *page = isc_overview_page_new ();
+
+      window = gtk_window_new ();
+      gtk_window_set_default_size (GTK_WINDOW (window), 1100, 800);
+      isc_overview_page_set_fleet (ISC_OVERVIEW_PAGE (page), fleet);
+      gtk_window_set_child (GTK_WINDOW (window), page);
+      gtk_window_present (GTK_WINDOW (window));
+      while (!gtk_widget_get_mapped (page))
+        g_main_context_iteration (NULL, TRUE);
+      g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint", G_CALLBACK (on_after_paint), &run);
+      /* The empty table settled before the clock starts. */
+      for (guint i = 0; i < 20; i++)
+        g_main_context_iteration (NULL, FALSE);
+    }
+  else
+    run.painted = TRUE;
+
   isc_demo_server_reset_peak_in_flight (server);
+  cpu_started = cpu_ms ();
   run.started_us = g_get_monotonic_time ();
   isc_fleet_refresh (fleet);
-  while (run.last_us == 0)
+  while (run.last_us == 0 || !run.painted)
     g_main_context_iteration (NULL, TRUE);
+  if (with_page)
+    run.last_us = g_get_monotonic_time ();
 
-  /* models rows failed discovery_ms first_ms last_ms peak_in_flight rss_kib */
-  printf ("%u %u %u %.1f %.1f %.1f %u %ld\n",
+  /* models rows failed discovery_ms first_ms last_ms peak_in_flight rss_kib cpu_ms */
+  printf ("%u %u %u %.1f %.1f %.1f %u %ld %.1f\n",
           n_models, g_list_model_get_n_items (G_LIST_MODEL (fleet)), isc_fleet_get_n_failed (fleet),
           listed_us / 1000.0, (run.first_us - run.started_us) / 1000.0, (run.last_us - run.started_us) / 1000.0,
-          isc_demo_server_get_peak_in_flight (server), peak_rss_kib ());
+          isc_demo_server_get_peak_in_flight (server), peak_rss_kib (), cpu_ms () - cpu_started);
+  if (window != NULL)
+    gtk_window_destroy (GTK_WINDOW (window));
   return 0;
 }
 
@@ -144,19 +207,116 @@ median (GArray *values)
   return g_array_index (values, double, values->len / 2);
 }
 
+typedef struct
+{
+  GArray *discovery, *first, *last, *rss, *cpu;
+  guint rows, failed, peak;
+} Figures;
+
+static void
+figures_init (Figures *f)
+{
+  memset (f, 0, sizeof *f);
+  f->discovery = g_array_new (FALSE, FALSE, sizeof (double));
+  f->first = g_array_new (FALSE, FALSE, sizeof (double));
+  f->last = g_array_new (FALSE, FALSE, sizeof (double));
+  f->rss = g_array_new (FALSE, FALSE, sizeof (double));
+  f->cpu = g_array_new (FALSE, FALSE, sizeof (double));
+}
+
+static void
+figures_clear (Figures *f)
+{
+  g_array_unref (f->discovery);
+  g_array_unref (f->first);
+  g_array_unref (f->last);
+  g_array_unref (f->rss);
+  g_array_unref (f->cpu);
+}
+
+/* One run in a process of its own: @page for the page, else headless. */
+static void
+spawn_one (const char *self,
+           guint       n,
+           guint       r,
+           gboolean    page,
+           Figures    *f)
+{
+  g_autofree char *size = g_strdup_printf ("%u", n);
+  g_autofree char *latency = g_strdup_printf ("%d", latency_ms);
+  char *args[] = { (char *) self, (char *) "--latency", latency, (char *) "--one", size, NULL, NULL };
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+  double d, fr, l, k, c;
+  guint models;
+
+  if (page)
+    {
+      args[5] = args[4];
+      args[4] = args[3];
+      args[3] = (char *) "--page";
+    }
+  if (!g_spawn_sync (NULL, args, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, &status, &error) ||
+      !g_spawn_check_wait_status (status, &error))
+    g_error ("bench-fleet --one %u: %s", n, error->message);
+  if (sscanf (out, "%u %u %u %lf %lf %lf %u %lf %lf", &models, &f->rows, &f->failed, &d, &fr, &l, &f->peak, &k, &c) != 9)
+    g_error ("bench-fleet --one %u said: %s", n, out);
+  printf ("  fleet %u run %u %s: %u rows (%u failed), discovery %.0f ms, first row %.0f ms, "
+          "last row %.0f ms, CPU %.0f ms, peak in flight %u, peak RSS %.1f MiB\n",
+          n, r + 1, page ? "page" : "headless", f->rows, f->failed, d, fr, l, c, f->peak, k / 1024.0);
+  g_array_append_val (f->discovery, d);
+  g_array_append_val (f->first, fr);
+  g_array_append_val (f->last, l);
+  k /= 1024.0;
+  g_array_append_val (f->rss, k);
+  g_array_append_val (f->cpu, c);
+}
+
+static void
+print_figures (const char *what,
+               guint       n,
+               Figures    *f)
+{
+  printf ("fleet %u %s (%u rows): median discovery %.0f ms, first row %.0f ms, last row %.0f ms, "
+          "CPU %.0f ms, peak RSS %.1f MiB\n",
+          n, what, f->rows, median (f->discovery), median (f->first), median (f->last),
+          median (f->cpu), median (f->rss));
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   guint runs = 3;
   g_autoptr(GArray) sizes = g_array_new (FALSE, FALSE, sizeof (guint));
+  int i = 1;
 
-  if (argc == 3 && g_str_equal (argv[1], "--one"))
-    return run_one ((guint) g_ascii_strtoull (argv[2], NULL, 10));
+  for (; i < argc; i++)
+    {
+      if (g_str_equal (argv[i], "--page"))
+        with_page = TRUE;
+      else if (g_str_equal (argv[i], "--latency") && i + 1 < argc)
+        latency_ms = (int) g_ascii_strtoull (argv[++i], NULL, 10);
+      else
+        break;
+    }
 
-  if (argc > 1)
-    runs = MAX (1, (guint) g_ascii_strtoull (argv[1], NULL, 10));
-  for (int i = 2; i < argc; i++)
+  if (with_page)
+    {
+      g_setenv ("GSK_RENDERER", "cairo", FALSE);
+      gtk_init ();
+    }
+
+  if (i + 2 == argc && g_str_equal (argv[i], "--one"))
+    return run_one ((guint) g_ascii_strtoull (argv[i + 1], NULL, 10));
+
+  if (i < argc)
+    {
+      runs = (guint) g_ascii_strtoull (argv[i++], NULL, 10);
+      runs = MAX (runs, 1);
+    }
+  for (; i < argc; i++)
     {
       guint n = (guint) g_ascii_strtoull (argv[i], NULL, 10);
 
@@ -169,43 +329,29 @@ main (int   argc,
       g_array_append_vals (sizes, defaults, G_N_ELEMENTS (defaults));
     }
 
-  printf ("latency %d ms, %d in flight; times from the overview's start\n", LATENCY_MS, MAX_IN_FLIGHT);
+  printf ("latency %d ms, %d in flight; times from the overview's start\n", latency_ms, MAX_IN_FLIGHT);
   for (guint s = 0; s < sizes->len; s++)
     {
       guint n = g_array_index (sizes, guint, s);
-      g_autoptr(GArray) discovery = g_array_new (FALSE, FALSE, sizeof (double));
-      g_autoptr(GArray) first = g_array_new (FALSE, FALSE, sizeof (double));
-      g_autoptr(GArray) last = g_array_new (FALSE, FALSE, sizeof (double));
-      g_autoptr(GArray) rss = g_array_new (FALSE, FALSE, sizeof (double));
-      guint rows = 0, failed = 0, peak = 0;
+      Figures headless, page;
 
+      figures_init (&headless);
+      figures_init (&page);
       for (guint r = 0; r < runs; r++)
         {
-          g_autofree char *size = g_strdup_printf ("%u", n);
-          char *args[] = { argv[0], (char *) "--one", size, NULL };
-          g_autofree char *out = NULL;
-          g_autoptr(GError) error = NULL;
-          int status = 0;
-          double d, f, l, k;
-          guint models;
-
-          if (!g_spawn_sync (NULL, args, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, &status, &error) ||
-              !g_spawn_check_wait_status (status, &error))
-            g_error ("bench-fleet --one %u: %s", n, error->message);
-          if (sscanf (out, "%u %u %u %lf %lf %lf %u %lf", &models, &rows, &failed, &d, &f, &l, &peak, &k) != 8)
-            g_error ("bench-fleet --one %u said: %s", n, out);
-          printf ("  fleet %u run %u: %u rows (%u failed), discovery %.0f ms, first row %.0f ms, "
-                  "last row %.0f ms, peak in flight %u, peak RSS %.1f MiB\n",
-                  n, r + 1, rows, failed, d, f, l, peak, k / 1024.0);
-          g_array_append_val (discovery, d);
-          g_array_append_val (first, f);
-          g_array_append_val (last, l);
-          k /= 1024.0;
-          g_array_append_val (rss, k);
+          spawn_one (argv[0], n, r, FALSE, &headless);
+          if (with_page)
+            spawn_one (argv[0], n, r, TRUE, &page);
         }
-      printf ("fleet %u (%u rows): median discovery %.0f ms, first row %.0f ms, last row %.0f ms, "
-              "peak RSS %.1f MiB\n",
-              n, rows, median (discovery), median (first), median (last), median (rss));
+      print_figures ("headless", n, &headless);
+      if (with_page)
+        {
+          print_figures ("page", n, &page);
+          printf ("fleet %u page ÷ headless: last row %.2f ×, CPU %.2f ×\n", n,
+                  median (page.last) / median (headless.last), median (page.cpu) / median (headless.cpu));
+        }
+      figures_clear (&headless);
+      figures_clear (&page);
     }
 
   return 0;

@@ -146,6 +146,66 @@ compare_settled (gpointer data)
          (isc_view_get_compare_response (view) != NULL || isc_view_get_compare_error (view) != NULL);
 }
 
+static void
+count_compare_answers (IscView    *view,
+                       GParamSpec *pspec,
+                       guint      *n_answers)
+{
+  if (isc_view_get_compare_response (view) != NULL)
+    (*n_answers)++;
+}
+
+static gboolean
+compare_answered (gpointer data)
+{
+  return *(guint *) data > 0;
+}
+
+/* Refresh after refresh of the last hour compared with the day before,
+ * the response cache keeps the view's own answer, not one more file per
+ * refresh: the shifted window is resolved from now, a key of its own
+ * every time, never asked again (they filled the cache to its bound, and
+ * every store lists the cache, so each refresh cost more than the one
+ * before). */
+static void
+test_cache_flat (void)
+{
+  g_autoptr(IscClient) client = NULL;
+  g_autoptr(IscDemoServer) server = start_demo (&client);
+  g_autofree char *dir = test_temp_dir ();
+  g_autoptr(IscResponseCache) cache = isc_response_cache_new (dir, 0);
+  g_autoptr(IscView) view = isc_view_new ();
+  g_autoptr(IscTarget) target = chat_production ();
+  const char *metrics[] = { "baseten_inference_requests_total", NULL };
+  guint n_answers = 0;
+
+  isc_client_set_cache (client, cache);
+  isc_view_set_metrics (view, metrics);
+  isc_view_set_client (view, client);
+  isc_view_set_target (view, target);
+  g_signal_connect (view, "notify::compare-response", G_CALLBACK (count_compare_answers), &n_answers);
+  isc_view_set_compare_shift (view, ISC_VIEW_SHIFT_DAY);
+  g_assert_true (test_wait_for (compare_settled, view));
+  g_assert_true (test_wait_for (compare_answered, &n_answers));
+
+  for (guint i = 0; i < 4; i++)
+    {
+      /* Refreshes a few milliseconds apart: each its own shifted window. */
+      test_run_frames (5);
+      n_answers = 0;
+      isc_view_refresh (view);
+      g_assert_true (test_wait_for (compare_answered, &n_answers));
+      g_assert_true (test_wait_for (compare_settled, view));
+    }
+
+  /* The view's own "last hour", once. */
+  g_assert_cmpuint (test_count_files (dir), ==, 1);
+
+  g_signal_handlers_disconnect_by_data (view, &n_answers);
+  isc_client_set_cache (client, NULL);
+  test_remove_dir (dir);
+}
+
 /* The second request asks the same target, mode and metrics a week
  * back: the window's start and end, each minus 7 days. */
 static void
@@ -393,6 +453,7 @@ main (int   argc,
   g_test_add_func ("/isc/compare/view/settings", test_settings);
   g_test_add_func ("/isc/compare/view/now", test_now_compares_nothing);
   g_test_add_func ("/isc/compare/view/state", test_state);
+  g_test_add_func ("/isc/compare/view/cache-flat", test_cache_flat);
 
   return g_test_run ();
 }

@@ -357,6 +357,36 @@ test_refresh (Fixture       *f,
   }
 }
 
+/* Pass after pass, the response cache does not grow: every pass asks a
+ * range resolved from its start, which no pass asks again, and the
+ * overview never reads the cache, so nothing is kept (a file per row per
+ * pass filled the cache to its bound and made every store list it). */
+static void
+test_cache_flat (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autofree char *dir = test_temp_dir ();
+  g_autoptr(IscResponseCache) cache = isc_response_cache_new (dir, 0);
+  guint n_rows;
+
+  isc_client_set_cache (f->client, cache);
+  load (f);
+  n_rows = g_list_model_get_n_items (G_LIST_MODEL (f->fleet));
+  g_assert_cmpuint (n_rows, >, 3 * FLEET_SIZE);
+  for (guint i = 0; i < 3; i++)
+    {
+      /* Passes a few milliseconds apart: each its own range. */
+      test_run_frames (5);
+      isc_fleet_refresh (f->fleet);
+      g_assert_true (test_wait_for (fleet_done, f->fleet));
+      g_assert_cmpuint (isc_fleet_get_n_done (f->fleet), ==, n_rows);
+    }
+
+  g_assert_cmpuint (test_count_files (dir), ==, 0);
+  isc_client_set_cache (f->client, NULL);
+  test_remove_dir (dir);
+}
+
 /* Rows from answers written by hand */
 
 static IscTargetItem *
@@ -556,6 +586,7 @@ main (int   argc,
   g_test_add ("/isc/fleet/bound", Fixture, NULL, fixture_setup, test_bound, fixture_teardown);
   g_test_add ("/isc/fleet/rate-limit", Fixture, NULL, fixture_setup, test_rate_limit, fixture_teardown);
   g_test_add ("/isc/fleet/refresh", Fixture, NULL, fixture_setup, test_refresh, fixture_teardown);
+  g_test_add ("/isc/fleet/cache-flat", Fixture, NULL, fixture_setup, test_cache_flat, fixture_teardown);
 
   return g_test_run ();
 }

@@ -408,6 +408,86 @@ test_window_opens_target (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A large fleet filling the table: rows take their place in the order in
+ * batches, not one move per answer (each move binds again every row shown
+ * between its old place and its new one, so the table shuffled and the
+ * window fell far behind the requests), and the order is right once the
+ * pass ends. */
+#define LARGE_FLEET_SIZE 25
+
+static void
+count_changes (GListModel *model,
+               guint       position,
+               guint       removed,
+               guint       added,
+               guint      *n_changes)
+{
+  (*n_changes)++;
+}
+
+static void
+test_sorts_in_batches (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IscDemoServer) server = isc_demo_server_new (1, NULL);
+  g_autoptr(IscClient) client = NULL;
+  g_autoptr(IscTargetList) list = isc_target_list_new ();
+  g_autoptr(IscFleet) fleet = isc_fleet_new ();
+  g_autoptr(IscFleetRow) first = NULL;
+  GtkWidget *window, *page;
+  GListModel *shown;
+  guint n_changes = 0, n_rows;
+
+  isc_demo_server_set_fleet_size (server, LARGE_FLEET_SIZE);
+  g_assert_true (isc_demo_server_run_in_thread (server, 0, &error));
+  g_assert_no_error (error);
+  client = isc_client_new (isc_demo_server_get_base_url (server), NULL, &error);
+  g_assert_no_error (error);
+  isc_target_list_reload_async (list, client, NULL, NULL, NULL);
+  g_assert_true (test_wait_for (list_loaded, list));
+  isc_fleet_set_target_list (fleet, list);
+  isc_fleet_set_client (fleet, client);
+
+  window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 800);
+  page = isc_overview_page_new ();
+  isc_overview_page_set_fleet (ISC_OVERVIEW_PAGE (page), fleet);
+  gtk_window_set_child (GTK_WINDOW (window), page);
+  gtk_window_present (GTK_WINDOW (window));
+  test_wait_until_mapped (page);
+
+  shown = isc_overview_page_get_shown (ISC_OVERVIEW_PAGE (page));
+  n_rows = g_list_model_get_n_items (shown);
+  g_assert_cmpuint (n_rows, >, 3 * LARGE_FLEET_SIZE);
+  g_signal_connect (shown, "items-changed", G_CALLBACK (count_changes), &n_changes);
+
+  isc_fleet_set_active (fleet, TRUE);
+  /* Slow under a sanitizer on a busy machine: up to two minutes. */
+  g_assert_true (wait_for_fleet (fleet) || wait_for_fleet (fleet));
+  test_run_frames (50);
+
+  /* Far fewer re-sorts than answers: one per row was the fault. */
+  g_test_message ("%u rows, %u changes of the table", n_rows, n_changes);
+  g_assert_cmpuint (n_changes, >, 0);
+  g_assert_cmpuint (n_changes, <, n_rows / 2);
+
+  /* And the order the same as sorting at every answer gave. */
+  g_assert_cmpuint (g_list_model_get_n_items (shown), ==, n_rows);
+  first = g_list_model_get_item (shown, 0);
+  g_assert_cmpstr (isc_fleet_row_get_target (first)->id, ==, isc_demo_server_get_fault_deployment_id (server));
+  for (guint i = 1; i < n_rows; i++)
+    {
+      g_autoptr(IscFleetRow) a = g_list_model_get_item (shown, i - 1);
+      g_autoptr(IscFleetRow) b = g_list_model_get_item (shown, i);
+
+      g_assert_cmpint (isc_fleet_row_compare_trouble (a, b, NULL), <=, 0);
+    }
+
+  g_signal_handlers_disconnect_by_data (shown, &n_changes);
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_run_frames (50);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -420,6 +500,7 @@ main (int   argc,
   g_test_add ("/isc/overview-page/click", Fixture, NULL, fixture_setup, test_click, fixture_teardown);
   g_test_add ("/isc/overview-page/filter", Fixture, NULL, fixture_setup, test_filter, fixture_teardown);
   g_test_add ("/isc/overview-page/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
+  g_test_add_func ("/isc/overview-page/sorts-in-batches", test_sorts_in_batches);
   g_test_add_func ("/isc/overview-page/window-opens-target", test_window_opens_target);
 
   {

@@ -73,10 +73,11 @@ GTask *_isc_client_request_new          (IscClient           *self,
                                          GCancellable        *cancellable,
                                          GAsyncReadyCallback  callback,
                                          gpointer             user_data);
-/* What a metrics request asks: a 404 names it, and a good body goes to
- * the client's cache under it. */
+/* What a metrics request asks: a 404 names it, and with @keep a good
+ * body goes to the client's cache under it. */
 void   _isc_client_request_set_query    (GTask               *task,
-                                         const IscQuery      *query);
+                                         const IscQuery      *query,
+                                         gboolean             keep);
 /* The model whose deployments or environments are asked: a 404 names it. */
 void   _isc_client_request_set_model_id (GTask               *task,
                                          const char          *model_id);

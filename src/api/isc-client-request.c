@@ -786,13 +786,17 @@ _isc_client_request_new (IscClient           *self,
 
 void
 _isc_client_request_set_query (GTask          *task,
-                               const IscQuery *query)
+                               const IscQuery *query,
+                               gboolean        keep)
 {
   Request *request = g_task_get_task_data (task);
 
   g_clear_pointer (&request->query, isc_query_free);
   request->query = isc_query_copy (query);
-  g_set_object (&request->cache, request->client->cache);
+  if (keep)
+    g_set_object (&request->cache, request->client->cache);
+  else
+    g_clear_object (&request->cache);
 }
 
 void

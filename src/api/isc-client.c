@@ -419,12 +419,13 @@ decode_metrics (GBytes   *body,
   return response;
 }
 
-void
-isc_client_fetch_metrics_async (IscClient           *self,
-                                const IscQuery      *query,
-                                GCancellable        *cancellable,
-                                GAsyncReadyCallback  callback,
-                                gpointer             user_data)
+static void
+fetch_metrics (IscClient           *self,
+               const IscQuery      *query,
+               gboolean             keep,
+               GCancellable        *cancellable,
+               GAsyncReadyCallback  callback,
+               gpointer             user_data)
 {
   g_autofree char *path = NULL;
   g_autofree char *params = NULL;
@@ -444,7 +445,7 @@ isc_client_fetch_metrics_async (IscClient           *self,
                                   decode_metrics, (GDestroyNotify) isc_metrics_response_unref,
                                   isc_client_fetch_metrics_async,
                                   cancellable, callback, user_data);
-  _isc_client_request_set_query (task, query);
+  _isc_client_request_set_query (task, query, keep);
 
   /* Nothing is sent that the API would refuse. */
   if (!isc_query_validate (query, now_ms, &error))
@@ -454,6 +455,26 @@ isc_client_fetch_metrics_async (IscClient           *self,
     }
 
   _isc_client_request_start (task);
+}
+
+void
+isc_client_fetch_metrics_async (IscClient           *self,
+                                const IscQuery      *query,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  fetch_metrics (self, query, TRUE, cancellable, callback, user_data);
+}
+
+void
+isc_client_fetch_metrics_once_async (IscClient           *self,
+                                     const IscQuery      *query,
+                                     GCancellable        *cancellable,
+                                     GAsyncReadyCallback  callback,
+                                     gpointer             user_data)
+{
+  fetch_metrics (self, query, FALSE, cancellable, callback, user_data);
 }
 
 IscMetricsResponse *

@@ -68,6 +68,16 @@ void                isc_client_fetch_metrics_async   (IscClient            *self
                                                       GCancellable         *cancellable,
                                                       GAsyncReadyCallback   callback,
                                                       gpointer              user_data);
+/* The same, with the answer not kept in the client's cache: for a query
+ * made for this moment only (a range resolved from now and shifted or
+ * widened), which is never asked again, so that a file kept for it would
+ * only push out the ones that are. Finished by
+ * isc_client_fetch_metrics_finish(). */
+void                isc_client_fetch_metrics_once_async (IscClient         *self,
+                                                      const IscQuery       *query,
+                                                      GCancellable         *cancellable,
+                                                      GAsyncReadyCallback   callback,
+                                                      gpointer              user_data);
 IscMetricsResponse *isc_client_fetch_metrics_finish  (IscClient            *self,
                                                       GAsyncResult         *result,
                                                       GError              **error);

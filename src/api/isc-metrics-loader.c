@@ -48,6 +48,7 @@ typedef struct
   GWeakRef  loader;
   guint     generation;
   IscQuery *query;
+  gboolean  keep;     /* its answer goes to the cache */
   GError   *error;
 } Pending;
 
@@ -280,7 +281,7 @@ on_fetched (GObject      *object,
     }
 
   cache = isc_client_get_cache (self->client);
-  if (cache != NULL)
+  if (cache != NULL && pending->keep)
     {
       const IscQuery *query = pending->query;
 
@@ -298,14 +299,12 @@ on_fetched (GObject      *object,
   g_signal_emit (self, signals[FAILED], 0, error, NULL, (gint64) 0);
 }
 
-void
-isc_metrics_loader_load (IscMetricsLoader *self,
-                         const IscQuery   *query)
+static void
+load (IscMetricsLoader *self,
+      const IscQuery   *query,
+      gboolean          keep)
 {
   Pending *pending;
-
-  g_return_if_fail (ISC_IS_METRICS_LOADER (self));
-  g_return_if_fail (query != NULL);
 
   isc_metrics_loader_cancel (self);
 
@@ -315,7 +314,31 @@ isc_metrics_loader_load (IscMetricsLoader *self,
   g_weak_ref_init (&pending->loader, self);
   pending->generation = self->generation;
   pending->query = isc_query_copy (query);
+  pending->keep = keep;
 
   set_loading (self, TRUE);
-  isc_client_fetch_metrics_async (self->client, query, self->cancellable, on_fetched, pending);
+  if (keep)
+    isc_client_fetch_metrics_async (self->client, query, self->cancellable, on_fetched, pending);
+  else
+    isc_client_fetch_metrics_once_async (self->client, query, self->cancellable, on_fetched, pending);
+}
+
+void
+isc_metrics_loader_load (IscMetricsLoader *self,
+                         const IscQuery   *query)
+{
+  g_return_if_fail (ISC_IS_METRICS_LOADER (self));
+  g_return_if_fail (query != NULL);
+
+  load (self, query, TRUE);
+}
+
+void
+isc_metrics_loader_load_once (IscMetricsLoader *self,
+                              const IscQuery   *query)
+{
+  g_return_if_fail (ISC_IS_METRICS_LOADER (self));
+  g_return_if_fail (query != NULL);
+
+  load (self, query, FALSE);
 }

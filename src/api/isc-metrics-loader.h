@@ -31,6 +31,11 @@ IscMetricsLoader *isc_metrics_loader_new        (IscClient        *client);
 IscClient        *isc_metrics_loader_get_client (IscMetricsLoader *self);
 void              isc_metrics_loader_load       (IscMetricsLoader *self,
                                                  const IscQuery   *query);
+/* The same for a query made for this moment only, never asked again
+ * (isc_client_fetch_metrics_once_async()): its answer is not kept in the
+ * cache, and a failure brings no cached response. */
+void              isc_metrics_loader_load_once  (IscMetricsLoader *self,
+                                                 const IscQuery   *query);
 void              isc_metrics_loader_cancel     (IscMetricsLoader *self);
 gboolean          isc_metrics_loader_get_loading (IscMetricsLoader *self);
 

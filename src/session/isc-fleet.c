@@ -402,7 +402,11 @@ start_request (IscFleet *self,
   request->requeues = pending->requeues;
 
   set_in_flight (self, self->in_flight + 1);
-  isc_client_fetch_metrics_async (self->client, query, self->cancellable, fetch_cb, request);
+  /* The range is resolved from the pass's start, so no pass asks the
+   * same again, and the overview never reads the cache: nothing kept
+   * (each answer would be a new file in the cache at every pass, and the
+   * cache listed at every store). */
+  isc_client_fetch_metrics_once_async (self->client, query, self->cancellable, fetch_cb, request);
 }
 
 /* Starts queued requests while fewer than max-in-flight are out and no

@@ -143,7 +143,13 @@ _isc_view_load_compare (IscView        *self,
     }
 
   compare_query = make_compare_query (self, query);
-  isc_metrics_loader_load (self->compare_loader, compare_query);
+  /* A relative range shifted back is resolved from now: a key of its own
+   * at every refresh, never asked again, so not kept (each would be a new
+   * file in the cache, and the cache listed at every store). */
+  if (self->compare_target == NULL && query->range != NULL && query->range->kind == ISC_TIME_RANGE_RELATIVE)
+    isc_metrics_loader_load_once (self->compare_loader, compare_query);
+  else
+    isc_metrics_loader_load (self->compare_loader, compare_query);
 
   g_object_thaw_notify (G_OBJECT (self));
 }

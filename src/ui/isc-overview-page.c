@@ -21,6 +21,9 @@
 #define COMPACT_WIDTH 600
 #define SPARK_WIDTH   72
 #define SPARK_HEIGHT  22
+/* Rows that answered are put in their sorted place at most this often
+ * while a pass fills the table, and at once when it ends. */
+#define RESORT_DELAY_MS 300
 
 struct _IscOverviewPage
 {
@@ -37,6 +40,7 @@ struct _IscOverviewPage
 
   /* Owned references */
   IscFleet             *fleet;
+  GListStore           *rows;         /* the fleet's rows, as last sorted */
   GtkCustomFilter      *filter;
   GtkFilterListModel   *filtered;
   GtkSortListModel     *sorted;
@@ -48,8 +52,13 @@ struct _IscOverviewPage
   guint                 compact_id;
   GtkAdjustment        *vadjustment;  /* the table's, borrowed */
   gboolean              at_top;
-  guint                 top_id;
+  gboolean              back_to_top;  /* after the next frame */
   gint64                user_scrolled_us;  /* a person's last scroll, key or drag */
+
+  /* Rows whose answers arrived since the table was last sorted */
+  guint                 resort_id;
+  guint                 dirty_first;
+  guint                 dirty_end;
 };
 
 G_DEFINE_FINAL_TYPE (IscOverviewPage, isc_overview_page, GTK_TYPE_WIDGET)
@@ -106,6 +115,13 @@ set_css_class (GtkWidget  *widget,
                const char *css_class)
 {
   static const char *const classes[] = { "error", "warning", "success", "dim-label" };
+
+  /* A cell bound again to what it shows keeps its style untouched. */
+  if (g_object_get_data (G_OBJECT (widget), "isc-css-class") == css_class &&
+      g_object_get_data (G_OBJECT (widget), "isc-css-set") != NULL)
+    return;
+  g_object_set_data (G_OBJECT (widget), "isc-css-class", (gpointer) css_class);
+  g_object_set_data (G_OBJECT (widget), "isc-css-set", GINT_TO_POINTER (TRUE));
 
   for (guint i = 0; i < G_N_ELEMENTS (classes); i++)
     gtk_widget_remove_css_class (widget, classes[i]);
@@ -241,6 +257,26 @@ draw_spark (GtkDrawingArea *area,
   cairo_stroke (cr);
 }
 
+/* The name's tooltip, asked for only when the pointer rests on it:
+ * gtk_widget_set_tooltip_text() on every bind asks the display where the
+ * pointer is (a round trip to the X server in GTK 4.8), once per cell per
+ * arrival while the overview fills. */
+static gboolean
+query_title_tooltip (GtkWidget  *label,
+                     int         x,
+                     int         y,
+                     gboolean    keyboard_mode,
+                     GtkTooltip *tooltip,
+                     gpointer    user_data)
+{
+  const char *text = gtk_label_get_text (GTK_LABEL (label));
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
 static GtkWidget *
 new_cell_label (gboolean numeric)
 {
@@ -269,6 +305,8 @@ setup_cell (GtkSignalListItemFactory *factory,
         GtkWidget *error = new_cell_label (FALSE);
 
         child = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+        gtk_widget_set_has_tooltip (title, TRUE);
+        g_signal_connect (title, "query-tooltip", G_CALLBACK (query_title_tooltip), NULL);
         gtk_label_set_wrap (GTK_LABEL (error), TRUE);
         gtk_label_set_wrap_mode (GTK_LABEL (error), PANGO_WRAP_WORD_CHAR);
         gtk_label_set_lines (GTK_LABEL (error), 3);
@@ -333,7 +371,6 @@ update_cell (GtkListItem *item)
 
         text = isc_target_dup_display_title (isc_fleet_row_get_target (row));
         gtk_label_set_text (GTK_LABEL (title), text);
-        gtk_widget_set_tooltip_text (title, text);
         gtk_label_set_text (GTK_LABEL (error), message != NULL ? message : "");
         gtk_widget_set_visible (error, message != NULL);
       }
@@ -349,9 +386,13 @@ update_cell (GtkListItem *item)
         gtk_label_set_text (GTK_LABEL (label), text);
         g_object_set_data_full (G_OBJECT (spark), "isc-row", g_object_ref (row), g_object_unref);
         description = g_strdup_printf (_("Request rate over the range, %s on average"), text);
-        gtk_accessible_update_property (GTK_ACCESSIBLE (spark),
-                                        GTK_ACCESSIBLE_PROPERTY_LABEL, description,
-                                        -1);
+        if (g_strcmp0 (description, g_object_get_data (G_OBJECT (spark), "isc-description")) != 0)
+          {
+            gtk_accessible_update_property (GTK_ACCESSIBLE (spark),
+                                            GTK_ACCESSIBLE_PROPERTY_LABEL, description,
+                                            -1);
+            g_object_set_data_full (G_OBJECT (spark), "isc-description", g_steal_pointer (&description), g_free);
+          }
         gtk_widget_queue_draw (spark);
       }
       break;
@@ -501,6 +542,109 @@ filter_row (gpointer item,
   return strstr (folded, needle) != NULL;
 }
 
+/* Sorting as rows answer *************************************************/
+
+/* The table does not follow the fleet directly: every row that answers
+ * changes its place in the trouble order, and in GTK 4.8 a list view
+ * binds again every row between the old place and the new one (the
+ * rows the person sees, ×6 cells), so a pass over hundreds of rows cost
+ * many times the requests themselves. The cells follow their row's
+ * values at once (bind_cell); the order catches up in one re-sort of
+ * every row that answered, at most every RESORT_DELAY_MS and as soon as
+ * the pass ends. Rows added or removed are passed on at once. */
+
+static void
+flush_resort (IscOverviewPage *self)
+{
+  g_autoptr(GPtrArray) rows = NULL;
+  guint first = self->dirty_first, n = self->dirty_end - self->dirty_first;
+
+  g_clear_handle_id (&self->resort_id, g_source_remove);
+  if (n == 0)
+    return;
+
+  self->dirty_first = self->dirty_end = 0;
+  rows = g_ptr_array_new_full (n, g_object_unref);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (rows, g_list_model_get_item (G_LIST_MODEL (self->rows), first + i));
+  g_list_store_splice (self->rows, first, n, rows->pdata, n);
+}
+
+static gboolean
+resort_cb (gpointer user_data)
+{
+  IscOverviewPage *self = user_data;
+
+  self->resort_id = 0;
+  flush_resort (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The rows as the fleet has them now, all at once. */
+static void
+copy_rows (IscOverviewPage *self)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
+  guint n = self->fleet != NULL ? g_list_model_get_n_items (G_LIST_MODEL (self->fleet)) : 0;
+
+  g_clear_handle_id (&self->resort_id, g_source_remove);
+  self->dirty_first = self->dirty_end = 0;
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (rows, g_list_model_get_item (G_LIST_MODEL (self->fleet), i));
+  g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)),
+                       rows->pdata, rows->len);
+}
+
+static void
+on_fleet_items_changed (IscOverviewPage *self,
+                        guint            position,
+                        guint            removed,
+                        guint            added,
+                        GListModel      *fleet)
+{
+  gboolean same = removed == added &&
+                  position + removed <= g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+
+  /* The same rows in the same places: only their values changed. */
+  for (guint i = 0; same && i < added; i++)
+    {
+      g_autoptr(GObject) mine = g_list_model_get_item (G_LIST_MODEL (self->rows), position + i);
+      g_autoptr(GObject) theirs = g_list_model_get_item (fleet, position + i);
+
+      same = mine == theirs;
+    }
+
+  if (!same)
+    {
+      /* The marks would point at other rows after this: sort first. */
+      flush_resort (self);
+      copy_rows (self);
+      return;
+    }
+  if (added == 0)
+    return;
+
+  if (self->dirty_end == self->dirty_first)
+    {
+      self->dirty_first = position;
+      self->dirty_end = position + added;
+    }
+  else
+    {
+      self->dirty_first = MIN (self->dirty_first, position);
+      self->dirty_end = MAX (self->dirty_end, position + added);
+    }
+  if (self->resort_id == 0)
+    self->resort_id = g_timeout_add (RESORT_DELAY_MS, resort_cb, self);
+}
+
+static void
+on_fleet_loading (IscOverviewPage *self)
+{
+  if (!isc_fleet_get_loading (self->fleet))
+    flush_resort (self);
+}
+
 /* The page *****************************************************************/
 
 static void
@@ -551,21 +695,43 @@ on_activate (IscOverviewPage *self,
  * back up. Only their input moves it for good. */
 #define USER_SCROLL_US (G_USEC_PER_SEC / 2)
 
-static gboolean
-back_to_top_cb (gpointer user_data)
+static void
+go_back_to_top (IscOverviewPage *self)
 {
-  IscOverviewPage *self = user_data;
-
-  self->top_id = 0;
-  gtk_adjustment_set_value (self->vadjustment, gtk_adjustment_get_lower (self->vadjustment));
-  return G_SOURCE_REMOVE;
+  self->back_to_top = FALSE;
+  if (self->at_top)
+    gtk_adjustment_set_value (self->vadjustment, gtk_adjustment_get_lower (self->vadjustment));
 }
 
 static void
+after_paint_cb (GdkFrameClock   *clock,
+                IscOverviewPage *self)
+{
+  g_signal_handlers_disconnect_by_func (clock, after_paint_cb, self);
+  go_back_to_top (self);
+}
+
+/* Once the frame that placed the rows is painted: moved before, GTK
+ * 4.8's list looks for the row at the top in places not yet made for
+ * rows that just moved (a batch of them re-sorted at once), and warns
+ * that it cannot. */
+static void
 queue_back_to_top (IscOverviewPage *self)
 {
-  if (self->at_top && self->top_id == 0)
-    self->top_id = g_idle_add (back_to_top_cb, self);
+  GdkFrameClock *clock;
+
+  if (!self->at_top || self->back_to_top)
+    return;
+
+  self->back_to_top = TRUE;
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  if (clock == NULL)
+    {
+      go_back_to_top (self);
+      return;
+    }
+  g_signal_connect_object (clock, "after-paint", G_CALLBACK (after_paint_cb), self, 0);
+  gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_PAINT);
 }
 
 static void
@@ -710,7 +876,7 @@ isc_overview_page_dispose (GObject *object)
   IscOverviewPage *self = ISC_OVERVIEW_PAGE (object);
 
   g_clear_handle_id (&self->compact_id, g_source_remove);
-  g_clear_handle_id (&self->top_id, g_source_remove);
+  g_clear_handle_id (&self->resort_id, g_source_remove);
   if (self->fleet_signals != NULL)
     g_signal_group_set_target (self->fleet_signals, NULL);
   if (self->column_view != NULL)
@@ -720,6 +886,7 @@ isc_overview_page_dispose (GObject *object)
   g_clear_object (&self->sorted);
   g_clear_object (&self->filtered);
   g_clear_object (&self->filter);
+  g_clear_object (&self->rows);
   g_clear_object (&self->fleet_signals);
   g_clear_object (&self->fleet);
 
@@ -850,8 +1017,10 @@ init_table (IscOverviewPage *self)
   GtkWidget *scrolled = gtk_scrolled_window_new ();
   GtkWidget *empty;
 
+  self->rows = g_list_store_new (ISC_TYPE_FLEET_ROW);
   self->filter = gtk_custom_filter_new (filter_row, self, NULL);
-  self->filtered = gtk_filter_list_model_new (NULL, g_object_ref (GTK_FILTER (self->filter)));
+  self->filtered = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->rows)),
+                                              g_object_ref (GTK_FILTER (self->filter)));
   self->column_view = GTK_COLUMN_VIEW (gtk_column_view_new (NULL));
   gtk_column_view_set_single_click_activate (self->column_view, TRUE);
   gtk_column_view_set_show_row_separators (self->column_view, TRUE);
@@ -909,6 +1078,8 @@ isc_overview_page_init (IscOverviewPage *self)
   init_table (self);
 
   self->fleet_signals = g_signal_group_new (ISC_TYPE_FLEET);
+  g_signal_group_connect_swapped (self->fleet_signals, "items-changed", G_CALLBACK (on_fleet_items_changed), self);
+  g_signal_group_connect_swapped (self->fleet_signals, "notify::loading", G_CALLBACK (on_fleet_loading), self);
   g_signal_group_connect_swapped (self->fleet_signals, "notify::n-done", G_CALLBACK (update_progress), self);
   g_signal_group_connect_swapped (self->fleet_signals, "notify::loading", G_CALLBACK (update_progress), self);
   g_signal_group_connect_swapped (self->fleet_signals, "items-changed", G_CALLBACK (update_progress), self);
@@ -939,8 +1110,8 @@ isc_overview_page_set_fleet (IscOverviewPage *self,
   if (!g_set_object (&self->fleet, fleet))
     return;
 
-  gtk_filter_list_model_set_model (self->filtered, G_LIST_MODEL (fleet));
   g_signal_group_set_target (self->fleet_signals, fleet);
+  copy_rows (self);
   update_progress (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FLEET]);
 }
