@@ -14,7 +14,9 @@
 #include "isc-accessible.h"
 #include "isc-add-target-dialog.h"
 #include "isc-api-error.h"
+#include "isc-catalogue.h"
 #include "isc-key-dialog.h"
+#include "isc-text.h"
 #include "isc-ui-resources.h"
 #include "isc-window-private.h"
 
@@ -214,6 +216,39 @@ view_error_changed_cb (IscWindow  *self,
   _isc_window_update_banner (self);
   _isc_window_update_state (self);
   check_refused_key (self, isc_view_get_error (view));
+}
+
+/* Said once per name and target: the view left the name out of its
+ * requests and drew the rest; the layout that names it is kept. The name
+ * comes from the settings: shown as plain text, never markup. */
+static void
+view_metric_refused_cb (IscWindow  *self,
+                        const char *name,
+                        IscView    *view)
+{
+  g_autofree char *shown = isc_text_sanitize_cut (name, -1, 200);
+  g_autofree char *message = NULL;
+  const IscCatalogueEntry *entry = isc_catalogue_lookup (name);
+  AdwToast *toast;
+  GtkWidget *label;
+
+  if (entry != NULL)
+    /* Translators: a metric Baseten refused, by its title and name:
+     * "Baseten does not report Pod readiness (baseten_pod_readiness)
+     * here: its chart is left out" */
+    message = g_strdup_printf (_("Baseten does not report %s (%s) here: its chart is left out"),
+                               _(entry->title), shown);
+  else
+    /* Translators: a metric in the saved charts that Baseten refused */
+    message = g_strdup_printf (_("Baseten does not know the metric “%s”: its chart is left out"), shown);
+
+  label = gtk_label_new (message);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  toast = adw_toast_new ("");
+  adw_toast_set_custom_title (toast, label);
+  adw_toast_set_timeout (toast, 8);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 static void
@@ -805,6 +840,7 @@ isc_window_init (IscWindow *self)
 
   g_signal_connect_object (self->view, "notify::state", G_CALLBACK (_isc_window_update_state), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::error", G_CALLBACK (view_error_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->view, "metric-refused", G_CALLBACK (view_metric_refused_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::stale", G_CALLBACK (_isc_window_update_banner), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::target", G_CALLBACK (view_target_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::mode", G_CALLBACK (view_mode_changed_cb), self, G_CONNECT_SWAPPED);
