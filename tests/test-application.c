@@ -11,6 +11,7 @@
 
 #include "config.h"
 
+#include <signal.h>
 #include <adwaita.h>
 
 #include "isc-application.h"
@@ -140,6 +141,59 @@ test_app_reopens_windows (void)
   g_settings_reset (settings, "view-state");
 }
 
+static gboolean
+has_demo_dir (gpointer data)
+{
+  return test_count_files (data) > 0;
+}
+
+static gboolean
+process_ended (gpointer data)
+{
+  return g_subprocess_get_identifier (data) == NULL;
+}
+
+static void
+wait_cb (GObject      *source,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
+}
+
+/* `inferscope --demo` ended by SIGTERM (or SIGINT) ends as Quit does:
+ * its temporary cache goes with it. */
+static void
+test_app_demo_signal (gconstpointer data)
+{
+  int signum = GPOINTER_TO_INT (data);
+  g_autofree char *tmp = test_temp_dir ();
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE);
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *binary = g_getenv ("INFERSCOPE_BINARY");
+
+  g_assert_nonnull (binary);
+  g_subprocess_launcher_setenv (launcher, "TMPDIR", tmp, TRUE);
+  /* Its own application, not this program's or another test's. */
+  g_subprocess_launcher_setenv (launcher, "DBUS_SESSION_BUS_ADDRESS",
+                                "unix:path=/nonexistent/inferscope-test-bus", TRUE);
+  process = g_subprocess_launcher_spawn (launcher, &error, binary, "--demo", NULL);
+  g_assert_no_error (error);
+  g_subprocess_wait_async (process, NULL, wait_cb, NULL);
+
+  /* Up, with its cache made. */
+  g_assert_true (test_wait_for (has_demo_dir, tmp));
+  test_run_frames (500);
+  g_subprocess_send_signal (process, signum);
+  g_assert_true (test_wait_for (process_ended, process));
+
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 0);
+  g_assert_cmpuint (test_count_files (tmp), ==, 0);
+  test_remove_dir (tmp);
+}
+
 /* The session on the demo, as after Explore the Demo. */
 static void
 use_demo (void)
@@ -167,6 +221,8 @@ main (int   argc,
   g_test_add_func ("/isc/application/shortcuts", test_app_shortcuts);
   g_test_add_func ("/isc/application/about", test_app_about);
   g_test_add_func ("/isc/application/quit", test_app_quit);
+  g_test_add_data_func ("/isc/application/demo-sigterm", GINT_TO_POINTER (SIGTERM), test_app_demo_signal);
+  g_test_add_data_func ("/isc/application/demo-sigint", GINT_TO_POINTER (SIGINT), test_app_demo_signal);
   /* Last: a launch starts the session again, without a key. */
   g_test_add_func ("/isc/application/reopens-windows", test_app_reopens_windows);
 

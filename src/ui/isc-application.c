@@ -10,6 +10,9 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#ifdef G_OS_UNIX
+#include <glib-unix.h>
+#endif
 
 #include "isc-alert-watcher.h"
 #include "isc-application.h"
@@ -35,6 +38,8 @@ struct _IscApplication
   gboolean        started;
   gboolean        quitting;
   gboolean        background_hold;  /* run-in-background holds the application */
+  guint           sigterm_id;
+  guint           sigint_id;
 };
 
 G_DEFINE_FINAL_TYPE (IscApplication, isc_application, ADW_TYPE_APPLICATION)
@@ -448,6 +453,23 @@ static const struct
   { "win.export", { "<Control>e", NULL } },
 };
 
+#ifdef G_OS_UNIX
+/* SIGTERM (a session ending, `kill`) or SIGINT (Ctrl+C in a terminal):
+ * end as Quit does, so that each window saves its view and what the
+ * application keeps goes with it (the demo's temporary cache among it),
+ * rather than dying where it stands. */
+static gboolean
+terminate_cb (gpointer user_data)
+{
+  IscApplication *self = user_data;
+
+  g_debug ("Ending on a signal");
+  g_action_group_activate_action (G_ACTION_GROUP (self), "quit", NULL);
+  g_application_quit (G_APPLICATION (self));
+  return G_SOURCE_CONTINUE;
+}
+#endif
+
 static void
 isc_application_startup (GApplication *app)
 {
@@ -465,6 +487,10 @@ isc_application_startup (GApplication *app)
                                            app_accels[i].accels);
 
   self->session = isc_session_new (self->settings, NULL);
+#ifdef G_OS_UNIX
+  self->sigterm_id = g_unix_signal_add (SIGTERM, terminate_cb, self);
+  self->sigint_id = g_unix_signal_add (SIGINT, terminate_cb, self);
+#endif
 
   /* The alerts run app-wide, with or without a window, on whatever
    * account the session uses. */
@@ -496,6 +522,8 @@ isc_application_shutdown (GApplication *app)
   IscApplication *self = ISC_APPLICATION (app);
 
   g_cancellable_cancel (self->cancellable);
+  g_clear_handle_id (&self->sigterm_id, g_source_remove);
+  g_clear_handle_id (&self->sigint_id, g_source_remove);
   if (self->alerts != NULL)
     {
       g_settings_unbind (self->alerts, "interval");
