@@ -89,8 +89,9 @@ isc_application_start_session (IscApplication *self)
                            session_started_cb, g_object_ref (self));
 }
 
-/* The windows of the last run, each with what it showed; the first one
- * is the window returned. */
+/* The windows of the last run, each with what it showed, up to
+ * ISC_APPLICATION_MAX_RESTORED_WINDOWS; the first one is the window
+ * returned. */
 static GtkWindow *
 isc_application_open_views (IscApplication *self)
 {
@@ -102,7 +103,10 @@ isc_application_open_views (IscApplication *self)
     return GTK_WINDOW (isc_window_new (self));
 
   views = g_settings_get_value (self->settings, "open-views");
-  n = g_variant_n_children (views);
+  n = MIN (g_variant_n_children (views), ISC_APPLICATION_MAX_RESTORED_WINDOWS);
+  if (g_variant_n_children (views) > n)
+    g_debug ("Opening %" G_GSIZE_FORMAT " of the %" G_GSIZE_FORMAT " windows kept",
+             n, g_variant_n_children (views));
   for (gsize i = 0; i < MAX (n, 1); i++)
     {
       IscWindow *window = isc_window_new (self);
