@@ -163,14 +163,32 @@ leaflet_folded_cb (IscWindow  *self,
   show_compare_in_menu (self, adw_leaflet_get_folded (leaflet));
 }
 
-/* Too narrow for the switcher beside the title: it goes to the bottom. */
+/* The modes belong to a target (UI.md): on the Overview, which is no
+ * target's page, the switcher is not shown and win.mode, with its
+ * shortcuts Ctrl+1 … 3, is off, so nothing highlights a mode that changes
+ * nothing. Elsewhere the switcher sits beside the title, or at the bottom
+ * when the header is too narrow for it. */
+static void
+update_modes_offered (IscWindow *self)
+{
+  gboolean offered = !self->showing_overview;
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "mode");
+
+  gtk_widget_set_visible (self->wide_switcher, offered);
+  gtk_widget_set_visible (self->medium_switcher, offered);
+  adw_view_switcher_bar_set_reveal (self->switcher_bar,
+                                    offered &&
+                                    adw_squeezer_get_visible_child (self->title_squeezer) == GTK_WIDGET (self->window_title));
+  if (action != NULL)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), offered);
+}
+
 static void
 title_squeezed_cb (IscWindow   *self,
                    GParamSpec  *pspec,
                    AdwSqueezer *squeezer)
 {
-  adw_view_switcher_bar_set_reveal (self->switcher_bar,
-                                    adw_squeezer_get_visible_child (squeezer) == GTK_WIDGET (self->window_title));
+  update_modes_offered (self);
 }
 
 void
@@ -473,6 +491,7 @@ _isc_window_show_overview (IscWindow *self,
     isc_sidebar_set_selected_target (self->sidebar, isc_view_get_target (self->view));
 
   update_active (self);
+  update_modes_offered (self);
   if (action != NULL)
     g_simple_action_set_enabled (G_SIMPLE_ACTION (action), show || !isc_view_get_loading (self->view));
   _isc_window_update_state (self);
@@ -767,6 +786,8 @@ isc_window_class_init (IscWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, IscWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, content_box);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, title_squeezer);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, wide_switcher);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, medium_switcher);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, wide_title);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, wide_window_title);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, medium_title);
