@@ -268,16 +268,25 @@ test_app_demo_signal (gconstpointer data)
   g_assert_cmpint (run_demo_app (NULL, GPOINTER_TO_INT (data)), ==, 0);
 }
 
-/* Sizes stored out of range (negative, as by hand or a broken version)
- * never reach GTK: the window opens at its default size, with no
- * CRITICAL. */
+/* Values stored out of range (a negative size, as by hand or a broken
+ * version) never reach GTK: the window opens at its default size, with
+ * no CRITICAL. */
 static void
 test_app_settings_out_of_range (void)
 {
   g_assert_cmpint (run_demo_app ("[io/github/inferscope/Inferscope]\n"
                                  "window-width=-500\n"
                                  "window-height=-20\n"
-                                 "sidebar-width=-7\n",
+                                 "sidebar-width=-7\n"
+                                 /* and the others, out of range or of
+                                  * the wrong shape, read as defaults or
+                                  * refused where read */
+                                 "refresh-interval=999999\n"
+                                 "overview-requests=0\n"
+                                 "view-state={'target': <'demo-chat'>, 'mode': <42>, 'range': <-1>}\n"
+                                 "open-views=[{'mode': <'x'>}, {}]\n"
+                                 "model-layouts={'demo-chat': ['', 'baseten_\\u0007bell']}\n"
+                                 "alert-rules=[{'kind': <'error-share'>, 'minutes': <uint32 0>}]\n",
                                  SIGTERM), ==, 0);
 }
 
