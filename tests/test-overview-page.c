@@ -338,6 +338,12 @@ no_switcher_shown (gpointer data)
   return test_find_shown (data, ADW_TYPE_VIEW_SWITCHER, NULL, NULL) == NULL;
 }
 
+static gboolean
+switcher_shown (gpointer data)
+{
+  return !no_switcher_shown (data);
+}
+
 static void
 test_window_opens_target (void)
 {
@@ -421,7 +427,7 @@ test_window_opens_target (void)
   g_assert_true (isc_target_equal (isc_sidebar_get_selected_target (ISC_SIDEBAR (sidebar)),
                                    isc_fleet_row_get_target (row)));
   /* A target's page offers its modes again. */
-  g_assert_nonnull (test_find_shown (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER, NULL, NULL));
+  g_assert_true (test_wait_for (switcher_shown, window));
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "mode"));
 
   gtk_window_destroy (GTK_WINDOW (window));
