@@ -177,6 +177,7 @@ test_keeps_unreadable (void)
   g_autoptr(IscAlertRule) of_b = isc_alert_rule_new (b, ISC_ALERT_KIND_LATENCY_P95, 3, 10);
   g_autoptr(IscAlertRule) added = isc_alert_rule_new (a, ISC_ALERT_KIND_REPLICAS_AT_MAX, 0, 10);
   g_auto(GVariantBuilder) want = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE ("aa{sv}"));
+  g_autoptr(GVariant) wanted = NULL;
 
   g_settings_set_value (settings, "alert-rules", newer);
 
@@ -192,9 +193,14 @@ test_keeps_unreadable (void)
   g_assert_true (isc_alert_rules_remove (settings, of_b));
   g_assert_false (isc_alert_rules_remove (settings, of_b));
   for (guint i = 0; i < 3; i++)
-    g_variant_builder_add_value (&want, g_variant_get_child_value (newer, i));
+    {
+      g_autoptr(GVariant) child = g_variant_get_child_value (newer, i);
+
+      g_variant_builder_add_value (&want, child);
+    }
+  wanted = g_variant_ref_sink (g_variant_builder_end (&want));
   stored = g_settings_get_value (settings, "alert-rules");
-  g_assert_true (g_variant_equal (stored, g_variant_builder_end (&want)));
+  g_assert_true (g_variant_equal (stored, wanted));
 
   /* Add one: the three stay, the new one comes last, once. */
   g_assert_true (isc_alert_rules_add (settings, added));

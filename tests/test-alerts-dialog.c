@@ -147,6 +147,7 @@ test_keeps_unreadable (void)
   g_autoptr(GVariant) newer = g_variant_ref_sink (g_variant_new_parsed (NEWER_RULES));
   g_autoptr(GVariant) stored = NULL;
   g_auto(GVariantBuilder) want = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE ("aa{sv}"));
+  g_autoptr(GVariant) wanted = NULL;
   IscAlertsDialog *dialog;
   GtkWidget *root, *remove;
 
@@ -168,9 +169,14 @@ test_keeps_unreadable (void)
   test_run_frames (50);
   g_assert_null (find_row (root, "Replicas at maximum for 10 minutes"));
   for (guint i = 0; i < 3; i++)
-    g_variant_builder_add_value (&want, g_variant_get_child_value (newer, i));
+    {
+      g_autoptr(GVariant) child = g_variant_get_child_value (newer, i);
+
+      g_variant_builder_add_value (&want, child);
+    }
+  wanted = g_variant_ref_sink (g_variant_builder_end (&want));
   stored = g_settings_get_value (settings, "alert-rules");
-  g_assert_true (g_variant_equal (stored, g_variant_builder_end (&want)));
+  g_assert_true (g_variant_equal (stored, wanted));
 
   gtk_window_destroy (GTK_WINDOW (dialog));
   g_settings_reset (settings, "alert-rules");

@@ -218,6 +218,7 @@ run_demo_app (const char *keyfile,
   g_autoptr(GError) error = NULL;
   const char *binary = g_getenv ("INFERSCOPE_BINARY");
   DemoWait wait;
+  gboolean up = FALSE;
   int status = -1;
 
   g_assert_nonnull (binary);
@@ -240,13 +241,23 @@ run_demo_app (const char *keyfile,
   g_assert_no_error (error);
   g_subprocess_wait_async (process, NULL, wait_cb, NULL);
 
-  /* Up, with its cache made, and its window drawn; or ended already. */
+  /* Up, with its cache made, and its window drawn; or ended already. A
+   * whole application starting (under a sanitizer, on a busy machine)
+   * may take longer than one wait: up to a minute. */
   wait = (DemoWait) { tmp, process };
-  g_assert_true (test_wait_for (demo_up_or_ended, &wait));
+  for (guint i = 0; i < 6 && !up; i++)
+    up = test_wait_for (demo_up_or_ended, &wait);
+  if (!up)
+    g_subprocess_force_exit (process);
+  g_assert_true (up);
   if (!process_ended (process))
     {
       test_run_frames (500);
       g_subprocess_send_signal (process, signum);
+      for (guint i = 0; i < 6 && !process_ended (process); i++)
+        test_wait_for (process_ended, process);
+      if (!process_ended (process))
+        g_subprocess_force_exit (process);
       g_assert_true (test_wait_for (process_ended, process));
     }
 
