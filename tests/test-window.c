@@ -647,122 +647,6 @@ test_window_customize (void)
   g_settings_reset (settings, "view-state");
 }
 
-typedef struct
-{
-  IscWindow  *window;
-  const char *text;
-} TextWait;
-
-static gboolean
-shows_text (gpointer data)
-{
-  TextWait *wait = data;
-
-  return find_text (GTK_WIDGET (wait->window), wait->text) != NULL;
-}
-
-/* A saved layout naming a metric Baseten no longer knows: the Charts page
- * shows the rest of it, says which name it left out, and keeps the
- * layout as it was. */
-static void
-test_window_layout_unknown_metric (void)
-{
-  GSettings *settings = isc_application_get_settings (test_app);
-  g_autoptr(IscTarget) embed = isc_target_new (ISC_DEMO_MODEL_EMBED, ISC_TARGET_ENVIRONMENT,
-                                               ISC_DEMO_ENVIRONMENT_PRODUCTION, NULL, NULL);
-  static const char * const saved[] = {
-    "baseten_replicas_active", "baseten_retired_metric", "baseten_inference_requests_total", NULL
-  };
-  g_autoptr(GVariant) layouts = g_variant_ref_sink (isc_layout_replace (NULL, ISC_DEMO_MODEL_EMBED, saved));
-  g_autoptr(GPtrArray) views = NULL;
-  g_autoptr(GVariant) kept = NULL;
-  g_autoptr(GVariant) state = NULL;
-  g_autoptr(IscView) restored = isc_view_new ();
-  IscWindow *window;
-  IscView *view;
-  TextWait wait;
-
-  g_settings_set_value (settings, "model-layouts", layouts);
-  window = test_app_open_window ();
-  view = isc_window_get_view (window);
-  test_wait_for_view (window);
-  /* The model's Charts, as a restored window opens them. */
-  isc_view_set_target (restored, embed);
-  state = g_variant_ref_sink (isc_view_save_state (restored));
-  isc_window_restore_view (window, state);
-  test_wait_for_view (window);
-
-  g_assert_cmpint (isc_view_get_state (view), ==, ISC_VIEW_READY);
-  views = chart_views (window);
-  /* Replicas, and the requests followed by their error rate. */
-  g_assert_cmpuint (views->len, ==, 3);
-  wait = (TextWait) { window, "baseten_retired_metric" };
-  g_assert_true (test_wait_for (shows_text, &wait));
-  kept = g_settings_get_value (settings, "model-layouts");
-  g_assert_true (g_variant_equal (kept, layouts));
-
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_settings_reset (settings, "model-layouts");
-  g_settings_reset (settings, "view-state");
-}
-
-/* Customize View lists the charts in the order the Charts page shows
- * them, whatever order the layout was saved in. */
-static void
-test_window_customize_order (void)
-{
-  GSettings *settings = isc_application_get_settings (test_app);
-  IscWindow *window = test_app_open_window ();
-  IscView *view = isc_window_get_view (window);
-  g_autoptr(IscTarget) embed = isc_target_new (ISC_DEMO_MODEL_EMBED, ISC_TARGET_ENVIRONMENT,
-                                               ISC_DEMO_ENVIRONMENT_PRODUCTION, NULL, NULL);
-  /* Saved across the catalogue's groups: resources, traffic, replicas. */
-  static const char * const saved[] = {
-    "baseten_container_cpu_usage_seconds_total", "baseten_inference_requests_total", "baseten_replicas_active", NULL
-  };
-  g_autoptr(GVariant) layouts = g_variant_ref_sink (isc_layout_replace (NULL, ISC_DEMO_MODEL_EMBED, saved));
-  g_autoptr(GPtrArray) views = NULL;
-  g_autoptr(GStrvBuilder) page = g_strv_builder_new ();
-  g_auto(GStrv) page_order = NULL;
-  g_auto(GStrv) listed = NULL;
-  GtkWindow *dialog;
-
-  g_settings_set_value (settings, "model-layouts", layouts);
-  test_wait_for_view (window);
-  {
-    g_autoptr(IscView) restored = isc_view_new ();
-    g_autoptr(GVariant) state = NULL;
-
-    isc_view_set_target (restored, embed);
-    state = g_variant_ref_sink (isc_view_save_state (restored));
-    isc_window_restore_view (window, state);
-  }
-  test_wait_for_view (window);
-
-  /* The page's charts, top to bottom, without the derived error rate. */
-  views = chart_views (window);
-  for (guint i = 0; i < views->len; i++)
-    {
-      const char *name = isc_chart_model_get_name (isc_chart_view_get_model (g_ptr_array_index (views, i)));
-
-      if (g_strv_contains (saved, name))
-        g_strv_builder_add (page, name);
-    }
-  page_order = g_strv_builder_end (page);
-  g_assert_cmpuint (g_strv_length (page_order), ==, 3);
-
-  g_action_group_activate_action (G_ACTION_GROUP (window), "customize", NULL);
-  g_assert_true (test_wait_for (has_customize_dialog, NULL));
-  dialog = find_toplevel (ISC_TYPE_CUSTOMIZE_DIALOG);
-  listed = isc_customize_dialog_dup_layout (ISC_CUSTOMIZE_DIALOG (dialog));
-  g_assert_cmpstrv (listed, page_order);
-
-  gtk_window_destroy (dialog);
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_settings_reset (settings, "model-layouts");
-  g_settings_reset (settings, "view-state");
-}
-
 static GtkWidget *
 find_with_class (GtkWidget  *root,
                  const char *css_class)
@@ -1233,8 +1117,6 @@ main (int   argc,
   g_test_add_func ("/isc/window/restores-view", test_window_restores_view);
   g_test_add_func ("/isc/window/accessible-names", test_window_accessible_names);
   g_test_add_func ("/isc/window/customize", test_window_customize);
-  g_test_add_func ("/isc/window/customize-order", test_window_customize_order);
-  g_test_add_func ("/isc/window/layout-unknown-metric", test_window_layout_unknown_metric);
   g_test_add_func ("/isc/window/new-window", test_window_new_window);
   g_test_add_func ("/isc/window/sidebar-width", test_window_sidebar_width);
   g_test_add_func ("/isc/window/switches/menu", test_window_switches_in_menu);
