@@ -13,6 +13,12 @@
 #include "config.h"
 
 #include <string.h>
+#include <time.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+#include <utime.h>
+#include <glib/gstdio.h>
 
 #include "isc-account.h"
 #include "isc-api-error.h"
@@ -457,6 +463,71 @@ test_demo (void)
   g_assert_false (g_file_test (dir, G_FILE_TEST_EXISTS));
 }
 
+/* A demo cache directory as a demo ended by SIGKILL leaves it: a file in
+ * it, untouched for an hour. */
+static char *
+make_demo_dir (gboolean old)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("inferscope-demo-XXXXXX", &error);
+  g_autofree char *file = NULL;
+
+  g_assert_no_error (error);
+  file = g_build_filename (dir, "kept.json", NULL);
+  g_assert_true (g_file_set_contents (file, "{}", -1, NULL));
+  if (old)
+    {
+      struct utimbuf hour_ago = { time (NULL) - 3600, time (NULL) - 3600 };
+
+      g_assert_cmpint (g_utime (dir, &hour_ago), ==, 0);
+    }
+  return dir;
+}
+
+/* Starting the demo removes the caches earlier demos left behind (ended
+ * by SIGKILL, so with no chance to clean up), never the cache of a demo
+ * still running, nor one just made. */
+static void
+test_demo_stale (void)
+{
+  g_autoptr(IscDemoServer) server = isc_demo_server_new (1, NULL);
+  g_autoptr(IscAccount) account = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *left = make_demo_dir (TRUE);
+  g_autofree char *running = make_demo_dir (TRUE);
+  g_autofree char *fresh = make_demo_dir (FALSE);
+  int held;
+
+  /* A running demo holds its directory as the account does. */
+  held = open (running, O_RDONLY | O_DIRECTORY);
+  g_assert_cmpint (held, >=, 0);
+  g_assert_cmpint (flock (held, LOCK_EX | LOCK_NB), ==, 0);
+
+  g_assert_true (isc_demo_server_run_in_thread (server, 0, &error));
+  g_assert_no_error (error);
+  account = isc_account_new_demo (server, &error);
+  g_assert_no_error (error);
+
+  g_assert_false (g_file_test (left, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (running, G_FILE_TEST_IS_DIR));
+  g_assert_true (g_file_test (fresh, G_FILE_TEST_IS_DIR));
+
+  /* The account's own is held while it lives. */
+  {
+    const char *own = isc_response_cache_get_directory (isc_account_get_cache (account));
+    int fd = open (own, O_RDONLY | O_DIRECTORY);
+
+    g_assert_cmpint (fd, >=, 0);
+    g_assert_cmpint (flock (fd, LOCK_EX | LOCK_NB), !=, 0);
+    close (fd);
+  }
+
+  close (held);
+  g_clear_object (&account);
+  test_remove_dir (running);
+  test_remove_dir (fresh);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -470,6 +541,7 @@ main (int   argc,
   g_test_add ("/isc/account/resolve", Fixture, NULL, fixture_setup, test_resolve, fixture_teardown);
   g_test_add ("/isc/account/cache", Fixture, NULL, fixture_setup, test_cache, fixture_teardown);
   g_test_add_func ("/isc/account/demo", test_demo);
+  g_test_add_func ("/isc/account/demo-stale", test_demo_stale);
 
   return g_test_run ();
 }

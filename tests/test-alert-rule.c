@@ -151,6 +151,77 @@ test_settings_round_trip (void)
   isc_alert_rules_save (NULL, rules);
 }
 
+/* What a newer version wrote and this one cannot read: a kind it added,
+ * minutes past this version's most, a member it added to a rule. */
+#define NEWER_RULES \
+  "[{'target': <{'model-id': <'demo-chat'>, 'kind': <'environment'>, 'id': <'production'>}>, " \
+  "  'kind': <'queue-depth'>, 'threshold': <40.0>, 'minutes': <uint32 5>}, " \
+  " {'target': <{'model-id': <'demo-chat'>, 'kind': <'environment'>, 'id': <'production'>}>, " \
+  "  'kind': <'error-share'>, 'threshold': <0.05>, 'minutes': <uint32 1440>}, " \
+  " {'target': <{'model-id': <'demo-chat'>, 'kind': <'environment'>, 'id': <'production'>}>, " \
+  "  'kind': <'latency-p95'>, 'threshold': <2.0>, 'minutes': <uint32 5>, 'quiet-hours': <'22-07'>}, " \
+  " {'target': <{'model-id': <'demo-embed'>, 'kind': <'deployment'>, 'id': <'demo-embed-d2'>}>, " \
+  "  'kind': <'latency-p95'>, 'threshold': <3.0>, 'minutes': <uint32 10>}]"
+
+/* Removing or adding one rule leaves every other entry as it was, those
+ * this version cannot read included; 1,440 minutes never reads as 360. */
+static void
+test_keeps_unreadable (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (SCHEMA_ID);
+  g_autoptr(GVariant) newer = g_variant_ref_sink (g_variant_new_parsed (NEWER_RULES));
+  g_autoptr(GVariant) stored = NULL;
+  g_autoptr(GPtrArray) read = NULL;
+  g_autoptr(IscTarget) a = target_a ();
+  g_autoptr(IscTarget) b = target_b ();
+  g_autoptr(IscAlertRule) of_b = isc_alert_rule_new (b, ISC_ALERT_KIND_LATENCY_P95, 3, 10);
+  g_autoptr(IscAlertRule) added = isc_alert_rule_new (a, ISC_ALERT_KIND_REPLICAS_AT_MAX, 0, 10);
+  g_auto(GVariantBuilder) want = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE ("aa{sv}"));
+  g_autoptr(GVariant) wanted = NULL;
+
+  g_settings_set_value (settings, "alert-rules", newer);
+
+  /* Read: only the rule this version knows whole; none changed to fit. */
+  read = isc_alert_rules_load (settings);
+  g_assert_cmpuint (read->len, ==, 2);
+  for (guint i = 0; i < read->len; i++)
+    g_assert_cmpuint (((IscAlertRule *) g_ptr_array_index (read, i))->minutes, !=, ISC_ALERT_MAX_MINUTES);
+  g_assert_cmpuint (isc_alert_rules_count_unreadable (settings, a), ==, 2);
+  g_assert_cmpuint (isc_alert_rules_count_unreadable (settings, b), ==, 0);
+
+  /* Remove the other target's rule: the first three stay byte for byte. */
+  g_assert_true (isc_alert_rules_remove (settings, of_b));
+  g_assert_false (isc_alert_rules_remove (settings, of_b));
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autoptr(GVariant) child = g_variant_get_child_value (newer, i);
+
+      g_variant_builder_add_value (&want, child);
+    }
+  wanted = g_variant_ref_sink (g_variant_builder_end (&want));
+  stored = g_settings_get_value (settings, "alert-rules");
+  g_assert_true (g_variant_equal (stored, wanted));
+
+  /* Add one: the three stay, the new one comes last, once. */
+  g_assert_true (isc_alert_rules_add (settings, added));
+  g_assert_false (isc_alert_rules_add (settings, added));
+  g_clear_pointer (&stored, g_variant_unref);
+  stored = g_settings_get_value (settings, "alert-rules");
+  g_assert_cmpuint (g_variant_n_children (stored), ==, 4);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autoptr(GVariant) kept = g_variant_get_child_value (stored, i);
+      g_autoptr(GVariant) was = g_variant_get_child_value (newer, i);
+
+      g_assert_true (g_variant_equal (kept, was));
+    }
+  g_clear_pointer (&read, g_ptr_array_unref);
+  read = isc_alert_rules_load (settings);
+  g_assert_true (isc_alert_rule_equal (g_ptr_array_index (read, read->len - 1), added));
+
+  g_settings_reset (settings, "alert-rules");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -161,6 +232,7 @@ main (int   argc,
   g_test_add_func ("/isc/alert-rule/ids", test_ids);
   g_test_add_func ("/isc/alert-rule/variant-invalid", test_variant_invalid);
   g_test_add_func ("/isc/alert-rule/settings-round-trip", test_settings_round_trip);
+  g_test_add_func ("/isc/alert-rule/keeps-unreadable", test_keeps_unreadable);
 
   return g_test_run ();
 }

@@ -123,6 +123,127 @@ test_add_remove (void)
   g_settings_reset (settings, "alert-rules");
 }
 
+/* A newer version's rules on this target: one of a kind this version
+ * does not know, one held 1,440 minutes (more than this version's most),
+ * and one it reads with a member it does not know. */
+#define NEWER_RULES \
+  "[{'target': <{'model-id': <'demo-chat'>, 'kind': <'environment'>, 'id': <'production'>}>, " \
+  "  'kind': <'queue-depth'>, 'threshold': <40.0>, 'minutes': <uint32 5>}, " \
+  " {'target': <{'model-id': <'demo-chat'>, 'kind': <'environment'>, 'id': <'production'>}>, " \
+  "  'kind': <'error-share'>, 'threshold': <0.05>, 'minutes': <uint32 1440>}, " \
+  " {'target': <{'model-id': <'demo-chat'>, 'kind': <'environment'>, 'id': <'production'>}>, " \
+  "  'kind': <'latency-p95'>, 'threshold': <2.0>, 'minutes': <uint32 5>, 'quiet-hours': <'22-07'>}, " \
+  " {'target': <{'model-id': <'demo-chat'>, 'kind': <'environment'>, 'id': <'production'>}>, " \
+  "  'kind': <'replicas-at-max'>, 'minutes': <uint32 10>}]"
+
+/* Removing a rule in the dialog loses none of the others: what this
+ * version cannot read is said, kept and left as it was. */
+static void
+test_keeps_unreadable (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (SCHEMA_ID);
+  g_autoptr(IscTarget) target = isc_target_new ("demo-chat", ISC_TARGET_ENVIRONMENT, "production",
+                                                "demo-chat", "production");
+  g_autoptr(GVariant) newer = g_variant_ref_sink (g_variant_new_parsed (NEWER_RULES));
+  g_autoptr(GVariant) stored = NULL;
+  g_auto(GVariantBuilder) want = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE ("aa{sv}"));
+  g_autoptr(GVariant) wanted = NULL;
+  IscAlertsDialog *dialog;
+  GtkWidget *root, *remove;
+
+  g_settings_set_value (settings, "alert-rules", newer);
+  dialog = isc_alerts_dialog_new (NULL, settings, target);
+  root = GTK_WIDGET (dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_assert_true (test_wait_for (is_mapped, dialog));
+
+  /* The two it cannot read are said, not shown as something else. */
+  g_assert_nonnull (find_row (root, "2 rules this version cannot read"));
+  g_assert_null (find_row (root, "5xx share above 5\u00a0% for 360 minutes"));
+  g_assert_nonnull (find_row (root, "p95 end-to-end latency above 2\u00a0s for 5 minutes"));
+
+  /* Remove the replicas rule: the three others stay exactly as written. */
+  remove = test_find_shown (find_row (root, "Replicas at maximum for 10 minutes"), GTK_TYPE_BUTTON, NULL, NULL);
+  g_assert_nonnull (remove);
+  g_signal_emit_by_name (remove, "clicked");
+  test_run_frames (50);
+  g_assert_null (find_row (root, "Replicas at maximum for 10 minutes"));
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autoptr(GVariant) child = g_variant_get_child_value (newer, i);
+
+      g_variant_builder_add_value (&want, child);
+    }
+  wanted = g_variant_ref_sink (g_variant_builder_end (&want));
+  stored = g_settings_get_value (settings, "alert-rules");
+  g_assert_true (g_variant_equal (stored, wanted));
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_settings_reset (settings, "alert-rules");
+}
+
+/* A value out of range is refused in words as typed, never clamped into
+ * a rule the person did not ask for. */
+static void
+test_out_of_range (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (SCHEMA_ID);
+  g_autoptr(IscTarget) target = isc_target_new ("demo-chat", ISC_TARGET_ENVIRONMENT, "production",
+                                                "demo-chat", "production");
+  g_autoptr(GPtrArray) read = NULL;
+  IscAlertsDialog *dialog;
+  GtkWidget *root, *combo, *add;
+  GtkSpinButton *minutes, *threshold;
+  IscAlertRule *rule;
+
+  g_settings_reset (settings, "alert-rules");
+  dialog = isc_alerts_dialog_new (NULL, settings, target);
+  root = GTK_WIDGET (dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_assert_true (test_wait_for (is_mapped, dialog));
+  combo = test_find_shown (root, ADW_TYPE_COMBO_ROW, NULL, NULL);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (combo), ISC_ALERT_KIND_ERROR_SHARE);
+  add = test_find_button (root, "Add _Rule");
+  minutes = spin_in_row (root, "_For");
+  threshold = spin_in_row (root, "_Above");
+
+  /* 1,440 minutes typed: not added, not turned into 360; the row says why. */
+  gtk_editable_set_text (GTK_EDITABLE (minutes), "1440");
+  g_signal_emit_by_name (add, "clicked");
+  read = isc_alert_rules_load (settings);
+  g_assert_cmpuint (read->len, ==, 0);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (minutes)), ==, "1440");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (find_row (root, "_For"))), ==,
+                   "Between 1 and 360 minutes");
+  g_assert_false (gtk_widget_is_sensitive (add));
+
+  /* A share above 100 % likewise. */
+  gtk_editable_set_text (GTK_EDITABLE (minutes), "30");
+  gtk_spin_button_update (minutes);
+  g_assert_true (gtk_widget_is_sensitive (add));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (find_row (root, "_For"))), ==, "");
+  gtk_editable_set_text (GTK_EDITABLE (threshold), "150");
+  g_signal_emit_by_name (add, "clicked");
+  g_clear_pointer (&read, g_ptr_array_unref);
+  read = isc_alert_rules_load (settings);
+  g_assert_cmpuint (read->len, ==, 0);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (find_row (root, "_Above"))), ==,
+                   "Between 0.1 and 100 %");
+
+  /* In range: added as typed. */
+  gtk_editable_set_text (GTK_EDITABLE (threshold), "2.5");
+  g_signal_emit_by_name (add, "clicked");
+  g_clear_pointer (&read, g_ptr_array_unref);
+  read = isc_alert_rules_load (settings);
+  g_assert_cmpuint (read->len, ==, 1);
+  rule = g_ptr_array_index (read, 0);
+  g_assert_cmpfloat_with_epsilon (rule->threshold, 0.025, 1e-9);
+  g_assert_cmpuint (rule->minutes, ==, 30);
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_settings_reset (settings, "alert-rules");
+}
+
 /* Without settings nothing can be kept: Add is off. */
 static void
 test_no_settings (void)
@@ -148,6 +269,8 @@ main (int   argc,
 
   g_test_add_func ("/isc/alerts-dialog/add-remove", test_add_remove);
   g_test_add_func ("/isc/alerts-dialog/no-settings", test_no_settings);
+  g_test_add_func ("/isc/alerts-dialog/keeps-unreadable", test_keeps_unreadable);
+  g_test_add_func ("/isc/alerts-dialog/out-of-range", test_out_of_range);
 
   return g_test_run ();
 }

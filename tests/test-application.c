@@ -11,7 +11,9 @@
 
 #include "config.h"
 
+#include <signal.h>
 #include <adwaita.h>
+#include <glib/gstdio.h>
 
 #include "isc-application.h"
 #include "isc-demo-ids.h"
@@ -117,9 +119,22 @@ test_app_reopens_windows (void)
   views = g_settings_get_value (settings, "open-views");
   g_assert_cmpuint (g_variant_n_children (views), ==, 2);
 
-  /* A launch: a window per view kept, each showing its own. */
+  /* Sixty kept (the two, then the first again and again): a launch
+   * opens a bounded number of them, the first ones, each showing its
+   * own. */
+  {
+    g_auto(GVariantBuilder) sixty = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE ("aa{sv}"));
+    g_autoptr(GVariant) first_kept = g_variant_get_child_value (views, 0);
+    g_autoptr(GVariant) second_kept = g_variant_get_child_value (views, 1);
+
+    g_variant_builder_add_value (&sixty, first_kept);
+    g_variant_builder_add_value (&sixty, second_kept);
+    for (guint i = 2; i < 60; i++)
+      g_variant_builder_add_value (&sixty, first_kept);
+    g_settings_set_value (settings, "open-views", g_variant_builder_end (&sixty));
+  }
   g_application_activate (G_APPLICATION (test_app));
-  g_assert_cmpuint (test_app_count_windows (), ==, 2);
+  g_assert_cmpuint (test_app_count_windows (), ==, ISC_APPLICATION_MAX_RESTORED_WINDOWS);
   for (GList *l = gtk_application_get_windows (GTK_APPLICATION (test_app)); l != NULL; l = l->next)
     {
       IscView *view = isc_window_get_view (l->data);
@@ -138,6 +153,152 @@ test_app_reopens_windows (void)
   g_assert_cmpuint (test_app_count_windows (), ==, 0);
   g_settings_reset (settings, "open-views");
   g_settings_reset (settings, "view-state");
+}
+
+static gboolean
+process_ended (gpointer data)
+{
+  return g_subprocess_get_identifier (data) == NULL;
+}
+
+typedef struct
+{
+  const char  *tmp;
+  GSubprocess *process;
+} DemoWait;
+
+static gboolean
+demo_up_or_ended (gpointer data)
+{
+  DemoWait *wait = data;
+
+  return test_count_files (wait->tmp) > 0 || process_ended (wait->process);
+}
+
+static void
+wait_cb (GObject      *source,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
+}
+
+static void
+remove_tree (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (path);
+      else
+        g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+/* Runs `inferscope --demo` with its own temporary folder and, with
+ * @keyfile, settings read from that keyfile (GLib's keyfile backend, as
+ * a hand or another version could have written them); once it is up,
+ * sends it @signum, and returns its exit status, or -1 when it did not
+ * exit (a crash, or a CRITICAL: criticals are fatal here). Its temporary
+ * cache must be gone. */
+static int
+run_demo_app (const char *keyfile,
+              int         signum)
+{
+  g_autofree char *tmp = test_temp_dir ();
+  g_autofree char *config = test_temp_dir ();
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE);
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *binary = g_getenv ("INFERSCOPE_BINARY");
+  DemoWait wait;
+  gboolean up = FALSE;
+  int status = -1;
+
+  g_assert_nonnull (binary);
+  g_subprocess_launcher_setenv (launcher, "TMPDIR", tmp, TRUE);
+  g_subprocess_launcher_setenv (launcher, "G_DEBUG", "fatal-criticals", TRUE);
+  /* Its own application, not this program's or another test's. */
+  g_subprocess_launcher_setenv (launcher, "DBUS_SESSION_BUS_ADDRESS",
+                                "unix:path=/nonexistent/inferscope-test-bus", TRUE);
+  if (keyfile != NULL)
+    {
+      g_autofree char *dir = g_build_filename (config, "glib-2.0", "settings", NULL);
+      g_autofree char *path = g_build_filename (dir, "keyfile", NULL);
+
+      g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+      g_assert_true (g_file_set_contents (path, keyfile, -1, NULL));
+      g_subprocess_launcher_setenv (launcher, "GSETTINGS_BACKEND", "keyfile", TRUE);
+      g_subprocess_launcher_setenv (launcher, "XDG_CONFIG_HOME", config, TRUE);
+    }
+  process = g_subprocess_launcher_spawn (launcher, &error, binary, "--demo", NULL);
+  g_assert_no_error (error);
+  g_subprocess_wait_async (process, NULL, wait_cb, NULL);
+
+  /* Up, with its cache made, and its window drawn; or ended already. A
+   * whole application starting (under a sanitizer, on a busy machine)
+   * may take longer than one wait: up to a minute. */
+  wait = (DemoWait) { tmp, process };
+  for (guint i = 0; i < 6 && !up; i++)
+    up = test_wait_for (demo_up_or_ended, &wait);
+  if (!up)
+    g_subprocess_force_exit (process);
+  g_assert_true (up);
+  if (!process_ended (process))
+    {
+      test_run_frames (500);
+      g_subprocess_send_signal (process, signum);
+      for (guint i = 0; i < 6 && !process_ended (process); i++)
+        test_wait_for (process_ended, process);
+      if (!process_ended (process))
+        g_subprocess_force_exit (process);
+      g_assert_true (test_wait_for (process_ended, process));
+    }
+
+  if (g_subprocess_get_if_exited (process))
+    {
+      status = g_subprocess_get_exit_status (process);
+      g_assert_cmpuint (test_count_files (tmp), ==, 0);
+    }
+  test_remove_dir (tmp);
+  remove_tree (config);
+  return status;
+}
+
+/* `inferscope --demo` ended by SIGTERM (or SIGINT) ends as Quit does:
+ * its temporary cache goes with it. */
+static void
+test_app_demo_signal (gconstpointer data)
+{
+  g_assert_cmpint (run_demo_app (NULL, GPOINTER_TO_INT (data)), ==, 0);
+}
+
+/* Values stored out of range (a negative size, as by hand or a broken
+ * version) never reach GTK: the window opens at its default size, with
+ * no CRITICAL. */
+static void
+test_app_settings_out_of_range (void)
+{
+  g_assert_cmpint (run_demo_app ("[io/github/inferscope/Inferscope]\n"
+                                 "window-width=-500\n"
+                                 "window-height=-20\n"
+                                 "sidebar-width=-7\n"
+                                 /* and the others, out of range or of
+                                  * the wrong shape, read as defaults or
+                                  * refused where read */
+                                 "refresh-interval=999999\n"
+                                 "overview-requests=0\n"
+                                 "view-state={'target': <'demo-chat'>, 'mode': <42>, 'range': <-1>}\n"
+                                 "open-views=[{'mode': <'x'>}, {}]\n"
+                                 "model-layouts={'demo-chat': ['', 'baseten_\\u0007bell']}\n"
+                                 "alert-rules=[{'kind': <'error-share'>, 'minutes': <uint32 0>}]\n",
+                                 SIGTERM), ==, 0);
 }
 
 /* The session on the demo, as after Explore the Demo. */
@@ -167,6 +328,9 @@ main (int   argc,
   g_test_add_func ("/isc/application/shortcuts", test_app_shortcuts);
   g_test_add_func ("/isc/application/about", test_app_about);
   g_test_add_func ("/isc/application/quit", test_app_quit);
+  g_test_add_data_func ("/isc/application/demo-sigterm", GINT_TO_POINTER (SIGTERM), test_app_demo_signal);
+  g_test_add_data_func ("/isc/application/demo-sigint", GINT_TO_POINTER (SIGINT), test_app_demo_signal);
+  g_test_add_func ("/isc/application/settings-out-of-range", test_app_settings_out_of_range);
   /* Last: a launch starts the session again, without a key. */
   g_test_add_func ("/isc/application/reopens-windows", test_app_reopens_windows);
 

@@ -25,8 +25,14 @@
 #define REPLICAS "baseten_replicas_active"
 #define CPU      "baseten_container_cpu_usage_seconds_total"
 #define GPU      "baseten_gpu_utilization"
+#define TTFB     "baseten_time_to_first_byte_seconds"
 
-static const char *available[] = { REQUESTS, LATENCY, REPLICAS, CPU, NULL };
+/* As the deployment reports them: the time to first byte, of the latency
+ * group, last. */
+static const char *available[] = { REQUESTS, LATENCY, REPLICAS, CPU, TTFB, NULL };
+/* The order the Charts page shows them in: by the catalogue's groups. */
+#define PAGE_ORDER "Inference volume|End-to-end response time|Time to first byte|Active replicas|CPU usage"
+
 
 /* The rows' titles, top to bottom, "|"-separated. */
 static char *
@@ -144,20 +150,25 @@ test_hide_move_apply (void)
 
   dialog = open_dialog (&parent, NULL, &result);
 
-  /* Every chart the deployment reports, shown, in the default order,
-   * by its title. */
+  /* Every chart the deployment reports, shown, in the order of the
+   * Charts page, by its title, under its group. */
   titles = row_titles (dialog);
-  g_assert_cmpstr (titles, ==, "Inference volume|End-to-end response time|Active replicas|CPU usage");
+  g_assert_cmpstr (titles, ==, PAGE_ORDER);
   g_assert_true (gtk_switch_get_active (row_switch (find_row (dialog, "CPU usage"))));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (find_row (dialog, "Time to first byte"))), ==,
+                   "Latency");
 
-  /* The first row cannot go up, the last cannot go down. */
+  /* A chart moves within its group only: the first row cannot go up, the
+   * last cannot go down, nor can a chart alone in its group. */
   g_assert_false (gtk_widget_get_sensitive (row_button (find_row (dialog, "Inference volume"), "go-up-symbolic")));
-  g_assert_true (gtk_widget_get_sensitive (row_button (find_row (dialog, "Inference volume"), "go-down-symbolic")));
+  g_assert_false (gtk_widget_get_sensitive (row_button (find_row (dialog, "Inference volume"), "go-down-symbolic")));
+  g_assert_true (gtk_widget_get_sensitive (row_button (find_row (dialog, "End-to-end response time"), "go-down-symbolic")));
+  g_assert_false (gtk_widget_get_sensitive (row_button (find_row (dialog, "Time to first byte"), "go-down-symbolic")));
   g_assert_false (gtk_widget_get_sensitive (row_button (find_row (dialog, "CPU usage"), "go-down-symbolic")));
 
-  /* Hide the response time, and move the replicas up above it. */
+  /* Hide the response time, and move the time to first byte up above it. */
   gtk_switch_set_active (row_switch (find_row (dialog, "End-to-end response time")), FALSE);
-  row = find_row (dialog, "Active replicas");
+  row = find_row (dialog, "Time to first byte");
   up = row_button (row, "go-up-symbolic");
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (up), GTK_ACCESSIBLE_PROPERTY_LABEL, "Move Up");
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (row_button (row, "go-down-symbolic")),
@@ -165,18 +176,18 @@ test_hide_move_apply (void)
   click (up);
   g_clear_pointer (&titles, g_free);
   titles = row_titles (dialog);
-  g_assert_cmpstr (titles, ==, "Inference volume|Active replicas|End-to-end response time|CPU usage");
+  g_assert_cmpstr (titles, ==, "Inference volume|Time to first byte|End-to-end response time|Active replicas|CPU usage");
   /* The hidden one is still hidden where it went. */
   g_assert_false (gtk_switch_get_active (row_switch (find_row (dialog, "End-to-end response time"))));
   layout = isc_customize_dialog_dup_layout (dialog);
-  g_assert_cmpuint (g_strv_length (layout), ==, 3);
+  g_assert_cmpuint (g_strv_length (layout), ==, 4);
 
   /* Apply sends the charts shown, in order, and closes. */
   g_assert_null (result);
   weak = dialog;
   g_object_add_weak_pointer (weak, &weak);
   click (find_button (dialog, "_Apply"));
-  g_assert_cmpstr (result, ==, REQUESTS "|" REPLICAS "|" CPU);
+  g_assert_cmpstr (result, ==, REQUESTS "|" TTFB "|" REPLICAS "|" CPU);
   g_assert_true (test_wait_for (is_gone, &weak));
 
   gtk_window_destroy (GTK_WINDOW (parent));
@@ -186,6 +197,8 @@ static void
 test_reset_cancel (void)
 {
   const char *shown[] = { CPU, REQUESTS, NULL };
+  const char *page_order[] = { REQUESTS, CPU, NULL };
+  const char *every[] = { REQUESTS, LATENCY, TTFB, REPLICAS, CPU, NULL };
   g_autofree char *result = NULL;
   g_autofree char *titles = NULL;
   g_auto(GStrv) layout = NULL;
@@ -193,25 +206,26 @@ test_reset_cancel (void)
   GtkWidget *parent;
   gpointer weak;
 
-  /* The current layout first, in its order; the hidden ones after. */
+  /* The current layout in the page's order, by groups, even where it was
+   * saved in another; the hidden ones within their groups. */
   dialog = open_dialog (&parent, shown, &result);
   titles = row_titles (dialog);
-  g_assert_cmpstr (titles, ==, "CPU usage|Inference volume|End-to-end response time|Active replicas");
+  g_assert_cmpstr (titles, ==, PAGE_ORDER);
   g_assert_true (gtk_switch_get_active (row_switch (find_row (dialog, "CPU usage"))));
   g_assert_true (gtk_switch_get_active (row_switch (find_row (dialog, "Inference volume"))));
   g_assert_false (gtk_switch_get_active (row_switch (find_row (dialog, "End-to-end response time"))));
   g_assert_false (gtk_switch_get_active (row_switch (find_row (dialog, "Active replicas"))));
   layout = isc_customize_dialog_dup_layout (dialog);
-  g_assert_true (g_strv_equal ((const char * const *) layout, shown));
+  g_assert_true (g_strv_equal ((const char * const *) layout, page_order));
 
-  /* Reset: every chart, in the default order. */
+  /* Reset: every chart, in the page's order. */
   click (find_button (dialog, "_Reset"));
   g_clear_pointer (&titles, g_free);
   titles = row_titles (dialog);
-  g_assert_cmpstr (titles, ==, "Inference volume|End-to-end response time|Active replicas|CPU usage");
+  g_assert_cmpstr (titles, ==, PAGE_ORDER);
   g_clear_pointer (&layout, g_strfreev);
   layout = isc_customize_dialog_dup_layout (dialog);
-  g_assert_true (g_strv_equal ((const char * const *) layout, available));
+  g_assert_true (g_strv_equal ((const char * const *) layout, every));
   g_assert_true (gtk_switch_get_active (row_switch (find_row (dialog, "Active replicas"))));
 
   /* Cancel: closed, and nothing applied. */
@@ -238,7 +252,7 @@ test_not_available (void)
 
   dialog = open_dialog (&parent, shown, &result);
   titles = row_titles (dialog);
-  g_assert_cmpstr (titles, ==, "Active replicas|Inference volume|End-to-end response time|CPU usage");
+  g_assert_cmpstr (titles, ==, PAGE_ORDER);
   g_assert_null (find_row (dialog, "GPU utilization"));
   layout = isc_customize_dialog_dup_layout (dialog);
   g_assert_cmpuint (g_strv_length (layout), ==, 1);

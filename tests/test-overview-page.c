@@ -331,6 +331,19 @@ overview_shown (gpointer data)
   return page != NULL && isc_overview_page_get_fleet (ISC_OVERVIEW_PAGE (page)) != NULL;
 }
 
+static gboolean
+no_switcher_shown (gpointer data)
+{
+  /* The bar at the bottom slides away: gone once it has. */
+  return test_find_shown (data, ADW_TYPE_VIEW_SWITCHER, NULL, NULL) == NULL;
+}
+
+static gboolean
+switcher_shown (gpointer data)
+{
+  return !no_switcher_shown (data);
+}
+
 static void
 test_window_opens_target (void)
 {
@@ -373,6 +386,17 @@ test_window_opens_target (void)
   g_assert_null (isc_sidebar_get_selected_target (ISC_SIDEBAR (sidebar)));
   g_assert_true (isc_sidebar_get_overview_selected (ISC_SIDEBAR (sidebar)));
 
+  /* The modes belong to a target: over the Overview no switcher shows a
+   * mode, and Ctrl+1 … 3 (win.mode) are off and change nothing. */
+  g_assert_true (test_wait_for (no_switcher_shown, window));
+  g_assert_false (adw_view_switcher_bar_get_reveal (ADW_VIEW_SWITCHER_BAR (
+    test_find_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER_BAR, NULL, NULL))));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "mode"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.mode", "s", "now");
+  test_run_frames (50);
+  g_assert_cmpint (isc_view_get_mode (view), ==, ISC_MODE_SUMMARY);
+  g_assert_nonnull (test_find_shown (GTK_WIDGET (window), ISC_TYPE_OVERVIEW_PAGE, NULL, NULL));
+
   shown = isc_overview_page_get_shown (ISC_OVERVIEW_PAGE (page));
   g_assert_cmpuint (g_list_model_get_n_items (shown), >=, 8);
   /* Not the target shown before. */
@@ -404,6 +428,9 @@ test_window_opens_target (void)
   g_assert_false (isc_sidebar_get_overview_selected (ISC_SIDEBAR (sidebar)));
   g_assert_true (isc_target_equal (isc_sidebar_get_selected_target (ISC_SIDEBAR (sidebar)),
                                    isc_fleet_row_get_target (row)));
+  /* A target's page offers its modes again. */
+  g_assert_true (test_wait_for (switcher_shown, window));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "mode"));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -710,6 +710,76 @@ test_view_demo_embed (void)
 }
 
 static void
+record_refused (IscView    *view,
+                const char *name,
+                GPtrArray  *names)
+{
+  g_ptr_array_add (names, g_strdup (name));
+}
+
+/* A chosen metric Baseten no longer knows (a saved layout's) does not
+ * blank the page with a 400 that Retry cannot mend: it is left out of
+ * the query and said once, and the rest is drawn; the choice stays. */
+static void
+test_view_refused_metric (void)
+{
+  g_autoptr(IscClient) client = NULL;
+  g_autoptr(IscDemoServer) server = start_demo (&client);
+  g_autoptr(IscView) view = isc_view_new ();
+  g_autoptr(IscTarget) target = embed_target ();
+  g_autoptr(IscTarget) chat = chat_target ();
+  g_autoptr(GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(IscQuery) query = NULL;
+  const char * const chosen[] = {
+    "baseten_replicas_active", "baseten_retired_metric", "baseten_inference_requests_total", NULL
+  };
+  const char * const only_retired[] = { "baseten_retired_metric", NULL };
+  IscMetricsResponse *response;
+
+  g_signal_connect (view, "metric-refused", G_CALLBACK (record_refused), said);
+  isc_view_set_client (view, client);
+  isc_view_set_metrics (view, chosen);
+  isc_view_set_target (view, target);
+  wait_settled (view);
+
+  g_assert_no_error ((GError *) isc_view_get_error (view));
+  g_assert_cmpint (isc_view_get_state (view), ==, ISC_VIEW_READY);
+  response = isc_view_get_response (view);
+  g_assert_nonnull (isc_metrics_response_lookup_metric (response, "baseten_replicas_active"));
+  g_assert_nonnull (isc_metrics_response_lookup_metric (response, "baseten_inference_requests_total"));
+  g_assert_true (g_strv_equal (isc_view_get_metrics (view), chosen));
+  g_assert_cmpuint (said->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (said, 0), ==, "baseten_retired_metric");
+  g_assert_true (g_strv_equal (isc_view_get_refused_metrics (view), only_retired));
+  query = isc_view_dup_query (view);
+  g_assert_false (g_strv_contains ((const char * const *) query->metrics, "baseten_retired_metric"));
+
+  /* A refresh asks without it at once, and says nothing again. */
+  isc_view_refresh (view);
+  wait_settled (view);
+  g_assert_cmpint (isc_view_get_state (view), ==, ISC_VIEW_READY);
+  g_assert_no_error ((GError *) isc_view_get_error (view));
+  g_assert_cmpuint (said->len, ==, 1);
+
+  /* Another target learns it for itself; coming back remembers it. */
+  isc_view_set_target (view, chat);
+  g_assert_null (isc_view_get_refused_metrics (view)[0]);
+  wait_settled (view);
+  g_assert_cmpint (isc_view_get_state (view), ==, ISC_VIEW_READY);
+  g_assert_cmpuint (said->len, ==, 2);
+  isc_view_set_target (view, target);
+  g_assert_true (g_strv_equal (isc_view_get_refused_metrics (view), only_retired));
+  wait_settled (view);
+  g_assert_cmpuint (said->len, ==, 2);
+
+  /* A layout of nothing but unknown names still shows the others. */
+  isc_view_set_metrics (view, only_retired);
+  wait_settled (view);
+  g_assert_cmpint (isc_view_get_state (view), ==, ISC_VIEW_READY);
+  g_assert_nonnull (isc_metrics_response_lookup_metric (isc_view_get_response (view), "baseten_replicas_active"));
+}
+
+static void
 test_view_now (void)
 {
   g_autoptr(IscClient) client = NULL;
@@ -1245,6 +1315,7 @@ main (int   argc,
   g_test_add_func ("/isc/view/pause-offline", test_view_pause_offline);
   g_test_add_func ("/isc/view/resume-early", test_view_resume_early);
   g_test_add_func ("/isc/view/demo-embed", test_view_demo_embed);
+  g_test_add_func ("/isc/view/refused-metric", test_view_refused_metric);
   g_test_add_func ("/isc/view/now", test_view_now);
   g_test_add_func ("/isc/view/now-queries", test_view_now_queries);
   g_test_add_func ("/isc/view/superseded", test_view_superseded);

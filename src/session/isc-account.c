@@ -13,6 +13,13 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#ifdef G_OS_UNIX
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
+
 #include "isc-account.h"
 #include "isc-api-error.h"
 #include "isc-target.h"
@@ -25,8 +32,10 @@ struct _IscAccount
   IscKeySource      key_source;
   gboolean          is_demo;
   char             *workspace;
-  /* The demo's cache directory, removed with the account. */
+  /* The demo's cache directory, removed with the account, and the
+   * descriptor that holds its lock while the account lives (-1: none). */
   char             *temp_cache_dir;
+  int               temp_cache_lock;
 
   /* Owned references */
   IscClient        *client;
@@ -77,6 +86,80 @@ remove_cache_dir (const char *dir)
   g_rmdir (dir);
 }
 
+/* The demo's cache directories in the temporary folder, each
+ * "inferscope-demo-XXXXXX", and how long one may go untouched, unlocked,
+ * before it counts as left behind. */
+#define DEMO_DIR_PREFIX  "inferscope-demo-"
+#define DEMO_DIR_STALE_S (10 * 60)
+
+/* Takes the lock a demo holds on its cache directory for as long as it
+ * runs: the descriptor that holds it, or -1 when another process holds
+ * it (or the directory cannot be opened). The kernel lets go of it when
+ * the process ends, however it ends. */
+static int
+lock_cache_dir (const char *dir)
+{
+#ifdef G_OS_UNIX
+  int fd = open (dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+
+  if (fd < 0)
+    return -1;
+  if (flock (fd, LOCK_EX | LOCK_NB) != 0)
+    {
+      close (fd);
+      return -1;
+    }
+  return fd;
+#else
+  return -1;
+#endif
+}
+
+static void
+unlock_cache_dir (int fd)
+{
+#ifdef G_OS_UNIX
+  if (fd >= 0)
+    close (fd);
+#endif
+}
+
+/* A demo ended by SIGKILL (or a crash, or a power cut) leaves its cache
+ * directory behind: at the next start, remove each of this user's that no
+ * running demo holds and that nothing has touched for a while (a demo
+ * that has just made its directory may not hold it yet; one from a
+ * version that took no lock writes to it on every refresh). */
+static void
+remove_stale_cache_dirs (void)
+{
+#ifdef G_OS_UNIX
+  const char *tmp = g_get_tmp_dir ();
+  g_autoptr(GDir) d = g_dir_open (tmp, 0, NULL);
+  gint64 now_s = g_get_real_time () / G_USEC_PER_SEC;
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      GStatBuf st;
+      int fd;
+
+      if (!g_str_has_prefix (name, DEMO_DIR_PREFIX))
+        continue;
+      path = g_build_filename (tmp, name, NULL);
+      if (g_lstat (path, &st) != 0 || !S_ISDIR (st.st_mode) || st.st_uid != getuid () ||
+          now_s - (gint64) st.st_mtime < DEMO_DIR_STALE_S)
+        continue;
+      fd = lock_cache_dir (path);
+      if (fd < 0)
+        continue;
+      g_debug ("Removing the demo cache %s, left behind", path);
+      remove_cache_dir (path);
+      unlock_cache_dir (fd);
+    }
+#endif
+}
+
 static void
 isc_account_dispose (GObject *object)
 {
@@ -96,6 +179,8 @@ isc_account_finalize (GObject *object)
 
   if (self->temp_cache_dir != NULL)
     remove_cache_dir (self->temp_cache_dir);
+  unlock_cache_dir (self->temp_cache_lock);
+  self->temp_cache_lock = -1;
 
   g_clear_pointer (&self->temp_cache_dir, g_free);
   g_clear_pointer (&self->base_url, g_free);
@@ -193,6 +278,7 @@ isc_account_class_init (IscAccountClass *klass)
 static void
 isc_account_init (IscAccount *self)
 {
+  self->temp_cache_lock = -1;
 }
 
 IscAccount *
@@ -234,6 +320,7 @@ isc_account_new_demo (IscDemoServer  *server,
   g_autoptr(IscResponseCache) cache = NULL;
   g_autofree char *dir = NULL;
   const char *base_url;
+  int lock = -1;
 
   g_return_val_if_fail (ISC_IS_DEMO_SERVER (server), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -251,20 +338,26 @@ isc_account_new_demo (IscDemoServer  *server,
    * directory that goes with the account, since the demo's address
    * changes every run and nothing it kept would be found again. Without
    * a directory the demo simply has no cache. */
-  dir = g_dir_make_tmp ("inferscope-demo-XXXXXX", NULL);
+  remove_stale_cache_dirs ();
+  dir = g_dir_make_tmp (DEMO_DIR_PREFIX "XXXXXX", NULL);
   if (dir != NULL)
-    cache = isc_response_cache_new (dir, 0);
+    {
+      lock = lock_cache_dir (dir);
+      cache = isc_response_cache_new (dir, 0);
+    }
 
   self = isc_account_new (base_url, NULL, ISC_KEY_SOURCE_NONE, cache, error);
   if (self == NULL)
     {
       if (dir != NULL)
         remove_cache_dir (dir);
+      unlock_cache_dir (lock);
       return NULL;
     }
 
   self->is_demo = TRUE;
   self->temp_cache_dir = g_steal_pointer (&dir);
+  self->temp_cache_lock = lock;
   /* Translators: the workspace shown for the simulated API. */
   self->workspace = g_strdup (_("Demo"));
 

@@ -46,6 +46,7 @@ isc_alert_rule_new (const IscTarget *target,
 
   g_return_val_if_fail (target != NULL, NULL);
   g_return_val_if_fail ((guint) kind < ISC_ALERT_N_KINDS, NULL);
+  g_return_val_if_fail (isc_alert_rule_minutes_valid (minutes), NULL);
 
   rule = g_new0 (IscAlertRule, 1);
   rule->target = isc_target_copy (target);
@@ -53,8 +54,14 @@ isc_alert_rule_new (const IscTarget *target,
   /* The replicas rule has no threshold of its own: the maximum comes from
    * the target's autoscaling settings. */
   rule->threshold = kind == ISC_ALERT_KIND_REPLICAS_AT_MAX || !isfinite (threshold) ? 0.0 : threshold;
-  rule->minutes = CLAMP (minutes, 1, ISC_ALERT_MAX_MINUTES);
+  rule->minutes = minutes;
   return rule;
+}
+
+gboolean
+isc_alert_rule_minutes_valid (guint minutes)
+{
+  return minutes >= 1 && minutes <= ISC_ALERT_MAX_MINUTES;
 }
 
 IscAlertRule *
@@ -299,7 +306,7 @@ isc_alert_rule_new_from_variant (GVariant *variant)
       !g_variant_lookup (variant, "kind", "&s", &kind_text) ||
       !isc_alert_kind_from_string (kind_text, &kind) ||
       !g_variant_lookup (variant, "minutes", "u", &minutes) ||
-      minutes == 0)
+      !isc_alert_rule_minutes_valid (minutes))
     return NULL;
   if (!g_variant_lookup (variant, "threshold", "d", &threshold) && kind != ISC_ALERT_KIND_REPLICAS_AT_MAX)
     return NULL;
@@ -361,6 +368,111 @@ isc_alert_rules_save (GSettings *settings,
   for (guint i = 0; i < rules->len; i++)
     g_variant_builder_add_value (&builder, isc_alert_rule_to_variant (g_ptr_array_index (rules, i)));
   g_settings_set_value (settings, RULES_KEY, g_variant_builder_end (&builder));
+}
+
+/* The setting as it is, entries this version cannot read included. */
+static GVariant *
+get_entries (GSettings *settings)
+{
+  return g_settings_get_value (settings, RULES_KEY);
+}
+
+gboolean
+isc_alert_rules_add (GSettings          *settings,
+                     const IscAlertRule *rule)
+{
+  g_auto(GVariantBuilder) builder = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE ("aa{sv}"));
+  g_autoptr(GVariant) entries = NULL;
+  gsize n;
+
+  g_return_val_if_fail (rule != NULL, FALSE);
+
+  if (!settings_have_rules (settings))
+    return FALSE;
+
+  entries = get_entries (settings);
+  n = g_variant_n_children (entries);
+  for (gsize i = 0; i < n; i++)
+    {
+      g_autoptr(GVariant) child = g_variant_get_child_value (entries, i);
+      g_autoptr(IscAlertRule) read = isc_alert_rule_new_from_variant (child);
+
+      /* The same rule twice would only notify twice. */
+      if (read != NULL && isc_alert_rule_equal (read, rule))
+        return FALSE;
+      g_variant_builder_add_value (&builder, child);
+    }
+  g_variant_builder_add_value (&builder, isc_alert_rule_to_variant (rule));
+  g_settings_set_value (settings, RULES_KEY, g_variant_builder_end (&builder));
+  return TRUE;
+}
+
+gboolean
+isc_alert_rules_remove (GSettings          *settings,
+                        const IscAlertRule *rule)
+{
+  g_auto(GVariantBuilder) builder = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE ("aa{sv}"));
+  g_autoptr(GVariant) entries = NULL;
+  gboolean removed = FALSE;
+  gsize n;
+
+  g_return_val_if_fail (rule != NULL, FALSE);
+
+  if (!settings_have_rules (settings))
+    return FALSE;
+
+  entries = get_entries (settings);
+  n = g_variant_n_children (entries);
+  for (gsize i = 0; i < n; i++)
+    {
+      g_autoptr(GVariant) child = g_variant_get_child_value (entries, i);
+
+      if (!removed)
+        {
+          g_autoptr(IscAlertRule) read = isc_alert_rule_new_from_variant (child);
+
+          if (read != NULL && isc_alert_rule_equal (read, rule))
+            {
+              removed = TRUE;
+              continue;
+            }
+        }
+      g_variant_builder_add_value (&builder, child);
+    }
+  if (removed)
+    g_settings_set_value (settings, RULES_KEY, g_variant_builder_end (&builder));
+  return removed;
+}
+
+guint
+isc_alert_rules_count_unreadable (GSettings       *settings,
+                                  const IscTarget *target)
+{
+  g_autoptr(GVariant) entries = NULL;
+  guint count = 0;
+  gsize n;
+
+  g_return_val_if_fail (target != NULL, 0);
+
+  if (!settings_have_rules (settings))
+    return 0;
+
+  entries = get_entries (settings);
+  n = g_variant_n_children (entries);
+  for (gsize i = 0; i < n; i++)
+    {
+      g_autoptr(GVariant) child = g_variant_get_child_value (entries, i);
+      g_autoptr(GVariant) target_variant = g_variant_lookup_value (child, "target", G_VARIANT_TYPE_VARDICT);
+      g_autoptr(IscTarget) entry_target = isc_target_new_from_variant (target_variant);
+      g_autoptr(IscAlertRule) read = NULL;
+
+      if (entry_target == NULL || !isc_target_equal (entry_target, target))
+        continue;
+      read = isc_alert_rule_new_from_variant (child);
+      if (read == NULL)
+        count++;
+    }
+  return count;
 }
 
 GPtrArray *

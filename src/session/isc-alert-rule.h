@@ -23,6 +23,12 @@ G_BEGIN_DECLS
  * A plain boxed value, kept in the "alert-rules" setting (aa{sv}: each
  * {"target": a{sv}, "kind": s, "threshold": d, "minutes": u}). Two rules
  * are equal when all four are.
+ *
+ * The release and development builds, older and newer, share the
+ * setting: an entry this version cannot read (a kind or minutes a newer
+ * version allows) is not checked, but is kept as it is, and so is every
+ * member of an entry, read or not. Adding or removing one rule rewrites
+ * no other entry.
  */
 
 typedef enum
@@ -46,12 +52,15 @@ typedef struct
 #define ISC_TYPE_ALERT_RULE (isc_alert_rule_get_type ())
 
 GType         isc_alert_rule_get_type        (void) G_GNUC_CONST;
-/* minutes is clamped to 1 … ISC_ALERT_MAX_MINUTES. */
+/* minutes must be within 1 … ISC_ALERT_MAX_MINUTES (see
+ * isc_alert_rule_minutes_valid ()). */
 IscAlertRule *isc_alert_rule_new             (const IscTarget    *target,
                                               IscAlertKind        kind,
                                               double              threshold,
                                               guint               minutes);
 IscAlertRule *isc_alert_rule_copy            (const IscAlertRule *rule);
+/* Whether a rule may hold for @minutes: 1 … ISC_ALERT_MAX_MINUTES. */
+gboolean      isc_alert_rule_minutes_valid   (guint               minutes);
 void          isc_alert_rule_free            (IscAlertRule       *rule);
 gboolean      isc_alert_rule_equal           (const IscAlertRule *a,
                                               const IscAlertRule *b);
@@ -80,16 +89,31 @@ gboolean      isc_alert_kind_from_string     (const char         *text,
 /* The kind's short name for a list to choose from: "5xx share". */
 const char   *isc_alert_kind_get_title       (IscAlertKind        kind);
 
-/* a{sv}; NULL from a variant that does not hold a valid rule. */
+/* a{sv}; NULL from a variant that does not hold a rule this version
+ * reads as it is (nothing is clamped or dropped to make it fit). */
 GVariant     *isc_alert_rule_to_variant      (const IscAlertRule *rule);
 IscAlertRule *isc_alert_rule_new_from_variant (GVariant          *variant);
 
 /* The rules of "alert-rules" (a GPtrArray of IscAlertRule, maybe empty;
- * invalid entries are skipped), and the whole list written back. Without
- * settings, or without the key, nothing is read or kept. */
+ * entries this version cannot read are left out). Without settings, or
+ * without the key, nothing is read or kept. */
 GPtrArray    *isc_alert_rules_load           (GSettings          *settings);
+/* Replaces the whole setting with @rules, entries this version cannot
+ * read included: for a fresh start (and tests), never to change one rule. */
 void          isc_alert_rules_save           (GSettings          *settings,
                                               GPtrArray          *rules);
+/* Adds @rule at the end unless an equal one is there (FALSE), every other
+ * entry kept as it is. */
+gboolean      isc_alert_rules_add            (GSettings          *settings,
+                                              const IscAlertRule *rule);
+/* Removes the first entry that reads as @rule (FALSE: none), every other
+ * entry kept as it is. */
+gboolean      isc_alert_rules_remove         (GSettings          *settings,
+                                              const IscAlertRule *rule);
+/* How many entries on @target this version cannot read: they are kept,
+ * but not checked. */
+guint         isc_alert_rules_count_unreadable (GSettings        *settings,
+                                                const IscTarget  *target);
 /* The rules of @rules on @target, in order (borrowed pointers). */
 GPtrArray    *isc_alert_rules_for_target     (GPtrArray          *rules,
                                               const IscTarget    *target);

@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "isc-api-error.h"
 #include "isc-catalogue.h"
@@ -139,27 +140,112 @@ response_has_data (const IscMetricsResponse *response)
   return FALSE;
 }
 
+/* Metrics Baseten refused */
+
+const char * const *
+isc_view_get_refused_metrics (IscView *self)
+{
+  static const char * const none[] = { NULL };
+  const char * const *refused;
+
+  g_return_val_if_fail (ISC_IS_VIEW (self), none);
+
+  if (self->target == NULL)
+    return none;
+  refused = g_hash_table_lookup (self->refused, self->target);
+  return refused != NULL ? refused : none;
+}
+
+static gboolean
+is_name_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '_' || c == ':';
+}
+
+/* Whether @text names @name as a whole word ("baseten_x" is not named by
+ * "baseten_x_total"). */
+static gboolean
+text_names (const char *text,
+            const char *name)
+{
+  gsize length = strlen (name);
+
+  if (length == 0)
+    return FALSE;
+  for (const char *p = strstr (text, name); p != NULL; p = strstr (p + 1, name))
+    if ((p == text || !is_name_char (p[-1])) && !is_name_char (p[length]))
+      return TRUE;
+  return FALSE;
+}
+
+/* The metric of @query that a 400 (@error) names, if any: Baseten
+ * refuses a name it does not know, or no longer knows, with its name in
+ * the message. Matched on the names asked for, not on the message's
+ * words, which Baseten may change or translate. */
+static const char *
+refused_metric (const GError   *error,
+                const IscQuery *query)
+{
+  if (!g_error_matches (error, ISC_API_ERROR, ISC_API_ERROR_BAD_REQUEST) ||
+      query == NULL || query->metrics == NULL)
+    return NULL;
+
+  for (guint i = 0; query->metrics[i] != NULL; i++)
+    if (text_names (error->message, query->metrics[i]))
+      return query->metrics[i];
+  return NULL;
+}
+
+/* Remembers @name as refused for the target; FALSE if it already was. */
+static gboolean
+refuse_metric (IscView    *self,
+               const char *name)
+{
+  const char * const *refused = isc_view_get_refused_metrics (self);
+  g_autoptr(GStrvBuilder) builder = NULL;
+
+  if (self->target == NULL || g_strv_contains (refused, name))
+    return FALSE;
+
+  builder = g_strv_builder_new ();
+  g_strv_builder_addv (builder, (const char **) refused);
+  g_strv_builder_add (builder, name);
+  g_hash_table_replace (self->refused, isc_target_copy (self->target), g_strv_builder_end (builder));
+  _isc_view_notify (self, PROP_REFUSED_METRICS);
+  return TRUE;
+}
+
 /* The metric names a query asks for: those chosen, or every name the
- * catalogue knows, so that more than Baseten's default three come back. */
+ * catalogue knows, so that more than Baseten's default three come back;
+ * never one Baseten refused for the target. A choice left with none but
+ * refused names asks for the catalogue's others rather than nothing. */
 static char **
 dup_query_metrics (IscView *self)
 {
+  const char * const *refused = isc_view_get_refused_metrics (self);
   const IscCatalogueEntry *entries;
   guint n_entries = 0;
-  GStrvBuilder *builder;
-  char **names;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  guint n_names = 0;
 
   if (self->metrics != NULL)
-    return g_strdupv (self->metrics);
+    {
+      for (guint i = 0; self->metrics[i] != NULL; i++)
+        if (!g_strv_contains (refused, self->metrics[i]))
+          {
+            g_strv_builder_add (builder, self->metrics[i]);
+            n_names++;
+          }
+      if (n_names > 0 || self->metrics[0] == NULL)
+        return g_strv_builder_end (builder);
+    }
 
   entries = isc_catalogue_get_entries (&n_entries);
-  builder = g_strv_builder_new ();
   for (guint i = 0; i < n_entries; i++)
-    g_strv_builder_add (builder, entries[i].name);
-  names = g_strv_builder_end (builder);
-  g_strv_builder_unref (builder);
+    if (!g_strv_contains (refused, entries[i].name))
+      g_strv_builder_add (builder, entries[i].name);
 
-  return names;
+  return g_strv_builder_end (builder);
 }
 
 /* The refresh timer */
@@ -321,7 +407,25 @@ failed_cb (IscView            *self,
            gint64              cached_ms,
            IscMetricsLoader   *loader)
 {
+  const char *refused = refused_metric (error, self->pending_query);
+
   g_object_freeze_notify (G_OBJECT (self));
+  /* One name Baseten does not know never blanks the page, and Retry
+   * could not mend it: that name goes, the rest is asked again. Each
+   * round leaves out one more name, so this ends. */
+  if (refused != NULL)
+    {
+      g_autofree char *name = g_strdup (refused);
+
+      g_debug ("Baseten refused the metric %s: %s", name, error->message);
+      if (refuse_metric (self, name))
+        {
+          _isc_view_load (self, FALSE);
+          g_object_thaw_notify (G_OBJECT (self));
+          _isc_view_emit (self, SIGNAL_METRIC_REFUSED, name);
+          return;
+        }
+    }
   fail (self, error, cached, cached_ms);
   g_object_thaw_notify (G_OBJECT (self));
 }

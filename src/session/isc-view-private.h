@@ -45,6 +45,9 @@ struct _IscView
   gint64              compare_shift_ms;
   IscMetricsResponse *compare_response;
   GError             *compare_error;
+  /* IscTarget → GStrv: the metric names Baseten refused for that target
+   * this session (isc-view-loading.c) */
+  GHashTable         *refused;
 
   IscMode             mode;
   IscViewState        state;
@@ -91,7 +94,13 @@ enum {
   PROP_COMPARE_SHIFT,
   PROP_COMPARE_RESPONSE,
   PROP_COMPARE_ERROR,
+  PROP_REFUSED_METRICS,
   N_PROPS
+};
+
+enum {
+  SIGNAL_METRIC_REFUSED,
+  N_SIGNALS
 };
 
 /* isc-view.c */
@@ -99,6 +108,10 @@ enum {
 /* Notifies the property @prop_id (a PROP_ value). */
 void     _isc_view_notify         (IscView            *self,
                                    guint               prop_id);
+/* Emits the signal @signal_id (a SIGNAL_ value) with its one argument. */
+void     _isc_view_emit           (IscView            *self,
+                                   guint               signal_id,
+                                   const char         *argument);
 
 /* isc-view-loading.c */
 

@@ -22,12 +22,21 @@ G_DEFINE_ENUM_TYPE (IscViewState, isc_view_state,
   G_DEFINE_ENUM_VALUE (ISC_VIEW_ERROR, "error"))
 
 static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
 
 void
 _isc_view_notify (IscView *self,
                   guint    prop_id)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
+}
+
+void
+_isc_view_emit (IscView    *self,
+                guint       signal_id,
+                const char *argument)
+{
+  g_signal_emit (self, signals[signal_id], 0, argument);
 }
 
 static gboolean
@@ -71,6 +80,7 @@ isc_view_finalize (GObject *object)
   g_clear_pointer (&self->compare_target, isc_target_free);
   g_clear_pointer (&self->compare_response, isc_metrics_response_unref);
   g_clear_error (&self->compare_error);
+  g_clear_pointer (&self->refused, g_hash_table_unref);
 
   G_OBJECT_CLASS (isc_view_parent_class)->finalize (object);
 }
@@ -183,6 +193,10 @@ isc_view_get_property (GObject    *object,
 
     case PROP_COMPARE_ERROR:
       g_value_set_boxed (value, self->compare_error);
+      break;
+
+    case PROP_REFUSED_METRICS:
+      g_value_set_boxed (value, isc_view_get_refused_metrics (self));
       break;
 
     default:
@@ -322,8 +336,17 @@ isc_view_class_init (IscViewClass *klass)
     g_param_spec_boxed ("compare-response", NULL, NULL, ISC_TYPE_METRICS_RESPONSE, ro);
   properties[PROP_COMPARE_ERROR] =
     g_param_spec_boxed ("compare-error", NULL, NULL, G_TYPE_ERROR, ro);
+  properties[PROP_REFUSED_METRICS] =
+    g_param_spec_boxed ("refused-metrics", NULL, NULL, G_TYPE_STRV, ro);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[SIGNAL_METRIC_REFUSED] =
+    g_signal_new ("metric-refused",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void
@@ -337,6 +360,8 @@ isc_view_init (IscView *self)
   self->active = TRUE;
   self->network_available = TRUE;
   self->state = ISC_VIEW_EMPTY;
+  self->refused = g_hash_table_new_full ((GHashFunc) isc_target_hash, (GEqualFunc) isc_target_equal,
+                                         (GDestroyNotify) isc_target_free, (GDestroyNotify) g_strfreev);
 }
 
 /* Public API */
@@ -411,6 +436,7 @@ isc_view_set_target (IscView         *self,
   if (target != NULL)
     self->target = isc_target_copy (target);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TARGET]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REFUSED_METRICS]);
   _isc_view_load (self, TRUE);
 
   g_object_thaw_notify (G_OBJECT (self));

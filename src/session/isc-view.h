@@ -103,6 +103,14 @@ const char * const *isc_view_get_metrics          (IscView            *self);
 void                isc_view_set_metrics          (IscView            *self,
                                                    const char * const *metrics);
 
+/* "refused-metrics" (GStrv, never NULL): the metric names Baseten
+ * refused for the target this session, in the order refused. A load
+ * that fails with a 400 naming a metric it asked for leaves that name out
+ * of every later request of the target (its other charts, its layout,
+ * stay as they are), asks again at once, and emits "metric-refused" with
+ * the name: once per name and target, for the window to say which. */
+const char * const *isc_view_get_refused_metrics  (IscView            *self);
+
 /* "use-utc", "counters-as-totals": the display switches (no load). */
 gboolean            isc_view_get_use_utc          (IscView            *self);
 void                isc_view_set_use_utc          (IscView            *self,

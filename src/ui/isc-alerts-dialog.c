@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include <glib/gi18n.h>
 
 #include "isc-alert-rule.h"
@@ -25,6 +27,7 @@ struct _IscAlertsDialog
   AdwActionRow         *threshold_row;
   GtkSpinButton        *threshold_spin;
   GtkLabel             *threshold_unit;
+  AdwActionRow         *minutes_row;
   GtkSpinButton        *minutes_spin;
   GtkButton            *add_button;
   GPtrArray            *rule_rows;  /* the rows in rules_group now */
@@ -35,6 +38,10 @@ struct _IscAlertsDialog
 };
 
 G_DEFINE_FINAL_TYPE (IscAlertsDialog, isc_alerts_dialog, ADW_TYPE_PREFERENCES_WINDOW)
+
+/* The spin buttons take any number up to this, so that one out of range
+ * stays as typed and is refused in words, never clamped unseen. */
+#define SPIN_UPPER 1e6
 
 /* Each kind's threshold as the spin button shows it, and its defaults. */
 static const struct
@@ -56,15 +63,10 @@ remove_clicked_cb (GtkButton       *button,
                    IscAlertsDialog *self)
 {
   const IscAlertRule *rule = g_object_get_data (G_OBJECT (button), "isc-rule");
-  g_autoptr(GPtrArray) rules = isc_alert_rules_load (self->settings);
-  guint index;
 
-  if (g_ptr_array_find_with_equal_func (rules, rule, (GEqualFunc) isc_alert_rule_equal, &index))
-    {
-      g_ptr_array_remove_index (rules, index);
-      /* The setting's change rebuilds the list. */
-      isc_alert_rules_save (self->settings, rules);
-    }
+  /* Only that entry goes: the others, those this version cannot read
+   * among them, stay as they are. The setting's change rebuilds the list. */
+  isc_alert_rules_remove (self->settings, rule);
 }
 
 static void
@@ -72,6 +74,7 @@ rebuild_rules (IscAlertsDialog *self)
 {
   g_autoptr(GPtrArray) rules = isc_alert_rules_load (self->settings);
   g_autoptr(GPtrArray) mine = isc_alert_rules_for_target (rules, self->target);
+  guint unreadable;
 
   for (guint i = 0; i < self->rule_rows->len; i++)
     adw_preferences_group_remove (self->rules_group, g_ptr_array_index (self->rule_rows, i));
@@ -104,7 +107,25 @@ rebuild_rules (IscAlertsDialog *self)
       g_ptr_array_add (self->rule_rows, row);
     }
 
-  if (mine->len == 0)
+  unreadable = isc_alert_rules_count_unreadable (self->settings, self->target);
+  if (unreadable > 0)
+    {
+      GtkWidget *row = adw_action_row_new ();
+      g_autofree char *title = NULL;
+
+      /* Translators: rules of this target that another (newer) version
+       * of Inferscope wrote and this one cannot read */
+      title = g_strdup_printf (ngettext ("%u rule this version cannot read",
+                                         "%u rules this version cannot read", unreadable),
+                               unreadable);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                                   _("Kept as they are, but not checked here. A newer version of Inferscope may have added them."));
+      adw_preferences_group_add (self->rules_group, row);
+      g_ptr_array_add (self->rule_rows, row);
+    }
+
+  if (mine->len == 0 && unreadable == 0)
     {
       GtkWidget *row = adw_action_row_new ();
 
@@ -123,6 +144,75 @@ selected_kind (IscAlertsDialog *self)
   return selected < ISC_ALERT_N_KINDS ? (IscAlertKind) selected : ISC_ALERT_KIND_ERROR_SHARE;
 }
 
+/* Says beside the field why its value is refused (NULL: it is not). */
+static void
+set_refusal (AdwActionRow  *row,
+             GtkSpinButton *spin,
+             const char    *refusal)
+{
+  adw_action_row_set_subtitle (row, refusal != NULL ? refusal : "");
+  if (refusal != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (spin), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (spin), "error");
+  gtk_accessible_update_state (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_STATE_INVALID,
+                               refusal != NULL ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE,
+                               -1);
+}
+
+/* Whether the fields hold a rule that may be added; where not, each
+ * field out of range says so, and Add is off. Nothing is clamped. */
+static gboolean
+validate (IscAlertsDialog *self)
+{
+  IscAlertKind kind = selected_kind (self);
+  double threshold = gtk_spin_button_get_value (self->threshold_spin);
+  double minutes = gtk_spin_button_get_value (self->minutes_spin);
+  gboolean threshold_ok = TRUE;
+  gboolean minutes_ok;
+
+  if (kind != ISC_ALERT_KIND_REPLICAS_AT_MAX)
+    {
+      /* Compared at the precision shown. */
+      double shown = round (threshold * 10) / 10;
+
+      threshold_ok = shown >= kind_inputs[kind].min && shown <= kind_inputs[kind].max;
+      if (threshold_ok)
+        set_refusal (self->threshold_row, self->threshold_spin, NULL);
+      else
+        {
+          g_autofree char *min = g_strdup_printf ("%g", kind_inputs[kind].min);
+          g_autofree char *max = g_strdup_printf ("%g", kind_inputs[kind].max);
+          g_autofree char *refusal = NULL;
+
+          if (kind == ISC_ALERT_KIND_ERROR_SHARE)
+            /* Translators: an alert threshold out of range, "Between 0.1 and 100 %" */
+            refusal = g_strdup_printf (_("Between %s and %s %%"), min, max);
+          else
+            /* Translators: an alert threshold out of range, "Between 0.1 and 600 seconds" */
+            refusal = g_strdup_printf (_("Between %s and %s seconds"), min, max);
+          set_refusal (self->threshold_row, self->threshold_spin, refusal);
+        }
+    }
+  else
+    set_refusal (self->threshold_row, self->threshold_spin, NULL);
+
+  minutes_ok = minutes >= 1 && minutes <= ISC_ALERT_MAX_MINUTES && minutes == floor (minutes);
+  if (minutes_ok)
+    set_refusal (self->minutes_row, self->minutes_spin, NULL);
+  else
+    {
+      g_autofree char *refusal =
+        /* Translators: the minutes of an alert out of range, "Between 1 and 360 minutes" */
+        g_strdup_printf (_("Between 1 and %u minutes"), (guint) ISC_ALERT_MAX_MINUTES);
+
+      set_refusal (self->minutes_row, self->minutes_spin, refusal);
+    }
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->add_button), threshold_ok && minutes_ok);
+  return threshold_ok && minutes_ok;
+}
+
 static void
 kind_changed_cb (IscAlertsDialog *self)
 {
@@ -133,33 +223,39 @@ kind_changed_cb (IscAlertsDialog *self)
   if (has_threshold)
     {
       gtk_spin_button_set_digits (self->threshold_spin, kind_inputs[kind].digits);
-      gtk_spin_button_set_range (self->threshold_spin, kind_inputs[kind].min, kind_inputs[kind].max);
+      gtk_spin_button_set_range (self->threshold_spin, 0, SPIN_UPPER);
       gtk_spin_button_set_increments (self->threshold_spin, kind_inputs[kind].step, kind_inputs[kind].step * 10);
       gtk_spin_button_set_value (self->threshold_spin, kind_inputs[kind].value);
       /* The percent sign is a symbol, not a word to translate. */
       gtk_label_set_text (self->threshold_unit, kind == ISC_ALERT_KIND_ERROR_SHARE ? "%" : _("seconds"));
     }
   gtk_spin_button_set_value (self->minutes_spin, kind_inputs[kind].minutes);
+  validate (self);
 }
 
 static void
 add_clicked_cb (IscAlertsDialog *self)
 {
   IscAlertKind kind = selected_kind (self);
-  double threshold = gtk_spin_button_get_value (self->threshold_spin);
-  guint minutes = (guint) gtk_spin_button_get_value_as_int (self->minutes_spin);
-  g_autoptr(GPtrArray) rules = isc_alert_rules_load (self->settings);
   g_autoptr(IscAlertRule) rule = NULL;
+  double threshold;
+  guint minutes;
 
+  /* What is typed and not yet taken counts: a value out of range is
+   * refused as typed, not added clamped. */
+  gtk_spin_button_update (self->threshold_spin);
+  gtk_spin_button_update (self->minutes_spin);
+  if (!validate (self))
+    return;
+
+  threshold = gtk_spin_button_get_value (self->threshold_spin);
+  minutes = (guint) gtk_spin_button_get_value_as_int (self->minutes_spin);
   if (kind == ISC_ALERT_KIND_ERROR_SHARE)
     threshold /= 100.0;
   rule = isc_alert_rule_new (self->target, kind, threshold, minutes);
 
-  /* The same rule twice would only notify twice. */
-  if (g_ptr_array_find_with_equal_func (rules, rule, (GEqualFunc) isc_alert_rule_equal, NULL))
-    return;
-  g_ptr_array_add (rules, g_steal_pointer (&rule));
-  isc_alert_rules_save (self->settings, rules);
+  /* The same rule twice would only notify twice: not added. */
+  isc_alert_rules_add (self->settings, rule);
 }
 
 static GtkWidget *
@@ -169,7 +265,7 @@ spin_row (const char     *title,
           GtkLabel      **unit_out)
 {
   GtkWidget *row = adw_action_row_new ();
-  GtkWidget *spin = gtk_spin_button_new_with_range (1, ISC_ALERT_MAX_MINUTES, 1);
+  GtkWidget *spin = gtk_spin_button_new_with_range (0, SPIN_UPPER, 1);
   GtkWidget *unit = gtk_label_new (NULL);
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
@@ -227,7 +323,6 @@ isc_alerts_dialog_init (IscAlertsDialog *self)
 {
   g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
   GtkWidget *page = adw_preferences_page_new ();
-  GtkWidget *minutes_row;
   GtkLabel *minutes_unit;
   GtkWidget *button_box;
 
@@ -260,9 +355,9 @@ isc_alerts_dialog_init (IscAlertsDialog *self)
   self->threshold_row = ADW_ACTION_ROW (spin_row (_("_Above"), _("Threshold"), &self->threshold_spin, &self->threshold_unit));
   adw_preferences_group_add (self->add_group, GTK_WIDGET (self->threshold_row));
 
-  minutes_row = spin_row (_("_For"), _("Minutes"), &self->minutes_spin, &minutes_unit);
+  self->minutes_row = ADW_ACTION_ROW (spin_row (_("_For"), _("Minutes"), &self->minutes_spin, &minutes_unit));
   gtk_label_set_text (minutes_unit, _("minutes"));
-  adw_preferences_group_add (self->add_group, minutes_row);
+  adw_preferences_group_add (self->add_group, GTK_WIDGET (self->minutes_row));
 
   self->add_button = GTK_BUTTON (gtk_button_new_with_mnemonic (_("Add _Rule")));
   gtk_widget_add_css_class (GTK_WIDGET (self->add_button), "suggested-action");
@@ -274,6 +369,8 @@ isc_alerts_dialog_init (IscAlertsDialog *self)
   adw_preferences_group_add (self->add_group, button_box);
 
   g_signal_connect_swapped (self->kind_row, "notify::selected", G_CALLBACK (kind_changed_cb), self);
+  g_signal_connect_swapped (self->threshold_spin, "value-changed", G_CALLBACK (validate), self);
+  g_signal_connect_swapped (self->minutes_spin, "value-changed", G_CALLBACK (validate), self);
   kind_changed_cb (self);
 
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self), ADW_PREFERENCES_PAGE (page));

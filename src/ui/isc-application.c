@@ -10,6 +10,9 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#ifdef G_OS_UNIX
+#include <glib-unix.h>
+#endif
 
 #include "isc-alert-watcher.h"
 #include "isc-application.h"
@@ -39,6 +42,8 @@ struct _IscApplication
   gboolean        started;
   gboolean        quitting;
   gboolean        background_hold;  /* run-in-background holds the application */
+  guint           sigterm_id;
+  guint           sigint_id;
 };
 
 G_DEFINE_FINAL_TYPE (IscApplication, isc_application, ADW_TYPE_APPLICATION)
@@ -88,8 +93,9 @@ isc_application_start_session (IscApplication *self)
                            session_started_cb, g_object_ref (self));
 }
 
-/* The windows of the last run, each with what it showed; the first one
- * is the window returned. */
+/* The windows of the last run, each with what it showed, up to
+ * ISC_APPLICATION_MAX_RESTORED_WINDOWS; the first one is the window
+ * returned. */
 static GtkWindow *
 isc_application_open_views (IscApplication *self)
 {
@@ -101,7 +107,10 @@ isc_application_open_views (IscApplication *self)
     return GTK_WINDOW (isc_window_new (self));
 
   views = g_settings_get_value (self->settings, "open-views");
-  n = g_variant_n_children (views);
+  n = MIN (g_variant_n_children (views), ISC_APPLICATION_MAX_RESTORED_WINDOWS);
+  if (g_variant_n_children (views) > n)
+    g_debug ("Opening %" G_GSIZE_FORMAT " of the %" G_GSIZE_FORMAT " windows kept",
+             n, g_variant_n_children (views));
   for (gsize i = 0; i < MAX (n, 1); i++)
     {
       IscWindow *window = isc_window_new (self);
@@ -465,6 +474,23 @@ static const struct
   { "win.export", { "<Control>e", NULL } },
 };
 
+#ifdef G_OS_UNIX
+/* SIGTERM (a session ending, `kill`) or SIGINT (Ctrl+C in a terminal):
+ * end as Quit does, so that each window saves its view and what the
+ * application keeps goes with it (the demo's temporary cache among it),
+ * rather than dying where it stands. */
+static gboolean
+terminate_cb (gpointer user_data)
+{
+  IscApplication *self = user_data;
+
+  g_debug ("Ending on a signal");
+  g_action_group_activate_action (G_ACTION_GROUP (self), "quit", NULL);
+  g_application_quit (G_APPLICATION (self));
+  return G_SOURCE_CONTINUE;
+}
+#endif
+
 static void
 isc_application_startup (GApplication *app)
 {
@@ -482,6 +508,10 @@ isc_application_startup (GApplication *app)
                                            app_accels[i].accels);
 
   self->session = isc_session_new (self->settings, NULL);
+#ifdef G_OS_UNIX
+  self->sigterm_id = g_unix_signal_add (SIGTERM, terminate_cb, self);
+  self->sigint_id = g_unix_signal_add (SIGINT, terminate_cb, self);
+#endif
 
   /* The alerts run app-wide, with or without a window, on whatever
    * account the session uses. */
@@ -513,6 +543,8 @@ isc_application_shutdown (GApplication *app)
   IscApplication *self = ISC_APPLICATION (app);
 
   g_cancellable_cancel (self->cancellable);
+  g_clear_handle_id (&self->sigterm_id, g_source_remove);
+  g_clear_handle_id (&self->sigint_id, g_source_remove);
   if (self->alerts != NULL)
     {
       g_settings_unbind (self->alerts, "interval");

@@ -18,6 +18,11 @@ G_BEGIN_DECLS
  * their settings. */
 #define ISC_SETTINGS_SCHEMA_ID "io.github.inferscope.Inferscope"
 
+/* The most windows a launch opens again from "open-views": each window
+ * costs about 11 MB and its own requests, and more than this many side by
+ * side is more than a screen shows. The first ones kept are opened. */
+#define ISC_APPLICATION_MAX_RESTORED_WINDOWS 8
+
 #define ISC_TYPE_APPLICATION (isc_application_get_type ())
 
 G_DECLARE_FINAL_TYPE (IscApplication, isc_application, ISC, APPLICATION, AdwApplication)

@@ -71,20 +71,45 @@ has_item (IscCustomizeDialog *self,
   return FALSE;
 }
 
-/* @shown's available names in its order, then the rest hidden. */
+static guint
+item_group (IscCustomizeDialog *self,
+            guint               index)
+{
+  return isc_catalogue_get_display_group (g_array_index (self->items, Item, index).name);
+}
+
+/* The charts in the one order the Charts page shows them (and an export
+ * draws them): the catalogue's groups in turn, and within a group
+ * @shown's names in its order, then the group's others, hidden (every
+ * one shown, without @shown), in the default order. */
 static void
 set_items (IscCustomizeDialog *self,
            const char * const *shown)
 {
   g_array_set_size (self->items, 0);
 
-  for (guint i = 0; shown != NULL && shown[i] != NULL; i++)
-    if (g_strv_contains ((const char * const *) self->available, shown[i]) && !has_item (self, shown[i]))
-      append_item (self, shown[i], TRUE);
+  for (guint group = 0; group <= ISC_METRIC_GROUP_OTHER; group++)
+    {
+      for (guint i = 0; shown != NULL && shown[i] != NULL; i++)
+        if (isc_catalogue_get_display_group (shown[i]) == group &&
+            g_strv_contains ((const char * const *) self->available, shown[i]) && !has_item (self, shown[i]))
+          append_item (self, shown[i], TRUE);
 
-  for (guint i = 0; self->available[i] != NULL; i++)
-    if (!has_item (self, self->available[i]))
-      append_item (self, self->available[i], shown == NULL);
+      for (guint i = 0; self->available[i] != NULL; i++)
+        if (isc_catalogue_get_display_group (self->available[i]) == group &&
+            !has_item (self, self->available[i]))
+          append_item (self, self->available[i], shown == NULL);
+    }
+}
+
+/* A chart moves within its group only: the page shows the groups in the
+ * catalogue's order, whatever the layout's. */
+static gboolean
+can_swap (IscCustomizeDialog *self,
+          guint               a,
+          guint               b)
+{
+  return a < self->items->len && b < self->items->len && item_group (self, a) == item_group (self, b);
 }
 
 static void
@@ -134,7 +159,7 @@ move (IscCustomizeDialog *self,
 {
   Item item;
 
-  if (from >= self->items->len || to >= self->items->len)
+  if (!can_swap (self, from, to))
     return;
 
   item = g_array_index (self->items, Item, from);
@@ -149,7 +174,7 @@ up_clicked_cb (IscCustomizeDialog *self,
 {
   guint index = row_index (self, GTK_WIDGET (button));
 
-  if (index == 0 || index == G_MAXUINT)
+  if (index == 0 || index == G_MAXUINT || !can_swap (self, index, index - 1))
     return;
   move (self, index, index - 1);
   focus_moved (self, index - 1, "up");
@@ -161,7 +186,7 @@ down_clicked_cb (IscCustomizeDialog *self,
 {
   guint index = row_index (self, GTK_WIDGET (button));
 
-  if (index == G_MAXUINT || index + 1 >= self->items->len)
+  if (index == G_MAXUINT || !can_swap (self, index, index + 1))
     return;
   move (self, index, index + 1);
   focus_moved (self, index + 1, "down");
@@ -203,19 +228,23 @@ create_row (IscCustomizeDialog *self,
 {
   const Item *item = &g_array_index (self->items, Item, index);
   const char *title = isc_catalogue_get_title (item->name);
+  guint group = isc_catalogue_get_display_group (item->name);
   GtkWidget *row, *up, *down, *toggle;
 
   row = adw_action_row_new ();
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  /* The heading it is shown under, which it cannot leave. */
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                               group == ISC_METRIC_GROUP_OTHER ? _("Other") : isc_metric_group_get_title (group));
   g_object_set_data_full (G_OBJECT (row), "metric", g_strdup (item->name), g_free);
 
   up = move_button ("go-up-symbolic", _("Move Up"), title);
-  gtk_widget_set_sensitive (up, index > 0);
+  gtk_widget_set_sensitive (up, index > 0 && can_swap (self, index, index - 1));
   g_signal_connect_object (up, "clicked", G_CALLBACK (up_clicked_cb), self, G_CONNECT_SWAPPED);
 
   down = move_button ("go-down-symbolic", _("Move Down"), title);
-  gtk_widget_set_sensitive (down, index + 1 < self->items->len);
+  gtk_widget_set_sensitive (down, can_swap (self, index, index + 1));
   g_signal_connect_object (down, "clicked", G_CALLBACK (down_clicked_cb), self, G_CONNECT_SWAPPED);
 
   toggle = gtk_switch_new ();

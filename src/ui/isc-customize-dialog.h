@@ -17,10 +17,12 @@ G_DECLARE_FINAL_TYPE (IscCustomizeDialog, isc_customize_dialog, ISC, CUSTOMIZE_D
 
 /* Customize View: which charts a model's page shows, and in what order.
  * One row per metric the deployment reports (@available, in its default
- * order), with a switch to show or hide it and Move Up / Move Down: first
- * the ones @shown, in its order (a name not available is not offered),
- * then the hidden ones in the default order. A NULL @shown shows every
- * available metric in the default order, as Reset does.
+ * order), with a switch to show or hide it and Move Up / Move Down, in
+ * the order the Charts page shows them: the catalogue's groups in turn
+ * (each row says its group, and moves within it only), and within a
+ * group first the ones @shown, in its order (a name not available is not
+ * offered), then its hidden ones in the default order. A NULL @shown
+ * shows every available metric, as Reset does.
  *
  * Apply emits "applied" with the metrics shown, in order (a GStrv), and
  * closes; Cancel and Escape close without it. Apply needs one chart

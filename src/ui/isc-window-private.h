@@ -52,6 +52,8 @@ struct _IscWindow
   AdwWindowTitle       *wide_window_title;
   GtkWidget            *medium_title;
   AdwWindowTitle       *medium_window_title;
+  GtkWidget            *wide_switcher;
+  GtkWidget            *medium_switcher;
   AdwWindowTitle       *window_title;
   AdwViewSwitcherBar   *switcher_bar;
   GtkWidget            *back_button;

@@ -16,9 +16,37 @@
 #include "isc-layout.h"
 #include "isc-window-private.h"
 
-/* How wide the sidebar may be dragged. */
+/* How wide the sidebar may be dragged: the range of "sidebar-width". */
 #define SIDEBAR_MIN_WIDTH 220
 #define SIDEBAR_MAX_WIDTH 480
+
+/* Writes @value to the integer @key clamped to the schema's range: GSettings
+ * refuses a value out of it (and reads one stored out of it, by an older
+ * version or a hand, as the default). */
+static void
+set_int_in_range (GSettings  *settings,
+                  const char *key,
+                  int         value)
+{
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GSettingsSchemaKey) schema_key = NULL;
+  g_autoptr(GVariant) range = NULL;
+  g_autoptr(GVariant) limits = NULL;
+  const char *type = NULL;
+
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  schema_key = g_settings_schema_get_key (schema, key);
+  range = g_settings_schema_key_get_range (schema_key);
+  g_variant_get (range, "(&sv)", &type, &limits);
+  if (g_strcmp0 (type, "range") == 0)
+    {
+      int min = 0, max = 0;
+
+      g_variant_get (limits, "(ii)", &min, &max);
+      value = CLAMP (value, min, max);
+    }
+  g_settings_set_int (settings, key, value);
+}
 
 void
 _isc_window_save_view_state (IscWindow *self)
@@ -71,6 +99,8 @@ _isc_window_load_window_size (IscWindow *self)
   if (settings == NULL)
     return;
 
+  /* The schema's ranges keep each size within what the window can be:
+   * GSettings reads a value stored out of range as the default. */
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (settings, "window-width"),
                                g_settings_get_int (settings, "window-height"));
@@ -97,8 +127,8 @@ _isc_window_save_window_size (IscWindow *self)
   gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
   if (width > 0 && height > 0)
     {
-      g_settings_set_int (settings, "window-width", width);
-      g_settings_set_int (settings, "window-height", height);
+      set_int_in_range (settings, "window-width", width);
+      set_int_in_range (settings, "window-height", height);
     }
   g_settings_set_boolean (settings, "window-maximized",
                           gtk_window_is_maximized (GTK_WINDOW (self)));
@@ -137,7 +167,7 @@ sidebar_drag_end_cb (GtkGestureDrag *gesture,
 
   gtk_widget_get_size_request (self->sidebar_box, &width, NULL);
   if (isc_settings_has_key (settings, "sidebar-width") && width > 0)
-    g_settings_set_int (settings, "sidebar-width", width);
+    set_int_in_range (settings, "sidebar-width", width);
 }
 
 void

@@ -14,7 +14,9 @@
 #include "isc-accessible.h"
 #include "isc-add-target-dialog.h"
 #include "isc-api-error.h"
+#include "isc-catalogue.h"
 #include "isc-key-dialog.h"
+#include "isc-text.h"
 #include "isc-ui-resources.h"
 #include "isc-window-private.h"
 
@@ -163,14 +165,32 @@ leaflet_folded_cb (IscWindow  *self,
   show_compare_in_menu (self, adw_leaflet_get_folded (leaflet));
 }
 
-/* Too narrow for the switcher beside the title: it goes to the bottom. */
+/* The modes belong to a target (UI.md): on the Overview, which is no
+ * target's page, the switcher is not shown and win.mode, with its
+ * shortcuts Ctrl+1 … 3, is off, so nothing highlights a mode that changes
+ * nothing. Elsewhere the switcher sits beside the title, or at the bottom
+ * when the header is too narrow for it. */
+static void
+update_modes_offered (IscWindow *self)
+{
+  gboolean offered = !self->showing_overview;
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "mode");
+
+  gtk_widget_set_visible (self->wide_switcher, offered);
+  gtk_widget_set_visible (self->medium_switcher, offered);
+  adw_view_switcher_bar_set_reveal (self->switcher_bar,
+                                    offered &&
+                                    adw_squeezer_get_visible_child (self->title_squeezer) == GTK_WIDGET (self->window_title));
+  if (action != NULL)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), offered);
+}
+
 static void
 title_squeezed_cb (IscWindow   *self,
                    GParamSpec  *pspec,
                    AdwSqueezer *squeezer)
 {
-  adw_view_switcher_bar_set_reveal (self->switcher_bar,
-                                    adw_squeezer_get_visible_child (squeezer) == GTK_WIDGET (self->window_title));
+  update_modes_offered (self);
 }
 
 void
@@ -216,6 +236,39 @@ view_error_changed_cb (IscWindow  *self,
   _isc_window_update_banner (self);
   _isc_window_update_state (self);
   check_refused_key (self, isc_view_get_error (view));
+}
+
+/* Said once per name and target: the view left the name out of its
+ * requests and drew the rest; the layout that names it is kept. The name
+ * comes from the settings: shown as plain text, never markup. */
+static void
+view_metric_refused_cb (IscWindow  *self,
+                        const char *name,
+                        IscView    *view)
+{
+  g_autofree char *shown = isc_text_sanitize_cut (name, -1, 200);
+  g_autofree char *message = NULL;
+  const IscCatalogueEntry *entry = isc_catalogue_lookup (name);
+  AdwToast *toast;
+  GtkWidget *label;
+
+  if (entry != NULL)
+    /* Translators: a metric Baseten refused, by its title and name:
+     * "Baseten does not report Pod readiness (baseten_pod_readiness)
+     * here: its chart is left out" */
+    message = g_strdup_printf (_("Baseten does not report %s (%s) here: its chart is left out"),
+                               _(entry->title), shown);
+  else
+    /* Translators: a metric in the saved charts that Baseten refused */
+    message = g_strdup_printf (_("Baseten does not know the metric “%s”: its chart is left out"), shown);
+
+  label = gtk_label_new (message);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  toast = adw_toast_new ("");
+  adw_toast_set_custom_title (toast, label);
+  adw_toast_set_timeout (toast, 8);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 static void
@@ -440,6 +493,7 @@ _isc_window_show_overview (IscWindow *self,
     isc_sidebar_set_selected_target (self->sidebar, isc_view_get_target (self->view));
 
   update_active (self);
+  update_modes_offered (self);
   if (action != NULL)
     g_simple_action_set_enabled (G_SIMPLE_ACTION (action), show || !isc_view_get_loading (self->view));
   _isc_window_update_state (self);
@@ -734,6 +788,8 @@ isc_window_class_init (IscWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, IscWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, content_box);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, title_squeezer);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, wide_switcher);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, medium_switcher);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, wide_title);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, wide_window_title);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, medium_title);
@@ -807,6 +863,7 @@ isc_window_init (IscWindow *self)
 
   g_signal_connect_object (self->view, "notify::state", G_CALLBACK (_isc_window_update_state), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::error", G_CALLBACK (view_error_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->view, "metric-refused", G_CALLBACK (view_metric_refused_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::stale", G_CALLBACK (_isc_window_update_banner), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::target", G_CALLBACK (view_target_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::mode", G_CALLBACK (view_mode_changed_cb), self, G_CONNECT_SWAPPED);
