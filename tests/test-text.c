@@ -268,6 +268,21 @@ test_display_name_all_code_points (void)
   }
 }
 
+/* A filter's words find a name whatever its case, and nothing in no name. */
+static void
+test_contains_folded (void)
+{
+  g_autofree char *needle = g_utf8_casefold ("Chat", -1);
+  g_autofree char *sharp = g_utf8_casefold ("STRASSE", -1);
+
+  g_assert_true (isc_text_contains_folded ("demo-CHAT-production", needle));
+  g_assert_true (isc_text_contains_folded ("chat", needle));
+  g_assert_false (isc_text_contains_folded ("demo-embed", needle));
+  g_assert_false (isc_text_contains_folded (NULL, needle));
+  /* Folding, not lower-casing: ß matches ss. */
+  g_assert_true (isc_text_contains_folded ("hauptstraße", sharp));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -290,6 +305,7 @@ main (int   argc,
   g_test_add_func ("/isc/text/display-name-all-code-points", test_display_name_all_code_points);
   g_test_add_func ("/isc/text/cut-boundary", test_cut_boundary);
   g_test_add_func ("/isc/text/sanitize-cut-long", test_sanitize_cut_long);
+  g_test_add_func ("/isc/text/contains-folded", test_contains_folded);
 
   return g_test_run ();
 }

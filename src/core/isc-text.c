@@ -389,3 +389,18 @@ isc_text_display_name (const char *name,
   g_string_append (out, PDI);
   return g_string_free (out, FALSE);
 }
+
+gboolean
+isc_text_contains_folded (const char *text,
+                          const char *folded_needle)
+{
+  g_autofree char *folded = NULL;
+
+  g_return_val_if_fail (folded_needle != NULL, FALSE);
+
+  if (text == NULL)
+    return FALSE;
+
+  folded = g_utf8_casefold (text, -1);
+  return strstr (folded, folded_needle) != NULL;
+}

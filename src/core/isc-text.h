@@ -71,4 +71,10 @@ gboolean  isc_text_is_unsafe_char (gunichar   c);
 char     *isc_text_display_name  (const char *name,
                                   const char *id);
 
+/* Whether @text, case-folded, contains @folded_needle, which is already
+ * case-folded (g_utf8_casefold): a filter entry's words against a name.
+ * FALSE for a NULL @text. */
+gboolean  isc_text_contains_folded (const char *text,
+                                    const char *folded_needle);
+
 G_END_DECLS

@@ -14,6 +14,7 @@
 
 #include "isc-target-item-private.h"
 #include "isc-target-list.h"
+#include "isc-text.h"
 
 /* A model's environments and deployments are asked for when someone needs
  * them; this many models at once (two requests each) keeps a large account
@@ -240,32 +241,19 @@ groups_add_target (IscTargetList   *self,
 /* Filtering */
 
 static gboolean
-text_matches (const char *text,
-              const char *folded_filter)
-{
-  g_autofree char *folded = NULL;
-
-  if (text == NULL)
-    return FALSE;
-
-  folded = g_utf8_casefold (text, -1);
-  return strstr (folded, folded_filter) != NULL;
-}
-
-static gboolean
 model_matches (IscTargetItem *heading,
                const char    *folded_filter)
 {
-  return text_matches (isc_target_item_get_title (heading), folded_filter) ||
-         text_matches (isc_target_item_get_model_id (heading), folded_filter);
+  return isc_text_contains_folded (isc_target_item_get_title (heading), folded_filter) ||
+         isc_text_contains_folded (isc_target_item_get_model_id (heading), folded_filter);
 }
 
 static gboolean
 target_matches (IscTargetItem *item,
                 const char    *folded_filter)
 {
-  return text_matches (isc_target_item_get_title (item), folded_filter) ||
-         text_matches (isc_target_item_get_target (item)->id, folded_filter);
+  return isc_text_contains_folded (isc_target_item_get_title (item), folded_filter) ||
+         isc_text_contains_folded (isc_target_item_get_target (item)->id, folded_filter);
 }
 
 /* Appends the rows of group the filter keeps to visible. */

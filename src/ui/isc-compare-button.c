@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "isc-compare-button.h"
+#include "isc-text.h"
 
 struct _IscCompareButton
 {
@@ -228,18 +229,6 @@ unbind_row_cb (GtkSignalListItemFactory *factory,
   g_ptr_array_remove_fast (self->rows, row);
 }
 
-static gboolean
-text_matches (const char *text,
-              const char *folded_filter)
-{
-  g_autofree char *folded = NULL;
-
-  if (text == NULL)
-    return FALSE;
-  folded = g_utf8_casefold (text, -1);
-  return strstr (folded, folded_filter) != NULL;
-}
-
 /* Another target: not the one shown, and matching the filter text by its
  * model's name or its own. */
 static gboolean
@@ -255,9 +244,9 @@ filter_func (gpointer item,
   if (self->filter_folded == NULL)
     return TRUE;
 
-  return text_matches (target->model_name, self->filter_folded) ||
-         text_matches (target->name, self->filter_folded) ||
-         text_matches (target->id, self->filter_folded);
+  return isc_text_contains_folded (target->model_name, self->filter_folded) ||
+         isc_text_contains_folded (target->name, self->filter_folded) ||
+         isc_text_contains_folded (target->id, self->filter_folded);
 }
 
 /* Under the targets shown, how many more the filter can find. */
@@ -332,8 +321,8 @@ fetch_matching_models (IscCompareButton *self)
 
       if (isc_target_item_get_kind (item) != ISC_TARGET_ITEM_MODEL ||
           isc_target_list_get_model_listed (self->target_list, model_id) ||
-          !(text_matches (isc_target_item_get_title (item), self->filter_folded) ||
-            text_matches (model_id, self->filter_folded)))
+          !(isc_text_contains_folded (isc_target_item_get_title (item), self->filter_folded) ||
+            isc_text_contains_folded (model_id, self->filter_folded)))
         continue;
 
       isc_target_list_fetch_model (self->target_list, model_id, FALSE);
