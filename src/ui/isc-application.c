@@ -446,6 +446,7 @@ static const struct
   { "win.zoom-in", { "<Control>plus", "<Control>equal", NULL } },
   { "win.zoom-out", { "<Control>minus", NULL } },
   { "win.export", { "<Control>e", NULL } },
+  { "win.show-help-overlay", { "<Control>question", NULL } },
 };
 
 static void

@@ -156,6 +156,32 @@ connect_action (GSimpleAction *action,
   _isc_window_open_key_dialog (ISC_WINDOW (user_data), NULL);
 }
 
+/* The shortcuts window exists only while it is open. GtkApplication
+ * would build one per window at its start (from gtk/help-overlay.ui) and
+ * keep it hidden: under a screen reader, GTK 4.8 answers a reader that
+ * asks for a window past the last (as one does that counted them before
+ * a dialog closed) with the last window it holds, and for a hidden one
+ * never shown that has no object path on the bus: the app crashed. With
+ * no such window, the last is one on screen. */
+static void
+show_help_overlay_action (GSimpleAction *action,
+                          GVariant      *parameter,
+                          gpointer       user_data)
+{
+  IscWindow *self = user_data;
+  g_autoptr(GtkBuilder) builder = NULL;
+
+  if (self->shortcuts == NULL)
+    {
+      builder = gtk_builder_new_from_resource ("/io/github/inferscope/Inferscope/isc-shortcuts-window.ui");
+      self->shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      g_object_add_weak_pointer (G_OBJECT (self->shortcuts), (gpointer *) &self->shortcuts);
+      gtk_window_set_transient_for (self->shortcuts, GTK_WINDOW (self));
+      gtk_window_set_destroy_with_parent (self->shortcuts, TRUE);
+    }
+  gtk_window_present (self->shortcuts);
+}
+
 static void
 explore_demo_action (GSimpleAction *action,
                      GVariant      *parameter,
@@ -242,6 +268,7 @@ static const GActionEntry win_actions[] = {
   { "toggle-sidebar", toggle_sidebar_action },
   { "show-sidebar", show_sidebar_action },
   { "connect", connect_action },
+  { "show-help-overlay", show_help_overlay_action },
   { "explore-demo", explore_demo_action },
   { "customize", _isc_window_customize_action },
   { "export", _isc_window_export_action },

@@ -671,6 +671,16 @@ isc_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->view, self);
     }
 
+  /* The shortcuts window is this window's alone. */
+  if (self->shortcuts != NULL)
+    {
+      GtkWindow *shortcuts = self->shortcuts;
+
+      g_object_remove_weak_pointer (G_OBJECT (shortcuts), (gpointer *) &self->shortcuts);
+      self->shortcuts = NULL;
+      gtk_window_destroy (shortcuts);
+    }
+
   if (self->session_signals != NULL)
     g_signal_group_set_target (self->session_signals, NULL);
   if (self->list_signals != NULL)
