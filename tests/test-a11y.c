@@ -35,10 +35,9 @@ static IscDemoServer *server;
 /* A line of isc-a11y-client's tree. */
 typedef struct
 {
-  int       depth;
-  char     *role;
-  char     *name;
-  gboolean  showing;
+  int   depth;
+  char *role;
+  char *name;
 } Node;
 
 static void
@@ -82,6 +81,13 @@ spawn_client (const char *mode,
   /* libatspi warns of what GTK 4.8 lacks (its cache interface): the
    * client is the screen reader, not under test. */
   g_subprocess_launcher_unsetenv (launcher, "G_DEBUG");
+  /* Nor its leaks: libatspi 2.46 keeps a string it read off the bus. */
+  if (g_getenv ("ASAN_OPTIONS") != NULL)
+    {
+      g_autofree char *options = g_strconcat (g_getenv ("ASAN_OPTIONS"), ":detect_leaks=0", NULL);
+
+      g_subprocess_launcher_setenv (launcher, "ASAN_OPTIONS", options, TRUE);
+    }
   process = g_subprocess_launcher_spawn (launcher, &error, client, mode, pid, extra, NULL);
   g_assert_no_error (error);
   return process;
@@ -123,12 +129,11 @@ read_tree (void)
       g_auto(GStrv) fields = g_strsplit (lines[i], "\t", -1);
       Node node;
 
-      if (g_strv_length (fields) != 4)
+      if (g_strv_length (fields) != 3)
         continue;
       node.depth = atoi (fields[0]);
       node.role = g_strdup (fields[1]);
       node.name = g_strdup (fields[2]);
-      node.showing = g_str_equal (fields[3], "showing");
       g_array_append_val (nodes, node);
     }
   g_assert_cmpuint (nodes->len, >, 0);
@@ -143,8 +148,7 @@ dump_tree (GArray     *nodes,
     {
       Node *node = &g_array_index (nodes, Node, i);
 
-      g_printerr ("%s: %*s%s '%s'%s\n", where, node->depth * 2, "", node->role, node->name,
-                  node->showing ? "" : " (not showing)");
+      g_printerr ("%s: %*s%s '%s'\n", where, node->depth * 2, "", node->role, node->name);
     }
 }
 
