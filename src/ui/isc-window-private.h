@@ -88,7 +88,6 @@ struct _IscWindow
   GSignalGroup         *list_signals;
   GCancellable         *cancellable;
   GtkWindow            *key_dialog;     /* weak */
-  GtkWindow            *shortcuts;      /* weak */
   char                 *account_origin; /* the base URL the target is from, "demo:" */
 
   guint                 age_timer_id;   /* while stale: the strip's age */

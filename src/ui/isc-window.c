@@ -671,14 +671,15 @@ isc_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->view, self);
     }
 
-  /* The shortcuts window is this window's alone. */
-  if (self->shortcuts != NULL)
+  /* The shortcuts window, when open, goes with the window (and does not
+   * hand its action back to a window going away). */
+  if (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self)) != NULL)
     {
-      GtkWindow *shortcuts = self->shortcuts;
+      GtkWindow *overlay = GTK_WINDOW (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self)));
 
-      g_object_remove_weak_pointer (G_OBJECT (shortcuts), (gpointer *) &self->shortcuts);
-      self->shortcuts = NULL;
-      gtk_window_destroy (shortcuts);
+      g_signal_handlers_disconnect_by_data (overlay, self);
+      gtk_window_destroy (overlay);
+      gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (self), NULL);
     }
 
   if (self->session_signals != NULL)
