@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "isc-accessible.h"
 
 /* What a button holds (a label, an icon, AdwButtonContent) is its look,
@@ -52,4 +54,63 @@ isc_accessible_set_name (GtkWidget  *widget,
     }
   else if (GTK_IS_BUTTON (widget))
     hide_contents (widget);
+}
+
+void
+isc_accessible_set_name_from_mnemonic (GtkWidget  *widget,
+                                       const char *mnemonic)
+{
+  g_autoptr(GString) name = NULL;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  g_return_if_fail (mnemonic != NULL);
+
+  /* As GtkLabel reads it: "__" is an underscore, "_" marks the key. */
+  name = g_string_sized_new (strlen (mnemonic));
+  for (const char *p = mnemonic; *p != '\0'; p++)
+    {
+      if (*p == '_')
+        {
+          p++;
+          if (*p == '\0')
+            break;
+        }
+      g_string_append_c (name, *p);
+    }
+
+  isc_accessible_set_name (widget, name->str);
+}
+
+static void
+hide_search_entries (GtkWidget *root)
+{
+  if (GTK_IS_SEARCH_ENTRY (root))
+    {
+      gtk_accessible_update_state (GTK_ACCESSIBLE (root),
+                                   GTK_ACCESSIBLE_STATE_HIDDEN, TRUE,
+                                   -1);
+      return;
+    }
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    hide_search_entries (child);
+}
+
+void
+isc_accessible_hide_unused_search (AdwPreferencesWindow *window)
+{
+  g_return_if_fail (ADW_IS_PREFERENCES_WINDOW (window));
+
+  if (!adw_preferences_window_get_search_enabled (window))
+    hide_search_entries (GTK_WIDGET (window));
+}
+
+void
+isc_accessible_init_dialog (GtkWindow *window)
+{
+  g_return_if_fail (GTK_IS_WINDOW (window));
+
+  g_object_set (window, "accessible-role", GTK_ACCESSIBLE_ROLE_DIALOG, NULL);
 }

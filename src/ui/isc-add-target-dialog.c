@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "isc-accessible.h"
 #include "isc-add-target-dialog.h"
 
 /* The kind row's choices, in its order. */
@@ -266,6 +267,8 @@ isc_add_target_dialog_init (IscAddTargetDialog *self)
   GtkWidget *body;
   GtkWidget *group;
 
+  isc_accessible_init_dialog (GTK_WINDOW (self));
+
   gtk_window_set_title (GTK_WINDOW (self), _("Add by ID"));
   gtk_window_set_modal (GTK_WINDOW (self), TRUE);
   gtk_window_set_destroy_with_parent (GTK_WINDOW (self), TRUE);
@@ -280,10 +283,12 @@ isc_add_target_dialog_init (IscAddTargetDialog *self)
   gtk_box_append (GTK_BOX (box), header);
 
   cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
+  isc_accessible_set_name_from_mnemonic (cancel, _("_Cancel"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (cancel), "window.close");
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), cancel);
 
   self->add_button = gtk_button_new_with_mnemonic (_("_Add"));
+  isc_accessible_set_name_from_mnemonic (self->add_button, _("_Add"));
   gtk_widget_add_css_class (self->add_button, "suggested-action");
   g_signal_connect_object (self->add_button, "clicked",
                            G_CALLBACK (add_target), self, G_CONNECT_SWAPPED);

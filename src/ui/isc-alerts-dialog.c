@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 
+#include "isc-accessible.h"
 #include "isc-alert-rule.h"
 #include "isc-alerts-dialog.h"
 
@@ -326,6 +327,8 @@ isc_alerts_dialog_init (IscAlertsDialog *self)
   GtkLabel *minutes_unit;
   GtkWidget *button_box;
 
+  isc_accessible_init_dialog (GTK_WINDOW (self));
+
   self->rule_rows = g_ptr_array_new ();
 
   gtk_window_set_title (GTK_WINDOW (self), _("Alerts"));
@@ -360,6 +363,7 @@ isc_alerts_dialog_init (IscAlertsDialog *self)
   adw_preferences_group_add (self->add_group, GTK_WIDGET (self->minutes_row));
 
   self->add_button = GTK_BUTTON (gtk_button_new_with_mnemonic (_("Add _Rule")));
+  isc_accessible_set_name_from_mnemonic (GTK_WIDGET (self->add_button), _("Add _Rule"));
   gtk_widget_add_css_class (GTK_WIDGET (self->add_button), "suggested-action");
   g_signal_connect_swapped (self->add_button, "clicked", G_CALLBACK (add_clicked_cb), self);
   button_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
@@ -373,7 +377,11 @@ isc_alerts_dialog_init (IscAlertsDialog *self)
   g_signal_connect_swapped (self->minutes_spin, "value-changed", G_CALLBACK (validate), self);
   kind_changed_cb (self);
 
+  /* The page's tab (its switcher shows with a second page) reads as its
+   * title: without one, GTK 4.8 reads "GtkLabel". */
+  adw_preferences_page_set_title (ADW_PREFERENCES_PAGE (page), _("Alerts"));
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self), ADW_PREFERENCES_PAGE (page));
+  isc_accessible_hide_unused_search (ADW_PREFERENCES_WINDOW (self));
 }
 
 IscAlertsDialog *

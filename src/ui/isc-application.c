@@ -472,6 +472,7 @@ static const struct
   { "win.zoom-in", { "<Control>plus", "<Control>equal", NULL } },
   { "win.zoom-out", { "<Control>minus", NULL } },
   { "win.export", { "<Control>e", NULL } },
+  { "win.show-help-overlay", { "<Control>question", NULL } },
 };
 
 #ifdef G_OS_UNIX

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "isc-accessible.h"
 #include "isc-catalogue.h"
 #include "isc-customize-dialog.h"
 
@@ -250,15 +251,15 @@ create_row (IscCustomizeDialog *self,
   toggle = gtk_switch_new ();
   gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
   gtk_switch_set_active (GTK_SWITCH (toggle), item->shown);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (toggle),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, title,
-                                  -1);
   g_signal_connect_object (toggle, "notify::active", G_CALLBACK (switch_active_cb), self, G_CONNECT_SWAPPED);
 
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), up);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), down);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
+  /* Once: the row has just made the switch "labelled by" its title, which
+   * GTK 4.8 reads after the name. */
+  isc_accessible_set_name (toggle, title);
 
   g_object_set_data (G_OBJECT (row), "up", up);
   g_object_set_data (G_OBJECT (row), "down", down);
@@ -329,6 +330,7 @@ isc_customize_dialog_class_init (IscCustomizeDialogClass *klass)
 
   object_class->finalize = isc_customize_dialog_finalize;
 
+
   /* The metrics shown, in order (GStrv). */
   signals[APPLIED] =
     g_signal_new ("applied",
@@ -345,6 +347,8 @@ isc_customize_dialog_init (IscCustomizeDialog *self)
 {
   GtkWidget *box, *header, *cancel, *page, *reset;
 
+  isc_accessible_init_dialog (GTK_WINDOW (self));
+
   self->rows = g_ptr_array_new ();
   self->items = g_array_new (FALSE, FALSE, sizeof (Item));
   g_array_set_clear_func (self->items, item_clear);
@@ -359,16 +363,19 @@ isc_customize_dialog_init (IscCustomizeDialog *self)
   adw_header_bar_set_show_end_title_buttons (ADW_HEADER_BAR (header), FALSE);
 
   cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
+  isc_accessible_set_name_from_mnemonic (cancel, _("_Cancel"));
   g_signal_connect_object (cancel, "clicked", G_CALLBACK (cancel_clicked_cb), self, G_CONNECT_SWAPPED);
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), cancel);
 
   self->apply = gtk_button_new_with_mnemonic (_("_Apply"));
+  isc_accessible_set_name_from_mnemonic (self->apply, _("_Apply"));
   gtk_widget_add_css_class (self->apply, "suggested-action");
   g_signal_connect_object (self->apply, "clicked", G_CALLBACK (apply_clicked_cb), self, G_CONNECT_SWAPPED);
   adw_header_bar_pack_end (ADW_HEADER_BAR (header), self->apply);
   gtk_window_set_default_widget (GTK_WINDOW (self), self->apply);
 
   reset = gtk_button_new_with_mnemonic (_("_Reset"));
+  isc_accessible_set_name_from_mnemonic (reset, _("_Reset"));
   gtk_widget_set_valign (reset, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (reset, "flat");
   gtk_widget_set_tooltip_text (reset, _("Show every chart in the default order"));

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "isc-accessible.h"
 #include "isc-chart-view.h"
 #include "isc-csv.h"
 #include "isc-export-dialog.h"
@@ -584,9 +585,7 @@ add_spin_row (AdwPreferencesGroup *group,
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spin),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, title,
-                                  -1);
+  isc_accessible_set_name_from_mnemonic (spin, title);
   adw_preferences_group_add (group, row);
   return GTK_SPIN_BUTTON (spin);
 }
@@ -659,6 +658,8 @@ isc_export_dialog_init (IscExportDialog *self)
   GtkWidget *box, *header, *cancel, *export, *page, *clamp;
   AdwPreferencesGroup *group;
 
+  isc_accessible_init_dialog (GTK_WINDOW (self));
+
   self->models = g_ptr_array_new_with_free_func (g_object_unref);
   self->use_utc = g_array_new (FALSE, FALSE, sizeof (gboolean));
   self->columns = 1;
@@ -672,9 +673,11 @@ isc_export_dialog_init (IscExportDialog *self)
   adw_header_bar_set_show_end_title_buttons (ADW_HEADER_BAR (header), FALSE);
   adw_header_bar_set_show_start_title_buttons (ADW_HEADER_BAR (header), FALSE);
   cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
+  isc_accessible_set_name_from_mnemonic (cancel, _("_Cancel"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (cancel), "window.close");
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), cancel);
   export = gtk_button_new_with_mnemonic (_("_Export…"));
+  isc_accessible_set_name_from_mnemonic (export, _("_Export…"));
   gtk_widget_add_css_class (export, "suggested-action");
   g_signal_connect_object (export, "clicked", G_CALLBACK (export_clicked_cb), self, G_CONNECT_SWAPPED);
   adw_header_bar_pack_end (ADW_HEADER_BAR (header), export);

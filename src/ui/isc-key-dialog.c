@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "isc-accessible.h"
 #include "isc-key-dialog.h"
 #include "isc-message-label.h"
 #include "isc-ui-resources.h"
@@ -129,6 +130,51 @@ connect_clicked_cb (IscKeyDialog *self)
                              connect_cb, self);
 }
 
+/* The password row's button that shows or hides the key: libadwaita 1.2
+ * makes it an icon button that GTK 4.8 reads as "GtkImage" (newer
+ * libadwaita leaves it with no name at all). It reads as its tooltip,
+ * which says what a press does, "Show Text" or "Hide Text". */
+static void
+peek_tooltip_changed_cb (GtkWidget  *button,
+                         GParamSpec *pspec,
+                         gpointer    user_data)
+{
+  const char *tooltip = gtk_widget_get_tooltip_text (button);
+
+  if (tooltip != NULL)
+    isc_accessible_set_name (button, tooltip);
+}
+
+static GtkWidget *
+find_button (GtkWidget *widget)
+{
+  const char *icon = GTK_IS_BUTTON (widget) ? gtk_button_get_icon_name (GTK_BUTTON (widget)) : NULL;
+
+  if (icon != NULL && (g_str_has_prefix (icon, "view-reveal") || g_str_has_prefix (icon, "view-conceal")))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *button = find_button (child);
+
+      if (button != NULL)
+        return button;
+    }
+  return NULL;
+}
+
+static void
+name_peek_button (IscKeyDialog *self)
+{
+  GtkWidget *button = find_button (GTK_WIDGET (self->key_row));
+
+  if (button == NULL)
+    return;
+  g_signal_connect (button, "notify::tooltip-text", G_CALLBACK (peek_tooltip_changed_cb), NULL);
+  peek_tooltip_changed_cb (button, NULL, NULL);
+}
+
 static void
 key_changed_cb (IscKeyDialog *self)
 {
@@ -240,12 +286,20 @@ isc_key_dialog_init (IscKeyDialog *self)
 {
   g_autofree char *link = NULL;
 
+  isc_accessible_init_dialog (GTK_WINDOW (self));
   gtk_widget_init_template (GTK_WIDGET (self));
 
   /* The address stays out of the translated words. */
   link = g_strdup_printf (_("Create a key in <a href=\"%s\">your Baseten API key settings</a>."),
                           ISC_KEY_DIALOG_KEYS_URL);
   gtk_label_set_markup (self->link_label, link);
+
+  /* "_Cancel Cancel" and "C_onnect Connect" otherwise. */
+  isc_accessible_set_name_from_mnemonic (GTK_WIDGET (self->cancel_button),
+                                         gtk_button_get_label (self->cancel_button));
+  isc_accessible_set_name_from_mnemonic (GTK_WIDGET (self->connect_button),
+                                         gtk_button_get_label (self->connect_button));
+  name_peek_button (self);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->spinner),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Checking the key"),

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "isc-accessible.h"
 #include "isc-key-dialog.h"
 #include "isc-application.h"
 #include "isc-preferences-window.h"
@@ -213,6 +214,9 @@ isc_preferences_window_update_account (IscPreferencesWindow *self)
   adw_action_row_set_subtitle (self->key_row, subtitle != NULL ? subtitle : "");
 
   gtk_button_set_label (self->change_button, has_key ? _("_Change Key…") : _("_Connect…"));
+  /* A new label is a new child: name the button again, once. */
+  isc_accessible_set_name_from_mnemonic (GTK_WIDGET (self->change_button),
+                                         gtk_button_get_label (self->change_button));
   gtk_widget_set_sensitive (GTK_WIDGET (self->change_button),
                             state != ISC_SESSION_STARTING && !from_environment);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->change_button), tooltip);
@@ -582,7 +586,9 @@ isc_preferences_window_init (IscPreferencesWindow *self)
 {
   g_autoptr(GtkStringList) choices = gtk_string_list_new (NULL);
 
+  isc_accessible_init_dialog (GTK_WINDOW (self));
   gtk_widget_init_template (GTK_WIDGET (self));
+  isc_accessible_hide_unused_search (ADW_PREFERENCES_WINDOW (self));
 
   self->cancellable = g_cancellable_new ();
 
@@ -595,13 +601,12 @@ isc_preferences_window_init (IscPreferencesWindow *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->advanced_row),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Advanced"),
                                   -1);
-  /* A switch is named by its row's words. */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->utc_switch),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Show Times in UTC"),
-                                  -1);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->totals_switch),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Show Counters as Totals per Step"),
-                                  -1);
+  /* A switch is named by its row's words, once: GTK 4.8 would add the
+   * row's title it is labelled by. */
+  isc_accessible_set_name (GTK_WIDGET (self->utc_switch), _("Show Times in UTC"));
+  isc_accessible_set_name (GTK_WIDGET (self->totals_switch), _("Show Counters as Totals per Step"));
+  isc_accessible_set_name_from_mnemonic (GTK_WIDGET (self->remove_button),
+                                         gtk_button_get_label (self->remove_button));
 
   self->account_signals = g_signal_group_new (ISC_TYPE_ACCOUNT);
   g_signal_group_connect_object (self->account_signals, "notify::workspace",

@@ -607,6 +607,7 @@ build_popover (IscRangeButton *self)
   /* Translators: applies the custom From and To in the time range
    * popover. */
   self->apply_button = gtk_button_new_with_mnemonic (_("_Apply"));
+  isc_accessible_set_name_from_mnemonic (self->apply_button, _("_Apply"));
   gtk_widget_set_halign (self->apply_button, GTK_ALIGN_END);
   gtk_widget_add_css_class (self->apply_button, "suggested-action");
   g_signal_connect_swapped (self->apply_button, "clicked", G_CALLBACK (apply_custom), self);

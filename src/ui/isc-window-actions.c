@@ -156,6 +156,61 @@ connect_action (GSimpleAction *action,
   _isc_window_open_key_dialog (ISC_WINDOW (user_data), NULL);
 }
 
+/* The shortcuts window exists only while it is open. GtkApplication
+ * would build one per window at its start (from gtk/help-overlay.ui) and
+ * keep it hidden: under a screen reader, GTK 4.8 answers a reader that
+ * asks for a window past the last (as one does that counted them before
+ * a dialog closed) with the last window it holds, and for a hidden one
+ * never shown that has no object path on the bus: the app crashed. With
+ * no such window, the last is one on screen.
+ *
+ * While open it is the window's help overlay, which lets its lines find
+ * their actions' keys (and GTK's own show-help-overlay action stands in
+ * for this one); once hidden it goes, and this action comes back. */
+static void show_help_overlay_action (GSimpleAction *action,
+                                      GVariant      *parameter,
+                                      gpointer       user_data);
+
+static const GActionEntry help_overlay_action[] = {
+  { "show-help-overlay", show_help_overlay_action },
+};
+
+static void
+help_overlay_visible_cb (GtkWindow  *overlay,
+                         GParamSpec *pspec,
+                         IscWindow  *self)
+{
+  if (gtk_widget_get_visible (GTK_WIDGET (overlay)))
+    return;
+
+  g_signal_handlers_disconnect_by_func (overlay, help_overlay_visible_cb, self);
+  gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (self), NULL);
+  g_action_map_add_action_entries (G_ACTION_MAP (self), help_overlay_action,
+                                   G_N_ELEMENTS (help_overlay_action), self);
+  gtk_window_destroy (overlay);
+}
+
+static void
+show_help_overlay_action (GSimpleAction *action,
+                          GVariant      *parameter,
+                          gpointer       user_data)
+{
+  IscWindow *self = user_data;
+  g_autoptr(GtkBuilder) builder = NULL;
+  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self));
+
+  if (overlay == NULL)
+    {
+      builder = gtk_builder_new_from_resource ("/io/github/inferscope/Inferscope/isc-shortcuts-window.ui");
+      overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (self), overlay);
+      gtk_window_set_destroy_with_parent (GTK_WINDOW (overlay), TRUE);
+      g_signal_connect_object (overlay, "notify::visible",
+                               G_CALLBACK (help_overlay_visible_cb), self, 0);
+    }
+  gtk_window_present (GTK_WINDOW (overlay));
+}
+
 static void
 explore_demo_action (GSimpleAction *action,
                      GVariant      *parameter,
@@ -242,6 +297,7 @@ static const GActionEntry win_actions[] = {
   { "toggle-sidebar", toggle_sidebar_action },
   { "show-sidebar", show_sidebar_action },
   { "connect", connect_action },
+  { "show-help-overlay", show_help_overlay_action },
   { "explore-demo", explore_demo_action },
   { "customize", _isc_window_customize_action },
   { "export", _isc_window_export_action },

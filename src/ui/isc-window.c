@@ -727,6 +727,17 @@ isc_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->view, self);
     }
 
+  /* The shortcuts window, when open, goes with the window (and does not
+   * hand its action back to a window going away). */
+  if (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self)) != NULL)
+    {
+      GtkWindow *overlay = GTK_WINDOW (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self)));
+
+      g_signal_handlers_disconnect_by_data (overlay, self);
+      gtk_window_destroy (overlay);
+      gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (self), NULL);
+    }
+
   if (self->session_signals != NULL)
     g_signal_group_set_target (self->session_signals, NULL);
   if (self->list_signals != NULL)

@@ -1,0 +1,492 @@
+/* test-a11y.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The app as a screen reader meets it: GTK on the at-spi2 bus
+ * (GTK_A11Y=atspi, and the accessibility bus the session bus starts) and
+ * isc-a11y-client, another process, reading the tree while the test
+ * drives the window, its dialogs and its popovers. Nothing the reader
+ * asks crashes the app, every window reads as a dialog or a frame, and
+ * every control says what it is, once, in words.
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <unistd.h>
+#include <adwaita.h>
+
+#include "isc-add-target-dialog.h"
+#include "isc-demo-server.h"
+#include "isc-key-dialog.h"
+#include "isc-test-app.h"
+#include "isc-test-gtk.h"
+#include "isc-test-util.h"
+
+#define SCHEMA_ID "io.github.inferscope.Inferscope"
+#define RIGHT_KEY "a11y-test-key-4b1d"
+
+static IscWindow *window;
+/* The account the key dialog connects to. */
+static IscDemoServer *server;
+
+/* A line of isc-a11y-client's tree. */
+typedef struct
+{
+  int   depth;
+  char *role;
+  char *name;
+} Node;
+
+static void
+node_clear (gpointer data)
+{
+  Node *node = data;
+
+  g_free (node->role);
+  g_free (node->name);
+}
+
+typedef struct
+{
+  gboolean  done;
+  char     *out;
+  GError   *error;
+} Run;
+
+static void
+communicate_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      data)
+{
+  Run *run = data;
+
+  g_subprocess_communicate_utf8_finish (G_SUBPROCESS (object), result, &run->out, NULL, &run->error);
+  run->done = TRUE;
+}
+
+static GSubprocess *
+spawn_client (const char *mode,
+              const char *extra)
+{
+  const char *client = g_getenv ("INFERSCOPE_A11Y_CLIENT");
+  g_autofree char *pid = g_strdup_printf ("%d", (int) getpid ());
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+  g_autoptr(GError) error = NULL;
+  GSubprocess *process;
+
+  g_assert_nonnull (client);
+  /* libatspi warns of what GTK 4.8 lacks (its cache interface): the
+   * client is the screen reader, not under test. */
+  g_subprocess_launcher_unsetenv (launcher, "G_DEBUG");
+  /* Nor its leaks: libatspi 2.46 keeps a string it read off the bus. */
+  if (g_getenv ("ASAN_OPTIONS") != NULL)
+    {
+      g_autofree char *options = g_strconcat (g_getenv ("ASAN_OPTIONS"), ":detect_leaks=0", NULL);
+
+      g_subprocess_launcher_setenv (launcher, "ASAN_OPTIONS", options, TRUE);
+    }
+  process = g_subprocess_launcher_spawn (launcher, &error, client, mode, pid, extra, NULL);
+  g_assert_no_error (error);
+  return process;
+}
+
+/* Runs the client to its end, the app answering it meanwhile. */
+static char *
+run_client (const char *mode,
+            const char *extra)
+{
+  g_autoptr(GSubprocess) process = spawn_client (mode, extra);
+  Run run = { 0 };
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add_seconds (120, test_set_flag_cb, &timed_out);
+
+  g_subprocess_communicate_utf8_async (process, NULL, NULL, communicate_cb, &run);
+  while (!run.done && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  if (!timed_out)
+    g_source_remove (id);
+  g_assert_true (run.done);
+  g_assert_no_error (run.error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 0);
+
+  return run.out;
+}
+
+static GArray *
+read_tree (void)
+{
+  g_autofree char *out = run_client ("tree", NULL);
+  g_auto(GStrv) lines = g_strsplit (out, "\n", -1);
+  GArray *nodes = g_array_new (FALSE, TRUE, sizeof (Node));
+
+  g_array_set_clear_func (nodes, node_clear);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) fields = g_strsplit (lines[i], "\t", -1);
+      Node node;
+
+      if (g_strv_length (fields) != 3)
+        continue;
+      node.depth = atoi (fields[0]);
+      node.role = g_strdup (fields[1]);
+      node.name = g_strdup (fields[2]);
+      g_array_append_val (nodes, node);
+    }
+  g_assert_cmpuint (nodes->len, >, 0);
+  return nodes;
+}
+
+static void
+dump_tree (GArray     *nodes,
+           const char *where)
+{
+  for (guint i = 0; i < nodes->len; i++)
+    {
+      Node *node = &g_array_index (nodes, Node, i);
+
+      g_printerr ("%s: %*s%s '%s'\n", where, node->depth * 2, "", node->role, node->name);
+    }
+}
+
+/* What a person operates: each must say what it is. */
+static const char * const control_roles[] = {
+  "push button", "toggle button", "check box", "radio button", "switch",
+  "menu item", "check menu item", "radio menu item", "page tab", "link",
+  "entry", "password text", "spin button", "combo box", "slider",
+  NULL
+};
+
+/* "GtkImage", "AdwGizmo": what GTK 4.8 reads when nothing names a widget. */
+static gboolean
+is_type_name (const char *name)
+{
+  g_autoptr(GRegex) regex = g_regex_new ("^(Gtk|Adw|Isc)[A-Z][A-Za-z]+$", 0, 0, NULL);
+
+  return g_regex_match (regex, name, 0, NULL);
+}
+
+/* "_Cancel", "C_onnect": a mnemonic read out. */
+static gboolean
+has_mnemonic (const char *name)
+{
+  for (const char *p = strchr (name, '_'); p != NULL; p = strchr (p + 1, '_'))
+    if (g_ascii_isalnum (p[1]))
+      return TRUE;
+  return FALSE;
+}
+
+/* "Cancel Cancel", "_Cancel Cancel": the same words twice. */
+static gboolean
+repeats (const char *name)
+{
+  g_autoptr(GString) plain = g_string_new (name);
+  gsize half;
+
+  g_string_replace (plain, "_", "", 0);
+  if (plain->len < 3 || plain->len % 2 == 0)
+    return FALSE;
+  half = plain->len / 2;
+  return plain->str[half] == ' ' && strncmp (plain->str, plain->str + half + 1, half) == 0;
+}
+
+/* Every fault in the tree, a line each; "" when there is none. */
+static char *
+tree_faults (GArray *nodes)
+{
+  GString *faults = g_string_new (NULL);
+
+  for (guint i = 0; i < nodes->len; i++)
+    {
+      Node *node = &g_array_index (nodes, Node, i);
+      gboolean control = g_strv_contains (control_roles, node->role);
+
+      /* The application's children are its windows. */
+      if (node->depth == 1 && !g_str_equal (node->role, "dialog") && !g_str_equal (node->role, "frame"))
+        g_string_append_printf (faults, "window '%s' reads as a %s\n", node->name, node->role);
+      if (!control)
+        continue;
+      if (node->name[0] == '\0')
+        g_string_append_printf (faults, "a %s has no name\n", node->role);
+      else if (is_type_name (node->name))
+        g_string_append_printf (faults, "a %s is named after its type, '%s'\n", node->role, node->name);
+      else if (has_mnemonic (node->name))
+        g_string_append_printf (faults, "a %s reads its mnemonic, '%s'\n", node->role, node->name);
+      else if (repeats (node->name))
+        g_string_append_printf (faults, "a %s says its name twice, '%s'\n", node->role, node->name);
+    }
+
+  return g_string_free (faults, FALSE);
+}
+
+static void
+assert_tree_reads_well (const char *where)
+{
+  g_autoptr(GArray) nodes = read_tree ();
+  g_autofree char *faults = tree_faults (nodes);
+
+  if (faults[0] != '\0')
+    {
+      dump_tree (nodes, where);
+      g_error ("%s:\n%s", where, faults);
+    }
+}
+
+/* A reader reading the whole tree over and over, until stop_reader(). */
+static GSubprocess *
+start_reader (void)
+{
+  GSubprocess *reader = spawn_client ("walk", NULL);
+
+  /* Let it meet the window before the test changes it. */
+  test_run_frames (300);
+  return reader;
+}
+
+static void
+stop_reader (GSubprocess *reader)
+{
+  /* Still reading (GLib forgets the process's id once it has ended): it
+   * neither gave up nor lost the app. */
+  g_assert_nonnull (g_subprocess_get_identifier (reader));
+  g_subprocess_force_exit (reader);
+  g_object_unref (reader);
+}
+
+/* Asks for one window more than the app has, as a reader that counted
+ * them before one closed does; the app answers, and is still there. */
+static void
+probe_windows (void)
+{
+  g_autoptr(GListModel) toplevels = g_object_ref (gtk_window_get_toplevels ());
+  g_autofree char *n = g_strdup_printf ("%u", g_list_model_get_n_items (toplevels) + 1);
+  g_autofree char *out = run_client ("probe", n);
+
+  g_assert_nonnull (strstr (out, "0\tframe\t"));
+}
+
+static GtkWindow *
+find_toplevel (GType type)
+{
+  g_autoptr(GListModel) toplevels = g_object_ref (gtk_window_get_toplevels ());
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (toplevel, type) && gtk_widget_get_mapped (GTK_WIDGET (toplevel)))
+        return toplevel;
+    }
+
+  return NULL;
+}
+
+typedef struct
+{
+  const char *name;
+  const char *action;   /* "win." or "app." */
+  const char *type;
+} Dialog;
+
+static gboolean
+dialog_is_open (gpointer data)
+{
+  return find_toplevel (g_type_from_name (data)) != NULL;
+}
+
+static gboolean
+dialog_is_closed (gpointer data)
+{
+  return find_toplevel (g_type_from_name (data)) == NULL;
+}
+
+/* Open, read and closed as a person would, a reader reading throughout:
+ * each reads as a dialog with named controls, and closing it leaves the
+ * reader's count of windows one too many, which the app survives. */
+static void
+test_dialogs (void)
+{
+  static const Dialog dialogs[] = {
+    { "export", "win.export", "IscExportDialog" },
+    { "alerts", "win.alerts", "IscAlertsDialog" },
+    { "preferences", "app.preferences", "IscPreferencesWindow" },
+    { "customize", "win.customize", "IscCustomizeDialog" },
+  };
+  GSubprocess *reader = start_reader ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (dialogs); i++)
+    {
+      GtkWindow *dialog;
+
+      g_test_message ("%s", dialogs[i].name);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), dialogs[i].action, NULL));
+      g_assert_true (test_wait_for (dialog_is_open, (gpointer) dialogs[i].type));
+      dialog = find_toplevel (g_type_from_name (dialogs[i].type));
+      test_run_frames (200);
+      assert_tree_reads_well (dialogs[i].name);
+
+      gtk_window_close (dialog);
+      g_assert_true (test_wait_for (dialog_is_closed, (gpointer) dialogs[i].type));
+      probe_windows ();
+      test_run_frames (200);
+    }
+
+  /* Add by ID…, which the sidebar opens. */
+  {
+    GtkWidget *dialog = isc_add_target_dialog_new (GTK_WINDOW (window),
+                                                   isc_session_get_account (test_app_session ()));
+
+    gtk_window_present (GTK_WINDOW (dialog));
+    test_wait_until_mapped (dialog);
+    test_run_frames (200);
+    assert_tree_reads_well ("add by id");
+    gtk_window_close (GTK_WINDOW (dialog));
+    g_assert_true (test_wait_for (dialog_is_closed, (gpointer) "IscAddTargetDialog"));
+    probe_windows ();
+  }
+
+  stop_reader (reader);
+}
+
+/* The window's menus and popovers, each open in turn. */
+static void
+test_popovers (void)
+{
+  g_autoptr(GPtrArray) buttons = test_collect_shown (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON);
+  GSubprocess *reader = start_reader ();
+
+  g_assert_cmpuint (buttons->len, >=, 2);
+  for (guint i = 0; i < buttons->len; i++)
+    {
+      GtkMenuButton *button = g_ptr_array_index (buttons, i);
+      GtkPopover *popover = gtk_menu_button_get_popover (button);
+      g_autofree char *where = g_strdup_printf ("popover %u of %u", i + 1, buttons->len);
+
+      gtk_menu_button_popup (button);
+      if (popover == NULL)
+        popover = gtk_menu_button_get_popover (button);
+      g_assert_nonnull (popover);
+      test_wait_until_mapped (GTK_WIDGET (popover));
+      test_run_frames (100);
+      assert_tree_reads_well (where);
+      gtk_menu_button_popdown (button);
+      test_run_frames (100);
+    }
+
+  stop_reader (reader);
+}
+
+/* Before any dialog: a reader asking for a window past the last. */
+static void
+test_stale_window (void)
+{
+  probe_windows ();
+  assert_tree_reads_well ("window");
+}
+
+static gboolean
+key_dialog_is_closed (gpointer data)
+{
+  return find_toplevel (ISC_TYPE_KEY_DIALOG) == NULL;
+}
+
+static gboolean
+is_a_key_row (GtkWidget *widget)
+{
+  return ADW_IS_PASSWORD_ENTRY_ROW (widget);
+}
+
+static GtkWidget *
+find_where (GtkWidget *root,
+            gboolean (*check) (GtkWidget *))
+{
+  if (check (root))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_where (child, check);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The report: a reader on, a key typed in Connect to Baseten and Enter:
+ * the key is right, the dialog closes under the reader. */
+static void
+test_key_dialog (void)
+{
+  GSubprocess *reader;
+  GtkWindow *dialog;
+  GtkWidget *row;
+
+  reader = start_reader ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.connect", NULL));
+  g_assert_true (test_wait_for (dialog_is_open, (gpointer) "IscKeyDialog"));
+  dialog = find_toplevel (ISC_TYPE_KEY_DIALOG);
+  test_run_frames (200);
+  assert_tree_reads_well ("key dialog");
+
+  row = find_where (GTK_WIDGET (dialog), is_a_key_row);
+  g_assert_nonnull (row);
+  gtk_editable_set_text (GTK_EDITABLE (row), RIGHT_KEY);
+  g_signal_emit_by_name (row, "entry-activated");
+  if (!test_wait_for (key_dialog_is_closed, NULL))
+    g_error ("the key dialog stayed open: %s", isc_key_dialog_get_message (ISC_KEY_DIALOG (dialog)));
+  probe_windows ();
+  test_run_frames (500);
+  probe_windows ();
+
+  stop_reader (reader);
+  g_assert_true (test_wait_for (test_session_is_ready, NULL));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSettings) settings = NULL;
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+
+  /* The session reads the address as it starts. */
+  server = isc_demo_server_new (1, RIGHT_KEY);
+  g_assert_true (isc_demo_server_run_in_thread (server, 0, &error));
+  g_assert_no_error (error);
+  settings = g_settings_new (SCHEMA_ID);
+  g_settings_set_string (settings, "base-url", isc_demo_server_get_base_url (server));
+
+  test_app_start ();
+  isc_session_start_async (test_app_session (), NULL, NULL, NULL);
+  g_assert_true (test_wait_for (test_session_has_state, GINT_TO_POINTER (ISC_SESSION_WELCOME)));
+  g_assert_true (isc_session_use_demo (test_app_session (), &error));
+  g_assert_no_error (error);
+  g_assert_true (test_wait_for (test_session_is_ready, NULL));
+
+  window = isc_window_new (test_app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  test_wait_until_mapped (GTK_WIDGET (window));
+  test_wait_for_view (window);
+
+  g_test_add_func ("/isc/a11y/stale-window", test_stale_window);
+  g_test_add_func ("/isc/a11y/dialogs", test_dialogs);
+  g_test_add_func ("/isc/a11y/popovers", test_popovers);
+  /* Last: it leaves the demo for an account. */
+  g_test_add_func ("/isc/a11y/key-dialog", test_key_dialog);
+
+  status = g_test_run ();
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_app_stop ();
+  g_settings_reset (settings, "base-url");
+  g_clear_object (&server);
+
+  return status;
+}
