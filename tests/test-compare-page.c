@@ -98,14 +98,30 @@ chart_named (IscChartsPage *page,
 
 /* The widget as drawn on screen, and the pixels near @color within
  * @area of it. */
+static gboolean
+widget_drawable (gpointer data)
+{
+  GtkWidget *widget = data;
+
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0;
+}
+
 static guint
 count_drawn_color (GtkWidget           *widget,
                    const IscChartRect  *area,
                    const IscChartColor *color)
 {
-  g_autofree guchar *data = test_render_widget (widget, TRUE, NULL);
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  g_autofree guchar *data = NULL;
+  int w, h;
   guint n = 0;
+
+  /* What a change asked of the widget (a new layout, its pixels) is done
+   * in a frame: a slow machine may not have had one yet. */
+  test_run_frames (50);
+  g_assert_true (test_wait_for (widget_drawable, widget));
+  data = test_render_widget (widget, TRUE, NULL);
+  w = gtk_widget_get_width (widget);
+  h = gtk_widget_get_height (widget);
 
   for (int y = (int) area->y + 1; y < (int) (area->y + area->height) - 1 && y < h; y++)
     for (int x = (int) area->x + 1; x < (int) (area->x + area->width) - 1 && x < w; x++)
