@@ -955,6 +955,79 @@ test_sidebar_large_account (Fixture       *fixture,
   test_run_frames (1500);
 }
 
+/* Tooltips as rows are made again for other items: each row says what
+ * its own item's dot means, and no more. GTK 4.8 asks the X server where
+ * the pointer is on every tooltip set, so a row is never told again the
+ * tooltip it has: a large account binds rows by the hundred (the
+ * benchmark build-aux/bench-large measured the stall it made). */
+static void
+on_tooltip_notify (GtkWidget  *row,
+                   GParamSpec *pspec,
+                   guint      *repeated)
+{
+  const char *now = gtk_widget_get_tooltip_text (row);
+
+  if (g_strcmp0 (now, g_object_get_data (G_OBJECT (row), "test-last-tooltip")) == 0)
+    (*repeated)++;
+  g_object_set_data_full (G_OBJECT (row), "test-last-tooltip", g_strdup (now), g_free);
+}
+
+static void
+watch_row_tooltips (IscSidebar *sidebar,
+                    guint      *repeated)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (sidebar_list (sidebar)));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *row = gtk_widget_get_first_child (child);
+
+      if (row == NULL || g_object_get_data (G_OBJECT (row), "test-watched") != NULL)
+        continue;
+      g_object_set_data (G_OBJECT (row), "test-watched", GINT_TO_POINTER (TRUE));
+      g_object_set_data_full (G_OBJECT (row), "test-last-tooltip",
+                              g_strdup (gtk_widget_get_tooltip_text (row)), g_free);
+      g_signal_connect (row, "notify::tooltip-text", G_CALLBACK (on_tooltip_notify), repeated);
+    }
+}
+
+static void
+test_sidebar_tooltips (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  const char * const filters[] = { "development", "v", "", "audio", "" };
+  guint repeated = 0;
+  GtkWidget *row;
+
+  for (guint f = 0; f < G_N_ELEMENTS (filters); f++)
+    {
+      watch_row_tooltips (fixture->sidebar, &repeated);
+      isc_target_list_set_filter (fixture->list, filters[f]);
+      test_run_frames (50);
+    }
+
+  g_assert_cmpuint (repeated, ==, 0);
+
+  /* Only the Overview and the environments have one, each its own. */
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (row_at (fixture->sidebar, 0)), ==,
+                   "Every environment and active deployment at a glance");
+  for (int i = 1; (row = row_at (fixture->sidebar, i)) != NULL; i++)
+    {
+      g_autofree char *text = row_text (row);
+      gboolean environment = gtk_widget_has_css_class (row, "sidebar-target") &&
+                             gtk_widget_get_opacity (row_status_dot (row)) > 0.0;
+
+      g_test_message ("%s: %s", text, gtk_widget_get_tooltip_text (row));
+      if (environment)
+        g_assert_nonnull (gtk_widget_get_tooltip_text (row));
+      else
+        g_assert_null (gtk_widget_get_tooltip_text (row));
+    }
+  row = find_row (fixture->sidebar, "chat-assistant", "development");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (row), ==, "Scaled to zero");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -976,6 +1049,8 @@ main (int   argc,
               fixture_set_up, test_sidebar_states, fixture_tear_down);
   g_test_add ("/isc/sidebar/add-dialog", Fixture, NULL,
               fixture_set_up, test_dialog_add, fixture_tear_down);
+  g_test_add ("/isc/sidebar/tooltips", Fixture, NULL,
+              fixture_set_up_loaded, test_sidebar_tooltips, fixture_tear_down);
   g_test_add ("/isc/sidebar/large-account", Fixture, GUINT_TO_POINTER (40),
               fixture_set_up, test_sidebar_large_account, fixture_tear_down);
 

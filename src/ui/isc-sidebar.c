@@ -351,13 +351,27 @@ on_unmap (IscSidebar *self)
   g_clear_object (&self->frame_clock);
 }
 
+/* GTK 4.8 asks the display where the pointer is (a round trip to the X
+ * server) on every gtk_widget_set_tooltip_text(), even to set what is
+ * already set: rows bound by the hundred set theirs only when it
+ * changes. */
+static void
+set_row_tooltip (GtkWidget  *row,
+                 const char *text)
+{
+  if (text != NULL && *text == '\0')
+    text = NULL;
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (row), text) != 0)
+    gtk_widget_set_tooltip_text (row, text);
+}
+
 static void
 bind_overview_row (GtkListItem *list_item,
                    GtkWidget   *row,
                    GtkWidget   *title)
 {
   gtk_label_set_text (GTK_LABEL (title), _("Overview"));
-  gtk_widget_set_tooltip_text (row, _("Every environment and active deployment at a glance"));
+  set_row_tooltip (row, _("Every environment and active deployment at a glance"));
   gtk_widget_add_css_class (row, "sidebar-overview");
   gtk_accessible_update_property (GTK_ACCESSIBLE (row),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Overview"),
@@ -386,6 +400,7 @@ bind_row (GtkSignalListItemFactory *factory,
   g_autofree char *shown_title = NULL;
   g_autofree char *shown_subtitle = NULL;
   g_autofree char *model_name = NULL;
+  const char *tooltip = NULL;
 
   g_object_set_qdata_full (G_OBJECT (row), item_quark, g_object_ref (object), g_object_unref);
 
@@ -397,7 +412,6 @@ bind_row (GtkSignalListItemFactory *factory,
   gtk_widget_remove_css_class (title, "heading");
   gtk_widget_remove_css_class (subtitle, "error");
   gtk_widget_add_css_class (subtitle, "dim-label");
-  gtk_widget_set_tooltip_text (row, NULL);
   gtk_widget_set_margin_start (row, 0);
   gtk_widget_set_opacity (dot, 1.0);
   gtk_widget_set_visible (dot, FALSE);
@@ -458,7 +472,7 @@ bind_row (GtkSignalListItemFactory *factory,
       /* The dot's colour, in words. */
       if (kind == ISC_TARGET_ITEM_ENVIRONMENT &&
           isc_target_item_get_environment (item) != NULL)
-        gtk_widget_set_tooltip_text (row, isc_deployment_status_get_title (isc_target_item_get_status (item)));
+        tooltip = isc_deployment_status_get_title (isc_target_item_get_status (item));
 
       gtk_widget_set_margin_start (row, 12);
       gtk_widget_add_css_class (row, "sidebar-target");
@@ -468,6 +482,8 @@ bind_row (GtkSignalListItemFactory *factory,
                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, model_name,
                                       -1);
     }
+
+  set_row_tooltip (row, tooltip);
 
   label = describe_item (item);
   gtk_accessible_update_property (GTK_ACCESSIBLE (row),
