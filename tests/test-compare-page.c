@@ -391,6 +391,18 @@ choose (GtkListView *list,
 
 /* The header's control: a name, a keyboard path, the shifts and the
  * other targets, each setting the view's compare. */
+/* GTK 4.8 arms timers on the surface under the pointer (a new tooltip
+ * asks for it; a scrolled window fades its scrollbars a moment after a
+ * scroll) that ask where the pointer is when they fire: on a slow machine
+ * (ASan) one could fire in the next test, after the surface has gone, a
+ * CRITICAL. They fire here, with the window still there. */
+static void
+close_window (GtkWidget *window)
+{
+  test_run_frames (1500);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_button (void)
 {
@@ -480,7 +492,7 @@ test_button (void)
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (gtk_menu_button_get_popover (menu_button))));
   gtk_menu_button_popdown (menu_button);
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  close_window (window);
 }
 
 /* An open Compare popover, over list, showing view's target. */
@@ -564,7 +576,7 @@ test_popover_text (void)
         }
     }
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  close_window (window);
 }
 
 static void
@@ -574,11 +586,6 @@ scroll_popover_to_end (GtkWidget *popover)
   GtkScrolledWindow *scrolled = GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (list, GTK_TYPE_SCROLLED_WINDOW));
   GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (scrolled);
 
-  /* No overlay indicators: GTK 4.8 hides them on a timer that asks where
-   * the pointer is on the popover's surface, and on a slow machine (ASan)
-   * that timer can outlive the surface, a CRITICAL. What is tested here
-   * is the list, not how its scrollbar fades. */
-  gtk_scrolled_window_set_overlay_scrolling (scrolled, FALSE);
   for (int i = 0; i < 5; i++)
     {
       gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
@@ -631,12 +638,8 @@ test_popover_large (void)
   g_assert_true (test_wait_for (popover_shows_499, popover));
   g_assert_null (label_showing (popover, "model-000 · production"));
 
-  /* GTK 4.8's scrolled window hides its scrollbars a moment after a
-   * scroll, asking where the pointer is on the popover's surface: let it
-   * do so before the surface goes. */
   gtk_popover_popdown (GTK_POPOVER (popover));
-  test_run_frames (1500);
-  gtk_window_destroy (GTK_WINDOW (window));
+  close_window (window);
 }
 
 int

@@ -380,7 +380,10 @@ update_button (IscCompareButton *self)
     tooltip = g_strdup_printf (_("Compared with %s"), label);
   else
     tooltip = g_strdup (_("Compare"));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->button), tooltip);
+  /* GTK 4.8 asks the X server where the pointer is at every new tooltip,
+   * and arms a tooltip timer on the surface found: only when it changes. */
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (GTK_WIDGET (self->button)), tooltip) != 0)
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->button), tooltip);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->button),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tooltip,
                                   -1);
