@@ -24,6 +24,7 @@
 #include "isc-chart-grid.h"
 #include "isc-chart-model-private.h"
 #include "isc-chart-view.h"
+#include "isc-chart-view-private.h"
 #include "isc-charts-page.h"
 #include "isc-client.h"
 #include "isc-demo-ids.h"
@@ -104,18 +105,31 @@ open_page (int         width,
   return page;
 }
 
-/* The page has charts, laid out and the first one drawn. */
+static gboolean in_sight (GtkWidget *view);
+
+/* The page has charts, laid out, and those in sight drawn (one out of
+ * sight is drawn when it comes into it). */
 static gboolean
 charts_shown (gpointer data)
 {
   IscChartsPage *page = data;
-  GtkWidget *first;
+  gboolean drawn = FALSE;
 
   if (isc_charts_page_get_n_charts (page) == 0)
     return FALSE;
-  first = isc_charts_page_get_chart (page, 0);
-  return gtk_widget_get_mapped (first) && gtk_widget_get_width (first) > 0 &&
-         isc_chart_view_get_n_renders (ISC_CHART_VIEW (first)) > 0;
+  for (guint i = 0; i < isc_charts_page_get_n_charts (page); i++)
+    {
+      GtkWidget *view = isc_charts_page_get_chart (page, i);
+
+      if (!gtk_widget_get_mapped (view) || gtk_widget_get_width (view) <= 0)
+        return FALSE;
+      if (!in_sight (view))
+        continue;
+      if (isc_chart_view_get_n_renders (ISC_CHART_VIEW (view)) == 0)
+        return FALSE;
+      drawn = TRUE;
+    }
+  return drawn;
 }
 
 static void
@@ -398,6 +412,84 @@ vadjustment (GtkWidget *page)
 
   g_assert_true (GTK_IS_SCROLLED_WINDOW (scrolled));
   return gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+}
+
+typedef struct
+{
+  IscChartView *view;
+  guint         renders;
+} Renders;
+
+static gboolean
+drawn_again (gpointer data)
+{
+  const Renders *r = data;
+
+  return isc_chart_view_get_n_renders (r->view) > r->renders;
+}
+
+/* Whether any of @view shows in the page's scrolled window. */
+static gboolean
+in_sight (GtkWidget *view)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW);
+  graphene_rect_t bounds;
+
+  if (!gtk_widget_compute_bounds (view, scroller, &bounds))
+    return FALSE;
+  return graphene_rect_intersection (&bounds,
+                                     &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (scroller),
+                                                          gtk_widget_get_height (scroller)),
+                                     NULL);
+}
+
+/* A refresh draws the charts in sight once, in pixels at once (not as
+ * vectors the frame draws into pixels, then again a moment later), and
+ * none of those out of sight: a window shows a few of the demo's 27.
+ * Scrolled into sight, a chart shows the refresh's data. */
+static void
+test_refresh_draws_in_sight (void)
+{
+  GtkWidget *window;
+  GtkWidget *page = open_page (1200, &window);
+  g_autoptr(IscMetricsResponse) first = fetch_all (ISC_DEMO_MODEL_CHAT, ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION);
+  g_autoptr(IscMetricsResponse) second = fetch_all (ISC_DEMO_MODEL_CHAT, ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION);
+  GtkWidget *top, *bottom;
+  GtkAdjustment *scroll;
+  Renders top_renders, bottom_renders;
+  guint n;
+
+  isc_charts_page_set_response (ISC_CHARTS_PAGE (page), first);
+  g_assert_true (test_wait_for (charts_shown, page));
+  test_run_frames (400);
+  n = isc_charts_page_get_n_charts (ISC_CHARTS_PAGE (page));
+  g_assert_cmpuint (n, >, 8);
+  top = isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), 0);
+  bottom = isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), n - 1);
+  g_assert_true (in_sight (top));
+  g_assert_false (in_sight (bottom));
+  g_assert_true (_isc_chart_view_has_pixels (ISC_CHART_VIEW (top)));
+  top_renders = (Renders) { ISC_CHART_VIEW (top), isc_chart_view_get_n_renders (ISC_CHART_VIEW (top)) };
+  bottom_renders = (Renders) { ISC_CHART_VIEW (bottom), isc_chart_view_get_n_renders (ISC_CHART_VIEW (bottom)) };
+
+  /* The refresh: the chart in sight drawn once, in pixels in its first
+   * frame; the one out of sight not at all. */
+  isc_charts_page_set_response (ISC_CHARTS_PAGE (page), second);
+  g_assert_true (test_wait_for (drawn_again, &top_renders));
+  g_assert_true (_isc_chart_view_has_pixels (ISC_CHART_VIEW (top)));
+  test_run_frames (400);
+  g_assert_cmpuint (isc_chart_view_get_n_renders (ISC_CHART_VIEW (top)), ==, top_renders.renders + 1);
+  g_assert_cmpuint (isc_chart_view_get_n_renders (ISC_CHART_VIEW (bottom)), ==, bottom_renders.renders);
+
+  /* Scrolled to the end: drawn, with the refresh's data. */
+  scroll = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (bottom, GTK_TYPE_SCROLLED_WINDOW)));
+  gtk_adjustment_set_value (scroll, gtk_adjustment_get_upper (scroll) - gtk_adjustment_get_page_size (scroll));
+  g_assert_true (test_wait_for (drawn_again, &bottom_renders));
+  g_assert_true (in_sight (bottom));
+  g_assert_nonnull (_isc_chart_view_get_picture (ISC_CHART_VIEW (bottom)));
+  g_assert_true (isc_chart_model_get_response (isc_chart_view_get_model (ISC_CHART_VIEW (bottom))) == second);
+
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 static void
@@ -727,6 +819,7 @@ main (int   argc,
   g_test_add_func ("/isc/charts-page/columns/wide", test_wide);
   g_test_add_func ("/isc/charts-page/columns/widths", test_grid_widths);
   g_test_add_func ("/isc/charts-page/refresh-keeps-views", test_refresh_keeps_views);
+  g_test_add_func ("/isc/charts-page/refresh-draws-in-sight", test_refresh_draws_in_sight);
   g_test_add_func ("/isc/charts-page/rebuild-while-hovered", test_rebuild_while_hovered);
   g_test_add_func ("/isc/charts-page/no-gpu", test_no_gpu);
   g_test_add_func ("/isc/charts-page/switches", test_switches);

@@ -44,6 +44,9 @@ struct _IscChartView
   gboolean       pointer_in;
   guint          n_renders;
   gboolean       use_utc;
+  /* Asked to draw while out of its scrolled window's sight: nothing was
+   * drawn, and a scroll or a new map asks again. */
+  gboolean       unseen;
 
   /* The chart's menu: Export Image…, Copy Image, Copy Data, Hide Chart */
   GMenuModel    *menu_model;
@@ -88,6 +91,9 @@ void      _isc_chart_view_invalidate         (IscChartView       *self);
 /* The cached picture as it is drawn now: the pixels once made, else
  * the vectors (NULL before the first snapshot). */
 GskRenderNode *_isc_chart_view_get_picture   (IscChartView       *self);
+/* For tests: whether the picture shown is pixels (not vectors that
+ * each frame draws into pixels again). */
+gboolean       _isc_chart_view_has_pixels    (IscChartView       *self);
 /* Shows the values box at @step (-1 for none); only the overlay changes. */
 void      _isc_chart_view_set_hover_step     (IscChartView       *self,
                                               int                 step);

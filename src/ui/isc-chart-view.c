@@ -29,11 +29,12 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (IscChartView, isc_chart_view, GTK_TYPE_WIDGET)
 
-/* A new picture is drawn as vectors, and turned into pixels once it has
- * stayed the same this long: a live resize or a burst of new data draws
- * only vectors (GSK's cairo renderer replays them for what is on
- * screen, where pixels would be made for every chart of the page). Only
- * a chart in sight holds pixels (each is width × height × 4 bytes, at the
+/* A picture of a new size is drawn as vectors, and turned into pixels
+ * once it has stayed the same this long: a live resize draws only
+ * vectors (GSK's cairo renderer replays them for what is on screen).
+ * New data at the size already drawn is made in pixels at once, as only
+ * a chart in sight draws at all (isc_chart_view_snapshot()). Only a
+ * chart in sight holds pixels (each is width × height × 4 bytes, at the
  * screen's scale: the demo's 27 charts would take 25 MB at 785 × 300);
  * one scrolled out of sight goes back to its vectors. */
 #define RASTER_DELAY_MS 150
@@ -63,6 +64,12 @@ GskRenderNode *
 _isc_chart_view_get_picture (IscChartView *self)
 {
   return self->raster_node != NULL ? self->raster_node : self->series_node;
+}
+
+gboolean
+_isc_chart_view_has_pixels (IscChartView *self)
+{
+  return self->raster_node != NULL;
 }
 
 static char *
@@ -195,10 +202,10 @@ typedef void (*DrawFunc) (IscChart *chart,
                           int       step);
 
 /* A node of what draw() draws in area (of the chart at width × height),
- * kept while it stays the same. (Drawn into pixels at once instead, a
- * relayout cost 13 % more, tests/bench-interact: every chart of the page
- * is drawn, where a replay draws only what is on screen; draw_raster()
- * makes the pixels later. A texture node would cost more: GTK 4.8's
+ * kept while it stays the same. (Drawn into pixels at once on a new
+ * size, a relayout cost 13 % more, tests/bench-interact, when every
+ * chart of the page was drawn; draw_raster() makes the pixels later. A
+ * texture node would cost more: GTK 4.8's
  * cairo renderer converts a texture to a new surface in each frame.) */
 static GskRenderNode *
 draw_node (IscChartView       *self,
@@ -352,6 +359,10 @@ static void
 scrolled_cb (IscChartView  *self,
              GtkAdjustment *adjustment)
 {
+  /* Drawn when it comes into sight: the frame lays the page out where it
+   * scrolled to before it asks for the picture. */
+  if (self->unseen)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
   queue_raster (self);
 }
 
@@ -380,8 +391,12 @@ watch_scroll (IscChartView *self,
 static void
 isc_chart_view_map (GtkWidget *widget)
 {
+  IscChartView *self = ISC_CHART_VIEW (widget);
+
   GTK_WIDGET_CLASS (isc_chart_view_parent_class)->map (widget);
-  watch_scroll (ISC_CHART_VIEW (widget), TRUE);
+  watch_scroll (self, TRUE);
+  if (self->unseen)
+    gtk_widget_queue_draw (widget);
 }
 
 static void
@@ -410,6 +425,27 @@ isc_chart_view_snapshot (GtkWidget   *widget,
   if (self->series_node == NULL || self->node_width != width || self->node_height != height ||
       align.gutter != self->node_align.gutter || align.plot_height != self->node_align.plot_height)
     {
+      gboolean same_size;
+
+      /* GTK asks every chart of a scrolled page for its picture, in sight
+       * or not: a refresh laid out and drew all 27 of the demo's where a
+       * window shows a few. One out of sight draws nothing until it comes
+       * into it (scrolled_cb()); the picture it had is of data, a size or
+       * an alignment no longer shown. */
+      if (!in_sight (self))
+        {
+          self->unseen = TRUE;
+          clear_picture (self);
+          g_clear_pointer (&self->hover_node, gsk_render_node_unref);
+          return;
+        }
+      self->unseen = FALSE;
+
+      /* New data at the size already drawn (a refresh) is made in pixels
+       * at once: as vectors, the frame would draw them into pixels and
+       * draw_raster() again RASTER_DELAY_MS later. A new size waits, as
+       * a live resize draws only vectors. */
+      same_size = self->node_width == width && self->node_height == height;
       clear_picture (self);
       g_clear_pointer (&self->hover_node, gsk_render_node_unref);
       self->series_node = draw_series (self, width, height);
@@ -417,7 +453,10 @@ isc_chart_view_snapshot (GtkWidget   *widget,
       self->node_height = height;
       self->node_align = align;
       self->n_renders++;
-      queue_raster (self);
+      if (same_size)
+        self->raster_node = draw_raster (self, width, height);
+      else
+        queue_raster (self);
     }
 
   if (self->series_node != NULL)
