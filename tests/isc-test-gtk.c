@@ -8,6 +8,8 @@
 #include "config.h"
 
 #include "isc-test-gtk.h"
+#include "isc-chart-view.h"
+#include "isc-charts-page.h"
 
 /* Depth first from @root, itself included: with @shown, only mapped
  * widgets, and nothing under an unmapped one. */
@@ -212,4 +214,41 @@ test_render_widget (GtkWidget *widget,
   if (stride != NULL)
     *stride = width * 4;
   return pixels;
+}
+
+gboolean
+test_in_sight (GtkWidget *widget)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
+  graphene_rect_t bounds;
+
+  if (!gtk_widget_compute_bounds (widget, scroller, &bounds))
+    return FALSE;
+  return graphene_rect_intersection (&bounds,
+                                     &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (scroller),
+                                                          gtk_widget_get_height (scroller)),
+                                     NULL);
+}
+
+gboolean
+test_charts_shown (gpointer data)
+{
+  IscChartsPage *page = data;
+  gboolean drawn = FALSE;
+
+  if (isc_charts_page_get_n_charts (page) == 0)
+    return FALSE;
+  for (guint i = 0; i < isc_charts_page_get_n_charts (page); i++)
+    {
+      GtkWidget *view = isc_charts_page_get_chart (page, i);
+
+      if (!gtk_widget_get_mapped (view) || gtk_widget_get_width (view) <= 0)
+        return FALSE;
+      if (!test_in_sight (view))
+        continue;
+      if (isc_chart_view_get_n_renders (ISC_CHART_VIEW (view)) == 0)
+        return FALSE;
+      drawn = TRUE;
+    }
+  return drawn;
 }

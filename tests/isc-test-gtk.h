@@ -58,6 +58,13 @@ guint8             *test_render_widget         (GtkWidget    *widget,
                                                 gboolean      css,
                                                 int          *stride);
 
+/* Whether any of @widget shows in the scrolled window around it. */
+gboolean            test_in_sight              (GtkWidget    *widget);
+/* For test_wait_for(): the IscChartsPage at @data has charts, laid out,
+ * and those in sight drawn (one out of sight is drawn when it comes into
+ * it). */
+gboolean            test_charts_shown          (gpointer      data);
+
 /* gdk_clipboard_read_text_async()'s callback: user_data is a char ** set
  * to the text read. */
 void                test_read_text_cb          (GObject      *source,

@@ -29,6 +29,7 @@
 #include "isc-client.h"
 #include "isc-demo-ids.h"
 #include "isc-demo-server.h"
+#include "isc-test-gtk.h"
 #include "isc-test-util.h"
 
 static IscDemoServer *server;
@@ -103,33 +104,6 @@ open_page (int         width,
   gtk_window_set_child (GTK_WINDOW (*window), page);
   gtk_window_present (GTK_WINDOW (*window));
   return page;
-}
-
-static gboolean in_sight (GtkWidget *view);
-
-/* The page has charts, laid out, and those in sight drawn (one out of
- * sight is drawn when it comes into it). */
-static gboolean
-charts_shown (gpointer data)
-{
-  IscChartsPage *page = data;
-  gboolean drawn = FALSE;
-
-  if (isc_charts_page_get_n_charts (page) == 0)
-    return FALSE;
-  for (guint i = 0; i < isc_charts_page_get_n_charts (page); i++)
-    {
-      GtkWidget *view = isc_charts_page_get_chart (page, i);
-
-      if (!gtk_widget_get_mapped (view) || gtk_widget_get_width (view) <= 0)
-        return FALSE;
-      if (!in_sight (view))
-        continue;
-      if (isc_chart_view_get_n_renders (ISC_CHART_VIEW (view)) == 0)
-        return FALSE;
-      drawn = TRUE;
-    }
-  return drawn;
 }
 
 static void
@@ -207,7 +181,7 @@ test_groups (void)
 
   page = open_page (1200, &window);
   isc_charts_page_set_response (ISC_CHARTS_PAGE (page), response);
-  g_assert_true (test_wait_for (charts_shown, page));
+  g_assert_true (test_wait_for (test_charts_shown, page));
   g_assert_true (isc_charts_page_get_response (ISC_CHARTS_PAGE (page)) == response);
 
   /* One chart per metric, under the catalogue's headings, in its order:
@@ -290,7 +264,7 @@ test_other_group (void)
   g_assert_no_error (error);
   page = open_page (800, &window);
   isc_charts_page_set_response (ISC_CHARTS_PAGE (page), response);
-  g_assert_true (test_wait_for (charts_shown, page));
+  g_assert_true (test_wait_for (test_charts_shown, page));
 
   g_assert_cmpuint (isc_charts_page_get_n_groups (ISC_CHARTS_PAGE (page)), ==, 2);
   g_assert_cmpstr (isc_charts_page_get_group_title (ISC_CHARTS_PAGE (page), 0), ==,
@@ -321,7 +295,7 @@ laid_out_at (gpointer data)
 {
   IscChartsPage *page = data;
 
-  return charts_shown (page) && gtk_widget_get_width (GTK_WIDGET (page)) > 0;
+  return test_charts_shown (page) && gtk_widget_get_width (GTK_WIDGET (page)) > 0;
 }
 
 /* The first three charts of the first group: side by side or stacked. */
@@ -428,21 +402,6 @@ drawn_again (gpointer data)
   return isc_chart_view_get_n_renders (r->view) > r->renders;
 }
 
-/* Whether any of @view shows in the page's scrolled window. */
-static gboolean
-in_sight (GtkWidget *view)
-{
-  GtkWidget *scroller = gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW);
-  graphene_rect_t bounds;
-
-  if (!gtk_widget_compute_bounds (view, scroller, &bounds))
-    return FALSE;
-  return graphene_rect_intersection (&bounds,
-                                     &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (scroller),
-                                                          gtk_widget_get_height (scroller)),
-                                     NULL);
-}
-
 /* A refresh draws the charts in sight once, in pixels at once (not as
  * vectors the frame draws into pixels, then again a moment later), and
  * none of those out of sight: a window shows a few of the demo's 27.
@@ -460,14 +419,14 @@ test_refresh_draws_in_sight (void)
   guint n;
 
   isc_charts_page_set_response (ISC_CHARTS_PAGE (page), first);
-  g_assert_true (test_wait_for (charts_shown, page));
+  g_assert_true (test_wait_for (test_charts_shown, page));
   test_run_frames (400);
   n = isc_charts_page_get_n_charts (ISC_CHARTS_PAGE (page));
   g_assert_cmpuint (n, >, 8);
   top = isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), 0);
   bottom = isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), n - 1);
-  g_assert_true (in_sight (top));
-  g_assert_false (in_sight (bottom));
+  g_assert_true (test_in_sight (top));
+  g_assert_false (test_in_sight (bottom));
   g_assert_true (_isc_chart_view_has_pixels (ISC_CHART_VIEW (top)));
   top_renders = (Renders) { ISC_CHART_VIEW (top), isc_chart_view_get_n_renders (ISC_CHART_VIEW (top)) };
   bottom_renders = (Renders) { ISC_CHART_VIEW (bottom), isc_chart_view_get_n_renders (ISC_CHART_VIEW (bottom)) };
@@ -485,7 +444,7 @@ test_refresh_draws_in_sight (void)
   scroll = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (bottom, GTK_TYPE_SCROLLED_WINDOW)));
   gtk_adjustment_set_value (scroll, gtk_adjustment_get_upper (scroll) - gtk_adjustment_get_page_size (scroll));
   g_assert_true (test_wait_for (drawn_again, &bottom_renders));
-  g_assert_true (in_sight (bottom));
+  g_assert_true (test_in_sight (bottom));
   g_assert_nonnull (_isc_chart_view_get_picture (ISC_CHART_VIEW (bottom)));
   g_assert_true (isc_chart_model_get_response (isc_chart_view_get_model (ISC_CHART_VIEW (bottom))) == second);
 
@@ -507,7 +466,7 @@ test_refresh_keeps_views (void)
 
   page = open_page (1200, &window);
   isc_charts_page_set_response (ISC_CHARTS_PAGE (page), first);
-  g_assert_true (test_wait_for (charts_shown, page));
+  g_assert_true (test_wait_for (test_charts_shown, page));
   n = isc_charts_page_get_n_charts (ISC_CHARTS_PAGE (page));
   for (guint i = 0; i < n; i++)
     g_ptr_array_add (views, isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), i));
@@ -541,7 +500,7 @@ test_refresh_keeps_views (void)
   g_object_add_weak_pointer (weak, &weak);
   isc_charts_page_set_response (ISC_CHARTS_PAGE (page), other);
   g_assert_null (weak);
-  g_assert_true (test_wait_for (charts_shown, page));
+  g_assert_true (test_wait_for (test_charts_shown, page));
   g_assert_cmpuint (isc_charts_page_get_n_charts (ISC_CHARTS_PAGE (page)), ==,
                     isc_metrics_response_get_n_metrics (other));
 
@@ -568,7 +527,7 @@ test_rebuild_while_hovered (void)
 
   page = open_page (1200, &window);
   isc_charts_page_set_response (ISC_CHARTS_PAGE (page), first);
-  g_assert_true (test_wait_for (charts_shown, page));
+  g_assert_true (test_wait_for (test_charts_shown, page));
   n = isc_charts_page_get_n_charts (ISC_CHARTS_PAGE (page));
   g_assert_cmpuint (isc_charts_page_get_n_groups (ISC_CHARTS_PAGE (page)), >, 1);
   last = isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), n - 1);
@@ -579,7 +538,7 @@ test_rebuild_while_hovered (void)
   g_signal_connect (last, "unmap", G_CALLBACK (cursor_gone_cb), NULL);
 
   isc_charts_page_set_response (ISC_CHARTS_PAGE (page), other);
-  g_assert_true (test_wait_for (charts_shown, page));
+  g_assert_true (test_wait_for (test_charts_shown, page));
   g_assert_cmpuint (isc_charts_page_get_n_charts (ISC_CHARTS_PAGE (page)), ==,
                     isc_metrics_response_get_n_metrics (other));
 
@@ -596,7 +555,7 @@ test_no_gpu (void)
 
   page = open_page (900, &window);
   isc_charts_page_set_response (ISC_CHARTS_PAGE (page), response);
-  g_assert_true (test_wait_for (charts_shown, page));
+  g_assert_true (test_wait_for (test_charts_shown, page));
 
   g_assert_cmpstr (isc_charts_page_get_group_title (ISC_CHARTS_PAGE (page), 0), ==, "Traffic");
   g_assert_true (has_group (ISC_CHARTS_PAGE (page), isc_metric_group_get_title (ISC_METRIC_GROUP_RESOURCES)));
@@ -623,7 +582,7 @@ test_switches (void)
 
   page = open_page (1200, &window);
   isc_charts_page_set_response (ISC_CHARTS_PAGE (page), response);
-  g_assert_true (test_wait_for (charts_shown, page));
+  g_assert_true (test_wait_for (test_charts_shown, page));
   for (guint i = 0; i < isc_charts_page_get_n_charts (ISC_CHARTS_PAGE (page)) && counter == NULL; i++)
     if (isc_chart_model_get_kind (model_of (ISC_CHARTS_PAGE (page), i)) == ISC_METRIC_KIND_COUNTER)
       counter = isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), i);
@@ -742,7 +701,7 @@ test_annotations (void)
   isc_charts_page_set_target_item (page, item);
   g_assert_true (isc_charts_page_get_target_item (page) == item);
   isc_charts_page_set_response (page, response);
-  g_assert_true (test_wait_for (charts_shown, page));
+  g_assert_true (test_wait_for (test_charts_shown, page));
 
   for (guint i = 0; i < isc_charts_page_get_n_charts (page); i++)
     {

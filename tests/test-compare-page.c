@@ -69,46 +69,6 @@ load_view (IscMode     mode,
   return view;
 }
 
-/* Whether any of @view shows in the page's scrolled window. */
-static gboolean
-in_sight (GtkWidget *view)
-{
-  GtkWidget *scroller = gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW);
-  graphene_rect_t bounds;
-
-  if (!gtk_widget_compute_bounds (view, scroller, &bounds))
-    return FALSE;
-  return graphene_rect_intersection (&bounds,
-                                     &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (scroller),
-                                                          gtk_widget_get_height (scroller)),
-                                     NULL);
-}
-
-/* The page has charts, laid out, and those in sight drawn (one out of
- * sight is drawn when it comes into it). */
-static gboolean
-charts_shown (gpointer data)
-{
-  IscChartsPage *page = data;
-  gboolean drawn = FALSE;
-
-  if (isc_charts_page_get_n_charts (page) == 0)
-    return FALSE;
-  for (guint i = 0; i < isc_charts_page_get_n_charts (page); i++)
-    {
-      GtkWidget *view = isc_charts_page_get_chart (page, i);
-
-      if (!gtk_widget_get_mapped (view) || gtk_widget_get_width (view) <= 0)
-        return FALSE;
-      if (!in_sight (view))
-        continue;
-      if (isc_chart_view_get_n_renders (ISC_CHART_VIEW (view)) == 0)
-        return FALSE;
-      drawn = TRUE;
-    }
-  return drawn;
-}
-
 static GtkWidget *
 chart_named (IscChartsPage *page,
              const char    *name)
@@ -200,7 +160,7 @@ test_charts_page (void)
   isc_charts_page_show_compare (page, view);
   g_assert_true (isc_charts_page_get_compare (page) == isc_view_get_compare_response (view));
   g_assert_null (isc_charts_page_get_compare_message (page));
-  g_assert_true (test_wait_for (charts_shown, page));
+  g_assert_true (test_wait_for (test_charts_shown, page));
 
   for (guint i = 0; i < isc_charts_page_get_n_charts (page); i++)
     g_assert_cmpuint (isc_chart_model_get_n_compare (isc_chart_view_get_model (ISC_CHART_VIEW (isc_charts_page_get_chart (page, i)))),
@@ -252,7 +212,7 @@ test_charts_page_failing (void)
   gtk_window_present (GTK_WINDOW (window));
   isc_charts_page_set_response (page, isc_view_get_response (view));
   isc_charts_page_show_compare (page, view);
-  g_assert_true (test_wait_for (charts_shown, page));
+  g_assert_true (test_wait_for (test_charts_shown, page));
 
   message = isc_charts_page_get_compare_message (page);
   g_assert_nonnull (message);
