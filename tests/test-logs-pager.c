@@ -577,6 +577,12 @@ add_page (GPtrArray *all,
     }
 }
 
+static void
+count_notify (guint *count)
+{
+  (*count)++;
+}
+
 /* ------------------------------------------------------------------------
  * Paging
  * ------------------------------------------------------------------------ */
@@ -595,6 +601,7 @@ test_paging_back (Fixture       *fixture,
   g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GPtrArray) first = NULL;
   guint n_pages = 1;
+  guint n_notified = 0;
 
   /* Lines before, in and after the window. */
   fill_store (fixture, (start_ms - MINUTE_MS) * NS_PER_MS, 200);
@@ -605,6 +612,7 @@ test_paging_back (Fixture       *fixture,
   query->end_ms = end_ms;
   query->limit = 37;
   pager = isc_logs_pager_new (fixture->client, query);
+  g_signal_connect_swapped (pager, "notify::has-earlier", G_CALLBACK (count_notify), &n_notified);
 
   first = load_ok (pager, FIRST);
   g_assert_cmpuint (first->len, ==, 37);
@@ -623,6 +631,9 @@ test_paging_back (Fixture       *fixture,
       n_pages++;
       g_assert_cmpuint (n_pages, <, 200);
     }
+
+  /* Said once, when it turned. */
+  g_assert_cmpuint (n_notified, ==, 1);
 
   /* Past the start nothing is asked. */
   {
@@ -743,6 +754,12 @@ test_follow_from_nothing (Fixture       *fixture,
   first = load_ok (pager, FIRST);
   g_assert_cmpuint (first->len, ==, 0);
   g_assert_false (isc_logs_pager_has_earlier (pager));
+  {
+    gboolean has_earlier = TRUE;
+
+    g_object_get (pager, "has-earlier", &has_earlier, NULL);
+    g_assert_false (has_earlier);
+  }
 
   later = load_ok (pager, LATER);
   g_assert_cmpuint (later->len, ==, 1);

@@ -88,6 +88,14 @@ struct _IscLogsPager
 
 G_DEFINE_FINAL_TYPE (IscLogsPager, isc_logs_pager, G_TYPE_OBJECT)
 
+enum {
+  PROP_0,
+  PROP_HAS_EARLIER,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 /* Safe text holds no control character: U+001E and U+001F cannot be part
  * of a replica or a message. */
 static char *
@@ -311,12 +319,39 @@ isc_logs_pager_finalize (GObject *object)
 }
 
 static void
+isc_logs_pager_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  IscLogsPager *self = ISC_LOGS_PAGER (object);
+
+  switch (prop_id)
+    {
+    case PROP_HAS_EARLIER:
+      g_value_set_boolean (value, self->state.has_earlier);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 isc_logs_pager_class_init (IscLogsPagerClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = isc_logs_pager_dispose;
   object_class->finalize = isc_logs_pager_finalize;
+  object_class->get_property = isc_logs_pager_get_property;
+
+  /* Whether Load Earlier may find more; for a button's sensitivity. */
+  properties[PROP_HAS_EARLIER] =
+    g_param_spec_boolean ("has-earlier", NULL, NULL, TRUE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
@@ -433,12 +468,16 @@ load_return (GTask *task)
 {
   IscLogsPager *self = g_task_get_source_object (task);
   Load *load = g_task_get_task_data (task);
+  gboolean had_earlier = self->state.has_earlier;
 
   state_clear (&self->state);
   self->state = load->state;
   load->state.oldest.keys = NULL;
   load->state.newest.keys = NULL;
   self->busy = FALSE;
+
+  if (had_earlier != self->state.has_earlier)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HAS_EARLIER]);
 
   g_ptr_array_sort (load->lines, compare_time);
   g_task_return_pointer (task, g_steal_pointer (&load->lines), (GDestroyNotify) g_ptr_array_unref);
