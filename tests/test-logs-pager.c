@@ -857,6 +857,57 @@ test_flood_follow (Fixture       *fixture,
   assert_same_lines (fixture, all, 0, G_MAXINT64);
 }
 
+/* More lines in one nanosecond than a page holds, met by Follow and by
+ * Load Earlier both: each line once. */
+static void
+test_one_nanosecond (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  gint64 now_ms = g_get_real_time () / 1000;
+  gint64 t = (now_ms - 3 * MINUTE_MS) * NS_PER_MS + 123;
+  g_autoptr(IscLogsQuery) query = isc_logs_query_new ("m1", ISC_TARGET_DEPLOYMENT, "d1");
+  g_autoptr(IscLogsPager) pager = NULL;
+  g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) first = NULL;
+  guint n_loads = 0;
+
+  for (guint i = 0; i < 60; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("burst %u", i);
+
+      store_add (fixture, t, "INFO", "r1", NULL, text);
+    }
+
+  query->start_ms = now_ms - 10 * MINUTE_MS;
+  query->end_ms = now_ms - MINUTE_MS;
+  query->limit = 50;
+  pager = isc_logs_pager_new (fixture->client, query);
+
+  first = load_ok (pager, FIRST);
+  g_assert_cmpuint (first->len, ==, 50);
+  add_page (all, first, FALSE);
+
+  for (;;)
+    {
+      g_autoptr(GPtrArray) page = load_ok (pager, LATER);
+
+      add_page (all, page, FALSE);
+      if (page->len == 0)
+        break;
+      g_assert_cmpuint (++n_loads, <, 20);
+    }
+
+  while (isc_logs_pager_has_earlier (pager))
+    {
+      g_autoptr(GPtrArray) page = load_ok (pager, EARLIER);
+
+      add_page (all, page, TRUE);
+      g_assert_cmpuint (++n_loads, <, 20);
+    }
+
+  assert_same_lines (fixture, all, 0, G_MAXINT64);
+}
+
 /* ------------------------------------------------------------------------
  * What reaches the server
  * ------------------------------------------------------------------------ */
@@ -1172,6 +1223,7 @@ main (int   argc,
     { "follow-from-nothing", test_follow_from_nothing },
     { "flood-back", test_flood_back },
     { "flood-follow", test_flood_follow },
+    { "one-nanosecond", test_one_nanosecond },
   };
 
   g_test_init (&argc, &argv, NULL);

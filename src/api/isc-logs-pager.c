@@ -249,6 +249,18 @@ boundary_extend (Boundary  *boundary,
       keys_add (boundary->keys, lines->pdata[i]);
 }
 
+/* @lines were handed out: the other boundary holds those at its time too
+ * (when the oldest and newest lines share one nanosecond), so that it
+ * always holds every line handed out at its time. */
+static void
+boundary_note (Boundary  *boundary,
+               GPtrArray *lines)
+{
+  for (guint i = 0; i < lines->len; i++)
+    if (isc_log_line_get_time_ns (lines->pdata[i]) == boundary->time_ns)
+      keys_add (boundary->keys, lines->pdata[i]);
+}
+
 /* The first lines known: both boundaries from them. */
 static void
 state_start (State     *state,
@@ -515,6 +527,7 @@ earlier_page_done (Load      *load,
         g_debug ("More than two pages of lines in the millisecond %" G_GINT64_FORMAT
                  ": those in its middle are missed", oldest_ms);
       boundary_extend (&state->oldest, fresh, TRUE);
+      boundary_note (&state->newest, fresh);
       for (guint i = 0; i < fresh->len; i++)
         g_ptr_array_add (load->lines, g_object_ref (fresh->pdata[i]));
       /* A flood's start says nothing of what lies before it. */
@@ -577,7 +590,10 @@ later_page_done (Load      *load,
     {
       filter_page (page, &state->newest, FALSE, fresh);
       if (fresh->len > 0)
-        boundary_extend (&state->newest, fresh, FALSE);
+        {
+          boundary_extend (&state->newest, fresh, FALSE);
+          boundary_note (&state->oldest, fresh);
+        }
     }
 
   for (guint i = 0; i < fresh->len; i++)
