@@ -523,7 +523,8 @@ earlier_page_done (Load      *load,
 
   if (fresh->len > 0)
     {
-      if (load->step == STEP_FLOOD && full)
+      /* Read from both ends, a full page that met nothing known. */
+      if (load->step == STEP_FLOOD && full && fresh->len == page->len)
         g_debug ("More than two pages of lines in the millisecond %" G_GINT64_FORMAT
                  ": those in its middle are missed", oldest_ms);
       boundary_extend (&state->oldest, fresh, TRUE);
@@ -599,18 +600,20 @@ later_page_done (Load      *load,
   for (guint i = 0; i < fresh->len; i++)
     g_ptr_array_add (load->lines, g_object_ref (fresh->pdata[i]));
 
-  if (!full)
+  if (!full && load->step == STEP_PAGE)
     {
       if (!state->has_lines)
         state->later_from_ms = load->page_query->end_ms;
       return TRUE;
     }
 
+  /* A full page forward, or the flooded millisecond read from its end:
+   * there may be more, from past it. */
   newest_ms = time_ms_of (state->newest.time_ns);
 
-  if (fresh->len == 0)
+  if (fresh->len == 0 && load->step == STEP_PAGE)
     {
-      if (load->step == STEP_PAGE && state->flood_newest_ms != newest_ms)
+      if (state->flood_newest_ms != newest_ms)
         {
           /* A whole page of lines already handed out: the newest
            * millisecond holds more than a page. Read it from its end. */
@@ -621,7 +624,7 @@ later_page_done (Load      *load,
 
       state->flood_newest_ms = newest_ms;
     }
-  else if (load->step == STEP_FLOOD)
+  else if (load->step == STEP_FLOOD && full && fresh->len == page->len)
     g_debug ("More than two pages of lines in the millisecond %" G_GINT64_FORMAT
              ": those in its middle are missed", newest_ms);
 
