@@ -20,7 +20,9 @@ G_BEGIN_DECLS
  * no control bytes: terminal escape sequences are parsed (SGR colours kept
  * as spans over the message, every other sequence dropped), and every other
  * control byte is shown as its visible symbol (U+2400 + byte, U+2421 for
- * DEL), tabs kept as spaces. A message longer than ISC_LOG_LINE_MAX_MESSAGE
+ * DEL), tabs kept as spaces; C1 controls, BiDi controls, line separators
+ * and invisible characters (zero-width space, word joiner, BOM) are named,
+ * "<U+202E>", and a line end closing the message is left out. A message longer than ISC_LOG_LINE_MAX_MESSAGE
  * bytes is cut at a character boundary, and get_n_cut() says how many bytes
  * of the original were left out.
  */
@@ -35,6 +37,7 @@ typedef enum
   ISC_LOG_LEVEL_WARNING,
   ISC_LOG_LEVEL_ERROR,
 } IscLogLevel;
+/* Its GType is ISC_TYPE_LOG_LEVEL, in isc-core-enums.h. */
 
 /* "DEBUG", "INFO", "WARNING", "ERROR" as the API spells them; NULL for NONE. */
 const char  *isc_log_level_to_api   (IscLogLevel  level);
