@@ -258,8 +258,12 @@ _isc_demo_logs_hostile_message (guint  index,
                                 gsize *length,
                                 guint *n)
 {
+  gsize unused;
+
   if (n != NULL)
     *n = G_N_ELEMENTS (hostile_lines);
+  if (length == NULL)
+    length = &unused;
   if (index >= G_N_ELEMENTS (hostile_lines))
     return NULL;
 
@@ -530,8 +534,8 @@ static const Step restart_steps[] = {
 static const Step attempt_steps[] = {
   { 0.0, _ISC_DEMO_LOG_LEVEL_INFO },
   { 4.0, _ISC_DEMO_LOG_LEVEL_INFO },
-  { 58.0, _ISC_DEMO_LOG_LEVEL_INFO },
-  { 61.0, _ISC_DEMO_LOG_LEVEL_NONE },
+  { 58.0, _ISC_DEMO_LOG_LEVEL_NONE },
+  { 61.0, _ISC_DEMO_LOG_LEVEL_INFO },
   { 131.0, _ISC_DEMO_LOG_LEVEL_INFO },
   { 187.0, _ISC_DEMO_LOG_LEVEL_ERROR },
   { 187.2, _ISC_DEMO_LOG_LEVEL_ERROR },
@@ -589,8 +593,7 @@ add_requests (Build                    *b,
   guint64 n5 = (guint64) f->n_status[2];
   guint64 n4 = (guint64) f->n_status[1];
   guint64 cap = (guint64) _ISC_DEMO_LOGS_SAMPLE_PER_BUCKET * MAX (b->request->log_rate, 1);
-  guint active = (guint) f->active;
-  guint pods = (guint) (f->active + f->starting);
+  guint active = MIN ((guint) f->active, MAX_SLOTS);
   guint64 h = hash3 (st->key, 11, (guint64) bucket);
   guint64 a, c;
 
@@ -620,10 +623,11 @@ add_requests (Build                    *b,
       key = hash3 (st->key, (guint64) bucket, j + 1) | 1;
       ts = bucket * BUCKET_NS + (gint64) (((double) j + 0.05 + 0.9 * unit (key)) / (double) n * (double) BUCKET_NS);
 
-      if (active > 0 || pods > 0)
+      /* With no replica ready (a cold start), on none yet. */
+      if (active > 0)
         {
-          slot = active > 0 ? (guint) (mix64 (key) % active) : 0;
-          replica_id (st, slot, run_starts[MIN (slot, MAX_SLOTS - 1)], replica);
+          slot = (guint) (mix64 (key) % active);
+          replica_id (st, slot, run_starts[slot], replica);
         }
 
       if (is5)
@@ -1082,11 +1086,11 @@ format_message (Build      *b,
           g_string_append_printf (s, "Pulling image (%.1f GiB)", 9.8);
           break;
         case 2:
-          g_string_append (s, "Loading model");
+          g_string_append (s, "Downloading weights: 100%|\xe2\x96\x88\xe2\x96\x88\xe2\x96\x88\xe2\x96\x88| "
+                              "3.09G/3.09G [00:52<00:00]");
           break;
         case 3:
-          g_string_append (s, "Downloading weights: 100%|\xe2\x96\x88\xe2\x96\x88\xe2\x96\x88\xe2\x96\x88| "
-                              "3.09G/3.09G [01:09<00:00]");
+          g_string_append (s, "Loading model");
           break;
         case 4:
           g_string_append (s, "Moving the model to cuda:0 in float32");
