@@ -103,6 +103,10 @@ typedef struct
   GString                  *message;      /* scratch */
   GString                  *out;
   guint                     n_out;
+  /* The request id asked for, parsed */
+  gboolean                  request_id_ok;
+  guint64                   request_high;
+  guint64                   request_low;
 } Build;
 
 /* splitmix64, as the metrics generator mixes. */
@@ -606,18 +610,24 @@ add_requests (Build                    *b,
     a = a % n + 1;
   c = mix64 (h) % n;
 
-  for (guint64 j = 0; j < n; j++)
+  /* s = (a·j + c) mod n and the sample's r = j·cap mod n, kept as j
+   * goes up: no division per request, where a bucket may hold a
+   * thousand of them. Request j is sampled when r + cap reaches n. */
+  a %= n;
+  for (guint64 j = 0, s = c, r = 0; j < n; j++, s = s + a >= n ? s + a - n : s + a)
     {
-      guint64 s = (a * j + c) % n;
       gboolean is5 = s < n5;
       gboolean is4 = !is5 && s < n5 + n4;
+      gboolean sampled = n <= cap || r + cap >= n;
       guint64 key;
       gint64 ts;
       char replica[6] = "";
       guint slot;
       Line *line;
 
-      if (!is5 && !is4 && n > cap && (j + 1) * cap / n == j * cap / n)
+      if (n > cap)
+        r = r + cap >= n ? r + cap - n : r + cap;
+      if (!is5 && !is4 && !sampled)
         continue;
 
       key = hash3 (st->key, (guint64) bucket, j + 1) | 1;
@@ -820,12 +830,44 @@ compare_lines (gconstpointer a,
 
 /* Messages */
 
+/* A request id: 32 hex digits, two hashes of the request's key. */
+static inline guint64
+request_id_high (guint64 key)
+{
+  return mix64 (key ^ 0x72657175);
+}
+
+static inline guint64
+request_id_low (guint64 key)
+{
+  return mix64 (key ^ 0x65737469);
+}
+
 static void
 request_id_text (guint64 key,
                  char    out[33])
 {
   g_snprintf (out, 33, "%016" G_GINT64_MODIFIER "x%016" G_GINT64_MODIFIER "x",
-              mix64 (key ^ 0x72657175), mix64 (key ^ 0x65737469));
+              request_id_high (key), request_id_low (key));
+}
+
+/* The two halves of a request id asked for; FALSE when it cannot be one
+ * of ours (then only the hostile line's may match). */
+static gboolean
+request_id_parse (const char *text,
+                  guint64    *high,
+                  guint64    *low)
+{
+  char half[17];
+
+  if (strlen (text) != 32 || strspn (text, "0123456789abcdef") != 32)
+    return FALSE;
+
+  memcpy (half, text, 16);
+  half[16] = '\0';
+  *high = g_ascii_strtoull (half, NULL, 16);
+  *low = g_ascii_strtoull (text + 16, NULL, 16);
+  return TRUE;
 }
 
 static void
@@ -1161,14 +1203,13 @@ passes_before_message (Build      *b,
     return FALSE;
   if (r->request_id != NULL)
     {
-      char id[33];
-
       if (line->request == 0)
         return FALSE;
       if (line->kind == KIND_HOSTILE)
         return g_str_equal (r->request_id, hostile_request_id);
-      request_id_text (line->request, id);
-      if (!g_str_equal (r->request_id, id))
+      if (!b->request_id_ok ||
+          request_id_high (line->request) != b->request_high ||
+          request_id_low (line->request) != b->request_low)
         return FALSE;
     }
 
@@ -1177,6 +1218,7 @@ passes_before_message (Build      *b,
 
 static gboolean
 passes_message (Build         *b,
+                const Line    *line,
                 const GString *message)
 {
   const IscDemoLogsRequest *r = b->request;
@@ -1195,7 +1237,7 @@ passes_message (Build         *b,
   if (r->search != NULL)
     {
       /* GRegex wants valid UTF-8: match what a hostile line means. */
-      if (!g_utf8_validate_len (message->str, message->len, NULL))
+      if (line->kind == KIND_HOSTILE && !g_utf8_validate_len (message->str, message->len, NULL))
         {
           g_autofree char *valid = g_utf8_make_valid (message->str, message->len);
 
@@ -1321,7 +1363,7 @@ build_chunk (Build  *b,
       if (!passes_before_message (b, line))
         continue;
       format_message (b, b->message, line);
-      if (!passes_message (b, b->message))
+      if (!passes_message (b, line, b->message))
         continue;
       write_line (b, line, b->message);
     }
@@ -1355,6 +1397,8 @@ _isc_demo_logs_build (guint64                    seed,
 
   for (guint d = 0; d < n_deps; d++)
     dep_state_init (&states[d], deps[d], seed, b.now_s);
+  if (request->request_id != NULL)
+    b.request_id_ok = request_id_parse (request->request_id, &b.request_high, &b.request_low);
 
   g_string_append (b.out, "{\"logs\":[");
 
