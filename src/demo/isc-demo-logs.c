@@ -1407,15 +1407,19 @@ _isc_demo_logs_build (guint64                    seed,
 
   if (b.hi_ns >= b.lo_ns)
     {
+      /* Chunks grow from one bucket: a busy deployment's page is made
+       * of a few buckets, a quiet one's of many. */
+      gint64 size = 1;
+
       if (request->ascending)
         {
-          for (gint64 cs = first; cs <= last && b.n_out < request->limit; cs += CHUNK_BUCKETS)
-            build_chunk (&b, cs, MIN (cs + CHUNK_BUCKETS, last + 1));
+          for (gint64 cs = first; cs <= last && b.n_out < request->limit; cs += size, size = MIN (size * 2, CHUNK_BUCKETS))
+            build_chunk (&b, cs, MIN (cs + size, last + 1));
         }
       else
         {
-          for (gint64 ce = last + 1; ce > first && b.n_out < request->limit; ce -= CHUNK_BUCKETS)
-            build_chunk (&b, MAX (ce - CHUNK_BUCKETS, first), ce);
+          for (gint64 ce = last + 1; ce > first && b.n_out < request->limit; ce -= size, size = MIN (size * 2, CHUNK_BUCKETS))
+            build_chunk (&b, MAX (ce - size, first), ce);
         }
     }
 
