@@ -385,6 +385,74 @@ test_demo_series (Demo          *demo,
 }
 
 static void
+record_refused (IscClient      *client,
+                const IscQuery *query,
+                const char     *name,
+                GPtrArray      *said)
+{
+  g_ptr_array_add (said, g_strdup_printf ("%s/%s %s", query->model_id, query->target, name));
+}
+
+/* A 400 that names a metric asked for: the client leaves the name out and
+ * asks again at once, so the request succeeds with the rest; it
+ * remembers the name for that target only (said once), and never sends
+ * it there again. A request of nothing but refused names fails. */
+static void
+test_demo_refused_metric (Demo          *demo,
+                          gconstpointer  data)
+{
+  g_autoptr(IscTimeRange) range = isc_time_range_new_relative ((gint64) 3600 * 1000);
+  const char *metrics[] = { "baseten_replicas_active", "baseten_pod_readiness",
+                            "baseten_container_restarts_total", "baseten_inference_requests_total", NULL };
+  const char *only[] = { "baseten_pod_readiness", NULL };
+  const char *both[] = { "baseten_pod_readiness", "baseten_container_restarts_total", NULL };
+  g_autoptr(IscQuery) query = isc_query_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT,
+                                             ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION,
+                                             ISC_MODE_SERIES, range, metrics);
+  g_autoptr(IscQuery) alone = isc_query_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT,
+                                             ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION,
+                                             ISC_MODE_SERIES, range, only);
+  g_autoptr(IscQuery) other = isc_query_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_ENVIRONMENT, "production",
+                                             ISC_MODE_SERIES, range, metrics);
+  g_autoptr(GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *first = g_strdup_printf ("%s/%s baseten_pod_readiness", ISC_DEMO_MODEL_CHAT,
+                                            ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION);
+  CannedResult result;
+
+  isc_demo_server_set_unknown_metrics (demo->server, isc_demo_server_pod_health_metrics);
+  g_signal_connect (demo->client, "metric-refused", G_CALLBACK (record_refused), said);
+
+  canned_fetch (demo->client, query, NULL, &result);
+  g_assert_no_error (result.error);
+  g_assert_cmpuint (isc_metrics_response_get_n_metrics (result.response), ==, 2);
+  g_assert_nonnull (isc_metrics_response_lookup_metric (result.response, "baseten_replicas_active"));
+  g_assert_nonnull (isc_metrics_response_lookup_metric (result.response, "baseten_inference_requests_total"));
+  canned_result_clear (&result);
+  /* Refused one at a time, as Baseten names the first. */
+  g_assert_cmpuint (demo->logged->len, ==, 3);
+  g_assert_true (g_str_has_prefix (g_ptr_array_index (demo->logged, 0), "400 "));
+  g_assert_true (g_str_has_prefix (g_ptr_array_index (demo->logged, 2), "200 "));
+  g_assert_cmpuint (said->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (said, 0), ==, first);
+  g_assert_true (g_strv_equal (isc_client_get_refused_metrics (demo->client, query), both));
+  g_assert_null (isc_client_get_refused_metrics (demo->client, other)[0]);
+
+  /* Again: one request, without the names, nothing said. */
+  canned_fetch (demo->client, query, NULL, &result);
+  g_assert_no_error (result.error);
+  canned_result_clear (&result);
+  g_assert_cmpuint (demo->logged->len, ==, 4);
+  g_assert_null (strstr (g_ptr_array_index (demo->logged, 3), "pod_readiness"));
+  g_assert_cmpuint (said->len, ==, 2);
+
+  /* Nothing left to ask. */
+  canned_fetch (demo->client, alone, NULL, &result);
+  g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_BAD_REQUEST);
+  canned_result_clear (&result);
+  g_assert_cmpuint (demo->logged->len, ==, 4);
+}
+
+static void
 test_demo_environment_current (Demo          *demo,
                                gconstpointer  data)
 {
@@ -631,6 +699,7 @@ main (int   argc,
   g_test_add ("/isc/client/demo/" path, Demo, data, demo_setup, func, demo_teardown)
   ADD_DEMO ("series", NULL, test_demo_series);
   ADD_DEMO ("environment-current", NULL, test_demo_environment_current);
+  ADD_DEMO ("refused-metric", NULL, test_demo_refused_metric);
   for (guint i = 0; i < G_N_ELEMENTS (demo_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/isc/client/demo/fault/%s", demo_cases[i].name);

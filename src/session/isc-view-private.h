@@ -45,9 +45,6 @@ struct _IscView
   gint64              compare_shift_ms;
   IscMetricsResponse *compare_response;
   GError             *compare_error;
-  /* IscTarget → GStrv: the metric names Baseten refused for that target
-   * this session (isc-view-loading.c) */
-  GHashTable         *refused;
 
   IscMode             mode;
   IscViewState        state;
@@ -106,6 +103,10 @@ enum {
 /* isc-view.c */
 
 /* Notifies the property @prop_id (a PROP_ value). */
+/* The client's "metric-refused" (isc-view-loading.c). */
+void     _isc_view_client_refused_metric (IscView        *self,
+                                          const IscQuery *query,
+                                          const char     *name);
 void     _isc_view_notify         (IscView            *self,
                                    guint               prop_id);
 /* Emits the signal @signal_id (a SIGNAL_ value) with its one argument. */

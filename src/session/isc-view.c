@@ -57,6 +57,8 @@ isc_view_dispose (GObject *object)
 
   g_clear_handle_id (&self->refresh_id, g_source_remove);
   _isc_view_drop_loaders (self);
+  if (self->client != NULL)
+    g_signal_handlers_disconnect_by_func (self->client, _isc_view_client_refused_metric, self);
   g_clear_object (&self->client);
 
   G_OBJECT_CLASS (isc_view_parent_class)->dispose (object);
@@ -80,7 +82,6 @@ isc_view_finalize (GObject *object)
   g_clear_pointer (&self->compare_target, isc_target_free);
   g_clear_pointer (&self->compare_response, isc_metrics_response_unref);
   g_clear_error (&self->compare_error);
-  g_clear_pointer (&self->refused, g_hash_table_unref);
 
   G_OBJECT_CLASS (isc_view_parent_class)->finalize (object);
 }
@@ -360,8 +361,6 @@ isc_view_init (IscView *self)
   self->active = TRUE;
   self->network_available = TRUE;
   self->state = ISC_VIEW_EMPTY;
-  self->refused = g_hash_table_new_full ((GHashFunc) isc_target_hash, (GEqualFunc) isc_target_equal,
-                                         (GDestroyNotify) isc_target_free, (GDestroyNotify) g_strfreev);
 }
 
 /* Public API */
@@ -392,8 +391,14 @@ isc_view_set_client (IscView   *self,
   g_object_freeze_notify (G_OBJECT (self));
 
   _isc_view_drop_loaders (self);
+  if (self->client != NULL)
+    g_signal_handlers_disconnect_by_func (self->client, _isc_view_client_refused_metric, self);
   g_set_object (&self->client, client);
+  if (client != NULL)
+    g_signal_connect_object (client, "metric-refused", G_CALLBACK (_isc_view_client_refused_metric),
+                             self, G_CONNECT_SWAPPED);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLIENT]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REFUSED_METRICS]);
 
   /* Another account's answer is not this one's. */
   self->holdoff_until_us = 0;

@@ -104,11 +104,14 @@ void                isc_view_set_metrics          (IscView            *self,
                                                    const char * const *metrics);
 
 /* "refused-metrics" (GStrv, never NULL): the metric names Baseten
- * refused for the target this session, in the order refused. A load
- * that fails with a 400 naming a metric it asked for leaves that name out
- * of every later request of the target (its other charts, its layout,
- * stay as they are), asks again at once, and emits "metric-refused" with
- * the name: once per name and target, for the window to say which. */
+ * refused for the target this session, in the order refused, as the
+ * client keeps them for every view and the fleet
+ * (isc_client_get_refused_metrics()): a 400 naming a metric asked for
+ * leaves that name out of every later request of the target (its other
+ * charts, its layout, stay as they are) and asks again at once. The view
+ * showing the target when the client learns a name emits
+ * "metric-refused" with it, for the window to say which: once per name
+ * and target in the session, not on every refresh. */
 const char * const *isc_view_get_refused_metrics  (IscView            *self);
 
 /* "use-utc", "counters-as-totals": the display switches (no load). */
