@@ -452,6 +452,67 @@ test_demo_refused_metric (Demo          *demo,
   g_assert_cmpuint (demo->logged->len, ==, 4);
 }
 
+typedef struct
+{
+  gboolean  done;
+  IscUser  *user;
+  GError   *error;
+} UserCheck;
+
+static void
+on_user_checked (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  UserCheck *check = data;
+
+  check->user = isc_client_get_current_user_finish (ISC_CLIENT (object), result, &check->error);
+  check->done = TRUE;
+}
+
+static void
+check_user (IscClient *client,
+            UserCheck *check)
+{
+  *check = (UserCheck) { 0 };
+  isc_client_get_current_user_async (client, NULL, on_user_checked, check);
+  while (!check->done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* A Baseten whose /v1/users/me answers 404: the key check asks
+ * GET /v1/models instead, which takes a good key (a user of unknown name)
+ * and refuses a wrong one; the 404 itself is never the answer. */
+static void
+test_demo_key_check_fallback (Demo          *demo,
+                              gconstpointer  data)
+{
+  g_autoptr(IscClient) wrong = isc_client_new (isc_demo_server_get_base_url (demo->server), "sk-wrong", NULL);
+  UserCheck check;
+
+  check_user (demo->client, &check);
+  g_assert_no_error (check.error);
+  g_assert_nonnull (check.user->user_id);
+  g_clear_pointer (&check.user, isc_user_unref);
+  g_assert_cmpuint (demo->logged->len, ==, 1);
+
+  isc_demo_server_set_users_me_missing (demo->server, TRUE);
+  check_user (demo->client, &check);
+  g_assert_no_error (check.error);
+  g_assert_nonnull (check.user);
+  g_assert_null (check.user->user_id);
+  g_assert_null (check.user->workspace_name);
+  g_clear_pointer (&check.user, isc_user_unref);
+  g_assert_cmpuint (demo->logged->len, ==, 3);
+  g_assert_cmpstr (g_ptr_array_index (demo->logged, 1), ==, "404 /v1/users/me");
+  g_assert_cmpstr (g_ptr_array_index (demo->logged, 2), ==, "200 /v1/models");
+
+  check_user (wrong, &check);
+  g_assert_error (check.error, ISC_API_ERROR, ISC_API_ERROR_KEY_REFUSED);
+  g_assert_null (check.user);
+  g_clear_error (&check.error);
+}
+
 static void
 test_demo_environment_current (Demo          *demo,
                                gconstpointer  data)
@@ -700,6 +761,7 @@ main (int   argc,
   ADD_DEMO ("series", NULL, test_demo_series);
   ADD_DEMO ("environment-current", NULL, test_demo_environment_current);
   ADD_DEMO ("refused-metric", NULL, test_demo_refused_metric);
+  ADD_DEMO ("key-check-fallback", NULL, test_demo_key_check_fallback);
   for (guint i = 0; i < G_N_ELEMENTS (demo_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/isc/client/demo/fault/%s", demo_cases[i].name);

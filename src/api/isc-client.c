@@ -785,6 +785,60 @@ isc_client_list_environments_finish (IscClient     *self,
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 
+/* /v1/users/me is marked unstable, and may answer 404 (for a workspace
+ * key, say): the key is then checked with GET /v1/models, which every key
+ * that can read metrics may call; a good answer there gives a user whose
+ * fields are all unknown. Any other failure of /v1/users/me is the
+ * answer. */
+static void
+on_models_for_key (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GPtrArray) models = NULL;
+  GError *error = NULL;
+
+  models = isc_client_list_models_finish (ISC_CLIENT (object), result, &error);
+  if (models == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  g_task_return_pointer (task, g_atomic_rc_box_new0 (IscUser), (GDestroyNotify) isc_user_unref);
+}
+
+static void
+on_current_user (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  IscClient *self = ISC_CLIENT (object);
+  g_autoptr(IscUser) user = NULL;
+  GError *error = NULL;
+
+  user = g_task_propagate_pointer (G_TASK (result), &error);
+  if (user != NULL)
+    {
+      g_task_return_pointer (task, g_steal_pointer (&user), (GDestroyNotify) isc_user_unref);
+      return;
+    }
+
+  if (g_error_matches (error, ISC_API_ERROR, ISC_API_ERROR_NOT_FOUND))
+    {
+      GCancellable *cancellable = g_task_get_cancellable (task);
+
+      g_debug ("/v1/users/me answered 404: checking the key with /v1/models");
+      g_clear_error (&error);
+      isc_client_list_models_async (self, cancellable, on_models_for_key, g_steal_pointer (&task));
+      return;
+    }
+
+  g_task_return_error (task, error);
+}
+
 void
 isc_client_get_current_user_async (IscClient           *self,
                                    GCancellable        *cancellable,
@@ -792,14 +846,18 @@ isc_client_get_current_user_async (IscClient           *self,
                                    gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
+  g_autoptr(GTask) request = NULL;
 
   g_return_if_fail (ISC_IS_CLIENT (self));
 
-  task = _isc_client_request_new (self, "/v1/users/me", NULL,
-                                  decode_user, (GDestroyNotify) isc_user_unref,
-                                  isc_client_get_current_user_async,
-                                  cancellable, callback, user_data);
-  _isc_client_request_start (task);
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, isc_client_get_current_user_async);
+
+  request = _isc_client_request_new (self, "/v1/users/me", NULL,
+                                     decode_user, (GDestroyNotify) isc_user_unref,
+                                     on_current_user,
+                                     cancellable, on_current_user, g_steal_pointer (&task));
+  _isc_client_request_start (request);
 }
 
 IscUser *

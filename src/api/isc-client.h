@@ -121,7 +121,11 @@ void                isc_client_list_environments_async  (IscClient          *sel
 GPtrArray          *isc_client_list_environments_finish (IscClient          *self,
                                                          GAsyncResult       *result,
                                                          GError            **error);
-/* The user the key belongs to: a cheap way to check a key. */
+/* The user the key belongs to: a cheap way to check a key. When
+ * /v1/users/me answers 404 (it is marked unstable, and a workspace key
+ * may have no user), the key is checked with GET /v1/models instead, and
+ * a good answer gives a user whose fields are all NULL: the key works,
+ * whose it is is not known. */
 void                isc_client_get_current_user_async  (IscClient          *self,
                                                         GCancellable       *cancellable,
                                                         GAsyncReadyCallback callback,
