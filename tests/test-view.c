@@ -1119,6 +1119,7 @@ test_view_rate_limited (void)
   g_autoptr(IscTarget) target = chat_target ();
   guint n;
   Count count = { recorder, 1 };
+  gint64 now_ms;
 
   recorder_answer (recorder, 429, "{\"error\":\"slow down\"}");
   recorder->retry_after = "0";
@@ -1128,6 +1129,10 @@ test_view_rate_limited (void)
   wait_settled (view);
   g_assert_error ((GError *) isc_view_get_error (view), ISC_API_ERROR, ISC_API_ERROR_RATE_LIMITED);
   g_assert_cmpint (isc_view_get_state (view), ==, ISC_VIEW_ERROR);
+  /* When the next try is, for the header: the view's least wait. */
+  now_ms = g_get_real_time () / 1000;
+  g_assert_cmpint (isc_view_get_rate_limited_until_ms (view), >, now_ms + 50 * 1000);
+  g_assert_cmpint (isc_view_get_rate_limited_until_ms (view), <=, now_ms + 61 * 1000);
   /* The client's own retries, then nothing more. */
   n = recorder->queries->len;
   g_assert_cmpuint (n, ==, 1 + ISC_CLIENT_RATE_LIMIT_RETRIES);
@@ -1140,14 +1145,19 @@ test_view_rate_limited (void)
   test_run_frames (200);
   g_assert_cmpuint (recorder->queries->len, ==, n);
 
-  /* Refresh, asked for, still loads. */
+  g_assert_cmpint (isc_view_get_rate_limited_until_ms (view), >, 0);
+
+  /* Refresh, asked for, still loads: requests go again, and the view no
+   * longer says they are held. */
   recorder_answer (recorder, SOUP_STATUS_OK, SERIES_BODY);
   isc_view_refresh (view);
+  g_assert_cmpint (isc_view_get_rate_limited_until_ms (view), ==, 0);
   count.n = n + 1;
   g_assert_true (test_wait_for (has_requests, &count));
   wait_settled (view);
   g_assert_cmpint (isc_view_get_state (view), ==, ISC_VIEW_READY);
   g_assert_null (isc_view_get_error (view));
+  g_assert_cmpint (isc_view_get_rate_limited_until_ms (view), ==, 0);
 }
 
 static void

@@ -103,6 +103,16 @@ set_response (IscView            *self,
 }
 
 static void
+set_rate_limited_until (IscView *self,
+                        gint64   until_ms)
+{
+  if (self->rate_limited_until_ms == until_ms)
+    return;
+  self->rate_limited_until_ms = until_ms;
+  _isc_view_notify (self, PROP_RATE_LIMITED_UNTIL_MS);
+}
+
+static void
 set_trend (IscView            *self,
            IscMetricsResponse *trend)
 {
@@ -318,6 +328,7 @@ fail (IscView            *self,
       if (told_ms > 0)
         wait_us = MAX (wait_us, (told_ms - g_get_real_time () / 1000) * 1000);
       self->holdoff_until_us = g_get_monotonic_time () + wait_us;
+      set_rate_limited_until (self, g_get_real_time () / 1000 + wait_us / 1000);
       _isc_view_update_timer (self, TRUE);
     }
 
@@ -351,6 +362,7 @@ loaded_cb (IscView            *self,
 
   self->holdoff_until_us = 0;
   self->holdoff_s = 0;
+  set_rate_limited_until (self, 0);
   set_loading (self, FALSE);
   set_error (self, NULL);
   set_stale (self, FALSE);
@@ -471,6 +483,7 @@ _isc_view_load (IscView  *self,
       set_stale (self, FALSE);
       set_error (self, NULL);
       set_loading (self, FALSE);
+      set_rate_limited_until (self, 0);
       set_state (self, ISC_VIEW_EMPTY);
       _isc_view_load_compare (self, NULL, TRUE);
       _isc_view_update_timer (self, TRUE);
@@ -505,6 +518,8 @@ _isc_view_load (IscView  *self,
 
   if (isc_query_validate (query, now_ms, &error))
     {
+      /* Requests go again: the header stops saying they are held. */
+      set_rate_limited_until (self, 0);
       set_loading (self, TRUE);
       isc_metrics_loader_load (self->loader, query);
       _isc_view_load_compare (self, query, reset);

@@ -54,6 +54,7 @@ struct _IscView
   gint64              last_load_us;    /* monotonic; 0: never */
   gint64              holdoff_until_us; /* monotonic; no automatic load before */
   guint               holdoff_s;        /* the next 429's wait; 0: none yet */
+  gint64              rate_limited_until_ms; /* wall clock; 0: not limited */
 
   guint               use_utc : 1;
   guint               counters_as_totals : 1;
@@ -92,6 +93,7 @@ enum {
   PROP_COMPARE_RESPONSE,
   PROP_COMPARE_ERROR,
   PROP_REFUSED_METRICS,
+  PROP_RATE_LIMITED_UNTIL_MS,
   N_PROPS
 };
 
@@ -103,10 +105,6 @@ enum {
 /* isc-view.c */
 
 /* Notifies the property @prop_id (a PROP_ value). */
-/* The client's "metric-refused" (isc-view-loading.c). */
-void     _isc_view_client_refused_metric (IscView        *self,
-                                          const IscQuery *query,
-                                          const char     *name);
 void     _isc_view_notify         (IscView            *self,
                                    guint               prop_id);
 /* Emits the signal @signal_id (a SIGNAL_ value) with its one argument. */
@@ -115,6 +113,11 @@ void     _isc_view_emit           (IscView            *self,
                                    const char         *argument);
 
 /* isc-view-loading.c */
+
+/* The client's "metric-refused". */
+void     _isc_view_client_refused_metric (IscView        *self,
+                                          const IscQuery *query,
+                                          const char     *name);
 
 /* Loads what the view shows; reset: the target or mode changed, so
  * nothing shown answers it. */

@@ -180,6 +180,10 @@ isc_view_get_property (GObject    *object,
       g_value_set_int64 (value, self->updated_ms);
       break;
 
+    case PROP_RATE_LIMITED_UNTIL_MS:
+      g_value_set_int64 (value, self->rate_limited_until_ms);
+      break;
+
     case PROP_COMPARE_TARGET:
       g_value_set_boxed (value, self->compare_target);
       break;
@@ -329,6 +333,8 @@ isc_view_class_init (IscViewClass *klass)
     g_param_spec_boxed ("response-query", NULL, NULL, ISC_TYPE_QUERY, ro);
   properties[PROP_UPDATED_MS] =
     g_param_spec_int64 ("updated-ms", NULL, NULL, 0, G_MAXINT64, 0, ro);
+  properties[PROP_RATE_LIMITED_UNTIL_MS] =
+    g_param_spec_int64 ("rate-limited-until-ms", NULL, NULL, 0, G_MAXINT64, 0, ro);
   properties[PROP_COMPARE_TARGET] =
     g_param_spec_boxed ("compare-target", NULL, NULL, ISC_TYPE_TARGET, rw);
   properties[PROP_COMPARE_SHIFT] =
@@ -677,6 +683,13 @@ isc_view_get_response_query (IscView *self)
 {
   g_return_val_if_fail (ISC_IS_VIEW (self), NULL);
   return self->response_query;
+}
+
+gint64
+isc_view_get_rate_limited_until_ms (IscView *self)
+{
+  g_return_val_if_fail (ISC_IS_VIEW (self), 0);
+  return self->rate_limited_until_ms;
 }
 
 gint64

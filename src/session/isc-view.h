@@ -154,6 +154,12 @@ IscMetricsResponse *isc_view_get_response         (IscView            *self);
 IscMetricsResponse *isc_view_get_trend            (IscView            *self);
 const IscQuery     *isc_view_get_response_query   (IscView            *self);
 gint64              isc_view_get_updated_ms       (IscView            *self);
+/* "rate-limited-until-ms": while Baseten limits requests (a 429 that
+ * outlasted the client's own retries), when the next automatic try is
+ * (wall clock, epoch ms: the longer of the view's hold-off and the
+ * server's Retry-After); 0 once requests go again (a load is sent) or
+ * when not limited. */
+gint64              isc_view_get_rate_limited_until_ms (IscView       *self);
 
 /* The query the view sends now, or NULL without a target. */
 IscQuery           *isc_view_dup_query            (IscView            *self);

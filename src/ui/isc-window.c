@@ -887,6 +887,7 @@ isc_window_init (IscWindow *self)
   g_signal_connect_object (self->view, "notify::compare-target", G_CALLBACK (_isc_window_update_compare_state), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::compare-shift-ms", G_CALLBACK (_isc_window_update_compare_state), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::updated-ms", G_CALLBACK (_isc_window_update_title), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->view, "notify::rate-limited-until-ms", G_CALLBACK (_isc_window_update_title), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::use-utc", G_CALLBACK (_isc_window_update_title), self, G_CONNECT_SWAPPED);
 
   /* The display switches live in the view; the pages follow it. */
