@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "isc-demo-server.h"
+#include "isc-error-share.h"
 #include "isc-test-canned.h"
 #include "isc-test-util.h"
 
@@ -452,6 +453,44 @@ test_demo_refused_metric (Demo          *demo,
   g_assert_cmpuint (demo->logged->len, ==, 4);
 }
 
+/* The demo's WebSocket model counts its sessions' ends by close code,
+ * with some 1011s (its daily incident), and the client's reader classes
+ * 1011 as a server error and 4001 (an application code) as a client
+ * error: the day's error share is the 1011s' share. */
+static void
+test_demo_websocket (Demo          *demo,
+                     gconstpointer  data)
+{
+  g_autoptr(IscTimeRange) day = isc_time_range_new_relative ((gint64) 24 * 3600 * 1000);
+  const char *metrics[] = { "baseten_inference_requests_total", NULL };
+  g_autoptr(IscQuery) query = isc_query_new (ISC_DEMO_MODEL_STREAM, ISC_TARGET_ENVIRONMENT,
+                                             ISC_DEMO_ENVIRONMENT_PRODUCTION, ISC_MODE_SUMMARY, day, metrics);
+  const IscMetric *requests;
+  const char *expected[] = { "1000", "4001", "1011" };
+  double values[3], share = 0;
+  CannedResult result;
+
+  canned_fetch (demo->client, query, NULL, &result);
+  g_assert_no_error (result.error);
+  requests = isc_metrics_response_lookup_metric (result.response, "baseten_inference_requests_total");
+  g_assert_nonnull (requests);
+  g_assert_cmpuint (isc_metric_get_n_series (requests), ==, 3);
+  for (guint k = 0; k < 3; k++)
+    {
+      const IscSeries *series = isc_metric_get_series (requests, k);
+
+      g_assert_cmpstr (isc_series_lookup_label (series, "status"), ==, expected[k]);
+      values[k] = isc_series_get_values (series, NULL)[0];
+      g_assert_cmpfloat (values[k], >, 0);
+    }
+  g_assert_cmpuint (isc_status_class_from_label (expected[2]), ==, 5);
+  g_assert_true (isc_error_share_of_class (requests, 5, -1, &share));
+  g_assert_cmpfloat_with_epsilon (share, values[2] / (values[0] + values[1] + values[2]), 1e-9);
+  g_assert_true (isc_error_share_of_class (requests, 4, -1, &share));
+  g_assert_cmpfloat_with_epsilon (share, values[1] / (values[0] + values[1] + values[2]), 1e-9);
+  canned_result_clear (&result);
+}
+
 typedef struct
 {
   gboolean  done;
@@ -762,6 +801,7 @@ main (int   argc,
   ADD_DEMO ("environment-current", NULL, test_demo_environment_current);
   ADD_DEMO ("refused-metric", NULL, test_demo_refused_metric);
   ADD_DEMO ("key-check-fallback", NULL, test_demo_key_check_fallback);
+  ADD_DEMO ("websocket", NULL, test_demo_websocket);
   for (guint i = 0; i < G_N_ELEMENTS (demo_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/isc/client/demo/fault/%s", demo_cases[i].name);
