@@ -60,6 +60,8 @@ main (int   argc,
   int port = 8080;
   int fleet = 0;
   int latency = 0;
+  gboolean no_pod_health = FALSE;
+  gboolean no_users_me = FALSE;
   guint64 seed = 1;
   guint sigint_id, sigterm_id;
   GOptionEntry entries[] = {
@@ -69,6 +71,8 @@ main (int   argc,
     { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text, N_("Seed of the demo data (default 1)"), N_("S") },
     { "fleet", 0, 0, G_OPTION_ARG_INT, &fleet, N_("Add N generated models with their deployments (default 0)"), N_("N") },
     { "latency", 0, 0, G_OPTION_ARG_INT, &latency, N_("Answer every request after MS milliseconds (default 0)"), N_("MS") },
+    { "no-pod-health", 0, 0, G_OPTION_ARG_NONE, &no_pod_health, N_("Refuse the pod-health metric names with a 400, as a workspace without them does"), NULL },
+    { "no-users-me", 0, 0, G_OPTION_ARG_NONE, &no_users_me, N_("Answer 404 to /v1/users/me"), NULL },
     { NULL }
   };
 
@@ -114,6 +118,9 @@ main (int   argc,
   server = isc_demo_server_new (seed, key);
   isc_demo_server_set_fleet_size (server, (guint) fleet);
   isc_demo_server_set_latency_ms (server, (guint) latency);
+  if (no_pod_health)
+    isc_demo_server_set_unknown_metrics (server, isc_demo_server_pod_health_metrics);
+  isc_demo_server_set_users_me_missing (server, no_users_me);
   g_signal_connect (server, "request-logged", G_CALLBACK (on_request_logged), NULL);
 
   if (!isc_demo_server_listen (server, host, (guint) port, &error))

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "isc-demo-server.h"
+#include "isc-error-share.h"
 #include "isc-test-canned.h"
 #include "isc-test-util.h"
 
@@ -385,6 +386,173 @@ test_demo_series (Demo          *demo,
 }
 
 static void
+record_refused (IscClient      *client,
+                const IscQuery *query,
+                const char     *name,
+                GPtrArray      *said)
+{
+  g_ptr_array_add (said, g_strdup_printf ("%s/%s %s", query->model_id, query->target, name));
+}
+
+/* A 400 that names a metric asked for: the client leaves the name out and
+ * asks again at once, so the request succeeds with the rest; it
+ * remembers the name for that target only (said once), and never sends
+ * it there again. A request of nothing but refused names fails. */
+static void
+test_demo_refused_metric (Demo          *demo,
+                          gconstpointer  data)
+{
+  g_autoptr(IscTimeRange) range = isc_time_range_new_relative ((gint64) 3600 * 1000);
+  const char *metrics[] = { "baseten_replicas_active", "baseten_pod_readiness",
+                            "baseten_container_restarts_total", "baseten_inference_requests_total", NULL };
+  const char *only[] = { "baseten_pod_readiness", NULL };
+  const char *both[] = { "baseten_pod_readiness", "baseten_container_restarts_total", NULL };
+  g_autoptr(IscQuery) query = isc_query_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT,
+                                             ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION,
+                                             ISC_MODE_SERIES, range, metrics);
+  g_autoptr(IscQuery) alone = isc_query_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT,
+                                             ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION,
+                                             ISC_MODE_SERIES, range, only);
+  g_autoptr(IscQuery) other = isc_query_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_ENVIRONMENT, "production",
+                                             ISC_MODE_SERIES, range, metrics);
+  g_autoptr(GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *first = g_strdup_printf ("%s/%s baseten_pod_readiness", ISC_DEMO_MODEL_CHAT,
+                                            ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION);
+  CannedResult result;
+
+  isc_demo_server_set_unknown_metrics (demo->server, isc_demo_server_pod_health_metrics);
+  g_signal_connect (demo->client, "metric-refused", G_CALLBACK (record_refused), said);
+
+  canned_fetch (demo->client, query, NULL, &result);
+  g_assert_no_error (result.error);
+  g_assert_cmpuint (isc_metrics_response_get_n_metrics (result.response), ==, 2);
+  g_assert_nonnull (isc_metrics_response_lookup_metric (result.response, "baseten_replicas_active"));
+  g_assert_nonnull (isc_metrics_response_lookup_metric (result.response, "baseten_inference_requests_total"));
+  canned_result_clear (&result);
+  /* Refused one at a time, as Baseten names the first. */
+  g_assert_cmpuint (demo->logged->len, ==, 3);
+  g_assert_true (g_str_has_prefix (g_ptr_array_index (demo->logged, 0), "400 "));
+  g_assert_true (g_str_has_prefix (g_ptr_array_index (demo->logged, 2), "200 "));
+  g_assert_cmpuint (said->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (said, 0), ==, first);
+  g_assert_true (g_strv_equal (isc_client_get_refused_metrics (demo->client, query), both));
+  g_assert_null (isc_client_get_refused_metrics (demo->client, other)[0]);
+
+  /* Again: one request, without the names, nothing said. */
+  canned_fetch (demo->client, query, NULL, &result);
+  g_assert_no_error (result.error);
+  canned_result_clear (&result);
+  g_assert_cmpuint (demo->logged->len, ==, 4);
+  g_assert_null (strstr (g_ptr_array_index (demo->logged, 3), "pod_readiness"));
+  g_assert_cmpuint (said->len, ==, 2);
+
+  /* Nothing left to ask. */
+  canned_fetch (demo->client, alone, NULL, &result);
+  g_assert_error (result.error, ISC_API_ERROR, ISC_API_ERROR_BAD_REQUEST);
+  canned_result_clear (&result);
+  g_assert_cmpuint (demo->logged->len, ==, 4);
+}
+
+/* The demo's WebSocket model counts its sessions' ends by close code,
+ * with some 1011s (its daily incident), and the client's reader classes
+ * 1011 as a server error and 4001 (an application code) as a client
+ * error: the day's error share is the 1011s' share. */
+static void
+test_demo_websocket (Demo          *demo,
+                     gconstpointer  data)
+{
+  g_autoptr(IscTimeRange) day = isc_time_range_new_relative ((gint64) 24 * 3600 * 1000);
+  const char *metrics[] = { "baseten_inference_requests_total", NULL };
+  g_autoptr(IscQuery) query = isc_query_new (ISC_DEMO_MODEL_STREAM, ISC_TARGET_ENVIRONMENT,
+                                             ISC_DEMO_ENVIRONMENT_PRODUCTION, ISC_MODE_SUMMARY, day, metrics);
+  const IscMetric *requests;
+  const char *expected[] = { "1000", "4001", "1011" };
+  double values[3], share = 0;
+  CannedResult result;
+
+  canned_fetch (demo->client, query, NULL, &result);
+  g_assert_no_error (result.error);
+  requests = isc_metrics_response_lookup_metric (result.response, "baseten_inference_requests_total");
+  g_assert_nonnull (requests);
+  g_assert_cmpuint (isc_metric_get_n_series (requests), ==, 3);
+  for (guint k = 0; k < 3; k++)
+    {
+      const IscSeries *series = isc_metric_get_series (requests, k);
+
+      g_assert_cmpstr (isc_series_lookup_label (series, "status"), ==, expected[k]);
+      values[k] = isc_series_get_values (series, NULL)[0];
+      g_assert_cmpfloat (values[k], >, 0);
+    }
+  g_assert_cmpuint (isc_status_class_from_label (expected[2]), ==, 5);
+  g_assert_true (isc_error_share_of_class (requests, 5, -1, &share));
+  g_assert_cmpfloat_with_epsilon (share, values[2] / (values[0] + values[1] + values[2]), 1e-9);
+  g_assert_true (isc_error_share_of_class (requests, 4, -1, &share));
+  g_assert_cmpfloat_with_epsilon (share, values[1] / (values[0] + values[1] + values[2]), 1e-9);
+  canned_result_clear (&result);
+}
+
+typedef struct
+{
+  gboolean  done;
+  IscUser  *user;
+  GError   *error;
+} UserCheck;
+
+static void
+on_user_checked (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  UserCheck *check = data;
+
+  check->user = isc_client_get_current_user_finish (ISC_CLIENT (object), result, &check->error);
+  check->done = TRUE;
+}
+
+static void
+check_user (IscClient *client,
+            UserCheck *check)
+{
+  *check = (UserCheck) { 0 };
+  isc_client_get_current_user_async (client, NULL, on_user_checked, check);
+  while (!check->done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* A Baseten whose /v1/users/me answers 404: the key check asks
+ * GET /v1/models instead, which takes a good key (a user of unknown name)
+ * and refuses a wrong one; the 404 itself is never the answer. */
+static void
+test_demo_key_check_fallback (Demo          *demo,
+                              gconstpointer  data)
+{
+  g_autoptr(IscClient) wrong = isc_client_new (isc_demo_server_get_base_url (demo->server), "sk-wrong", NULL);
+  UserCheck check;
+
+  check_user (demo->client, &check);
+  g_assert_no_error (check.error);
+  g_assert_nonnull (check.user->user_id);
+  g_clear_pointer (&check.user, isc_user_unref);
+  g_assert_cmpuint (demo->logged->len, ==, 1);
+
+  isc_demo_server_set_users_me_missing (demo->server, TRUE);
+  check_user (demo->client, &check);
+  g_assert_no_error (check.error);
+  g_assert_nonnull (check.user);
+  g_assert_null (check.user->user_id);
+  g_assert_null (check.user->workspace_name);
+  g_clear_pointer (&check.user, isc_user_unref);
+  g_assert_cmpuint (demo->logged->len, ==, 3);
+  g_assert_cmpstr (g_ptr_array_index (demo->logged, 1), ==, "404 /v1/users/me");
+  g_assert_cmpstr (g_ptr_array_index (demo->logged, 2), ==, "200 /v1/models");
+
+  check_user (wrong, &check);
+  g_assert_error (check.error, ISC_API_ERROR, ISC_API_ERROR_KEY_REFUSED);
+  g_assert_null (check.user);
+  g_clear_error (&check.error);
+}
+
+static void
 test_demo_environment_current (Demo          *demo,
                                gconstpointer  data)
 {
@@ -631,6 +799,9 @@ main (int   argc,
   g_test_add ("/isc/client/demo/" path, Demo, data, demo_setup, func, demo_teardown)
   ADD_DEMO ("series", NULL, test_demo_series);
   ADD_DEMO ("environment-current", NULL, test_demo_environment_current);
+  ADD_DEMO ("refused-metric", NULL, test_demo_refused_metric);
+  ADD_DEMO ("key-check-fallback", NULL, test_demo_key_check_fallback);
+  ADD_DEMO ("websocket", NULL, test_demo_websocket);
   for (guint i = 0; i < G_N_ELEMENTS (demo_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/isc/client/demo/fault/%s", demo_cases[i].name);

@@ -149,6 +149,149 @@ test_rule (void)
   g_assert_false (isc_error_share_applies (first_metric (gauge)));
 }
 
+/* Status codes classified by their protocol's rules, never by the first
+ * digit: HTTP statuses and classes, WebSocket close codes, gRPC codes by
+ * number and by name. */
+typedef struct
+{
+  const char        *label;
+  IscStatusProtocol  protocol;
+  guint              status_class;
+} StatusCase;
+
+static const StatusCase status_cases[] = {
+  { "200", ISC_STATUS_PROTOCOL_HTTP, 2 },
+  { "2xx", ISC_STATUS_PROTOCOL_HTTP, 2 },
+  { "101", ISC_STATUS_PROTOCOL_HTTP, 1 },
+  { "429", ISC_STATUS_PROTOCOL_HTTP, 4 },
+  { "4XX", ISC_STATUS_PROTOCOL_HTTP, 4 },
+  { "503", ISC_STATUS_PROTOCOL_HTTP, 5 },
+  /* WebSocket close codes */
+  { "1000", ISC_STATUS_PROTOCOL_WEBSOCKET, 2 },   /* normal */
+  { "1001", ISC_STATUS_PROTOCOL_WEBSOCKET, 2 },   /* going away */
+  { "1002", ISC_STATUS_PROTOCOL_WEBSOCKET, 4 },   /* protocol error */
+  { "1008", ISC_STATUS_PROTOCOL_WEBSOCKET, 4 },   /* policy violation */
+  { "1009", ISC_STATUS_PROTOCOL_WEBSOCKET, 4 },   /* too big */
+  { "1006", ISC_STATUS_PROTOCOL_WEBSOCKET, 5 },   /* connection lost */
+  { "1011", ISC_STATUS_PROTOCOL_WEBSOCKET, 5 },   /* server error */
+  { "1012", ISC_STATUS_PROTOCOL_WEBSOCKET, 5 },   /* service restart */
+  { "1013", ISC_STATUS_PROTOCOL_WEBSOCKET, 5 },   /* try again later */
+  { "1014", ISC_STATUS_PROTOCOL_WEBSOCKET, 5 },   /* bad gateway */
+  { "1004", ISC_STATUS_PROTOCOL_WEBSOCKET, 0 },   /* reserved */
+  { "3000", ISC_STATUS_PROTOCOL_WEBSOCKET, 4 },   /* registered: unauthorized */
+  { "4000", ISC_STATUS_PROTOCOL_WEBSOCKET, 4 },   /* the application's own */
+  { "4401", ISC_STATUS_PROTOCOL_WEBSOCKET, 4 },
+  { "4500", ISC_STATUS_PROTOCOL_WEBSOCKET, 5 },   /* "4000 + HTTP 500" */
+  { "4999", ISC_STATUS_PROTOCOL_WEBSOCKET, 4 },
+  /* gRPC status codes */
+  { "0", ISC_STATUS_PROTOCOL_GRPC, 2 },           /* OK */
+  { "1", ISC_STATUS_PROTOCOL_GRPC, 4 },           /* CANCELLED */
+  { "2", ISC_STATUS_PROTOCOL_GRPC, 5 },           /* UNKNOWN */
+  { "3", ISC_STATUS_PROTOCOL_GRPC, 4 },           /* INVALID_ARGUMENT */
+  { "4", ISC_STATUS_PROTOCOL_GRPC, 5 },           /* DEADLINE_EXCEEDED */
+  { "5", ISC_STATUS_PROTOCOL_GRPC, 4 },           /* NOT_FOUND */
+  { "8", ISC_STATUS_PROTOCOL_GRPC, 4 },           /* RESOURCE_EXHAUSTED */
+  { "12", ISC_STATUS_PROTOCOL_GRPC, 5 },          /* UNIMPLEMENTED */
+  { "13", ISC_STATUS_PROTOCOL_GRPC, 5 },          /* INTERNAL */
+  { "14", ISC_STATUS_PROTOCOL_GRPC, 5 },          /* UNAVAILABLE */
+  { "15", ISC_STATUS_PROTOCOL_GRPC, 5 },          /* DATA_LOSS */
+  { "16", ISC_STATUS_PROTOCOL_GRPC, 4 },          /* UNAUTHENTICATED */
+  { "UNAVAILABLE", ISC_STATUS_PROTOCOL_GRPC, 5 },
+  { "OK", ISC_STATUS_PROTOCOL_GRPC, 2 },
+  { "ok", ISC_STATUS_PROTOCOL_UNKNOWN, 0 },        /* gRPC spells its names in capitals */
+  /* Nothing any of them sends */
+  { "17", ISC_STATUS_PROTOCOL_UNKNOWN, 0 },
+  { "999", ISC_STATUS_PROTOCOL_UNKNOWN, 0 },
+  { "1016", ISC_STATUS_PROTOCOL_UNKNOWN, 0 },
+  { "5000", ISC_STATUS_PROTOCOL_UNKNOWN, 0 },
+  { "5x", ISC_STATUS_PROTOCOL_UNKNOWN, 0 },
+  { "-1", ISC_STATUS_PROTOCOL_UNKNOWN, 0 },
+  { "", ISC_STATUS_PROTOCOL_UNKNOWN, 0 },
+  { "99999999999999999999", ISC_STATUS_PROTOCOL_UNKNOWN, 0 },
+};
+
+static void
+test_status_class (gconstpointer data)
+{
+  const StatusCase *c = data;
+
+  g_assert_cmpint (isc_status_protocol_from_label (c->label), ==, c->protocol);
+  g_assert_cmpuint (isc_status_class_from_label (c->label), ==, c->status_class);
+}
+
+static double
+websocket_value (guint    series,
+                 guint    step,
+                 gpointer data)
+{
+  /* 1000: 90 a step, 1011: 6, 4001: 3, 1001: 1 */
+  static const double values[] = { 90, 6, 3, 1 };
+
+  return values[series];
+}
+
+static double
+grpc_value (guint    series,
+            guint    step,
+            gpointer data)
+{
+  /* OK: 95, INVALID_ARGUMENT: 3, UNAVAILABLE: 2 */
+  static const double values[] = { 95, 3, 2 };
+
+  return values[series];
+}
+
+/* A WebSocket model's volume: 1011 counts as a server error, 4001 (an
+ * application code) as a client error, 1000 and 1001 as successes, in
+ * the share, the Error rate chart and the colours; a gRPC model's the
+ * same by gRPC's rules. */
+static void
+test_other_protocols (void)
+{
+  g_autoptr(IscMetricsResponse) websocket =
+    test_response_new ("SERIES", 30, 10, "baseten_inference_requests_total", "COUNT", "COUNTER",
+                       "[{\"status\":\"1000\"},{\"status\":\"1011\"},{\"status\":\"4001\"},"
+                       "{\"status\":\"1001\"}]", 4, websocket_value, NULL);
+  g_autoptr(IscMetricsResponse) grpc =
+    test_response_new ("SERIES", 30, 10, "baseten_inference_requests_total", "COUNT", "COUNTER",
+                       "[{\"status\":\"0\"},{\"status\":\"3\"},{\"status\":\"14\"}]", 3,
+                       grpc_value, NULL);
+  g_autoptr(IscMetricsResponse) rate = NULL;
+  g_autoptr(IscChartModel) model = NULL;
+  const IscMetric *metric = first_metric (websocket);
+  const double *values;
+  double share = -1;
+
+  g_assert_true (isc_error_share_applies (metric));
+  g_assert_true (isc_error_share_of_class (metric, 5, -1, &share));
+  g_assert_cmpfloat_with_epsilon (share, 0.06, 1e-12);
+  g_assert_true (isc_error_share_of_class (metric, 4, 3, &share));
+  g_assert_cmpfloat_with_epsilon (share, 0.03, 1e-12);
+
+  /* The Error rate chart: 5xx (server errors) at 6 % every step. */
+  rate = isc_error_share_new_response (websocket, 0);
+  g_assert_nonnull (rate);
+  values = isc_series_get_values (isc_metric_get_series (first_metric (rate), 1), NULL);
+  g_assert_cmpfloat_with_epsilon (values[4], 0.06, 1e-12);
+
+  /* Coloured and stacked by class: 1011 red, 4001 amber, 1000 green. */
+  model = isc_chart_model_new (websocket, 0, ISC_COUNTER_DISPLAY_RATE);
+  g_assert_cmpuint (isc_chart_model_get_series (model, 0)->status_class, ==, 2);
+  g_assert_cmpuint (isc_chart_model_get_series (model, 1)->status_class, ==, 5);
+  g_assert_cmpuint (isc_chart_model_get_series (model, 2)->status_class, ==, 4);
+  g_assert_cmpuint (isc_chart_model_get_series (model, 3)->status_class, ==, 2);
+  g_assert_true (isc_chart_model_get_error_share (model, 1, -1, &share));
+  g_assert_cmpfloat_with_epsilon (share, 0.06, 1e-12);
+
+  metric = first_metric (grpc);
+  g_assert_true (isc_error_share_of_class (metric, 5, -1, &share));
+  g_assert_cmpfloat_with_epsilon (share, 0.02, 1e-12);
+  g_assert_true (isc_error_share_of_class (metric, 4, -1, &share));
+  g_assert_cmpfloat_with_epsilon (share, 0.03, 1e-12);
+  g_assert_true (isc_error_share_of_class (metric, 2, -1, &share));
+  g_assert_cmpfloat_with_epsilon (share, 0.95, 1e-12);
+}
+
 static void
 test_format (void)
 {
@@ -456,6 +599,14 @@ main (int   argc,
 
   g_test_add_func ("/isc/error-share/rule", test_rule);
   g_test_add_func ("/isc/error-share/format", test_format);
+  for (guint i = 0; i < G_N_ELEMENTS (status_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/isc/error-share/status-class/%s",
+                                               status_cases[i].label[0] != '\0' ? status_cases[i].label : "empty");
+
+      g_test_add_data_func (path, &status_cases[i], test_status_class);
+    }
+  g_test_add_func ("/isc/error-share/other-protocols", test_other_protocols);
   g_test_add_func ("/isc/error-share/legend-and-hover", test_legend_and_hover);
   g_test_add_func ("/isc/error-share/error-rate-chart", test_error_rate_chart);
   g_test_add_func ("/isc/error-share/export", test_export);

@@ -41,6 +41,8 @@ typedef struct
   GArray        *starts_us;    /* of gint64, monotonic */
   gint64         limited_end_us;
   guint          n_limited;
+  guint          n_named;      /* metrics requests naming f->watched */
+  const char    *watched;
 } Fixture;
 
 typedef struct
@@ -66,6 +68,10 @@ on_request_logged (IscDemoServer *server,
 
   g_mutex_lock (&f->lock);
   g_array_append_val (f->starts_us, start_us);
+  /* The fault deployment answers 500 before any 400: never refused. */
+  if (f->watched != NULL && strstr (path, f->watched) != NULL &&
+      strstr (path, isc_demo_server_get_fault_deployment_id (server)) == NULL)
+    f->n_named++;
   if (status == 429)
     {
       f->limited_end_us = end_us;
@@ -185,7 +191,8 @@ test_rows (Fixture       *f,
           /* Both environments, whatever the list holds. */
           g_assert_nonnull (find (f->fleet, isc_target_item_get_model_id (item),
                                   ISC_TARGET_ENVIRONMENT, "production"));
-          if (!g_str_equal (isc_target_item_get_model_id (item), ISC_DEMO_MODEL_BATCH))
+          if (!g_str_equal (isc_target_item_get_model_id (item), ISC_DEMO_MODEL_BATCH) &&
+              !g_str_equal (isc_target_item_get_model_id (item), ISC_DEMO_MODEL_STREAM))
             g_assert_nonnull (find (f->fleet, isc_target_item_get_model_id (item),
                                     ISC_TARGET_ENVIRONMENT, "development"));
           break;
@@ -197,7 +204,7 @@ test_rows (Fixture       *f,
           break;
         }
     }
-  g_assert_cmpuint (n_models, ==, 3 + FLEET_SIZE);
+  g_assert_cmpuint (n_models, ==, 4 + FLEET_SIZE);
 
   /* The demo's own: the previous chat deployment scaled to zero and the
    * retired embedding one have no row. */
@@ -385,6 +392,51 @@ test_cache_flat (Fixture       *f,
   g_assert_cmpuint (test_count_files (dir), ==, 0);
   isc_client_set_cache (f->client, NULL);
   test_remove_dir (dir);
+}
+
+/* A metric name Baseten refuses (renamed, say, or behind a feature
+ * flag) never blanks the overview: each row leaves it out and shows the
+ * rest, only the fault deployment fails, and the next pass never asks
+ * for the name again (the client remembers it for the session). */
+static void
+test_refused_metric (Fixture       *f,
+                     gconstpointer  data)
+{
+  static const char * const unknown[] = { "baseten_end_to_end_response_time_seconds", NULL };
+  IscFleetRow *row;
+  guint n_rows;
+
+  f->watched = unknown[0];
+  isc_demo_server_set_unknown_metrics (f->server, unknown);
+  load (f);
+
+  n_rows = g_list_model_get_n_items (G_LIST_MODEL (f->fleet));
+  g_assert_cmpuint (n_rows, >, 3 * FLEET_SIZE);
+  g_assert_cmpuint (isc_fleet_get_n_done (f->fleet), ==, n_rows);
+  g_assert_cmpuint (isc_fleet_get_n_failed (f->fleet), ==, 1);  /* the fault only */
+  row = find (f->fleet, ISC_DEMO_MODEL_CHAT, ISC_TARGET_ENVIRONMENT, "production");
+  g_assert_nonnull (row);
+  g_assert_cmpint (isc_fleet_row_get_state (row), ==, ISC_FLEET_ROW_READY);
+  g_assert_null (isc_fleet_row_get_error_message (row));
+  g_assert_cmpfloat (isc_fleet_row_get_total_requests (row), >, 0);
+  g_assert_cmpfloat (isc_fleet_row_get_error_share (row), >=, 0);
+  g_assert_cmpfloat (isc_fleet_row_get_replicas (row), >, 0);
+  g_assert_true (isnan (isc_fleet_row_get_p95_seconds (row)));
+
+  /* Asked once per row, then again without it… */
+  g_mutex_lock (&f->lock);
+  g_assert_cmpuint (f->n_named, <=, n_rows);
+  f->n_named = 0;
+  g_mutex_unlock (&f->lock);
+
+  /* …and never again in the session. */
+  test_run_frames (5);
+  isc_fleet_refresh (f->fleet);
+  g_assert_true (test_wait_for (fleet_done, f->fleet));
+  g_assert_cmpuint (isc_fleet_get_n_failed (f->fleet), ==, 1);
+  g_mutex_lock (&f->lock);
+  g_assert_cmpuint (f->n_named, ==, 0);
+  g_mutex_unlock (&f->lock);
 }
 
 /* Rows from answers written by hand */
@@ -586,6 +638,7 @@ main (int   argc,
   g_test_add ("/isc/fleet/bound", Fixture, NULL, fixture_setup, test_bound, fixture_teardown);
   g_test_add ("/isc/fleet/rate-limit", Fixture, NULL, fixture_setup, test_rate_limit, fixture_teardown);
   g_test_add ("/isc/fleet/refresh", Fixture, NULL, fixture_setup, test_refresh, fixture_teardown);
+  g_test_add ("/isc/fleet/refused-metric", Fixture, NULL, fixture_setup, test_refused_metric, fixture_teardown);
   g_test_add ("/isc/fleet/cache-flat", Fixture, NULL, fixture_setup, test_cache_flat, fixture_teardown);
 
   return g_test_run ();

@@ -359,7 +359,10 @@ test_sidebar_rows (Fixture       *fixture,
                    "audio-transcription | A10G\n"
                    "  production | v4\n"
                    "  v5 | Deploy failed\n"
-                   "  v4\n");
+                   "  v4\n"
+                   "realtime-voice | L4\n"
+                   "  production | v5\n"
+                   "  v5\n");
 
   /* Models are headings: choosing one does nothing. */
   row = row_at (fixture->sidebar, 1);

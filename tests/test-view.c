@@ -780,6 +780,70 @@ test_view_refused_metric (void)
 }
 
 static void
+count_pod_health (IscDemoServer *server,
+                  const char    *method,
+                  const char    *path,
+                  guint          status,
+                  guint64        bytes,
+                  double         ms,
+                  gint          *n_asked)
+{
+  if (strstr (path, "baseten_pod_readiness") != NULL)
+    g_atomic_int_inc (n_asked);
+}
+
+/* A workspace without the pod-health pair (behind a feature flag): the
+ * Charts page of every catalogue name draws the rest; each name is said
+ * once in the session, not on every refresh, and not again by a second
+ * window of the same target, which never asks for it (the client
+ * remembers the refusal for every view). */
+static void
+test_view_refused_shared (void)
+{
+  g_autoptr(IscClient) client = NULL;
+  g_autoptr(IscDemoServer) server = start_demo (&client);
+  g_autoptr(IscView) view = isc_view_new ();
+  g_autoptr(IscView) other = isc_view_new ();
+  g_autoptr(IscTarget) target = chat_target ();
+  g_autoptr(GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
+  const char * const both[] = { "baseten_pod_readiness", "baseten_container_restarts_total", NULL };
+  IscMetricsResponse *response;
+  gint n_asked = 0;
+
+  isc_demo_server_set_unknown_metrics (server, isc_demo_server_pod_health_metrics);
+  g_signal_connect (server, "request-logged", G_CALLBACK (count_pod_health), &n_asked);
+  g_signal_connect (view, "metric-refused", G_CALLBACK (record_refused), said);
+  g_signal_connect (other, "metric-refused", G_CALLBACK (record_refused), said);
+  isc_view_set_client (view, client);
+  isc_view_set_target (view, target);
+  wait_settled (view);
+
+  g_assert_no_error ((GError *) isc_view_get_error (view));
+  g_assert_cmpint (isc_view_get_state (view), ==, ISC_VIEW_READY);
+  response = isc_view_get_response (view);
+  g_assert_nonnull (isc_metrics_response_lookup_metric (response, "baseten_replicas_active"));
+  g_assert_nonnull (isc_metrics_response_lookup_metric (response, "baseten_gpu_memory_used"));
+  g_assert_null (isc_metrics_response_lookup_metric (response, "baseten_pod_readiness"));
+  g_assert_cmpuint (said->len, ==, 2);
+  g_assert_true (g_strv_equal (isc_view_get_refused_metrics (view), both));
+
+  isc_view_refresh (view);
+  wait_settled (view);
+  g_assert_cmpint (isc_view_get_state (view), ==, ISC_VIEW_READY);
+  g_assert_cmpuint (said->len, ==, 2);
+
+  g_atomic_int_set (&n_asked, 0);
+  isc_view_set_client (other, client);
+  isc_view_set_target (other, target);
+  wait_settled (other);
+  g_assert_cmpint (isc_view_get_state (other), ==, ISC_VIEW_READY);
+  g_assert_no_error ((GError *) isc_view_get_error (other));
+  g_assert_true (g_strv_equal (isc_view_get_refused_metrics (other), both));
+  g_assert_cmpuint (said->len, ==, 2);
+  g_assert_cmpint (g_atomic_int_get (&n_asked), ==, 0);
+}
+
+static void
 test_view_now (void)
 {
   g_autoptr(IscClient) client = NULL;
@@ -1055,6 +1119,7 @@ test_view_rate_limited (void)
   g_autoptr(IscTarget) target = chat_target ();
   guint n;
   Count count = { recorder, 1 };
+  gint64 now_ms;
 
   recorder_answer (recorder, 429, "{\"error\":\"slow down\"}");
   recorder->retry_after = "0";
@@ -1064,6 +1129,10 @@ test_view_rate_limited (void)
   wait_settled (view);
   g_assert_error ((GError *) isc_view_get_error (view), ISC_API_ERROR, ISC_API_ERROR_RATE_LIMITED);
   g_assert_cmpint (isc_view_get_state (view), ==, ISC_VIEW_ERROR);
+  /* When the next try is, for the header: the view's least wait. */
+  now_ms = g_get_real_time () / 1000;
+  g_assert_cmpint (isc_view_get_rate_limited_until_ms (view), >, now_ms + 50 * 1000);
+  g_assert_cmpint (isc_view_get_rate_limited_until_ms (view), <=, now_ms + 61 * 1000);
   /* The client's own retries, then nothing more. */
   n = recorder->queries->len;
   g_assert_cmpuint (n, ==, 1 + ISC_CLIENT_RATE_LIMIT_RETRIES);
@@ -1076,14 +1145,19 @@ test_view_rate_limited (void)
   test_run_frames (200);
   g_assert_cmpuint (recorder->queries->len, ==, n);
 
-  /* Refresh, asked for, still loads. */
+  g_assert_cmpint (isc_view_get_rate_limited_until_ms (view), >, 0);
+
+  /* Refresh, asked for, still loads: requests go again, and the view no
+   * longer says they are held. */
   recorder_answer (recorder, SOUP_STATUS_OK, SERIES_BODY);
   isc_view_refresh (view);
+  g_assert_cmpint (isc_view_get_rate_limited_until_ms (view), ==, 0);
   count.n = n + 1;
   g_assert_true (test_wait_for (has_requests, &count));
   wait_settled (view);
   g_assert_cmpint (isc_view_get_state (view), ==, ISC_VIEW_READY);
   g_assert_null (isc_view_get_error (view));
+  g_assert_cmpint (isc_view_get_rate_limited_until_ms (view), ==, 0);
 }
 
 static void
@@ -1316,6 +1390,7 @@ main (int   argc,
   g_test_add_func ("/isc/view/resume-early", test_view_resume_early);
   g_test_add_func ("/isc/view/demo-embed", test_view_demo_embed);
   g_test_add_func ("/isc/view/refused-metric", test_view_refused_metric);
+  g_test_add_func ("/isc/view/refused-shared", test_view_refused_shared);
   g_test_add_func ("/isc/view/now", test_view_now);
   g_test_add_func ("/isc/view/now-queries", test_view_now_queries);
   g_test_add_func ("/isc/view/superseded", test_view_superseded);

@@ -134,6 +134,61 @@ test_unknown_metric (void)
   g_settings_reset (settings, "view-state");
 }
 
+/* A window on @target, as a restored window opens it. */
+static IscWindow *
+open_target (const IscTarget *target)
+{
+  IscWindow *window = test_app_open_window ();
+  g_autoptr(IscView) restored = isc_view_new ();
+  g_autoptr(GVariant) state = NULL;
+
+  test_wait_for_view (window);
+  isc_view_set_target (restored, target);
+  state = g_variant_ref_sink (isc_view_save_state (restored));
+  isc_window_restore_view (window, state);
+  test_wait_for_view (window);
+  return window;
+}
+
+/* A workspace where Baseten keeps the pod-health pair behind a feature
+ * flag: the Charts page draws every other chart, says once, by the
+ * catalogue's title, which Baseten does not report, and a second window
+ * on the same target says nothing more. */
+static void
+test_pod_health_unknown (void)
+{
+  IscDemoServer *server = isc_session_get_demo_server (test_app_session ());
+  g_autoptr(IscTarget) chat = isc_target_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT,
+                                              ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION, NULL, NULL);
+  g_autoptr(GPtrArray) views = NULL;
+  IscWindow *window, *second;
+  IscView *view;
+  TextWait wait;
+
+  g_assert_nonnull (server);
+  isc_demo_server_set_unknown_metrics (server, isc_demo_server_pod_health_metrics);
+  window = open_target (chat);
+  view = isc_window_get_view (window);
+
+  g_assert_cmpint (isc_view_get_state (view), ==, ISC_VIEW_READY);
+  g_assert_null (isc_view_get_error (view));
+  g_assert_nonnull (isc_metrics_response_lookup_metric (isc_view_get_response (view), "baseten_gpu_memory_used"));
+  views = test_window_chart_views (window, FALSE);
+  g_assert_cmpuint (views->len, >, 10);
+  wait = (TextWait) { window, "Baseten does not report Pod readiness for this workspace" };
+  g_assert_true (test_wait_for (shows_text, &wait));
+
+  second = open_target (chat);
+  g_assert_cmpint (isc_view_get_state (isc_window_get_view (second)), ==, ISC_VIEW_READY);
+  test_run_frames (10);
+  g_assert_null (find_text (GTK_WIDGET (second), "Baseten does not report"));
+
+  gtk_window_destroy (GTK_WINDOW (second));
+  gtk_window_destroy (GTK_WINDOW (window));
+  isc_demo_server_set_unknown_metrics (server, NULL);
+  g_settings_reset (isc_application_get_settings (test_app), "view-state");
+}
+
 /* Customize View lists the charts in the order the Charts page shows
  * them, whatever order the layout was saved in. */
 static void
@@ -196,6 +251,7 @@ main (int   argc,
   g_assert_true (test_wait_for (test_session_is_ready, NULL));
 
   g_test_add_func ("/isc/window-layout/unknown-metric", test_unknown_metric);
+  g_test_add_func ("/isc/window-layout/pod-health-unknown", test_pod_health_unknown);
   g_test_add_func ("/isc/window-layout/customize-order", test_customize_order);
 
   status = g_test_run ();

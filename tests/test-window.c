@@ -10,7 +10,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "isc-api-error.h"
 #include "isc-application.h"
+#include "isc-client-private.h"
 #include "isc-chart-view.h"
 #include "isc-charts-page.h"
 #include "isc-demo-ids.h"
@@ -601,6 +603,74 @@ test_window_stale (void)
   /* The tests after this one watch the demo. */
   g_assert_true (isc_session_use_demo (test_app_session (), NULL));
   g_assert_true (test_wait_for (test_session_is_ready, NULL));
+}
+
+/* The subtitle of the header's title, "" for none. */
+static const char *
+header_subtitle (IscWindow *window)
+{
+  AdwWindowTitle *title = ADW_WINDOW_TITLE (test_find_shown (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE, NULL, NULL));
+  const char *subtitle;
+
+  g_assert_nonnull (title);
+  subtitle = adw_window_title_get_subtitle (title);
+  return subtitle != NULL ? subtitle : "";
+}
+
+static gboolean
+view_is_rate_limited (gpointer data)
+{
+  IscView *view = isc_window_get_view (data);
+
+  return !isc_view_get_loading (view) &&
+         g_error_matches (isc_view_get_error (view), ISC_API_ERROR, ISC_API_ERROR_RATE_LIMITED);
+}
+
+/* While Baseten limits requests (429s past the client's own retries),
+ * the header says so and when the next try is; once requests go again,
+ * it says when the data came, as before. */
+static void
+test_window_rate_limited (void)
+{
+  IscDemoServer *server = isc_session_get_demo_server (test_app_session ());
+  IscWindow *window = test_app_open_window ();
+  IscView *view = isc_window_get_view (window);
+  g_autoptr(IscClient) client = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(GDateTime) next = NULL;
+  g_autoptr(GDateTime) local = NULL;
+  gint64 until_ms;
+
+  g_assert_nonnull (server);
+  test_wait_for_view (window);
+  g_assert_true (g_str_has_prefix (header_subtitle (window), "Updated "));
+
+  /* The client's own retries at once: only the view's hold-off matters. */
+  client = g_object_ref (isc_view_get_client (view));
+  _isc_client_set_delay_scale (client, 0);
+  isc_demo_server_set_metrics_rate_limit (server, 1 + ISC_CLIENT_RATE_LIMIT_RETRIES);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "refresh", NULL);
+  g_assert_true (test_wait_for (view_is_rate_limited, window));
+  until_ms = isc_view_get_rate_limited_until_ms (view);
+  g_assert_cmpint (until_ms, >, g_get_real_time () / 1000);
+  next = g_date_time_new_from_unix_utc (until_ms / 1000);
+  local = g_date_time_to_local (next);
+  expected = g_date_time_format (local, "Baseten limits requests · Next try %H:%M");
+  g_assert_cmpstr (header_subtitle (window), ==, expected);
+  /* The charts stay. */
+  g_assert_nonnull (test_find_shown (GTK_WIDGET (window), ISC_TYPE_CHART_VIEW, NULL, NULL));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "refresh", NULL);
+  g_assert_null (strstr (header_subtitle (window), "limits"));
+  test_wait_for_view (window);
+  g_assert_null (isc_view_get_error (view));
+  g_assert_true (g_str_has_prefix (header_subtitle (window), "Updated "));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_iterate ();
+  isc_demo_server_set_metrics_rate_limit (server, 0);
+  _isc_client_set_delay_scale (client, 1.0);
+  g_settings_reset (isc_application_get_settings (test_app), "view-state");
 }
 
 /* Opened offline on an answer cached with a stamp two days ahead (the
@@ -1281,6 +1351,7 @@ main (int   argc,
   g_test_add_func ("/isc/window/other-mode", test_window_other_mode);
   g_test_add_func ("/isc/window/no-data-in-range", test_window_no_data_in_range);
   g_test_add_func ("/isc/window/stale", test_window_stale);
+  g_test_add_func ("/isc/window/rate-limited", test_window_rate_limited);
   g_test_add_func ("/isc/window/cached-future-stamp", test_window_cached_future_stamp);
   g_test_add_func ("/isc/window/refused-key", test_window_refused_key);
 

@@ -31,6 +31,11 @@ struct _IscClient
    * Retry-After the client did not wait out itself), or 0. */
   gint64             retry_not_before_ms;
 
+  /* A target's metrics path ("/v1/models/…/metrics") → GStrv: the metric
+   * names Baseten refused for that target this session, in the order
+   * refused (isc_client_get_refused_metrics()). */
+  GHashTable        *refused;
+
   guint              connect_timeout_ms;
   guint              idle_timeout_ms;
   guint              total_timeout_ms;
@@ -55,6 +60,18 @@ void  _isc_client_set_max_body_size (IscClient *self,
 void  _isc_client_set_min_throughput (IscClient *self,
                                       guint      window_ms,
                                       gsize      min_bytes);
+
+/* Metric names Baseten refused (isc-client.c) */
+
+/* The name among @query's metrics that a 400's server @message names as
+ * a whole word, or NULL. */
+const char *_isc_client_find_refused_metric (const char     *message,
+                                             const IscQuery *query);
+/* Remembers @name as refused for @query's target and emits
+ * "metric-refused" the first time; FALSE if it was known already. */
+gboolean    _isc_client_refuse_metric       (IscClient      *self,
+                                             const IscQuery *query,
+                                             const char     *name);
 
 /* Requests (isc-client-request.c) */
 

@@ -549,6 +549,56 @@ retry_policy (Request       *request,
   return FALSE;
 }
 
+/* A 400 naming one of several metrics asked for: that name is left out
+ * (remembered for the target, said once by the client) and the rest is
+ * asked again at once, so one name Baseten does not know never fails the
+ * request. Each round asks for one name fewer, so this ends. TRUE when
+ * sent again. A 400 naming the last name left fails as it is, the name
+ * remembered. */
+static gboolean
+retry_without_refused_metric (GTask *task)
+{
+  Request *request = g_task_get_task_data (task);
+  g_autofree char *message = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *params = NULL;
+  g_autoptr(GStrvBuilder) builder = NULL;
+  const char *found;
+
+  if (request->status != SOUP_STATUS_BAD_REQUEST || request->query == NULL ||
+      request->query->metrics == NULL)
+    return FALSE;
+
+  message = _isc_api_error_server_message (request->body_bytes, request->api_key);
+  found = _isc_client_find_refused_metric (message, request->query);
+  if (found == NULL)
+    return FALSE;
+
+  name = g_strdup (found);
+  builder = g_strv_builder_new ();
+  for (guint i = 0; request->query->metrics[i] != NULL; i++)
+    if (!g_str_equal (request->query->metrics[i], name))
+      g_strv_builder_add (builder, request->query->metrics[i]);
+  g_strfreev (request->query->metrics);
+  request->query->metrics = g_strv_builder_end (builder);
+
+  /* Told once the names left are set: a handler may start requests. */
+  _isc_client_refuse_metric (request->client, request->query, name);
+
+  if (request->query->metrics[0] == NULL)
+    return FALSE;
+
+  path = isc_query_build_path (request->query);
+  params = isc_query_build_params (request->query, g_get_real_time () / 1000);
+  g_free (request->uri);
+  request->uri = g_strconcat (request->base_url, path, params ? "?" : NULL, params, NULL);
+  request->n_rate_limited = 0;
+  request->n_server_errors = 0;
+  request_retry_after (task, 0);
+  return TRUE;
+}
+
 /* Fewer bytes than announced: the connection closed early. */
 static gboolean
 body_cut_off (Request *request)
@@ -583,6 +633,9 @@ handle_status (GTask *task)
         start_decode (task);
       return;
     }
+
+  if (retry_without_refused_metric (task))
+    return;
 
   if (retry_policy (request, &wait_ms, &failure))
     {

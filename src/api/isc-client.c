@@ -38,6 +38,13 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+enum {
+  SIGNAL_METRIC_REFUSED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 static void
 isc_client_dispose (GObject *object)
 {
@@ -56,6 +63,7 @@ isc_client_finalize (GObject *object)
 
   g_free (self->base_url);
   g_free (self->host);
+  g_clear_pointer (&self->refused, g_hash_table_unref);
   if (self->api_key != NULL)
     memset (self->api_key, 0, strlen (self->api_key));
   g_free (self->api_key);
@@ -128,6 +136,23 @@ isc_client_class_init (IscClientClass *klass)
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * IscClient::metric-refused:
+   * @query: the query whose target Baseten refused the name for
+   * @name: the metric name
+   *
+   * Baseten answered a 400 naming @name, so it is left out of every
+   * request for the target from now on; emitted once per target and name.
+   */
+  signals[SIGNAL_METRIC_REFUSED] =
+    g_signal_new ("metric-refused",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2,
+                  ISC_TYPE_QUERY | G_SIGNAL_TYPE_STATIC_SCOPE,
+                  G_TYPE_STRING);
 }
 
 static void
@@ -140,6 +165,7 @@ isc_client_init (IscClient *self)
   self->rate_min_bytes = DEFAULT_RATE_MIN_BYTES;
   self->delay_scale = 1.0;
   self->max_body_size = ISC_CLIENT_MAX_BODY_BYTES;
+  self->refused = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_strfreev);
 
   /* libsoup adds its content decoder by default, so gzip is accepted and
    * undone as the body is read. Our own timers bound connecting and each
@@ -401,6 +427,124 @@ _isc_client_set_max_body_size (IscClient *self,
   self->max_body_size = max_body_size;
 }
 
+/* Metric names Baseten refused */
+
+/* A target's key: its metrics path, which names the model, the kind and
+ * the id, escaped. */
+static char *
+target_key (const IscQuery *query)
+{
+  return isc_query_build_path (query);
+}
+
+const char * const *
+isc_client_get_refused_metrics (IscClient      *self,
+                                const IscQuery *target)
+{
+  static const char * const none[] = { NULL };
+  g_autofree char *key = NULL;
+  const char * const *refused;
+
+  g_return_val_if_fail (ISC_IS_CLIENT (self), none);
+  g_return_val_if_fail (target != NULL, none);
+
+  key = target_key (target);
+  refused = g_hash_table_lookup (self->refused, key);
+  return refused != NULL ? refused : none;
+}
+
+static gboolean
+is_name_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '_' || c == ':';
+}
+
+/* Whether @text names @name as a whole word ("baseten_x" is not named by
+ * "baseten_x_total"). */
+static gboolean
+text_names (const char *text,
+            const char *name)
+{
+  gsize length = strlen (name);
+
+  if (length == 0)
+    return FALSE;
+  for (const char *p = strstr (text, name); p != NULL; p = strstr (p + 1, name))
+    if ((p == text || !is_name_char (p[-1])) && !is_name_char (p[length]))
+      return TRUE;
+  return FALSE;
+}
+
+/* Baseten refuses a name it does not know, or no longer knows, or keeps
+ * behind a feature flag, with its name in the message. Matched on the
+ * names asked for, not on the message's words, which Baseten may change
+ * or translate. */
+const char *
+_isc_client_find_refused_metric (const char     *message,
+                                 const IscQuery *query)
+{
+  if (message == NULL || query == NULL || query->metrics == NULL)
+    return NULL;
+
+  for (guint i = 0; query->metrics[i] != NULL; i++)
+    if (text_names (message, query->metrics[i]))
+      return query->metrics[i];
+  return NULL;
+}
+
+gboolean
+_isc_client_refuse_metric (IscClient      *self,
+                           const IscQuery *query,
+                           const char     *name)
+{
+  g_autofree char *key = target_key (query);
+  const char * const *refused = g_hash_table_lookup (self->refused, key);
+  g_autoptr(GStrvBuilder) builder = NULL;
+  g_autofree char *copy = g_strdup (name);
+
+  if (refused != NULL && g_strv_contains (refused, name))
+    return FALSE;
+
+  builder = g_strv_builder_new ();
+  if (refused != NULL)
+    g_strv_builder_addv (builder, (const char **) refused);
+  g_strv_builder_add (builder, name);
+  g_hash_table_replace (self->refused, g_steal_pointer (&key), g_strv_builder_end (builder));
+
+  g_debug ("Baseten refused the metric %s for %s/%s", copy, query->model_id, query->target);
+  g_signal_emit (self, signals[SIGNAL_METRIC_REFUSED], 0, query, copy);
+  return TRUE;
+}
+
+/* @query without the names refused for its target; NULL when it asked
+ * for names and every one was refused. */
+static IscQuery *
+drop_refused (IscClient      *self,
+              const IscQuery *query)
+{
+  const char * const *refused = isc_client_get_refused_metrics (self, query);
+  g_autoptr(IscQuery) copy = isc_query_copy (query);
+  g_autoptr(GStrvBuilder) builder = NULL;
+  guint n = 0;
+
+  if (refused[0] == NULL || query->metrics == NULL || query->metrics[0] == NULL)
+    return g_steal_pointer (&copy);
+
+  builder = g_strv_builder_new ();
+  for (guint i = 0; query->metrics[i] != NULL; i++)
+    if (!g_strv_contains (refused, query->metrics[i]))
+      {
+        g_strv_builder_add (builder, query->metrics[i]);
+        n++;
+      }
+  if (n == 0)
+    return NULL;
+
+  g_strfreev (copy->metrics);
+  copy->metrics = g_strv_builder_end (builder);
+  return g_steal_pointer (&copy);
+}
+
 /* Metrics */
 
 static gpointer
@@ -433,10 +577,23 @@ fetch_metrics (IscClient           *self,
   GError *error = NULL;
   gint64 now_ms;
   g_autoptr(GTask) task = NULL;
+  g_autoptr(IscQuery) asked = NULL;
 
   g_return_if_fail (ISC_IS_CLIENT (self));
   g_return_if_fail (query != NULL);
   g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  /* Never a name Baseten refused for the target again. */
+  asked = drop_refused (self, query);
+  if (asked == NULL)
+    {
+      task = g_task_new (self, cancellable, callback, user_data);
+      g_task_set_source_tag (task, isc_client_fetch_metrics_async);
+      g_task_return_new_error (task, ISC_API_ERROR, ISC_API_ERROR_BAD_REQUEST,
+                               _("Baseten does not report any of the metrics asked for here."));
+      return;
+    }
+  query = asked;
 
   now_ms = g_get_real_time () / 1000;
   path = isc_query_build_path (query);
@@ -697,6 +854,60 @@ isc_client_list_environments_finish (IscClient     *self,
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 
+/* /v1/users/me is marked unstable, and may answer 404 (for a workspace
+ * key, say): the key is then checked with GET /v1/models, which every key
+ * that can read metrics may call; a good answer there gives a user whose
+ * fields are all unknown. Any other failure of /v1/users/me is the
+ * answer. */
+static void
+on_models_for_key (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GPtrArray) models = NULL;
+  GError *error = NULL;
+
+  models = isc_client_list_models_finish (ISC_CLIENT (object), result, &error);
+  if (models == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  g_task_return_pointer (task, g_atomic_rc_box_new0 (IscUser), (GDestroyNotify) isc_user_unref);
+}
+
+static void
+on_current_user (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  IscClient *self = ISC_CLIENT (object);
+  g_autoptr(IscUser) user = NULL;
+  GError *error = NULL;
+
+  user = g_task_propagate_pointer (G_TASK (result), &error);
+  if (user != NULL)
+    {
+      g_task_return_pointer (task, g_steal_pointer (&user), (GDestroyNotify) isc_user_unref);
+      return;
+    }
+
+  if (g_error_matches (error, ISC_API_ERROR, ISC_API_ERROR_NOT_FOUND))
+    {
+      GCancellable *cancellable = g_task_get_cancellable (task);
+
+      g_debug ("/v1/users/me answered 404: checking the key with /v1/models");
+      g_clear_error (&error);
+      isc_client_list_models_async (self, cancellable, on_models_for_key, g_steal_pointer (&task));
+      return;
+    }
+
+  g_task_return_error (task, error);
+}
+
 void
 isc_client_get_current_user_async (IscClient           *self,
                                    GCancellable        *cancellable,
@@ -704,14 +915,18 @@ isc_client_get_current_user_async (IscClient           *self,
                                    gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
+  g_autoptr(GTask) request = NULL;
 
   g_return_if_fail (ISC_IS_CLIENT (self));
 
-  task = _isc_client_request_new (self, "/v1/users/me", NULL,
-                                  decode_user, (GDestroyNotify) isc_user_unref,
-                                  isc_client_get_current_user_async,
-                                  cancellable, callback, user_data);
-  _isc_client_request_start (task);
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, isc_client_get_current_user_async);
+
+  request = _isc_client_request_new (self, "/v1/users/me", NULL,
+                                     decode_user, (GDestroyNotify) isc_user_unref,
+                                     on_current_user,
+                                     cancellable, on_current_user, g_steal_pointer (&task));
+  _isc_client_request_start (request);
 }
 
 IscUser *

@@ -54,6 +54,19 @@ void                isc_client_set_api_key           (IscClient            *self
 gboolean            isc_client_has_api_key           (IscClient            *self);
 /* When a 429's Retry-After lets requests go again (epoch ms), or 0. */
 gint64              isc_client_get_retry_not_before_ms (IscClient          *self);
+/* The metric names Baseten refused for @target's target (its model,
+ * kind and id; the rest of the query does not matter) this session, in
+ * the order refused; never NULL, valid until the next refusal.
+ *
+ * A metrics request whose answer is a 400 naming one of the metrics it
+ * asked for (Baseten does not know the name, or it is behind a feature
+ * flag) leaves that name out and asks again, so one name never fails the
+ * request; the name is left out of every later request for that target,
+ * from any caller of this client, and "metric-refused" (the query of the
+ * target, the name) is emitted once, when it is learned. A request whose
+ * every name was refused fails with ISC_API_ERROR_BAD_REQUEST. */
+const char * const *isc_client_get_refused_metrics (IscClient          *self,
+                                                      const IscQuery     *target);
 /* Where good metrics responses are kept; NULL for none. */
 void                isc_client_set_cache             (IscClient            *self,
                                                       IscResponseCache     *cache);
@@ -125,7 +138,11 @@ void                isc_client_list_environments_async  (IscClient          *sel
 GPtrArray          *isc_client_list_environments_finish (IscClient          *self,
                                                          GAsyncResult       *result,
                                                          GError            **error);
-/* The user the key belongs to: a cheap way to check a key. */
+/* The user the key belongs to: a cheap way to check a key. When
+ * /v1/users/me answers 404 (it is marked unstable, and a workspace key
+ * may have no user), the key is checked with GET /v1/models instead, and
+ * a good answer gives a user whose fields are all NULL: the key works,
+ * whose it is is not known. */
 void                isc_client_get_current_user_async  (IscClient          *self,
                                                         GCancellable       *cancellable,
                                                         GAsyncReadyCallback callback,

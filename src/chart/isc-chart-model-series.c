@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 
 #include "isc-chart-model-private.h"
+#include "isc-error-share.h"
 
 static char *
 quantile_label (double quantile)
@@ -45,9 +46,9 @@ isc_chart_series_init (IscChartSeries  *cs,
     {
       cs->role = ISC_CHART_SERIES_STATUS;
       cs->label = g_strdup (status);
-      /* Exact codes ("200") and classes ("2xx") share the first digit. */
-      if (status[0] >= '1' && status[0] <= '5')
-        cs->status_class = status[0] - '0';
+      /* By the protocol's rules: HTTP's "200" and "2xx", WebSocket's
+       * 1011, gRPC's 14 (isc-error-share.h). */
+      cs->status_class = isc_status_class_from_label (status);
     }
   else if (n_labels == 1 && quantile != NULL)
     {

@@ -36,7 +36,7 @@ typedef struct
   char               *label;
   IscChartSeriesRole  role;
   double              quantile;      /* ROLE_QUANTILE: 0.5, 0.99, … */
-  guint               status_class;  /* ROLE_STATUS: 1 … 5, 0 if not a digit */
+  guint               status_class;  /* ROLE_STATUS: 1 … 5 by the protocol's rules (isc_status_class_from_label()), 0 for none */
   guint               color_index;   /* isc_chart_style_get_palette_color() */
   double             *values;        /* n_steps, NaN for null */
   guint               n_values;      /* values that are not null */

@@ -21,9 +21,11 @@
 
 #include "isc-api-error.h"
 #include "isc-client.h"
+#include "isc-catalogue.h"
 #include "isc-credentials.h"
 #include "isc-demo-server.h"
 #include "isc-export-live-private.h"
+#include "isc-text.h"
 #include "isc-view.h"
 
 #define DEMO_SEED 1
@@ -528,6 +530,39 @@ _isc_export_live_load_compare (const IscExportLiveOptions  *live,
   return response;
 }
 
+/* The client left out a metric Baseten refused and asked for the rest:
+ * a warning on stderr, once per name for the whole command (the
+ * comparison asks again with a client of its own), and the export goes
+ * on. The name may come from the command line or from Baseten: never a
+ * control character to the terminal. */
+static void
+on_metric_refused (IscClient      *client,
+                   const IscQuery *query,
+                   const char     *name,
+                   gpointer        data)
+{
+  static GHashTable *said;
+  const IscCatalogueEntry *entry = isc_catalogue_lookup (name);
+  g_autofree char *shown = isc_text_sanitize_cut (name, -1, 200);
+  g_autofree char *message = NULL;
+
+  if (said == NULL)
+    said = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  if (!g_hash_table_add (said, g_strdup (name)))
+    return;
+
+  if (entry != NULL)
+    /* Translators: a metric Baseten refused (one behind a feature flag,
+     * say), by its title and its name: "Baseten does not report Pod
+     * readiness for this workspace (baseten_pod_readiness): left out" */
+    message = g_strdup_printf (_("Baseten does not report %s for this workspace (%s): left out"),
+                               _(entry->title), shown);
+  else
+    /* Translators: a metric name Baseten does not know */
+    message = g_strdup_printf (_("Baseten does not know the metric “%s”: left out"), shown);
+  g_printerr ("inferscope export: %s\n", message);
+}
+
 static IscMetricsResponse *
 fetch_query (const IscExportLiveOptions  *live,
              const IscQuery              *query,
@@ -571,6 +606,7 @@ fetch_query (const IscExportLiveOptions  *live,
       isc_client_set_api_key (client, api_key);
     }
 
+  g_signal_connect (client, "metric-refused", G_CALLBACK (on_metric_refused), NULL);
   isc_client_fetch_metrics_async (client, query, cancellable, on_fetched, &fetch);
   while (!fetch.done)
     g_main_context_iteration (context, TRUE);

@@ -10,18 +10,163 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "isc-catalogue.h"
 #include "isc-error-share.h"
 
 #define NBSP "\xc2\xa0"
 
+/* gRPC status codes by number (grpc/doc/statuscodes.md), and by name as
+ * gRPC spells them (in capitals), each with the class of its usual HTTP
+ * mapping (grpc-gateway's): the caller's mistakes are client errors, the
+ * server's failures server errors. */
+static const struct
+{
+  const char *name;
+  guint       status_class;
+} grpc_codes[] = {
+  { "OK", 2 },
+  { "CANCELLED", 4 },            /* the caller gave up (HTTP 499) */
+  { "UNKNOWN", 5 },
+  { "INVALID_ARGUMENT", 4 },
+  { "DEADLINE_EXCEEDED", 5 },    /* the server took too long (504) */
+  { "NOT_FOUND", 4 },
+  { "ALREADY_EXISTS", 4 },
+  { "PERMISSION_DENIED", 4 },
+  { "RESOURCE_EXHAUSTED", 4 },   /* a quota or rate limit (429) */
+  { "FAILED_PRECONDITION", 4 },
+  { "ABORTED", 4 },              /* a conflict (409) */
+  { "OUT_OF_RANGE", 4 },
+  { "UNIMPLEMENTED", 5 },
+  { "INTERNAL", 5 },
+  { "UNAVAILABLE", 5 },
+  { "DATA_LOSS", 5 },
+  { "UNAUTHENTICATED", 4 },
+};
+
+/* A whole decimal number of at most 5 digits, nothing around it. */
+static gboolean
+parse_code (const char *text,
+            guint      *code)
+{
+  guint64 value;
+
+  if (text == NULL || text[0] == '\0' || strlen (text) > 5 ||
+      strspn (text, "0123456789") != strlen (text))
+    return FALSE;
+  value = g_ascii_strtoull (text, NULL, 10);
+  *code = (guint) value;
+  return TRUE;
+}
+
+/* HTTP's class pattern: "2xx", "5XX". */
+static gboolean
+is_http_class (const char *status)
+{
+  return status[0] >= '1' && status[0] <= '5' &&
+         g_ascii_tolower (status[1]) == 'x' && g_ascii_tolower (status[2]) == 'x' && status[3] == '\0';
+}
+
+static gboolean
+lookup_grpc_name (const char *status,
+                  guint      *code)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (grpc_codes); i++)
+    if (g_str_equal (status, grpc_codes[i].name))
+      {
+        *code = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+IscStatusProtocol
+isc_status_protocol_from_label (const char *status)
+{
+  guint code;
+
+  if (status == NULL)
+    return ISC_STATUS_PROTOCOL_UNKNOWN;
+  if (is_http_class (status))
+    return ISC_STATUS_PROTOCOL_HTTP;
+  if (lookup_grpc_name (status, &code))
+    return ISC_STATUS_PROTOCOL_GRPC;
+  if (!parse_code (status, &code))
+    return ISC_STATUS_PROTOCOL_UNKNOWN;
+  if (code < G_N_ELEMENTS (grpc_codes))
+    return ISC_STATUS_PROTOCOL_GRPC;
+  if (code >= 100 && code <= 599)
+    return ISC_STATUS_PROTOCOL_HTTP;
+  if ((code >= 1000 && code <= 1015) || (code >= 3000 && code <= 4999))
+    return ISC_STATUS_PROTOCOL_WEBSOCKET;
+  return ISC_STATUS_PROTOCOL_UNKNOWN;
+}
+
+/* WebSocket close codes (RFC 6455 section 7.4.1 and IANA's registry). */
+static guint
+websocket_class (guint code)
+{
+  switch (code)
+    {
+    case 1000:   /* normal closure */
+    case 1001:   /* going away: the page closed, the server shut down in order */
+    case 1005:   /* closed with no code: a clean close all the same */
+      return 2;
+    case 1002:   /* protocol error */
+    case 1003:   /* data of a type the endpoint does not accept */
+    case 1007:   /* payload not of its type (bad UTF-8) */
+    case 1008:   /* policy violation */
+    case 1009:   /* message too big */
+    case 1010:   /* the client needed an extension the server did not offer */
+      return 4;
+    case 1006:   /* closed without a close frame: the connection was lost */
+    case 1011:   /* internal error */
+    case 1012:   /* service restart */
+    case 1013:   /* try again later: overloaded */
+    case 1014:   /* bad gateway */
+    case 1015:   /* TLS handshake failed */
+      return 5;
+    default:
+      break;
+    }
+
+  /* 3000–3999 are registered for libraries and frameworks (3000
+   * unauthorized, 3003 forbidden, 3008 timeout): the peer refused the
+   * session, a client error. 4000–4999 are the application's own: by the
+   * widespread "4000 + HTTP status" convention (4400 bad request, 4401,
+   * 4429, 4500 internal error), 4500–4599 are server errors and the rest
+   * client errors, the application having closed the session on purpose. */
+  if (code >= 4500 && code <= 4599)
+    return 5;
+  if (code >= 3000 && code <= 4999)
+    return 4;
+  return 0;   /* 1004 and the unassigned 1016–2999: reserved, no class */
+}
+
 guint
 isc_status_class_from_label (const char *status)
 {
-  if (status == NULL || status[0] < '1' || status[0] > '5')
-    return 0;
-  return status[0] - '0';
+  guint code = 0;
+
+  switch (isc_status_protocol_from_label (status))
+    {
+    case ISC_STATUS_PROTOCOL_HTTP:
+      if (is_http_class (status))
+        return status[0] - '0';
+      parse_code (status, &code);
+      return code / 100;
+    case ISC_STATUS_PROTOCOL_GRPC:
+      if (!lookup_grpc_name (status, &code))
+        parse_code (status, &code);
+      return grpc_codes[code].status_class;
+    case ISC_STATUS_PROTOCOL_WEBSOCKET:
+      parse_code (status, &code);
+      return websocket_class (code);
+    case ISC_STATUS_PROTOCOL_UNKNOWN:
+    default:
+      return 0;
+    }
 }
 
 gboolean

@@ -26,8 +26,29 @@ G_BEGIN_DECLS
  * no share: the functions return FALSE rather than a NaN or a 0 %.
  */
 
-/* The class of a "status" label value, from its first digit: 2 for "2xx"
- * and "200", 5 for "5xx" and "503"; 0 for anything else. */
+/* The protocol whose rules classify a "status" label value. Baseten's
+ * inference-volume metric carries HTTP statuses, WebSocket close codes
+ * for WebSocket models and gRPC status codes for gRPC models; discovery
+ * does not say which a model speaks, but the three ranges do not overlap,
+ * so each value tells its own (docs/charts.md, "Status codes"). */
+typedef enum
+{
+  ISC_STATUS_PROTOCOL_UNKNOWN,
+  ISC_STATUS_PROTOCOL_HTTP,       /* "2xx", or 100 … 599 */
+  ISC_STATUS_PROTOCOL_WEBSOCKET,  /* close codes 1000 … 1015, 3000 … 4999 */
+  ISC_STATUS_PROTOCOL_GRPC,       /* 0 … 16, or their names ("UNAVAILABLE") */
+} IscStatusProtocol;
+
+IscStatusProtocol   isc_status_protocol_from_label (const char        *status);
+
+/* The class of a "status" label value by its protocol's rules, in HTTP's
+ * terms, which the colours, the error share and the alerts use: 2 for a
+ * success, 4 for a client error, 5 for a server error, 1 and 3 for
+ * HTTP's informational and redirection statuses; 0 for anything else
+ * (not counted as an error). "2xx" and "200" are 2, "5xx" and "503" 5;
+ * WebSocket 1000 is 2 and 1011 is 5; gRPC 0 (OK) is 2, 3
+ * (INVALID_ARGUMENT) 4 and 14 (UNAVAILABLE) 5. Never by the first digit
+ * alone. */
 guint               isc_status_class_from_label   (const char         *status);
 
 /* TRUE for a COUNTER whose label sets are all {"status": …} (at least

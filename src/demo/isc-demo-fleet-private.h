@@ -67,6 +67,8 @@ typedef struct
 
   /* The large fleet's fault deployment: its metrics answer this status. */
   guint         fail_status;
+  /* Served over WebSocket: request statuses are close codes. */
+  gboolean      websocket;
 } IscDemoDeployment;
 
 typedef struct

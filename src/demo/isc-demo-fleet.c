@@ -18,6 +18,7 @@
 #define DAY_S  (24 * 3600)
 #define H100_MIB 81559
 #define A10G_MIB 23028
+#define L4_MIB   23034
 
 static const IscDemoModel models[] = {
   { ISC_DEMO_MODEL_CHAT, "chat-assistant",
@@ -26,6 +27,8 @@ static const IscDemoModel models[] = {
     ISC_DEMO_DEPLOYMENT_EMBED_PRODUCTION, ISC_DEMO_DEPLOYMENT_EMBED_DEVELOPMENT, 310 },
   { ISC_DEMO_MODEL_BATCH, "audio-transcription",
     ISC_DEMO_DEPLOYMENT_BATCH_PRODUCTION, NULL, 58 },
+  { ISC_DEMO_MODEL_STREAM, "realtime-voice",
+    ISC_DEMO_DEPLOYMENT_STREAM_PRODUCTION, NULL, 27 },
 };
 
 static const IscDemoDeployment deployments[] = {
@@ -121,6 +124,21 @@ static const IscDemoDeployment deployments[] = {
     .memory_limit_mib = 16384, .millicpu_limit = 4000, .gpu_count = 1, .gpu_type = "A10G",
     .gpu_memory_limit_mib = A10G_MIB, .cpu_cores = 1.5, .memory_bytes = 5.2e9,
     .gpu_memory_mib = 9800 },
+
+  /* The realtime voice model: WebSocket sessions of a few seconds, their
+   * ends counted by close code; its daily incident closes some with 1011. */
+  { .id = ISC_DEMO_DEPLOYMENT_STREAM_PRODUCTION, .name = "v5", .model_id = ISC_DEMO_MODEL_STREAM,
+    .status = "ACTIVE", .environment = ISC_DEMO_ENVIRONMENT_PRODUCTION,
+    .is_production = TRUE, .websocket = TRUE,
+    .applies = ISC_APPLIES_GPU, .share = _ISC_DEMO_SHARE_ALWAYS,
+    .created_days_ago = 20,
+    .peak_rps = 4.0, .e2e_median_s = 6.5, .ttfb_fraction = 0.03,
+    .request_bytes = 64000, .response_bytes = 48000, .base_4xx = 0.008, .incident_minute = 17 * 60 + 5,
+    .min_replica = 1, .max_replica = 5, .concurrency_target = 8, .scale_down_delay_s = 600,
+    .start_seconds = 180, .instance_type_name = "L4:1x4x16",
+    .memory_limit_mib = 16384, .millicpu_limit = 4000, .gpu_count = 1, .gpu_type = "L4",
+    .gpu_memory_limit_mib = L4_MIB, .cpu_cores = 0.9, .memory_bytes = 3.1e9,
+    .gpu_memory_mib = 11200 },
 };
 
 static const IscDemoEnvironment environments[] = {
@@ -134,6 +152,8 @@ static const IscDemoEnvironment environments[] = {
     ISC_DEMO_DEPLOYMENT_EMBED_DEVELOPMENT, NULL, 300 },
   { ISC_DEMO_ENVIRONMENT_PRODUCTION, ISC_DEMO_MODEL_BATCH,
     ISC_DEMO_DEPLOYMENT_BATCH_PRODUCTION, NULL, 58 },
+  { ISC_DEMO_ENVIRONMENT_PRODUCTION, ISC_DEMO_MODEL_STREAM,
+    ISC_DEMO_DEPLOYMENT_STREAM_PRODUCTION, NULL, 20 },
 };
 
 const IscDemoModel *

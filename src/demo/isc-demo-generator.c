@@ -883,6 +883,14 @@ build_write (Build *b)
   response.n_steps = b->window.steps->len;
   response.values = b->values;
   response.n_series = b->n_series;
+  /* A WebSocket model counts its sessions' ends by close code: normal,
+   * an application's own refusal, and the server's error. */
+  if (b->serving_after->dep->websocket)
+    {
+      static const char * const close_codes[] = { "1000", "4001", "1011" };
+
+      response.status_labels = close_codes;
+    }
 
   return _isc_demo_writer_write (&response);
 }

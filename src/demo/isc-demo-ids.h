@@ -33,6 +33,12 @@
  * days ago, its logs found only by moving the window back. */
 #define ISC_DEMO_DEPLOYMENT_BATCH_FAILED      "demo-batch-d5"
 
+/* A realtime voice model served over WebSocket on an L4: its request
+ * volume carries WebSocket close codes (1000 normal, 4001 an application
+ * code, 1011 server error) rather than HTTP statuses. */
+#define ISC_DEMO_MODEL_STREAM                 "demo-stream"
+#define ISC_DEMO_DEPLOYMENT_STREAM_PRODUCTION "demo-stream-d5"
+
 #define ISC_DEMO_ENVIRONMENT_PRODUCTION       "production"
 #define ISC_DEMO_ENVIRONMENT_DEVELOPMENT      "development"
 

@@ -202,7 +202,7 @@ _isc_demo_server_handle_metrics (IscDemoServer            *self,
     {
       const char *name = g_ptr_array_index (q.metrics, i);
 
-      if (isc_catalogue_lookup (name) == NULL)
+      if (isc_catalogue_lookup (name) == NULL || _isc_demo_server_metric_unknown (self, name))
         {
           g_autofree char *message = g_strdup_printf (_("Unknown metric “%s”"), name);
 

@@ -51,6 +51,9 @@ struct _IscDemoServer
   guint         metrics_rate_limit;  /* 429 for the first N metrics requests */
   guint         metrics_seen;
   guint         log_rate;     /* "log-rate": multiplies the 2xx lines logged */
+  /* isc-demo-server-modes.c */
+  char        **unknown_metrics;     /* NULL: every catalogue name is known */
+  gboolean      users_me_missing;    /* /v1/users/me answers 404 */
 
   /* run_in_thread () */
   GThread      *thread;
@@ -140,6 +143,13 @@ void     _isc_demo_server_reply_not_found    (IscDemoServer             *self,
                                               const char                *id);
 /* Drops every pending reply, as the server stops. */
 void     _isc_demo_server_cancel_replies     (IscDemoServer             *self);
+
+/* isc-demo-server-modes.c */
+
+/* Whether the "unknown-metrics" mode refuses @name. */
+gboolean _isc_demo_server_metric_unknown     (IscDemoServer             *self,
+                                              const char                *name);
+gboolean _isc_demo_server_users_me_missing   (IscDemoServer             *self);
 
 /* isc-demo-server-metrics.c */
 

@@ -353,7 +353,8 @@ route (IscDemoServer       *self,
   const IscDemoModel *model;
   g_autoptr(JsonNode) node = NULL;
 
-  if (n == 3 && g_str_equal (seg[1], "users") && g_str_equal (seg[2], "me"))
+  if (n == 3 && g_str_equal (seg[1], "users") && g_str_equal (seg[2], "me") &&
+      !_isc_demo_server_users_me_missing (self))
     {
       reply_user (self, msg, fault);
       return;
@@ -553,6 +554,7 @@ isc_demo_server_finalize (GObject *object)
   g_clear_error (&self->thread_error);
   g_free (self->api_key);
   g_free (self->base_url);
+  g_strfreev (self->unknown_metrics);
   g_mutex_clear (&self->lock);
   g_cond_clear (&self->started_cond);
 

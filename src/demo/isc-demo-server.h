@@ -110,6 +110,18 @@ void           isc_demo_server_set_metrics_rate_limit (IscDemoServer *self,
 guint          isc_demo_server_get_log_rate     (IscDemoServer  *self);
 void           isc_demo_server_set_log_rate     (IscDemoServer  *self,
                                                  guint           log_rate);
+/* Modes (isc-demo-server-modes.c), set at any time:
+ * "unknown metrics": a metrics request naming one of @names (NULL or
+ * empty: none) is a 400 naming the first of them it asks for, as Baseten
+ * answers a name it does not know or keeps behind a feature flag;
+ * isc_demo_server_pod_health_metrics holds the pod-health pair.
+ * "users/me missing": GET /v1/users/me answers 404, as it may for a
+ * workspace key (the endpoint is unstable). */
+extern const char * const isc_demo_server_pod_health_metrics[];
+void           isc_demo_server_set_unknown_metrics  (IscDemoServer      *self,
+                                                     const char * const *names);
+void           isc_demo_server_set_users_me_missing (IscDemoServer      *self,
+                                                     gboolean            missing);
 /* The most requests that were in flight at once (started, not yet
  * answered) since the server started or the last reset. */
 guint          isc_demo_server_get_peak_in_flight   (IscDemoServer *self);

@@ -37,6 +37,9 @@ typedef struct
   /* n_steps rows of n_series: each metric's series in turn, NaN for null */
   const double             *values;
   guint                     n_series;
+  /* The "status" labels of a metric by status (success, client error,
+   * server error), or NULL for HTTP's "2xx", "4xx", "5xx" */
+  const char * const       *status_labels;
 } IscDemoResponse;
 
 /* The series a metric has: its label sets, as the writer writes them. */

@@ -111,15 +111,17 @@ _isc_demo_writer_n_series (IscLabelShape shape)
 }
 
 static void
-append_label_sets (GString       *str,
-                   IscLabelShape  shape)
+append_label_sets (GString            *str,
+                   IscLabelShape       shape,
+                   const char * const *statuses)
 {
   g_string_append_c (str, '[');
   switch (shape)
     {
     case ISC_LABEL_SHAPE_STATUS:
       for (guint i = 0; i < G_N_ELEMENTS (status_labels); i++)
-        g_string_append_printf (str, "%s{\"status\":\"%s\"}", i ? "," : "", status_labels[i]);
+        g_string_append_printf (str, "%s{\"status\":\"%s\"}", i ? "," : "",
+                                statuses != NULL ? statuses[i] : status_labels[i]);
       break;
     case ISC_LABEL_SHAPE_QUANTILES:
       for (guint i = 0; i < G_N_ELEMENTS (quantile_labels); i++)
@@ -166,7 +168,7 @@ append_descriptors (GString               *str,
                               k ? "," : "", entry->name,
                               isc_unit_hint_to_string (entry->unit_hint),
                               isc_metric_kind_to_string (entry->kind));
-      append_label_sets (str, entry->label_shape);
+      append_label_sets (str, entry->label_shape, response->status_labels);
       g_string_append_c (str, '}');
     }
   g_string_append_c (str, ']');

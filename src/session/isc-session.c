@@ -452,6 +452,14 @@ isc_session_start_finish (IscSession    *self,
 
 /* Demo */
 
+IscDemoServer *
+isc_session_get_demo_server (IscSession *self)
+{
+  g_return_val_if_fail (ISC_IS_SESSION (self), NULL);
+
+  return self->demo_server;
+}
+
 gboolean
 isc_session_use_demo (IscSession  *self,
                       GError     **error)

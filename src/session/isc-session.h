@@ -10,6 +10,7 @@
 #include <gio/gio.h>
 
 #include "isc-account.h"
+#include "isc-demo-server.h"
 #include "isc-target-list.h"
 
 G_BEGIN_DECLS
@@ -67,6 +68,9 @@ gboolean          isc_session_start_finish     (IscSession          *self,
 /* Serves the simulated API in-process and makes it the account. */
 gboolean          isc_session_use_demo         (IscSession          *self,
                                                 GError             **error);
+/* The simulated API while the demo is the account, else NULL: for tests
+ * to choose its modes. */
+IscDemoServer    *isc_session_get_demo_server  (IscSession          *self);
 
 /* Checks the key, keeps it (isc_account_set_key_async) and makes the
  * account with it READY. A refused key changes nothing. */

@@ -103,6 +103,16 @@ set_response (IscView            *self,
 }
 
 static void
+set_rate_limited_until (IscView *self,
+                        gint64   until_ms)
+{
+  if (self->rate_limited_until_ms == until_ms)
+    return;
+  self->rate_limited_until_ms = until_ms;
+  _isc_view_notify (self, PROP_RATE_LIMITED_UNTIL_MS);
+}
+
+static void
 set_trend (IscView            *self,
            IscMetricsResponse *trend)
 {
@@ -140,79 +150,38 @@ response_has_data (const IscMetricsResponse *response)
   return FALSE;
 }
 
-/* Metrics Baseten refused */
+/* Metrics Baseten refused: the client keeps them, for every view and
+ * the fleet alike (isc_client_get_refused_metrics()). */
 
 const char * const *
 isc_view_get_refused_metrics (IscView *self)
 {
   static const char * const none[] = { NULL };
-  const char * const *refused;
+  g_autoptr(IscQuery) target = NULL;
 
   g_return_val_if_fail (ISC_IS_VIEW (self), none);
 
-  if (self->target == NULL)
+  if (self->target == NULL || self->client == NULL)
     return none;
-  refused = g_hash_table_lookup (self->refused, self->target);
-  return refused != NULL ? refused : none;
+  target = isc_target_make_query (self->target, ISC_MODE_CURRENT, NULL, NULL);
+  return isc_client_get_refused_metrics (self->client, target);
 }
 
-static gboolean
-is_name_char (char c)
+/* The client learned a name Baseten refuses: said by the view whose
+ * target it is, once (the client tells each name once per target). */
+void
+_isc_view_client_refused_metric (IscView        *self,
+                                 const IscQuery *query,
+                                 const char     *name)
 {
-  return g_ascii_isalnum (c) || c == '_' || c == ':';
-}
+  if (self->target == NULL ||
+      g_strcmp0 (query->model_id, self->target->model_id) != 0 ||
+      query->target_kind != self->target->kind ||
+      g_strcmp0 (query->target, self->target->id) != 0)
+    return;
 
-/* Whether @text names @name as a whole word ("baseten_x" is not named by
- * "baseten_x_total"). */
-static gboolean
-text_names (const char *text,
-            const char *name)
-{
-  gsize length = strlen (name);
-
-  if (length == 0)
-    return FALSE;
-  for (const char *p = strstr (text, name); p != NULL; p = strstr (p + 1, name))
-    if ((p == text || !is_name_char (p[-1])) && !is_name_char (p[length]))
-      return TRUE;
-  return FALSE;
-}
-
-/* The metric of @query that a 400 (@error) names, if any: Baseten
- * refuses a name it does not know, or no longer knows, with its name in
- * the message. Matched on the names asked for, not on the message's
- * words, which Baseten may change or translate. */
-static const char *
-refused_metric (const GError   *error,
-                const IscQuery *query)
-{
-  if (!g_error_matches (error, ISC_API_ERROR, ISC_API_ERROR_BAD_REQUEST) ||
-      query == NULL || query->metrics == NULL)
-    return NULL;
-
-  for (guint i = 0; query->metrics[i] != NULL; i++)
-    if (text_names (error->message, query->metrics[i]))
-      return query->metrics[i];
-  return NULL;
-}
-
-/* Remembers @name as refused for the target; FALSE if it already was. */
-static gboolean
-refuse_metric (IscView    *self,
-               const char *name)
-{
-  const char * const *refused = isc_view_get_refused_metrics (self);
-  g_autoptr(GStrvBuilder) builder = NULL;
-
-  if (self->target == NULL || g_strv_contains (refused, name))
-    return FALSE;
-
-  builder = g_strv_builder_new ();
-  g_strv_builder_addv (builder, (const char **) refused);
-  g_strv_builder_add (builder, name);
-  g_hash_table_replace (self->refused, isc_target_copy (self->target), g_strv_builder_end (builder));
   _isc_view_notify (self, PROP_REFUSED_METRICS);
-  return TRUE;
+  _isc_view_emit (self, SIGNAL_METRIC_REFUSED, name);
 }
 
 /* The metric names a query asks for: those chosen, or every name the
@@ -359,6 +328,7 @@ fail (IscView            *self,
       if (told_ms > 0)
         wait_us = MAX (wait_us, (told_ms - g_get_real_time () / 1000) * 1000);
       self->holdoff_until_us = g_get_monotonic_time () + wait_us;
+      set_rate_limited_until (self, g_get_real_time () / 1000 + wait_us / 1000);
       _isc_view_update_timer (self, TRUE);
     }
 
@@ -392,6 +362,7 @@ loaded_cb (IscView            *self,
 
   self->holdoff_until_us = 0;
   self->holdoff_s = 0;
+  set_rate_limited_until (self, 0);
   set_loading (self, FALSE);
   set_error (self, NULL);
   set_stale (self, FALSE);
@@ -407,25 +378,22 @@ failed_cb (IscView            *self,
            gint64              cached_ms,
            IscMetricsLoader   *loader)
 {
-  const char *refused = refused_metric (error, self->pending_query);
+  g_autoptr(IscQuery) next = NULL;
+
+  /* The client leaves out a name Baseten refuses and asks again by
+   * itself; a 400 comes back only when every name asked was refused. The
+   * view then asks for the catalogue's others, never nothing: the refused
+   * names only grow, so this ends. */
+  if (g_error_matches (error, ISC_API_ERROR, ISC_API_ERROR_BAD_REQUEST) &&
+      self->pending_query != NULL &&
+      (next = isc_view_dup_query (self)) != NULL &&
+      !isc_query_equal (next, self->pending_query))
+    {
+      _isc_view_load (self, FALSE);
+      return;
+    }
 
   g_object_freeze_notify (G_OBJECT (self));
-  /* One name Baseten does not know never blanks the page, and Retry
-   * could not mend it: that name goes, the rest is asked again. Each
-   * round leaves out one more name, so this ends. */
-  if (refused != NULL)
-    {
-      g_autofree char *name = g_strdup (refused);
-
-      g_debug ("Baseten refused the metric %s: %s", name, error->message);
-      if (refuse_metric (self, name))
-        {
-          _isc_view_load (self, FALSE);
-          g_object_thaw_notify (G_OBJECT (self));
-          _isc_view_emit (self, SIGNAL_METRIC_REFUSED, name);
-          return;
-        }
-    }
   fail (self, error, cached, cached_ms);
   g_object_thaw_notify (G_OBJECT (self));
 }
@@ -515,6 +483,7 @@ _isc_view_load (IscView  *self,
       set_stale (self, FALSE);
       set_error (self, NULL);
       set_loading (self, FALSE);
+      set_rate_limited_until (self, 0);
       set_state (self, ISC_VIEW_EMPTY);
       _isc_view_load_compare (self, NULL, TRUE);
       _isc_view_update_timer (self, TRUE);
@@ -549,6 +518,8 @@ _isc_view_load (IscView  *self,
 
   if (isc_query_validate (query, now_ms, &error))
     {
+      /* Requests go again: the header stops saying they are held. */
+      set_rate_limited_until (self, 0);
       set_loading (self, TRUE);
       isc_metrics_loader_load (self->loader, query);
       _isc_view_load_compare (self, query, reset);

@@ -45,9 +45,6 @@ struct _IscView
   gint64              compare_shift_ms;
   IscMetricsResponse *compare_response;
   GError             *compare_error;
-  /* IscTarget → GStrv: the metric names Baseten refused for that target
-   * this session (isc-view-loading.c) */
-  GHashTable         *refused;
 
   IscMode             mode;
   IscViewState        state;
@@ -57,6 +54,7 @@ struct _IscView
   gint64              last_load_us;    /* monotonic; 0: never */
   gint64              holdoff_until_us; /* monotonic; no automatic load before */
   guint               holdoff_s;        /* the next 429's wait; 0: none yet */
+  gint64              rate_limited_until_ms; /* wall clock; 0: not limited */
 
   guint               use_utc : 1;
   guint               counters_as_totals : 1;
@@ -95,6 +93,7 @@ enum {
   PROP_COMPARE_RESPONSE,
   PROP_COMPARE_ERROR,
   PROP_REFUSED_METRICS,
+  PROP_RATE_LIMITED_UNTIL_MS,
   N_PROPS
 };
 
@@ -114,6 +113,11 @@ void     _isc_view_emit           (IscView            *self,
                                    const char         *argument);
 
 /* isc-view-loading.c */
+
+/* The client's "metric-refused". */
+void     _isc_view_client_refused_metric (IscView        *self,
+                                          const IscQuery *query,
+                                          const char     *name);
 
 /* Loads what the view shows; reset: the target or mode changed, so
  * nothing shown answers it. */

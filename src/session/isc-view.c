@@ -57,6 +57,8 @@ isc_view_dispose (GObject *object)
 
   g_clear_handle_id (&self->refresh_id, g_source_remove);
   _isc_view_drop_loaders (self);
+  if (self->client != NULL)
+    g_signal_handlers_disconnect_by_func (self->client, _isc_view_client_refused_metric, self);
   g_clear_object (&self->client);
 
   G_OBJECT_CLASS (isc_view_parent_class)->dispose (object);
@@ -80,7 +82,6 @@ isc_view_finalize (GObject *object)
   g_clear_pointer (&self->compare_target, isc_target_free);
   g_clear_pointer (&self->compare_response, isc_metrics_response_unref);
   g_clear_error (&self->compare_error);
-  g_clear_pointer (&self->refused, g_hash_table_unref);
 
   G_OBJECT_CLASS (isc_view_parent_class)->finalize (object);
 }
@@ -177,6 +178,10 @@ isc_view_get_property (GObject    *object,
 
     case PROP_UPDATED_MS:
       g_value_set_int64 (value, self->updated_ms);
+      break;
+
+    case PROP_RATE_LIMITED_UNTIL_MS:
+      g_value_set_int64 (value, self->rate_limited_until_ms);
       break;
 
     case PROP_COMPARE_TARGET:
@@ -328,6 +333,8 @@ isc_view_class_init (IscViewClass *klass)
     g_param_spec_boxed ("response-query", NULL, NULL, ISC_TYPE_QUERY, ro);
   properties[PROP_UPDATED_MS] =
     g_param_spec_int64 ("updated-ms", NULL, NULL, 0, G_MAXINT64, 0, ro);
+  properties[PROP_RATE_LIMITED_UNTIL_MS] =
+    g_param_spec_int64 ("rate-limited-until-ms", NULL, NULL, 0, G_MAXINT64, 0, ro);
   properties[PROP_COMPARE_TARGET] =
     g_param_spec_boxed ("compare-target", NULL, NULL, ISC_TYPE_TARGET, rw);
   properties[PROP_COMPARE_SHIFT] =
@@ -360,8 +367,6 @@ isc_view_init (IscView *self)
   self->active = TRUE;
   self->network_available = TRUE;
   self->state = ISC_VIEW_EMPTY;
-  self->refused = g_hash_table_new_full ((GHashFunc) isc_target_hash, (GEqualFunc) isc_target_equal,
-                                         (GDestroyNotify) isc_target_free, (GDestroyNotify) g_strfreev);
 }
 
 /* Public API */
@@ -392,8 +397,14 @@ isc_view_set_client (IscView   *self,
   g_object_freeze_notify (G_OBJECT (self));
 
   _isc_view_drop_loaders (self);
+  if (self->client != NULL)
+    g_signal_handlers_disconnect_by_func (self->client, _isc_view_client_refused_metric, self);
   g_set_object (&self->client, client);
+  if (client != NULL)
+    g_signal_connect_object (client, "metric-refused", G_CALLBACK (_isc_view_client_refused_metric),
+                             self, G_CONNECT_SWAPPED);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLIENT]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REFUSED_METRICS]);
 
   /* Another account's answer is not this one's. */
   self->holdoff_until_us = 0;
@@ -672,6 +683,13 @@ isc_view_get_response_query (IscView *self)
 {
   g_return_val_if_fail (ISC_IS_VIEW (self), NULL);
   return self->response_query;
+}
+
+gint64
+isc_view_get_rate_limited_until_ms (IscView *self)
+{
+  g_return_val_if_fail (ISC_IS_VIEW (self), 0);
+  return self->rate_limited_until_ms;
 }
 
 gint64

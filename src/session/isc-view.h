@@ -104,11 +104,14 @@ void                isc_view_set_metrics          (IscView            *self,
                                                    const char * const *metrics);
 
 /* "refused-metrics" (GStrv, never NULL): the metric names Baseten
- * refused for the target this session, in the order refused. A load
- * that fails with a 400 naming a metric it asked for leaves that name out
- * of every later request of the target (its other charts, its layout,
- * stay as they are), asks again at once, and emits "metric-refused" with
- * the name: once per name and target, for the window to say which. */
+ * refused for the target this session, in the order refused, as the
+ * client keeps them for every view and the fleet
+ * (isc_client_get_refused_metrics()): a 400 naming a metric asked for
+ * leaves that name out of every later request of the target (its other
+ * charts, its layout, stay as they are) and asks again at once. The view
+ * showing the target when the client learns a name emits
+ * "metric-refused" with it, for the window to say which: once per name
+ * and target in the session, not on every refresh. */
 const char * const *isc_view_get_refused_metrics  (IscView            *self);
 
 /* "use-utc", "counters-as-totals": the display switches (no load). */
@@ -151,6 +154,12 @@ IscMetricsResponse *isc_view_get_response         (IscView            *self);
 IscMetricsResponse *isc_view_get_trend            (IscView            *self);
 const IscQuery     *isc_view_get_response_query   (IscView            *self);
 gint64              isc_view_get_updated_ms       (IscView            *self);
+/* "rate-limited-until-ms": while Baseten limits requests (a 429 that
+ * outlasted the client's own retries), when the next automatic try is
+ * (wall clock, epoch ms: the longer of the view's hold-off and the
+ * server's Retry-After); 0 once requests go again (a load is sent) or
+ * when not limited. */
+gint64              isc_view_get_rate_limited_until_ms (IscView       *self);
 
 /* The query the view sends now, or NULL without a target. */
 IscQuery           *isc_view_dup_query            (IscView            *self);

@@ -16,6 +16,7 @@
 #include <glib/gi18n.h>
 
 #include "isc-catalogue.h"
+#include "isc-error-share.h"
 #include "isc-tiles-page-private.h"
 #include "isc-units.h"
 #include "isc-value-text.h"
@@ -495,11 +496,19 @@ status_tile_update (Tile            *tile,
       if (isnan (v))
         continue;
       total = isnan (total) ? v : total + v;
-      /* "4xx", or "429" as some responses send */
-      if (status[0] == '4')
-        errors[0] += v;
-      else if (status[0] == '5')
-        errors[1] += v;
+      /* "4xx", "429", or a WebSocket or gRPC code by its protocol's
+       * rules (isc-error-share.h) */
+      switch (isc_status_class_from_label (status))
+        {
+        case 4:
+          errors[0] += v;
+          break;
+        case 5:
+          errors[1] += v;
+          break;
+        default:
+          break;
+        }
     }
 
   if (as_rate)

@@ -97,7 +97,16 @@ _isc_window_update_title (IscWindow *self)
   title = isc_target_dup_display_title (target);
   if (!updated_is_known (updated_ms, g_get_real_time () / 1000))
     updated_ms = 0;
-  if (isc_view_get_loading (self->view) && updated_ms > 0)
+  if (isc_view_get_rate_limited_until_ms (self->view) > 0)
+    {
+      g_autofree char *clock = format_clock (self, isc_view_get_rate_limited_until_ms (self->view));
+
+      /* Translators: Baseten answered 429 (too many requests); the time
+       * of day of the next automatic try, e.g. "Baseten limits requests ·
+       * Next try 10:42" */
+      subtitle = g_strdup_printf (_("Baseten limits requests · Next try %s"), clock);
+    }
+  else if (isc_view_get_loading (self->view) && updated_ms > 0)
     {
       g_autofree char *clock = format_clock (self, updated_ms);
 

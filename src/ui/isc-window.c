@@ -253,11 +253,10 @@ view_metric_refused_cb (IscWindow  *self,
   GtkWidget *label;
 
   if (entry != NULL)
-    /* Translators: a metric Baseten refused, by its title and name:
-     * "Baseten does not report Pod readiness (baseten_pod_readiness)
-     * here: its chart is left out" */
-    message = g_strdup_printf (_("Baseten does not report %s (%s) here: its chart is left out"),
-                               _(entry->title), shown);
+    /* Translators: a metric Baseten refused (one behind a feature flag,
+     * say), by its title: "Baseten does not report Pod readiness for this
+     * workspace" */
+    message = g_strdup_printf (_("Baseten does not report %s for this workspace"), _(entry->title));
   else
     /* Translators: a metric in the saved charts that Baseten refused */
     message = g_strdup_printf (_("Baseten does not know the metric “%s”: its chart is left out"), shown);
@@ -888,6 +887,7 @@ isc_window_init (IscWindow *self)
   g_signal_connect_object (self->view, "notify::compare-target", G_CALLBACK (_isc_window_update_compare_state), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::compare-shift-ms", G_CALLBACK (_isc_window_update_compare_state), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::updated-ms", G_CALLBACK (_isc_window_update_title), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->view, "notify::rate-limited-until-ms", G_CALLBACK (_isc_window_update_title), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::use-utc", G_CALLBACK (_isc_window_update_title), self, G_CONNECT_SWAPPED);
 
   /* The display switches live in the view; the pages follow it. */
