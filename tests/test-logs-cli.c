@@ -78,8 +78,9 @@ make_argv (const char * const *args)
 /* Runs `inferscope logs @args…` to its end, with standard output and
  * standard error pipes and no display. */
 static void
-run_logs (Run                *run,
-          const char * const *args)
+run_logs_env (Run                *run,
+              const char         *debug,
+              const char * const *args)
 {
   g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GSubprocess) process = NULL;
@@ -92,6 +93,10 @@ run_logs (Run                *run,
   g_subprocess_launcher_unsetenv (launcher, "DISPLAY");
   g_subprocess_launcher_unsetenv (launcher, "WAYLAND_DISPLAY");
   g_subprocess_launcher_unsetenv (launcher, "NO_COLOR");
+  if (debug != NULL)
+    g_subprocess_launcher_setenv (launcher, "G_MESSAGES_DEBUG", debug, TRUE);
+  else
+    g_subprocess_launcher_unsetenv (launcher, "G_MESSAGES_DEBUG");
 
   process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
   g_assert_no_error (error);
@@ -104,6 +109,13 @@ run_logs (Run                *run,
                              g_bytes_get_size (run->out));
   run->err = g_strndup (g_bytes_get_size (err) > 0 ? g_bytes_get_data (err, NULL) : "",
                         g_bytes_get_size (err));
+}
+
+static void
+run_logs (Run                *run,
+          const char * const *args)
+{
+  run_logs_env (run, NULL, args);
 }
 
 #define RUN(run, ...) run_logs ((run), (const char *[]) { __VA_ARGS__, NULL })
@@ -689,6 +701,26 @@ test_broken_pipe (void)
   }
 }
 
+/* Standard output holds the lines and nothing else, even with GLib's debug
+ * messages on, which GLib writes to standard output by default. */
+static void
+test_debug_messages (void)
+{
+  g_auto(Run) run = { 0 };
+  g_auto(GStrv) lines = NULL;
+
+  run_logs_env (&run, "all", (const char *[]) { "--demo", "--model", MODEL, "--environment", ENVIRONMENT,
+                                                "--range", "15m", NULL });
+
+  g_assert_cmpint (run.status, ==, 0);
+  lines = output_lines (&run);
+  g_assert_cmpuint (g_strv_length (lines), >, 10);
+  for (guint i = 0; lines[i] != NULL; i++)
+    assert_line_time (lines[i]);
+  /* They went to standard error. */
+  g_assert_nonnull (strstr (run.err, "-DEBUG"));
+}
+
 /* ---- usage -------------------------------------------------------------- */
 
 typedef struct
@@ -941,6 +973,7 @@ main (int   argc,
   g_test_add_data_func ("/isc/logs-cli/terminal/no-color", GINT_TO_POINTER (TRUE), test_terminal);
   g_test_add_func ("/isc/logs-cli/follow/interrupted", test_follow_interrupted);
   g_test_add_func ("/isc/logs-cli/follow/broken-pipe", test_broken_pipe);
+  g_test_add_func ("/isc/logs-cli/debug-messages", test_debug_messages);
   g_test_add_func ("/isc/logs-cli/help", test_help);
   g_test_add_func ("/isc/logs-cli/query/params", test_query_params);
   g_test_add_func ("/isc/logs-cli/query/range", test_query_range);

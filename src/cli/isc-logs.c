@@ -752,6 +752,9 @@ isc_logs_main (int    argc,
 
   /* The usage line of --help names the command as a person types it. */
   g_set_prgname ("inferscope logs");
+  /* Standard output is the lines: GLib's debug and info messages, which
+   * it writes there by default, go to standard error instead. */
+  g_log_writer_default_set_use_stderr (TRUE);
 
   context = create_context (&options);
 
