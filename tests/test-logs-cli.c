@@ -793,6 +793,7 @@ test_help (void)
     g_assert_nonnull (strstr (run.out_text, options[i]));
   /* The benchmark's switch is not for people. */
   g_assert_null (strstr (run.out_text, "--poll-interval"));
+  g_assert_null (strstr (run.out_text, "--demo-log-rate"));
 }
 
 /* ---- the options reach the query as the API spells them ---------------- */

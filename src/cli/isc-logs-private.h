@@ -55,6 +55,7 @@ typedef struct
   char         *base_url;
   gboolean      demo;
   int           poll_interval_ms;   /* hidden: --poll-interval */
+  int           demo_log_rate;      /* hidden: --demo-log-rate */
   gboolean      help;
 
   /* As checked */

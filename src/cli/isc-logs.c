@@ -131,6 +131,10 @@ create_context (IscLogsOptions *options)
     /* For build-aux/bench-logs-follow and the tests: follow quickly. */
     { "poll-interval", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, &options->poll_interval_ms,
       NULL, NULL },
+    /* For build-aux/bench-logs-follow: every request of the demo logged,
+     * so that a few minutes bring as many lines as an hour would. */
+    { "demo-log-rate", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, &options->demo_log_rate,
+      NULL, NULL },
     { "help", 'h', 0, G_OPTION_ARG_NONE, &options->help,
       N_("Show the options and quit"), NULL },
     { NULL }
@@ -304,6 +308,9 @@ check_options (IscLogsOptions  *options,
                    _("Unknown --color “%s”: use auto, always or never"), options->color_name);
       return FALSE;
     }
+
+  if (options->demo_log_rate != 0 && (!options->demo || options->demo_log_rate < 1))
+    return usage_error (error, _("--demo-log-rate is a number from 1, with --demo"));
 
   if (options->poll_interval_ms == 0)
     options->poll_interval_ms = ISC_LOGS_FOLLOW_INTERVAL_MS;
@@ -662,6 +669,8 @@ logs_run_connect (LogsRun  *run,
   if (options->demo)
     {
       run->demo = isc_demo_server_new (DEMO_SEED, NULL);
+      if (options->demo_log_rate > 0)
+        isc_demo_server_set_log_rate (run->demo, (guint) options->demo_log_rate);
       if (!isc_demo_server_listen_loopback (run->demo, 0, error))
         return FALSE;
       base_url = isc_demo_server_get_base_url (run->demo);
