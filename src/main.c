@@ -15,6 +15,7 @@
 
 #include "isc-application.h"
 #include "isc-export.h"
+#include "isc-logs.h"
 
 int
 main (int   argc,
@@ -27,11 +28,13 @@ main (int   argc,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
-  /* The export command is headless: it must run with no display, so it
-   * is dispatched before anything touches GTK.
+  /* The export and logs commands are headless: they must run with no
+   * display, so they are dispatched before anything touches GTK.
    */
   if (argc > 1 && strcmp (argv[1], "export") == 0)
     return isc_export_main (argc - 1, argv + 1);
+  if (argc > 1 && strcmp (argv[1], "logs") == 0)
+    return isc_logs_main (argc - 1, argv + 1);
 
   app = isc_application_new ();
 

@@ -386,11 +386,14 @@ test_man_inferscope (void)
   g_autofree char *program = binary ("inferscope");
   const char *window[] = { program, "--help-all", NULL };
   const char *export[] = { program, "export", "--help", NULL };
+  const char *logs[] = { program, "logs", "--help", NULL };
   g_autofree char *path = source_file ("data", "inferscope.1", NULL);
   g_autofree char *source = read_file (path);
 
   check_man_page ("inferscope.1", window);
   check_man_page ("inferscope.1", export);
+  check_man_page ("inferscope.1", logs);
+  g_assert_nonnull (strstr (source, ".SH LOGS OPTIONS"));
 
   /* Every exit status of the export command. */
   g_assert_nonnull (strstr (source, ".SH EXIT STATUS"));
@@ -469,6 +472,31 @@ test_bash_completion (void)
   g_assert_true (offers (first, "export"));
 }
 
+static void
+test_bash_completion_logs (void)
+{
+  g_autofree char *program = binary ("inferscope");
+  const char *argv[] = { program, "logs", "--help", NULL };
+  g_autoptr(GPtrArray) options = help_options (argv);
+  g_autoptr(GPtrArray) all = complete ("inferscope logs --");
+  g_autoptr(GPtrArray) levels = complete ("inferscope logs --level ''");
+  g_autoptr(GPtrArray) colors = complete ("inferscope logs --color = a");
+  g_autoptr(GPtrArray) first = complete ("inferscope ''");
+
+  for (guint i = 0; i < options->len; i++)
+    if (!offers (all, g_ptr_array_index (options, i)))
+      g_error ("the completion does not offer %s", (const char *) g_ptr_array_index (options, i));
+
+  /* Not the export command's. */
+  g_assert_false (offers (all, "--format"));
+  g_assert_cmpuint (levels->len, ==, 4);
+  g_assert_true (offers (levels, "debug") && offers (levels, "info") &&
+                 offers (levels, "warning") && offers (levels, "error"));
+  g_assert_cmpuint (colors->len, ==, 2);
+  g_assert_true (offers (colors, "auto") && offers (colors, "always"));
+  g_assert_true (offers (first, "logs"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -484,6 +512,7 @@ main (int   argc,
   g_test_add_func ("/isc/release/man/inferscope", test_man_inferscope);
   g_test_add_func ("/isc/release/man/demo-server", test_man_demo_server);
   g_test_add_func ("/isc/release/bash-completion", test_bash_completion);
+  g_test_add_func ("/isc/release/bash-completion-logs", test_bash_completion_logs);
 
   return g_test_run ();
 }

@@ -10,6 +10,7 @@
 #include <gio/gio.h>
 
 #include "isc-chart-annotations.h"
+#include "isc-credentials.h"
 #include "isc-target-annotations.h"
 #include "isc-metrics-response.h"
 #include "isc-query.h"
@@ -86,5 +87,12 @@ IscMetricsResponse *_isc_export_live_load_annotated (const IscExportLiveOptions 
 IscMetricsResponse *_isc_export_live_load_compare   (const IscExportLiveOptions  *live,
                                                      GCancellable                *cancellable,
                                                      GError                     **error);
+
+/* A refused key's message (ISC_API_ERROR_KEY_REFUSED) names where the key
+ * came from, the environment or the keyring, so a person knows which one
+ * to fix; `inferscope logs` says it the same way. */
+void                _isc_export_live_say_key_source (GError                 *error,
+                                                     IscKeySource            source,
+                                                     const char             *base_url);
 
 G_END_DECLS

@@ -349,10 +349,10 @@ on_fetched (GObject      *object,
 /* The client knows only the key, not where it was found, so its message
  * about a refused key names both places. Here the source is known: say
  * which one holds the key to fix. */
-static void
-say_where_the_key_came_from (GError       *error,
-                             IscKeySource  source,
-                             const char   *base_url)
+void
+_isc_export_live_say_key_source (GError       *error,
+                                 IscKeySource  source,
+                                 const char   *base_url)
 {
   char *message;
 
@@ -612,7 +612,7 @@ fetch_query (const IscExportLiveOptions  *live,
     g_main_context_iteration (context, TRUE);
 
   if (g_error_matches (fetch.error, ISC_API_ERROR, ISC_API_ERROR_KEY_REFUSED))
-    say_where_the_key_came_from (fetch.error, key_source, isc_client_get_base_url (client));
+    _isc_export_live_say_key_source (fetch.error, key_source, isc_client_get_base_url (client));
 
   if (fetch.error != NULL)
     g_propagate_error (error, g_steal_pointer (&fetch.error));
