@@ -20,6 +20,7 @@
 typedef struct
 {
   const char *tz;  /* the command's TZ, or NULL for the test's */
+  const char *debug;  /* the command's G_MESSAGES_DEBUG, or NULL for none */
   int         status;
   char       *out;
   char       *err;
@@ -56,6 +57,9 @@ run_export (Run         *run,
 
   if (run->tz != NULL)
     envp = g_environ_setenv (envp, "TZ", run->tz, TRUE);
+  envp = g_environ_unsetenv (envp, "G_MESSAGES_DEBUG");
+  if (run->debug != NULL)
+    envp = g_environ_setenv (envp, "G_MESSAGES_DEBUG", run->debug, TRUE);
   /* The header's "made" time, fixed so that two runs draw the same bytes. */
   envp = g_environ_setenv (envp, "SOURCE_DATE_EPOCH", "1764590400", TRUE);
 
@@ -125,6 +129,22 @@ test_format_from_extension (void)
   g_assert_true (g_str_has_prefix (contents, "%PDF-"));
   run_clear (&run);
   test_remove_dir (dir);
+}
+
+/* Standard output is the document: GLib's debug messages, which a person
+ * turns on with G_MESSAGES_DEBUG, go to standard error. */
+static void
+test_debug_messages_to_stderr (void)
+{
+  Run run = { .debug = "all" };
+
+  run_export (&run, "--demo", "--model", "demo-chat", "--deployment", "demo-chat-d8",
+              "--format", "csv", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_str_has_prefix (run.out, "time,"));
+  g_assert_null (strstr (run.out, "-DEBUG"));
+  g_assert_nonnull (strstr (run.err, "-DEBUG"));
+  run_clear (&run);
 }
 
 static void
@@ -302,6 +322,7 @@ main (int   argc,
   g_test_add_func ("/isc/chart-cli/demo-source", test_demo_source);
   g_test_add_func ("/isc/chart-cli/counters", test_counters);
   g_test_add_func ("/isc/chart-cli/utc", test_utc);
+  g_test_add_func ("/isc/chart-cli/debug-messages", test_debug_messages_to_stderr);
   g_test_add_func ("/isc/chart-cli/help", test_help_mentions_switches);
   for (guint i = 0; i < G_N_ELEMENTS (bad_usages); i++)
     {

@@ -294,6 +294,9 @@ isc_export_main (int    argc,
 
   /* The usage line of --help names the command as a person types it. */
   g_set_prgname ("inferscope export");
+  /* Standard output may be the document: GLib's debug and info messages,
+   * which it writes there by default, go to standard error instead. */
+  g_log_writer_default_set_use_stderr (TRUE);
 
   context = create_context (&options);
 

@@ -599,7 +599,8 @@ isc_application_init (IscApplication *self)
   g_application_add_main_option_entries (G_APPLICATION (self), entries);
   g_application_set_option_context_summary (G_APPLICATION (self),
                                             _("Watch the metrics of your Baseten deployments.\n"
-                                              "Run “inferscope export --help” to export without a window."));
+                                              "Run “inferscope export --help” to export without a window,\n"
+                                              "and “inferscope logs --help” to read a deployment’s logs."));
 
   /* An uninstalled build run without GSETTINGS_SCHEMA_DIR (build-aux/run
    * sets it) still opens; it just does not remember its window. */
