@@ -7,9 +7,10 @@
  * The app as a screen reader meets it: GTK on the at-spi2 bus
  * (GTK_A11Y=atspi, and the accessibility bus the session bus starts) and
  * isc-a11y-client, another process, reading the tree while the test
- * drives the window, its dialogs and its popovers. Nothing the reader
- * asks crashes the app, every window reads as a dialog or a frame, and
- * every control says what it is, once, in words.
+ * drives the window, its dialogs (the shortcuts window too) and its
+ * popovers. Nothing the reader asks crashes the app, every window reads
+ * as a dialog or a frame, and every control says what it is, once, in
+ * words.
  */
 
 #include "config.h"
@@ -207,6 +208,8 @@ tree_faults (GArray *nodes)
       /* The application's children are its windows. */
       if (node->depth == 1 && !g_str_equal (node->role, "dialog") && !g_str_equal (node->role, "frame"))
         g_string_append_printf (faults, "window '%s' reads as a %s\n", node->name, node->role);
+      else if (node->depth == 1 && is_type_name (node->name))
+        g_string_append_printf (faults, "a window is named after its type, '%s'\n", node->name);
       if (!control)
         continue;
       if (node->name[0] == '\0')
@@ -222,8 +225,9 @@ tree_faults (GArray *nodes)
   return g_string_free (faults, FALSE);
 }
 
-static void
-assert_tree_reads_well (const char *where)
+/* The tree, once it has no fault. */
+static GArray *
+read_tree_reading_well (const char *where)
 {
   g_autoptr(GArray) nodes = read_tree ();
   g_autofree char *faults = tree_faults (nodes);
@@ -233,6 +237,14 @@ assert_tree_reads_well (const char *where)
       dump_tree (nodes, where);
       g_error ("%s:\n%s", where, faults);
     }
+
+  return g_steal_pointer (&nodes);
+}
+
+static void
+assert_tree_reads_well (const char *where)
+{
+  g_autoptr(GArray) nodes = read_tree_reading_well (where);
 }
 
 /* A reader reading the whole tree over and over, until stop_reader(). */
@@ -347,6 +359,26 @@ test_dialogs (void)
     g_assert_true (test_wait_for (dialog_is_closed, (gpointer) "IscAddTargetDialog"));
     probe_windows ();
   }
+
+  stop_reader (reader);
+}
+
+/* The shortcuts window, as Ctrl+? and the main menu open it. */
+static void
+test_shortcuts (void)
+{
+  GSubprocess *reader = start_reader ();
+  GtkWindow *shortcuts;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  g_assert_true (test_wait_for (dialog_is_open, (gpointer) "GtkShortcutsWindow"));
+  shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
+  test_run_frames (200);
+  assert_tree_reads_well ("shortcuts");
+
+  gtk_window_close (shortcuts);
+  g_assert_true (test_wait_for (dialog_is_closed, (gpointer) "GtkShortcutsWindow"));
+  probe_windows ();
 
   stop_reader (reader);
 }
@@ -478,6 +510,7 @@ main (int   argc,
   g_test_add_func ("/isc/a11y/stale-window", test_stale_window);
   g_test_add_func ("/isc/a11y/dialogs", test_dialogs);
   g_test_add_func ("/isc/a11y/popovers", test_popovers);
+  g_test_add_func ("/isc/a11y/shortcuts", test_shortcuts);
   /* Last: it leaves the demo for an account. */
   g_test_add_func ("/isc/a11y/key-dialog", test_key_dialog);
 
