@@ -10,7 +10,8 @@
  * application in its own process.
  *
  *   isc-a11y-client tree PID      prints the tree of PID's application, a
- *                                 line a node: depth, role and name
+ *                                 line a node: depth, role and name (its
+ *                                 line breaks and tabs as \n and \t)
  *   isc-a11y-client probe PID N   asks the application for its windows 0
  *                                 to N - 1, as a reader holding a count
  *                                 from before a window closed does
@@ -63,6 +64,28 @@ find_application (guint pid)
   return NULL;
 }
 
+/* A name on one line, its tabs and line breaks written "\t" and "\n"
+ * (a backslash "\\"): the Legal page's text has paragraphs. */
+static char *
+escape_name (const char *name)
+{
+  GString *line = g_string_new (NULL);
+
+  for (const char *p = name != NULL ? name : ""; *p != '\0'; p++)
+    {
+      if (*p == '\\')
+        g_string_append (line, "\\\\");
+      else if (*p == '\n')
+        g_string_append (line, "\\n");
+      else if (*p == '\t')
+        g_string_append (line, "\\t");
+      else
+        g_string_append_c (line, *p);
+    }
+
+  return g_string_free (line, FALSE);
+}
+
 static void
 print_node (AtspiAccessible *node,
             int              depth,
@@ -85,12 +108,11 @@ print_node (AtspiAccessible *node,
   name = atspi_accessible_get_name (node, NULL);
   n = atspi_accessible_get_child_count (node, NULL);
 
-  /* Tabs and line breaks in a name would break the line: none of ours
-   * has one, and a test that meets one fails on the odd name. */
   {
     g_autofree char *role_name = atspi_role_get_name (role);
+    g_autofree char *line = escape_name (name);
 
-    g_print ("%d\t%s\t%s\n", depth, role_name != NULL ? role_name : "", name != NULL ? name : "");
+    g_print ("%d\t%s\t%s\n", depth, role_name != NULL ? role_name : "", line);
   }
 
   for (int i = 0; i < n; i++)

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "isc-test-app.h"
+#include "isc-test-util.h"
 
 IscApplication *test_app;
 
@@ -16,6 +17,7 @@ test_app_start (void)
 {
   g_autoptr(GError) error = NULL;
 
+  g_log_set_writer_func (test_log_writer, NULL, NULL);
   if (g_getenv ("DBUS_SESSION_BUS_ADDRESS") == NULL)
     g_setenv ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/inferscope-test-bus", TRUE);
 

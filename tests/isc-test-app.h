@@ -22,7 +22,8 @@ G_BEGIN_DECLS
 extern IscApplication *test_app;
 
 /* Makes test_app, held so that it outlives the windows the tests open and
- * close, registered without a session bus and non-unique. */
+ * close, registered without a session bus and non-unique; sets
+ * test_log_writer() as the program's log writer. */
 void            test_app_start           (void);
 void            test_app_stop            (void);
 IscSession     *test_app_session         (void);

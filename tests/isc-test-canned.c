@@ -305,4 +305,5 @@ canned_init (void)
   g_setenv ("G_MESSAGES_DEBUG", "all", TRUE);
   canned_captured_log = g_string_new (NULL);
   g_log_set_writer_func (canned_key_check_writer, canned_captured_log, NULL);
+  test_log_to_writer ();
 }

@@ -126,8 +126,9 @@ double canned_seconds_between (CannedFixture *fixture,
                                guint          a,
                                guint          b);
 
-/* Installs canned_key_check_writer for the program, and no proxy
- * lookups; call before g_test_init(). */
+/* Installs canned_key_check_writer for the program, with every g_log()
+ * line sent to it (test_log_to_writer()), and no proxy lookups; call
+ * after g_test_init(), before any test runs. */
 void canned_init (void);
 
 G_END_DECLS

@@ -47,14 +47,41 @@ void              test_remove_dir     (const char     *dir);
 /* How many entries @dir holds; 0 where it does not exist. */
 guint             test_count_files    (const char     *dir);
 
+/* What a PDF viewer reads in the PDF at @path: `pdfinfo -enc UTF-8`'s
+ * lines (poppler-utils), which must read the whole file with no error;
+ * FALSE, with the test skipped, where pdfinfo is not installed. */
+gboolean          test_pdfinfo        (const char     *path,
+                                       char          **info);
+
+/* The value of @field in @info from test_pdfinfo(), such as "Title" or
+ * "Pages"; NULL where the PDF has none. */
+char             *test_pdfinfo_field  (const char     *info,
+                                       const char     *field);
+
+/* The GLogWriterFunc of widget tests: g_log_writer_default(), fatal
+ * warnings included, but for the few warnings GTK gives about itself
+ * whatever the program does (listed, with why, in isc-test-util.c):
+ * g_log_set_writer_func (test_log_writer, NULL, NULL). */
+GLogWriterOutput  test_log_writer     (GLogLevelFlags  log_level,
+                                       const GLogField *fields,
+                                       gsize           n_fields,
+                                       gpointer        user_data);
+
 /* A GLogWriterFunc that appends every message to the GString in
- * @user_data, one a line, then writes it as usual (debug messages only
- * to the string): g_log_set_writer_func (test_capture_writer, log, NULL).
- */
+ * @user_data, one a line, then writes it as test_log_writer() does
+ * (debug messages only to the string):
+ * g_log_set_writer_func (test_capture_writer, log, NULL). */
 GLogWriterOutput  test_capture_writer (GLogLevelFlags  log_level,
                                        const GLogField *fields,
                                        gsize           n_fields,
                                        gpointer        user_data);
+
+/* Sends every line g_log() writes (g_debug(), g_info(), …) to the log
+ * writer, as in the app: newer GLib's g_test_init() (2.90 in Debian sid)
+ * sets a default handler that prints them itself as TAP comments, so a
+ * writer set with g_log_set_writer_func() would never see them. Call
+ * after g_test_init(). */
+void              test_log_to_writer  (void);
 
 /* `$INFERSCOPE_BINARY export …` run to its end, and what it said. */
 typedef struct

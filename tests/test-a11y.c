@@ -7,9 +7,10 @@
  * The app as a screen reader meets it: GTK on the at-spi2 bus
  * (GTK_A11Y=atspi, and the accessibility bus the session bus starts) and
  * isc-a11y-client, another process, reading the tree while the test
- * drives the window, its dialogs and its popovers. Nothing the reader
- * asks crashes the app, every window reads as a dialog or a frame, and
- * every control says what it is, once, in words.
+ * drives the window, its dialogs (About and the shortcuts too) and its
+ * popovers. Nothing the reader asks crashes the app, every window reads
+ * as a dialog or a frame, and every control says what it is, once, in
+ * words.
  */
 
 #include "config.h"
@@ -207,6 +208,8 @@ tree_faults (GArray *nodes)
       /* The application's children are its windows. */
       if (node->depth == 1 && !g_str_equal (node->role, "dialog") && !g_str_equal (node->role, "frame"))
         g_string_append_printf (faults, "window '%s' reads as a %s\n", node->name, node->role);
+      else if (node->depth == 1 && is_type_name (node->name))
+        g_string_append_printf (faults, "a window is named after its type, '%s'\n", node->name);
       if (!control)
         continue;
       if (node->name[0] == '\0')
@@ -222,8 +225,9 @@ tree_faults (GArray *nodes)
   return g_string_free (faults, FALSE);
 }
 
-static void
-assert_tree_reads_well (const char *where)
+/* The tree, once it has no fault. */
+static GArray *
+read_tree_reading_well (const char *where)
 {
   g_autoptr(GArray) nodes = read_tree ();
   g_autofree char *faults = tree_faults (nodes);
@@ -233,6 +237,35 @@ assert_tree_reads_well (const char *where)
       dump_tree (nodes, where);
       g_error ("%s:\n%s", where, faults);
     }
+
+  return g_steal_pointer (&nodes);
+}
+
+static void
+assert_tree_reads_well (const char *where)
+{
+  g_autoptr(GArray) nodes = read_tree_reading_well (where);
+}
+
+/* A node of @role whose name holds @words, as the client wrote it (line
+ * breaks as "\n", and each character outside ASCII as "?": neither the
+ * client nor this test sets a locale). */
+static void
+assert_tree_reads (GArray     *nodes,
+                   const char *where,
+                   const char *role,
+                   const char *words)
+{
+  for (guint i = 0; i < nodes->len; i++)
+    {
+      Node *node = &g_array_index (nodes, Node, i);
+
+      if (g_str_equal (node->role, role) && strstr (node->name, words) != NULL)
+        return;
+    }
+
+  dump_tree (nodes, where);
+  g_error ("%s: no %s reads '%s'", where, role, words);
 }
 
 /* A reader reading the whole tree over and over, until stop_reader(). */
@@ -347,6 +380,91 @@ test_dialogs (void)
     g_assert_true (test_wait_for (dialog_is_closed, (gpointer) "IscAddTargetDialog"));
     probe_windows ();
   }
+
+  stop_reader (reader);
+}
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS  /* AdwDialog: newer than the pinned 1.2 */
+static gboolean
+about_is_open (gpointer data)
+{
+  AdwDialog *dialog = adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window));
+
+  return ADW_IS_ABOUT_DIALOG (dialog);
+}
+G_GNUC_END_IGNORE_DEPRECATIONS
+
+static gboolean
+about_is_closed (gpointer data)
+{
+  return !about_is_open (data);
+}
+#endif
+
+/* The About window, as the main menu opens it (app.about), and what a
+ * reader reads on its Credits and Legal pages: who made the app, and its
+ * copyright and licence in full. */
+static void
+test_about (void)
+{
+  GSubprocess *reader = start_reader ();
+  g_autoptr(GArray) nodes = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "app.about", NULL));
+#if ADW_CHECK_VERSION (1, 5, 0)
+  /* AdwAboutDialog, inside the window; its pages join the tree as they
+   * are opened, which this test does not do. */
+  g_assert_true (test_wait_for (about_is_open, NULL));
+  test_run_frames (200);
+  assert_tree_reads_well ("about");
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS  /* newer than the pinned 1.2 */
+  adw_dialog_close (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window)));
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  g_assert_true (test_wait_for (about_is_closed, NULL));
+#else
+  {
+    GtkWindow *about;
+
+    g_assert_true (test_wait_for (dialog_is_open, (gpointer) "AdwAboutWindow"));
+    about = find_toplevel (ADW_TYPE_ABOUT_WINDOW);
+    test_run_frames (200);
+    /* Its pages are in the tree from the start, as children of its
+     * leaflet: a reader reads them before a person opens one. (Opening
+     * one leaks the leaflet's transition render nodes in libadwaita 1.2,
+     * which LeakSanitizer reports.) */
+    nodes = read_tree_reading_well ("about");
+    assert_tree_reads (nodes, "about", "dialog", "About");
+    assert_tree_reads (nodes, "credits", "list item", "The Inferscope authors");
+    assert_tree_reads (nodes, "legal", "label",
+                       "2026 The Inferscope authors\\n\\nThis application comes with absolutely no warranty. "
+                       "See the GNU General Public License, version 3 or later for details.");
+
+    gtk_window_close (about);
+    g_assert_true (test_wait_for (dialog_is_closed, (gpointer) "AdwAboutWindow"));
+  }
+#endif
+  probe_windows ();
+
+  stop_reader (reader);
+}
+
+/* The shortcuts window, as Ctrl+? and the main menu open it. */
+static void
+test_shortcuts (void)
+{
+  GSubprocess *reader = start_reader ();
+  GtkWindow *shortcuts;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  g_assert_true (test_wait_for (dialog_is_open, (gpointer) "GtkShortcutsWindow"));
+  shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
+  test_run_frames (200);
+  assert_tree_reads_well ("shortcuts");
+
+  gtk_window_close (shortcuts);
+  g_assert_true (test_wait_for (dialog_is_closed, (gpointer) "GtkShortcutsWindow"));
+  probe_windows ();
 
   stop_reader (reader);
 }
@@ -478,6 +596,8 @@ main (int   argc,
   g_test_add_func ("/isc/a11y/stale-window", test_stale_window);
   g_test_add_func ("/isc/a11y/dialogs", test_dialogs);
   g_test_add_func ("/isc/a11y/popovers", test_popovers);
+  g_test_add_func ("/isc/a11y/about", test_about);
+  g_test_add_func ("/isc/a11y/shortcuts", test_shortcuts);
   /* Last: it leaves the demo for an account. */
   g_test_add_func ("/isc/a11y/key-dialog", test_key_dialog);
 

@@ -1027,6 +1027,7 @@ main (int   argc,
 
   captured_log = g_string_new (NULL);
   g_log_set_writer_func (test_capture_writer, captured_log, NULL);
+  test_log_to_writer ();
 
   g_test_add_func ("/isc/account-ui/welcome", test_welcome_page);
   g_test_add_func ("/isc/account-ui/key-dialog/connect", test_key_dialog);

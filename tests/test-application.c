@@ -123,38 +123,60 @@ test_app_shortcuts_window (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The About window (libadwaita 1.2) or dialog (1.5 and later, shown in
+ * the main window) names the app and its version, over the main window,
+ * with the app's icon rather than a "missing image". */
 static void
 test_app_about (void)
 {
   IscWindow *window = test_app_open_window ();
-  GtkWindow *about = NULL;
-  g_autoptr(GListModel) toplevels = NULL;
+  GtkIconTheme *icons = gtk_icon_theme_get_for_display (gtk_widget_get_display (GTK_WIDGET (window)));
 
   g_assert_nonnull (g_action_map_lookup_action (G_ACTION_MAP (test_app), "about"));
   g_action_group_activate_action (G_ACTION_GROUP (test_app), "about", NULL);
   test_iterate ();
 
-  toplevels = g_object_ref (gtk_window_get_toplevels ());
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+#if ADW_CHECK_VERSION (1, 5, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS  /* AdwAboutDialog: newer than the pinned 1.2 */
+  {
+    AdwDialog *about = adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window));
 
-      if (ADW_IS_ABOUT_WINDOW (w))
-        about = w;
-    }
+    g_assert_nonnull (about);
+    g_assert_true (ADW_IS_ABOUT_DIALOG (about));
+    g_assert_true (gtk_widget_get_root (GTK_WIDGET (about)) == GTK_ROOT (window));
+    g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (about)));
+    g_assert_cmpstr (adw_about_dialog_get_application_icon (ADW_ABOUT_DIALOG (about)), ==, APPLICATION_ID);
+    g_assert_true (gtk_icon_theme_has_icon (icons, APPLICATION_ID));
+    g_assert_cmpstr (adw_about_dialog_get_application_name (ADW_ABOUT_DIALOG (about)), ==, "Inferscope");
+    g_assert_cmpstr (adw_about_dialog_get_version (ADW_ABOUT_DIALOG (about)), ==, PACKAGE_VERSION);
+    g_assert_true (adw_about_dialog_get_license_type (ADW_ABOUT_DIALOG (about)) == GTK_LICENSE_GPL_3_0);
+    g_assert_true (adw_dialog_close (about));
+  }
+  G_GNUC_END_IGNORE_DEPRECATIONS
+#else
+  {
+    GtkWindow *about = NULL;
+    g_autoptr(GListModel) toplevels = g_object_ref (gtk_window_get_toplevels ());
 
-  /* The About window names the test_app and its version, over the main window,
-   * with the app's icon rather than a "missing image". */
-  g_assert_nonnull (about);
-  g_assert_cmpstr (adw_about_window_get_application_icon (ADW_ABOUT_WINDOW (about)), ==, APPLICATION_ID);
-  g_assert_true (gtk_icon_theme_has_icon (gtk_icon_theme_get_for_display (gtk_widget_get_display (GTK_WIDGET (about))),
-                                          APPLICATION_ID));
-  g_assert_cmpstr (adw_about_window_get_application_name (ADW_ABOUT_WINDOW (about)), ==, "Inferscope");
-  g_assert_cmpstr (adw_about_window_get_version (ADW_ABOUT_WINDOW (about)), ==, PACKAGE_VERSION);
-  g_assert_true (adw_about_window_get_license_type (ADW_ABOUT_WINDOW (about)) == GTK_LICENSE_GPL_3_0);
-  g_assert_true (gtk_window_get_transient_for (about) == GTK_WINDOW (window));
+    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+      {
+        g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
 
-  gtk_window_destroy (about);
+        if (ADW_IS_ABOUT_WINDOW (w))
+          about = w;
+      }
+
+    g_assert_nonnull (about);
+    g_assert_cmpstr (adw_about_window_get_application_icon (ADW_ABOUT_WINDOW (about)), ==, APPLICATION_ID);
+    g_assert_true (gtk_icon_theme_has_icon (icons, APPLICATION_ID));
+    g_assert_cmpstr (adw_about_window_get_application_name (ADW_ABOUT_WINDOW (about)), ==, "Inferscope");
+    g_assert_cmpstr (adw_about_window_get_version (ADW_ABOUT_WINDOW (about)), ==, PACKAGE_VERSION);
+    g_assert_true (adw_about_window_get_license_type (ADW_ABOUT_WINDOW (about)) == GTK_LICENSE_GPL_3_0);
+    g_assert_true (gtk_window_get_transient_for (about) == GTK_WINDOW (window));
+    gtk_window_destroy (about);
+  }
+#endif
+
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

@@ -843,9 +843,8 @@ int
 main (int   argc,
       char *argv[])
 {
-  canned_init ();
-
   g_test_init (&argc, &argv, NULL);
+  canned_init ();
 #define ADD(path, func) \
   g_test_add ("/isc/client/" path, CannedFixture, NULL, canned_setup, func, canned_teardown)
 #define ADD_DATA(path, data, func) \

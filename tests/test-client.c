@@ -768,9 +768,8 @@ int
 main (int   argc,
       char *argv[])
 {
-  canned_init ();
-
   g_test_init (&argc, &argv, NULL);
+  canned_init ();
 
   for (guint i = 0; i < G_N_ELEMENTS (url_cases); i++)
     {

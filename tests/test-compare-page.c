@@ -640,6 +640,7 @@ main (int   argc,
 
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
+  g_log_set_writer_func (test_log_writer, NULL, NULL);
 
   server = isc_demo_server_new (1, NULL);
   g_assert_true (isc_demo_server_run_in_thread (server, 0, &error));

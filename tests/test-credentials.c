@@ -327,6 +327,7 @@ main (int   argc,
   g_log_set_writer_func (test_capture_writer, captured_log, NULL);
 
   g_test_init (&argc, &argv, NULL);
+  test_log_to_writer ();
 
   /* The file backend does not make the keyring's folder. */
   if (keyring != NULL)

@@ -392,6 +392,7 @@ main (int   argc,
 
   captured_log = g_string_new (NULL);
   g_log_set_writer_func (test_capture_writer, captured_log, NULL);
+  test_log_to_writer ();
 
   g_test_add_func ("/isc/discovery/models-tolerant", test_models_tolerant);
   g_test_add_func ("/isc/discovery/duplicate-ids", test_duplicate_ids);

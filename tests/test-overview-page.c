@@ -305,6 +305,34 @@ columns_compact (gpointer data)
   return n_visible == 4;
 }
 
+/* The titles of the table's shown columns, in order, joined by "|". */
+static char *
+shown_columns (GtkColumnView *view)
+{
+  GListModel *columns = gtk_column_view_get_columns (view);
+  g_autoptr(GString) titles = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      if (!gtk_column_view_column_get_visible (column))
+        continue;
+      if (titles->len > 0)
+        g_string_append_c (titles, '|');
+      g_string_append (titles, gtk_column_view_column_get_title (column));
+    }
+  return g_string_free (g_steal_pointer (&titles), FALSE);
+}
+
+static gboolean
+columns_wide (gpointer data)
+{
+  g_autofree char *titles = shown_columns (data);
+
+  return strcmp (titles, "Name|Requests|5xx|p95|Replicas|Health") == 0;
+}
+
 /* At 360 px the sparkline and p95 hide; name, 5xx, replicas and health
  * stay. */
 static void
@@ -312,15 +340,20 @@ test_narrow (Fixture       *f,
              gconstpointer  data)
 {
   GtkWidget *view = test_find_shown (f->page, GTK_TYPE_COLUMN_VIEW, NULL, NULL);
+  g_autofree char *narrow = NULL;
   int width;
 
   g_assert_false (columns_compact (view));
+  g_assert_true (columns_wide (view));
   gtk_window_set_default_size (GTK_WINDOW (f->window), 360, 640);
   g_assert_true (test_wait_for (columns_compact, view));
   test_run_frames (100);
   width = gtk_widget_get_width (f->window);
   g_assert_cmpint (width, <=, 400);
   g_assert_nonnull (find_label (f->page, "Health", FALSE));
+  narrow = shown_columns (GTK_COLUMN_VIEW (view));
+  g_assert_cmpstr (narrow, ==, "Name|5xx|Replicas|Health");
+
 }
 
 /* In the window: Overview in the sidebar shows the page; a row clicked

@@ -14,6 +14,7 @@
 #include <glib-unix.h>
 #endif
 
+#include "isc-accessible-library.h"
 #include "isc-alert-watcher.h"
 #include "isc-application.h"
 #include "isc-preferences-window.h"
@@ -174,6 +175,10 @@ isc_application_about_action (GSimpleAction *action,
 
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS  /* AdwAboutDialog: newer than the pinned 1.2 */
   about = g_object_new (ISC_ABOUT_TYPE,
+                        /* A window over the main one: GTK 4.8 reads it as a
+                         * "frame" unless told, in time (see
+                         * isc_accessible_init_dialog()). */
+                        "accessible-role", GTK_ACCESSIBLE_ROLE_DIALOG,
                         "application-name", _("Inferscope"),
                         "application-icon", APPLICATION_ID,
                         "developer-name", _("The Inferscope authors"),
@@ -195,6 +200,9 @@ isc_application_about_action (GSimpleAction *action,
   adw_dialog_present (ADW_DIALOG (about), GTK_WIDGET (window));
   G_GNUC_END_IGNORE_DEPRECATIONS
 #else
+  /* AdwAboutDialog names its controls; GTK 4.8 reads AdwAboutWindow's
+   * Back buttons as "GtkImage", its version as "GtkButton". */
+  isc_accessible_name_about_window (GTK_WINDOW (about));
   gtk_window_set_transient_for (GTK_WINDOW (about), window);
   gtk_window_present (GTK_WINDOW (about));
 #endif

@@ -14,6 +14,7 @@
 
 #include <glib/gi18n.h>
 
+#include "isc-accessible-library.h"
 #include "isc-alerts-dialog.h"
 #include "isc-application.h"
 #include "isc-window-private.h"
@@ -203,6 +204,7 @@ show_help_overlay_action (GSimpleAction *action,
     {
       builder = gtk_builder_new_from_resource ("/io/github/inferscope/Inferscope/isc-shortcuts-window.ui");
       overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      isc_accessible_name_shortcuts_window (overlay);
       gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (self), overlay);
       gtk_window_set_destroy_with_parent (GTK_WINDOW (overlay), TRUE);
       g_signal_connect_object (overlay, "notify::visible",
