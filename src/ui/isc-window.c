@@ -895,6 +895,10 @@ isc_window_init (IscWindow *self)
   g_object_bind_property (self->view, "use-utc", self->range_button, "use-utc", G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->view, "counters-as-totals", self->charts_page, "counters-as-totals", G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->view, "counters-as-totals", self->tiles_page, "counters-as-totals", G_BINDING_SYNC_CREATE);
+  /* One moment under the cursor for the whole window: the charts'
+   * crosshair follows the view's and sets it. */
+  g_object_bind_property (self->view, "cursor-time", self->charts_page, "cursor-time",
+                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
   g_object_bind_property (g_network_monitor_get_default (), "network-available",
                           self->view, "network-available", G_BINDING_SYNC_CREATE);
 
