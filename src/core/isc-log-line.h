@@ -35,6 +35,7 @@ typedef enum
   ISC_LOG_LEVEL_WARNING,
   ISC_LOG_LEVEL_ERROR,
 } IscLogLevel;
+/* Its GType is ISC_TYPE_LOG_LEVEL, in isc-core-enums.h. */
 
 /* "DEBUG", "INFO", "WARNING", "ERROR" as the API spells them; NULL for NONE. */
 const char  *isc_log_level_to_api   (IscLogLevel  level);

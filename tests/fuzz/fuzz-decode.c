@@ -7,16 +7,19 @@
  * libFuzzer target: a document through the decoder, then everything a
  * decoded response is written as without drawing: its CSV, and each
  * value formatted in its metric's unit, alone, in a range's format and
- * against an axis.
+ * against an axis. The same bytes go through the logs decoder too, and
+ * each line it makes is checked safe and written as text and as JSON.
  */
 
 #include "config.h"
 
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "isc-csv.h"
 #include "isc-fuzz.h"
+#include "isc-logs-decoder.h"
 #include "isc-metrics-response.h"
 #include "isc-units.h"
 
@@ -55,6 +58,70 @@ format_values (const IscMetric *metric)
     }
 }
 
+/* Safe text: valid UTF-8 without a control character. */
+static void
+assert_safe (const char *text)
+{
+  g_assert (g_utf8_validate (text, -1, NULL));
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      g_assert (c >= 0x20 && !(c >= 0x7F && c <= 0x9F));
+    }
+}
+
+static void
+check_log_line (IscLogLine *line)
+{
+  const char *message = isc_log_line_get_message (line);
+  gsize length = strlen (message);
+  const IscLogSpan *spans;
+  guint n_spans = 0;
+  g_autofree char *text = NULL;
+  g_autofree char *json = NULL;
+
+  assert_safe (message);
+  g_assert (length <= ISC_LOG_LINE_MAX_MESSAGE);
+  if (isc_log_line_get_replica (line) != NULL)
+    assert_safe (isc_log_line_get_replica (line));
+  if (isc_log_line_get_request_id (line) != NULL)
+    assert_safe (isc_log_line_get_request_id (line));
+
+  spans = isc_log_line_get_spans (line, &n_spans);
+  for (guint k = 0; k < n_spans; k++)
+    {
+      g_assert (spans[k].start < spans[k].end && spans[k].end <= length);
+      g_assert (k == 0 || spans[k - 1].end <= spans[k].start);
+      /* On character boundaries. */
+      g_assert ((message[spans[k].start] & 0xC0) != 0x80);
+      g_assert (spans[k].end == length || (message[spans[k].end] & 0xC0) != 0x80);
+    }
+
+  text = isc_log_line_to_text (line);
+  assert_safe (text);
+  json = isc_log_line_to_json (line);
+  assert_safe (json);
+}
+
+static void
+decode_logs (const char *data,
+             size_t      size)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) lines = isc_logs_decode (data, size, &error);
+
+  if (lines == NULL)
+    {
+      g_assert (error != NULL);
+      assert_safe (error->message);
+      return;
+    }
+
+  for (guint i = 0; i < lines->len; i++)
+    check_log_line (lines->pdata[i]);
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
@@ -64,6 +131,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   g_autoptr(GBytes) csv = NULL;
 
   isc_fuzz_init ();
+  decode_logs ((const char *) data, size);
+
   response = isc_metrics_response_new_from_data ((const char *) data, size, &error);
   if (response == NULL)
     {
