@@ -8,6 +8,7 @@
 #pragma once
 
 #include "isc-api-error.h"
+#include "isc-logs-query.h"
 #include "isc-query.h"
 
 G_BEGIN_DECLS
@@ -30,6 +31,7 @@ typedef struct
   double          retry_after_s;  /* a 429's asked wait, when longer than the client waits; else 0 */
   const IscQuery *query;          /* metrics: what was asked; else NULL */
   const char     *model_id;       /* a model's deployments or environments; else NULL */
+  const IscLogsQuery *logs_query; /* logs: what was asked; else NULL */
 } IscApiFailure;
 
 char   *_isc_api_error_scrub_key             (const char          *text,

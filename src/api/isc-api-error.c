@@ -314,21 +314,25 @@ not_found_error (const IscApiFailure *failure,
                  const char          *detail)
 {
   const IscQuery *query = failure->query;
+  const IscLogsQuery *logs_query = failure->logs_query;
+  const char *model_id = query ? query->model_id : logs_query ? logs_query->model_id : NULL;
+  const char *target = query ? query->target : logs_query ? logs_query->target : NULL;
+  IscTargetKind kind = query ? query->target_kind : logs_query ? logs_query->target_kind : ISC_TARGET_DEPLOYMENT;
 
   if (detail != NULL)
     g_debug ("404 from %s: %s", failure->host, detail);
 
-  if (query != NULL && query->target_kind == ISC_TARGET_ENVIRONMENT)
+  if (target != NULL && kind == ISC_TARGET_ENVIRONMENT)
     return g_error_new (ISC_API_ERROR, ISC_API_ERROR_NOT_FOUND,
                         _("No environment “%s” in model “%s”, or no such model. "
                           "Check the model ID and the environment name."),
-                        query->target, query->model_id);
+                        target, model_id);
 
-  if (query != NULL)
+  if (target != NULL)
     return g_error_new (ISC_API_ERROR, ISC_API_ERROR_NOT_FOUND,
                         _("No deployment “%s” in model “%s”, or no such model. "
                           "Check both IDs."),
-                        query->target, query->model_id);
+                        target, model_id);
 
   if (failure->model_id != NULL)
     return g_error_new (ISC_API_ERROR, ISC_API_ERROR_NOT_FOUND,
@@ -373,6 +377,31 @@ retried_error (const IscApiFailure *failure,
 
 static GError *error_from_status (const IscApiFailure *failure);
 
+/* Whether a 400 to a logs request is about its search pattern: the query
+ * sent one, and Baseten's words name it or what it is (a regular
+ * expression, RE2's). Other 400s keep their own words. */
+static gboolean
+refuses_search_pattern (const IscApiFailure *failure,
+                        const char          *message)
+{
+  static const char * const words[] = {
+    "search_pattern", "search pattern", "pattern", "regex", "regular expression", "re2",
+  };
+  g_autofree char *folded = NULL;
+
+  if (failure->logs_query == NULL || failure->logs_query->search_pattern == NULL ||
+      failure->logs_query->search_pattern[0] == '\0' || message == NULL ||
+      (failure->status != 400 && failure->status != 422))
+    return FALSE;
+
+  folded = g_utf8_casefold (message, -1);
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    if (strstr (folded, words[i]) != NULL)
+      return TRUE;
+
+  return FALSE;
+}
+
 /* An HTTP status the client does not retry (any more), in words. */
 GError *
 _isc_api_error_from_status (const IscApiFailure *failure)
@@ -408,6 +437,13 @@ error_from_status (const IscApiFailure *failure)
                         _("“%s” sent the request elsewhere (HTTP %u). Inferscope does not follow "
                           "redirects with the key. Check the base URL."),
                         failure->host, status);
+
+  if (refuses_search_pattern (failure, message))
+    return g_error_new (ISC_API_ERROR, ISC_API_ERROR_SEARCH_PATTERN,
+                        /* TRANSLATORS: %s is Baseten's reason, e.g. "search_pattern: missing ) at 5" */
+                        _("Baseten refused the search pattern: %s. Baseten reads it as an RE2 regular "
+                          "expression, which has no back-references or look-around."),
+                        message);
 
   if (message != NULL)
     return g_error_new (ISC_API_ERROR, ISC_API_ERROR_BAD_REQUEST,

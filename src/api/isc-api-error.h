@@ -35,6 +35,9 @@ typedef enum
   ISC_API_ERROR_MALFORMED,     /* a body that cannot be decoded, is cut off, or answers another query */
   ISC_API_ERROR_NO_KEYRING,    /* no Secret Service: the key is kept for the session */
   ISC_API_ERROR_KEYRING,       /* the keyring failed otherwise */
+  ISC_API_ERROR_SEARCH_PATTERN, /* logs: a 400 refusing the query's search pattern; the
+                                 * message says so with Baseten's reason, for beside the
+                                 * search field */
 } IscApiError;
 
 GQuark isc_api_error_quark (void);

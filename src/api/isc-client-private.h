@@ -78,6 +78,10 @@ GTask *_isc_client_request_new          (IscClient           *self,
 void   _isc_client_request_set_query    (GTask               *task,
                                          const IscQuery      *query,
                                          gboolean             keep);
+/* What a logs request asks: a 404 names its target, and a 400 about its
+ * search pattern is ISC_API_ERROR_SEARCH_PATTERN. Never cached. */
+void   _isc_client_request_set_logs_query (GTask              *task,
+                                           const IscLogsQuery *query);
 /* The model whose deployments or environments are asked: a 404 names it. */
 void   _isc_client_request_set_model_id (GTask               *task,
                                          const char          *model_id);

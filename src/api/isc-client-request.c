@@ -52,6 +52,7 @@ struct _Request
   char                *base_url;
   char                *api_key;
   IscQuery            *query;            /* metrics: what is asked */
+  IscLogsQuery        *logs_query;       /* logs: what is asked */
   char                *model_id;         /* a model's deployments or environments */
   IscClientDecodeFunc  decode;
   GDestroyNotify       result_free;
@@ -114,6 +115,7 @@ request_free (gpointer data)
     memset (request->api_key, 0, strlen (request->api_key));
   g_free (request->api_key);
   g_clear_pointer (&request->query, isc_query_free);
+  g_clear_pointer (&request->logs_query, isc_logs_query_free);
   g_free (request->model_id);
   g_clear_object (&request->cache);
   g_clear_object (&request->message);
@@ -594,6 +596,7 @@ handle_status (GTask *task)
   failure.body = request->body_bytes;
   failure.query = request->query;
   failure.model_id = request->model_id;
+  failure.logs_query = request->logs_query;
   request_return_error (task, _isc_api_error_from_status (&failure));
 }
 
@@ -797,6 +800,16 @@ _isc_client_request_set_query (GTask          *task,
     g_set_object (&request->cache, request->client->cache);
   else
     g_clear_object (&request->cache);
+}
+
+void
+_isc_client_request_set_logs_query (GTask              *task,
+                                    const IscLogsQuery *query)
+{
+  Request *request = g_task_get_task_data (task);
+
+  g_clear_pointer (&request->logs_query, isc_logs_query_free);
+  request->logs_query = isc_logs_query_copy (query);
 }
 
 void

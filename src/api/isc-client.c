@@ -14,6 +14,7 @@
 
 #include "isc-api-error-private.h"
 #include "isc-client-private.h"
+#include "isc-logs-decoder.h"
 
 #define DEFAULT_CONNECT_TIMEOUT_MS 15000
 #define DEFAULT_IDLE_TIMEOUT_MS    30000
@@ -485,6 +486,74 @@ isc_client_fetch_metrics_finish (IscClient     *self,
   g_return_val_if_fail (ISC_IS_CLIENT (self), NULL);
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
   g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == isc_client_fetch_metrics_async, NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* Logs */
+
+static gpointer
+decode_logs (GBytes   *body,
+             GError  **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  gsize size = 0;
+  const char *data = g_bytes_get_data (body, &size);
+  GPtrArray *lines;
+
+  lines = isc_logs_decode (data, size, &local_error);
+  if (lines == NULL)
+    {
+      g_propagate_error (error, _isc_api_error_new_malformed (local_error->message));
+      return NULL;
+    }
+
+  return lines;
+}
+
+void
+isc_client_fetch_logs_async (IscClient           *self,
+                             const IscLogsQuery  *query,
+                             GCancellable        *cancellable,
+                             GAsyncReadyCallback  callback,
+                             gpointer             user_data)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *params = NULL;
+  g_autoptr(GTask) task = NULL;
+  GError *error = NULL;
+
+  g_return_if_fail (ISC_IS_CLIENT (self));
+  g_return_if_fail (query != NULL);
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  path = isc_logs_query_build_path (query);
+  params = isc_logs_query_build_params (query);
+
+  task = _isc_client_request_new (self, path, params[0] != '\0' ? params : NULL,
+                                  decode_logs, (GDestroyNotify) g_ptr_array_unref,
+                                  isc_client_fetch_logs_async,
+                                  cancellable, callback, user_data);
+  _isc_client_request_set_logs_query (task, query);
+
+  /* Nothing is sent that the API would refuse. */
+  if (!isc_logs_query_validate (query, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  _isc_client_request_start (task);
+}
+
+GPtrArray *
+isc_client_fetch_logs_finish (IscClient     *self,
+                              GAsyncResult  *result,
+                              GError       **error)
+{
+  g_return_val_if_fail (ISC_IS_CLIENT (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == isc_client_fetch_logs_async, NULL);
 
   return g_task_propagate_pointer (G_TASK (result), error);
 }

@@ -10,6 +10,7 @@
 #include <gio/gio.h>
 
 #include "isc-discovery.h"
+#include "isc-logs-query.h"
 #include "isc-metrics-response.h"
 #include "isc-query.h"
 #include "isc-response-cache.h"
@@ -79,6 +80,22 @@ void                isc_client_fetch_metrics_once_async (IscClient         *self
                                                       GAsyncReadyCallback   callback,
                                                       gpointer              user_data);
 IscMetricsResponse *isc_client_fetch_metrics_finish  (IscClient            *self,
+                                                      GAsyncResult         *result,
+                                                      GError              **error);
+
+/* One page of log lines (GET …/deployments/{d}/logs or
+ * …/environments/{env}/logs), as the query asks: a GPtrArray of IscLogLine
+ * in the order Baseten sent them. The client's request machinery applies
+ * (timeouts, the body cap, retries, a 429's wait, errors in words); a
+ * query the API would refuse fails at once with its ISC_QUERY_ERROR, and a
+ * search pattern Baseten refuses is ISC_API_ERROR_SEARCH_PATTERN, whose
+ * message says so with Baseten's reason. Logs never go to the cache. */
+void                isc_client_fetch_logs_async      (IscClient            *self,
+                                                      const IscLogsQuery   *query,
+                                                      GCancellable         *cancellable,
+                                                      GAsyncReadyCallback   callback,
+                                                      gpointer              user_data);
+GPtrArray          *isc_client_fetch_logs_finish     (IscClient            *self,
                                                       GAsyncResult         *result,
                                                       GError              **error);
 

@@ -25,7 +25,16 @@ G_BEGIN_DECLS
  *   it), oldest first; an empty array when there is nothing earlier.
  * - load_later: the lines after the newest so far up to now (start moved to
  *   it, asc, end = now); for Follow. Several pages are fetched while a page
- *   comes back full.
+ *   comes back full (at most 10 a call: the next call goes on). After an
+ *   empty first page, from the end of its window.
+ *
+ * Each request asks for the query's limit (ISC_LOGS_DEFAULT_LIMIT when 0).
+ * A page back keeps the query's start; with none, each covers the server's
+ * default 30 minutes before its end, and has_earlier() turns FALSE at the
+ * first page that is not full. A millisecond holding more lines than a
+ * page is read from both of its ends; one holding more than two pages has
+ * lines in its middle that no window in ms can ask for, and they are
+ * missed.
  *
  * One request at a time: a call while one is in flight fails with
  * G_IO_ERROR_PENDING. Errors are the client's (IscApiError), including a

@@ -18,7 +18,8 @@ G_BEGIN_DECLS
  * or /v1/models/{m}/environments/{env}/logs), with every parameter the API
  * takes. A plain value: copied, compared, turned into a path and a query
  * string. Times are epoch ms as the API takes them; 0 means not sent (the
- * server's default: the last 30 minutes). */
+ * server's default: the last 30 minutes). An empty text, and an empty
+ * include or exclude, is not sent either. */
 
 #define ISC_LOGS_MAX_LIMIT     1000
 #define ISC_LOGS_DEFAULT_LIMIT 500
@@ -62,7 +63,8 @@ gboolean      isc_logs_query_equal        (const IscLogsQuery  *a,
                                            const IscLogsQuery  *b);
 /* What the API would refuse (ISC_QUERY_ERROR…): an empty target, start not
  * before end, a window over 7 days, a limit over 1000, more than 8
- * includes or excludes, a text over 256 characters. */
+ * includes or excludes, a text over 256 characters. A window with a start
+ * and no end ends now. */
 gboolean      isc_logs_query_validate     (const IscLogsQuery  *query,
                                            GError             **error);
 /* "/v1/models/{m}/deployments/{d}/logs", segments escaped. */

@@ -28,6 +28,8 @@ typedef enum
   ISC_QUERY_ERROR_RANGE_ORDER,      /* start not before end */
   ISC_QUERY_ERROR_RANGE_TOO_LONG,   /* more than 7 days */
   ISC_QUERY_ERROR_RANGE_IN_CURRENT, /* CURRENT is a snapshot at now */
+  ISC_QUERY_ERROR_INVALID_LIMIT,    /* logs: a limit over 1000 */
+  ISC_QUERY_ERROR_INVALID_FILTER,   /* logs: too many includes, a text too long */
 } IscQueryError;
 
 GQuark isc_query_error_quark (void);
