@@ -99,7 +99,8 @@ test_not_found (DemoFixture   *f,
     /* A deployment of another model is not this model's. */
     "/v1/models/" ISC_DEMO_MODEL_CHAT "/deployments/" ISC_DEMO_DEPLOYMENT_EMBED_PRODUCTION,
     "/v1/models/" ISC_DEMO_MODEL_BATCH "/deployments/development",
-    "/v1/models/" ISC_DEMO_MODEL_CHAT "/deployments/" ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION "/logs",
+    /* Logs have no alias path. */
+    "/v1/models/" ISC_DEMO_MODEL_CHAT "/deployments/production/logs",
     "/v1/models/" ISC_DEMO_MODEL_CHAT "/environments/staging",
     "/v1/models/" ISC_DEMO_MODEL_CHAT "/environments/staging/metrics",
     "/v1/models/" ISC_DEMO_MODEL_CHAT "/environments/production/metrics/extra",

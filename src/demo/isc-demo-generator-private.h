@@ -53,6 +53,38 @@ GBytes   *_isc_demo_generator_build          (guint64                      seed,
                                               const IscDemoDeployment     *dep,
                                               const IscDemoEnvironment    *env,
                                               const IscDemoMetricsRequest *request);
+/* What the logs know of a deployment during the 30-second bucket that
+ * starts at @t_s (a multiple of _ISC_DEMO_BUCKET_SECONDS): the numbers
+ * its metrics are made of, so log lines and metrics agree.
+ */
+typedef struct
+{
+  gboolean exists;       /* deployed, and before now */
+  double   n;            /* requests completed in the bucket */
+  double   n_status[3];  /* 2xx, 4xx, 5xx */
+  double   active;       /* replicas serving */
+  double   starting;     /* replicas starting: pods are active + starting */
+  double   latency;      /* end-to-end median, seconds */
+  double   load;
+  double   incident;     /* 0 … about 1.5 */
+  double   tokens_in;    /* LLM: mean tokens per request */
+  double   tokens_out;
+  gboolean restart;      /* baseten_container_restarts_total counts one */
+} IscDemoBucketFacts;
+
+void      _isc_demo_generator_bucket_facts   (const IscDemoDeployment     *dep,
+                                              guint64                      seed,
+                                              gint64                       now_s,
+                                              gint64                       t_s,
+                                              IscDemoBucketFacts          *facts);
+/* Replicas (active and starting) at @t_s, without the rest of a bucket:
+ * cheap enough to look back for when a replica started.
+ */
+guint     _isc_demo_generator_pods_at        (const IscDemoDeployment     *dep,
+                                              guint64                      seed,
+                                              gint64                       now_s,
+                                              gint64                       t_s);
+
 /* Active replicas at @now_s, for discovery. */
 guint     _isc_demo_generator_replicas_now   (const IscDemoDeployment     *dep,
                                               guint64                      seed,

@@ -603,6 +603,51 @@ _isc_demo_generator_replicas_now (const IscDemoDeployment *dep,
   return (guint) b.active;
 }
 
+void
+_isc_demo_generator_bucket_facts (const IscDemoDeployment *dep,
+                                  guint64                  seed,
+                                  gint64                   now_s,
+                                  gint64                   t_s,
+                                  IscDemoBucketFacts      *facts)
+{
+  DepContext ctx;
+  Bucket b;
+  double weight;
+
+  dep_context_init (&ctx, dep, seed, now_s);
+  bucket_fill (&b, &ctx, t_s);
+
+  facts->exists = b.exists;
+  facts->n = b.n;
+  memcpy (facts->n_status, b.n_status, sizeof facts->n_status);
+  facts->active = b.active;
+  facts->starting = b.starting;
+  facts->latency = b.latency;
+  facts->load = b.load;
+  facts->incident = b.incident;
+  facts->tokens_in = b.tokens_in;
+  facts->tokens_out = b.tokens_out;
+  /* The restarts counter's own value, so a restart line falls in the
+   * very bucket the metric counts it. */
+  facts->restart = bucket_value (&b, SOURCE_RESTARTS, ISC_METRIC_KIND_COUNTER,
+                                 string_key ("baseten_container_restarts_total"), 0, &weight) > 0;
+}
+
+guint
+_isc_demo_generator_pods_at (const IscDemoDeployment *dep,
+                             guint64                  seed,
+                             gint64                   now_s,
+                             gint64                   t_s)
+{
+  DepContext ctx;
+
+  if (t_s >= now_s)
+    return 0;
+
+  dep_context_init (&ctx, dep, seed, now_s);
+  return (guint) scaled_at (&ctx, t_s);
+}
+
 /* One metric of the response. */
 typedef struct
 {

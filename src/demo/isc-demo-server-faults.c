@@ -58,6 +58,9 @@ parse_fault_token (IscDemoFault *fault,
     return parse_count (arg, DEFAULT_DRIP_MS, &fault->drip_ms) && fault->drip_ms > 0;
   if (g_str_equal (name, "429"))
     return parse_count (arg, 1, &fault->rate_limit) && fault->rate_limit > 0;
+  if (g_str_equal (name, "log-rate"))
+    return arg != NULL && parse_count (arg, 1, &fault->log_rate) && fault->log_rate > 0 &&
+           fault->log_rate <= 100000;
 
   if (arg != NULL)
     return FALSE;
@@ -76,6 +79,8 @@ parse_fault_token (IscDemoFault *fault,
     fault->dense = TRUE;
   else if (g_str_equal (name, "other-mode"))
     fault->other_mode = TRUE;
+  else if (g_str_equal (name, "hostile-logs"))
+    fault->hostile_logs = TRUE;
   else
     return FALSE;
 
@@ -101,7 +106,8 @@ parse_fault_header (IscDemoFault *fault,
   return TRUE;
 }
 
-/* A reserved deployment id: "fault-503", "fault-delay-500", "fault-429-3". */
+/* A reserved deployment id: "fault-503", "fault-delay-500", "fault-429-3",
+ * "fault-log-rate-64". */
 static gboolean
 parse_fault_deployment (IscDemoFault *fault,
                         const char   *deployment_id)
@@ -112,7 +118,7 @@ parse_fault_deployment (IscDemoFault *fault,
 
   if (dash != NULL && dash[1] != '\0' && strspn (dash + 1, "0123456789") == strlen (dash + 1) &&
       (g_str_has_prefix (rest, "delay-") || g_str_has_prefix (rest, "drip-") ||
-       g_str_has_prefix (rest, "429-")))
+       g_str_has_prefix (rest, "429-") || g_str_has_prefix (rest, "log-rate-")))
     token = g_strdup_printf ("%.*s=%s", (int) (dash - rest), rest, dash + 1);
   else
     token = g_strdup (rest);

@@ -18,8 +18,9 @@ G_BEGIN_DECLS
 /* IscDemoServer is written in four files that share this header:
  * isc-demo-server.c (the object, listening, its thread, routing),
  * isc-demo-server-faults.c (the faults a request asks for),
- * isc-demo-server-reply.c (sending a reply: delayed, dripping or cut off)
- * and isc-demo-server-metrics.c (the metrics endpoint).
+ * isc-demo-server-reply.c (sending a reply: delayed, dripping or cut off),
+ * isc-demo-server-metrics.c (the metrics endpoint) and
+ * isc-demo-server-logs.c (the logs endpoints).
  */
 
 struct _IscDemoServer
@@ -49,6 +50,7 @@ struct _IscDemoServer
   guint         peak_in_flight;
   guint         metrics_rate_limit;  /* 429 for the first N metrics requests */
   guint         metrics_seen;
+  guint         log_rate;     /* "log-rate": multiplies the 2xx lines logged */
 
   /* run_in_thread () */
   GThread      *thread;
@@ -71,6 +73,8 @@ typedef struct
   gboolean drop;
   gboolean dense;
   gboolean other_mode;    /* metrics in another mode than asked */
+  gboolean hostile_logs;  /* logs with hostile lines among them */
+  guint    log_rate;      /* logs: the server's log rate for this request */
 } IscDemoFault;
 
 /* isc-demo-server.c */
@@ -141,6 +145,15 @@ void     _isc_demo_server_cancel_replies     (IscDemoServer             *self);
 
 /* GET …/metrics of @dep or of @env (exactly one is non-NULL). */
 void     _isc_demo_server_handle_metrics     (IscDemoServer             *self,
+                                              SoupServerMessage         *msg,
+                                              const IscDemoFault        *fault,
+                                              const IscDemoDeployment   *dep,
+                                              const IscDemoEnvironment  *env);
+
+/* isc-demo-server-logs.c */
+
+/* GET …/logs of @dep or of @env (exactly one is non-NULL). */
+void     _isc_demo_server_handle_logs        (IscDemoServer             *self,
                                               SoupServerMessage         *msg,
                                               const IscDemoFault        *fault,
                                               const IscDemoDeployment   *dep,

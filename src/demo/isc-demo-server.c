@@ -260,6 +260,12 @@ metrics_rate_limited (IscDemoServer *self)
   return limited;
 }
 
+static gboolean
+is_alias (const char *deployment_id)
+{
+  return g_str_equal (deployment_id, "production") || g_str_equal (deployment_id, "development");
+}
+
 /* …/deployments, …/deployments/ID and …/deployments/ID/metrics, or with
  * @environments the same for …/environments/NAME.
  */
@@ -325,6 +331,11 @@ route_targets (IscDemoServer       *self,
                                   _("An internal error occurred"));
   else if (g_str_equal (seg[5], "metrics"))
     _isc_demo_server_handle_metrics (self, msg, fault, dep, env);
+  else if (g_str_equal (seg[5], "logs") && dep != NULL && is_alias (seg[4]))
+    /* Baseten has no alias path for logs: a real id, or the environment. */
+    _isc_demo_server_reply_not_found (self, msg, fault, _("deployment"), seg[4]);
+  else if (g_str_equal (seg[5], "logs"))
+    _isc_demo_server_handle_logs (self, msg, fault, dep, env);
   else
     _isc_demo_server_reply_not_found (self, msg, fault, NULL, path);
 }
@@ -657,6 +668,7 @@ isc_demo_server_init (IscDemoServer *self)
 {
   g_mutex_init (&self->lock);
   g_cond_init (&self->started_cond);
+  self->log_rate = 1;
   self->fault_counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->server = soup_server_new ("server-header", "inferscope-demo-server ", NULL);
 
@@ -924,6 +936,32 @@ isc_demo_server_set_latency_ms (IscDemoServer *self,
 
   if (changed)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LATENCY_MS]);
+}
+
+guint
+isc_demo_server_get_log_rate (IscDemoServer *self)
+{
+  guint log_rate;
+
+  g_return_val_if_fail (ISC_IS_DEMO_SERVER (self), 1);
+
+  g_mutex_lock (&self->lock);
+  log_rate = self->log_rate;
+  g_mutex_unlock (&self->lock);
+
+  return log_rate;
+}
+
+void
+isc_demo_server_set_log_rate (IscDemoServer *self,
+                              guint          log_rate)
+{
+  g_return_if_fail (ISC_IS_DEMO_SERVER (self));
+  g_return_if_fail (log_rate >= 1);
+
+  g_mutex_lock (&self->lock);
+  self->log_rate = log_rate;
+  g_mutex_unlock (&self->lock);
 }
 
 void

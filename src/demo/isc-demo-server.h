@@ -102,6 +102,14 @@ void           isc_demo_server_set_latency_ms   (IscDemoServer  *self,
  * Retry-After: 1 (counting starts again when it is set). */
 void           isc_demo_server_set_metrics_rate_limit (IscDemoServer *self,
                                                        guint          n_requests);
+/* "log-rate": the logs endpoints log at most 16 × this many 2xx
+ * requests per 30 seconds and deployment (every 4xx and 5xx is logged
+ * whatever it is); 1 by default. A high rate gives the tens of thousands
+ * of lines in a range a benchmark wants (every request, at 64 or more).
+ */
+guint          isc_demo_server_get_log_rate     (IscDemoServer  *self);
+void           isc_demo_server_set_log_rate     (IscDemoServer  *self,
+                                                 guint           log_rate);
 /* The most requests that were in flight at once (started, not yet
  * answered) since the server started or the last reset. */
 guint          isc_demo_server_get_peak_in_flight   (IscDemoServer *self);
