@@ -8,10 +8,14 @@
 /* What the Logs page costs with 50,000 lines in the range, in a 1200×800
  * window under Xvfb with GSK's cairo renderer:
  *
- *   xvfb-run -a -s "-screen 0 1400x900x24" tests/bench-logs [--runs N] [--lines N]
+ *   xvfb-run -a -s "-screen 0 1400x900x24" tests/bench-logs [--runs N]
+ *                                  [--log-rate N] [--fake [--lines N]]
  *
- * The lines come from the fake logs server of the tests (in this
- * process, on 127.0.0.1).
+ * The lines come from the demo server (in a thread of this process, on
+ * 127.0.0.1): demo-chat's production deployment over the last --hours
+ * (12), its "log-rate" raised (--log-rate, 64 by default: every request)
+ * so that the range holds more than 50,000 lines; or with --fake from
+ * the tests' fake logs server, --lines of them.
  *
  *   first lines  from the answer of the first page (its lines reaching
  *                the page's model) to the frame that shows them, painted
@@ -38,12 +42,17 @@
 
 #include <adwaita.h>
 
+#include "isc-demo-ids.h"
+#include "isc-demo-server.h"
 #include "isc-logs-page.h"
 #include "isc-test-logs.h"
 #include "isc-test-util.h"
 
 static guint n_runs = 5;
 static guint n_lines = 50000;
+static guint log_rate = 64;
+static guint range_hours = 12;
+static gboolean use_fake = FALSE;
 
 /* Frame timing */
 
@@ -215,13 +224,17 @@ typedef struct
   double scroll_p95;
   double rss_above_mb;
   guint  n_frames;
+  guint  n_kept;
+  gboolean dropped;
 } PageRun;
 
 static PageRun
-run_page (Fake *fake)
+run_page (IscClient *client)
 {
   PageRun run = { 0 };
-  g_autoptr(IscTarget) target = isc_target_new ("m1", ISC_TARGET_DEPLOYMENT, "d1", NULL, NULL);
+  g_autoptr(IscTarget) target = use_fake ? isc_target_new ("m1", ISC_TARGET_DEPLOYMENT, "d1", NULL, NULL)
+                                         : isc_target_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT,
+                                                           ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION, NULL, NULL);
   g_autoptr(IscView) view = isc_view_new ();
   g_autoptr(IscLogView) log_view = isc_log_view_new (view);
   GtkWidget *window, *page, *list;
@@ -231,6 +244,12 @@ run_page (Fake *fake)
   gulong paint_id;
 
   isc_view_set_refresh_interval (view, 0);
+  if (!use_fake)
+    {
+      g_autoptr(IscTimeRange) range = isc_time_range_new_relative ((gint64) range_hours * 60 * 60 * 1000);
+
+      isc_view_set_range (view, range, NULL);
+    }
   page = isc_logs_page_new ();
   isc_logs_page_set_log_view (ISC_LOGS_PAGE (page), log_view);
   window = gtk_window_new ();
@@ -243,7 +262,7 @@ run_page (Fake *fake)
   first.window = window;
   g_signal_connect (isc_log_view_get_lines (log_view), "items-changed", G_CALLBACK (lines_changed_cb), &first);
   paint_id = g_signal_connect_after (gtk_widget_get_frame_clock (window), "after-paint", G_CALLBACK (first_paint_cb), &first);
-  isc_view_set_client (view, fake->client);
+  isc_view_set_client (view, client);
   isc_view_set_target (view, target);
   isc_log_view_set_shown (log_view, TRUE);
   g_assert_true (test_wait_for (first_shown, &first));
@@ -258,7 +277,8 @@ run_page (Fake *fake)
       isc_log_view_load_earlier (log_view);
       g_assert_true (test_wait_for (settled, log_view));
     }
-  g_assert_cmpuint (g_list_model_get_n_items (isc_log_view_get_lines (log_view)), ==, MIN (n_lines, ISC_LOG_VIEW_MAX_LINES));
+  run.n_kept = g_list_model_get_n_items (isc_log_view_get_lines (log_view));
+  run.dropped = isc_log_view_get_dropped (log_view);
 
   list = GTK_WIDGET (isc_logs_page_get_list_view (ISC_LOGS_PAGE (page)));
   frames = time_scroll (window, list, g_list_model_get_n_items (isc_log_view_get_lines (log_view)));
@@ -292,6 +312,8 @@ peer_bind_cb (GtkSignalListItemFactory *factory,
                       gtk_string_object_get_string (gtk_list_item_get_item (item)));
 }
 
+static guint peer_lines = ISC_LOG_VIEW_MAX_LINES;
+
 static void
 run_peer (double *median,
           double *p95)
@@ -301,7 +323,7 @@ run_peer (double *median,
   GtkWidget *window, *scrolled, *list;
   g_autoptr(GArray) frames = NULL;
 
-  for (guint i = 0; i < MIN (n_lines, ISC_LOG_VIEW_MAX_LINES); i++)
+  for (guint i = 0; i < peer_lines; i++)
     {
       g_autofree char *text = g_strdup_printf ("08:15:03.123  INFO  replica-a  req-%u  line %u of the peer", i, i);
 
@@ -337,7 +359,10 @@ main (int   argc,
 {
   GOptionEntry entries[] = {
     { "runs", 0, 0, G_OPTION_ARG_INT, &n_runs, "Runs (5)", "N" },
-    { "lines", 0, 0, G_OPTION_ARG_INT, &n_lines, "Lines in the range (50000)", "N" },
+    { "lines", 0, 0, G_OPTION_ARG_INT, &n_lines, "With --fake, lines in the range (50000)", "N" },
+    { "log-rate", 0, 0, G_OPTION_ARG_INT, &log_rate, "The demo's log rate (64)", "N" },
+    { "hours", 0, 0, G_OPTION_ARG_INT, &range_hours, "The demo's range, the last N hours (12)", "N" },
+    { "fake", 0, 0, G_OPTION_ARG_NONE, &use_fake, "The tests' fake logs server, not the demo", NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (NULL);
@@ -349,6 +374,10 @@ main (int   argc,
   g_autoptr(GArray) peer_p95 = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) rss = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(Fake) fake = NULL;
+  g_autoptr(IscDemoServer) demo = NULL;
+  g_autoptr(IscClient) demo_client = NULL;
+  IscClient *client;
+  guint kept = 0;
   double m;
 
   g_option_context_add_main_entries (context, entries, NULL);
@@ -361,14 +390,32 @@ main (int   argc,
   gtk_init ();
   adw_init ();
 
-  /* The lines of the last 55 minutes, newest a few seconds ago. */
-  fake = fake_new ();
-  fake_add_lines (fake, n_lines, 55 * 60 * 1000 / n_lines, 2000);
+  if (use_fake)
+    {
+      /* The lines of the last 55 minutes, newest a few seconds ago. */
+      fake = fake_new ();
+      fake_add_lines (fake, n_lines, 55 * 60 * 1000 / n_lines, 2000);
+      client = fake->client;
+    }
+  else
+    {
+      demo = isc_demo_server_new (42, NULL);
+      isc_demo_server_set_log_rate (demo, log_rate);
+      if (!isc_demo_server_run_in_thread (demo, 0, &error) ||
+          (demo_client = isc_client_new (isc_demo_server_get_base_url (demo), NULL, &error)) == NULL)
+        {
+          g_printerr ("%s\n", error->message);
+          return 1;
+        }
+      client = demo_client;
+    }
 
   for (guint r = 0; r < n_runs; r++)
     {
-      PageRun run = run_page (fake);
+      PageRun run = run_page (client);
       double pm, pp;
+
+      peer_lines = run.n_kept;
 
       run_peer (&pm, &pp);
       g_array_append_val (first, run.first_ms);
@@ -377,21 +424,25 @@ main (int   argc,
       g_array_append_val (rss, run.rss_above_mb);
       g_array_append_val (peer_median, pm);
       g_array_append_val (peer_p95, pp);
-      printf ("run %u: first lines %.1f ms; scroll %u frames, median %.2f ms, p95 %.2f ms; "
+      kept = run.n_kept;
+      printf ("run %u: %u lines kept%s; first lines %.1f ms; scroll %u frames, median %.2f ms, p95 %.2f ms; "
               "peer median %.2f ms, p95 %.2f ms; RSS +%.1f MB\n",
-              r + 1, run.first_ms, run.n_frames, run.scroll_median, run.scroll_p95, pm, pp, run.rss_above_mb);
+              r + 1, run.n_kept, run.dropped ? " (older dropped)" : "", run.first_ms, run.n_frames,
+              run.scroll_median, run.scroll_p95, pm, pp, run.rss_above_mb);
       fflush (stdout);
     }
 
+  g_clear_object (&demo_client);
+  if (demo != NULL)
+    isc_demo_server_stop (demo);
   m = median_of (first);
   printf ("first lines  median %.1f ms  target ≤ 300 ms  %s\n", m, m <= 300 ? "met" : "MISSED");
   m = median_of (median);
   printf ("scroll       median frame %.2f ms (%.0f fps), p95 %.2f ms; peer median %.2f ms, p95 %.2f ms; "
-          "ratio %.2f  target ≤ 16.7 ms  %s\n",
+          "ratio %.2f  target ≥ 60 fps (median ≤ 16.7 ms)  %s\n",
           m, 1000.0 / MAX (m, 0.001), median_of (p95), median_of (peer_median), median_of (peer_p95),
-          m / MAX (median_of (peer_median), 0.001), median_of (p95) <= 16.7 ? "met" : "MISSED");
+          m / MAX (median_of (peer_median), 0.001), m <= 16.7 ? "met" : "MISSED");
   m = median_of (rss);
-  printf ("memory       +%.1f MB with %u lines  target ≤ 100 MB  %s\n", m,
-          MIN (n_lines, ISC_LOG_VIEW_MAX_LINES), m <= 100 ? "met" : "MISSED");
+  printf ("memory       +%.1f MB with %u lines  target ≤ 100 MB  %s\n", m, kept, m <= 100 ? "met" : "MISSED");
   return 0;
 }

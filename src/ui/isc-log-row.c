@@ -303,8 +303,8 @@ isc_log_row_init (IscLogRow *self)
   /* The replica and request id may shrink; narrow, they go. */
   self->time = add_column (self->line, 12, 12, "monospace");
   self->level = add_column (self->line, 8, 8, "log-level");
-  self->replica = add_column (self->line, 4, 12, "dim-label");
-  self->request_id = add_column (self->line, 4, 14, "dim-label");
+  self->replica = add_column (self->line, 4, 8, "dim-label");
+  self->request_id = add_column (self->line, 4, 10, "dim-label");
   self->message = add_column (self->line, 0, 80, "monospace");
   gtk_widget_set_hexpand (GTK_WIDGET (self->message), TRUE);
   self->shown_level = ISC_LOG_LEVEL_NONE;

@@ -234,19 +234,19 @@ selection_changed_cb (IscLogsPage       *self,
                       GtkSelectionModel *selection)
 {
   g_autoptr(GtkBitset) selected = NULL;
+  g_autoptr(GtkBitset) all = gtk_selection_model_get_selection (selection);
   g_autoptr(IscLogLine) line = NULL;
-  guint first;
 
+  /* Copy Lines with something to copy. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "logs.copy", !gtk_bitset_is_empty (all));
   if (self->log_view == NULL)
     return;
   selected = gtk_selection_model_get_selection_in_range (selection, position, n_items);
   if (gtk_bitset_is_empty (selected))
     return;
-  first = gtk_bitset_get_minimum (selected);
-  line = dup_line (self, first);
+  line = dup_line (self, gtk_bitset_get_minimum (selected));
   if (line != NULL)
     isc_view_set_cursor_time (isc_log_view_get_view (self->log_view), isc_log_line_get_time_ms (line));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "logs.copy", TRUE);
 }
 
 static void
@@ -279,8 +279,6 @@ show_line (IscLogsPage *self,
 {
   g_autoptr(IscLogLine) line = dup_line (self, position);
   g_autoptr(PangoAttrList) attrs = NULL;
-  g_autofree char *label = NULL;
-  g_autofree char *time = NULL;
   GtkWidget *focus;
   graphene_rect_t bounds;
   GdkRectangle rect = { 0, 0, 1, 1 };
@@ -305,7 +303,6 @@ show_line (IscLogsPage *self,
       gtk_label_set_text (self->line_cut, cut);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->line_cut), n_cut > 0);
-  label = isc_log_row_dup_label (line, self->zone);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->line_popover),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Whole Line"),
                                   -1);
@@ -585,18 +582,6 @@ reload_action (GtkWidget  *widget,
     isc_log_view_reload (self->log_view);
 }
 
-static void
-show_line_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
-{
-  IscLogsPage *self = ISC_LOGS_PAGE (widget);
-  g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
-
-  if (!gtk_bitset_is_empty (selected))
-    show_line (self, gtk_bitset_get_minimum (selected));
-}
-
 gboolean
 isc_logs_page_write_lines (IscLogsPage    *self,
                            GFile          *file,
@@ -845,7 +830,6 @@ isc_logs_page_class_init (IscLogsPageClass *klass)
   gtk_widget_class_install_action (widget_class, "logs.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "logs.load-earlier", NULL, load_earlier_action);
   gtk_widget_class_install_action (widget_class, "logs.reload", NULL, reload_action);
-  gtk_widget_class_install_action (widget_class, "logs.show-line", NULL, show_line_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "logs.copy", NULL);
 }
 
