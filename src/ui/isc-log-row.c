@@ -38,6 +38,7 @@ struct _IscLogRow
   IscLogLine *log_line;
 
   IscLogLevel shown_level;
+  guint       line_chars;  /* narrow: the message's characters a line; 0 wide */
   gboolean    narrow;
 };
 
@@ -241,9 +242,24 @@ place_message (IscLogRow *self)
 
   gtk_widget_set_visible (GTK_WIDGET (self->replica), !self->narrow);
   gtk_widget_set_visible (GTK_WIDGET (self->request_id), !self->narrow);
-  /* Narrow, up to 4 lines of the message, wrapped anywhere. */
-  gtk_inscription_set_nat_lines (self->message, self->narrow ? 4 : 1);
   gtk_inscription_set_wrap_mode (self->message, PANGO_WRAP_WORD_CHAR);
+}
+
+/* Narrow, the message wraps to as many lines as it needs, up to 4 (an
+ * inscription takes the lines it is given, not those its text needs). */
+static void
+update_message_lines (IscLogRow *self)
+{
+  guint lines = 1;
+
+  if (self->narrow && self->line_chars > 0 && self->log_line != NULL)
+    {
+      glong chars = g_utf8_strlen (isc_log_line_get_message (self->log_line), 4 * self->line_chars + 4);
+
+      lines = CLAMP ((guint) ((chars + self->line_chars - 1) / self->line_chars), 1, 4);
+    }
+  gtk_inscription_set_min_lines (self->message, lines);
+  gtk_inscription_set_nat_lines (self->message, lines);
 }
 
 /* GtkInscription, not GtkLabel: sized by its character counts, never by
@@ -385,6 +401,7 @@ isc_log_row_set_line (IscLogRow  *self,
     gtk_inscription_set_text (self->message, message);
   attrs = isc_log_row_new_attributes (line, length);
   gtk_inscription_set_attributes (self->message, attrs);
+  update_message_lines (self);
 
   label = isc_log_row_dup_label (line, zone);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
@@ -394,13 +411,20 @@ isc_log_row_set_line (IscLogRow  *self,
 
 void
 isc_log_row_set_narrow (IscLogRow *self,
-                        gboolean   narrow)
+                        guint      line_chars)
 {
+  gboolean narrow = line_chars > 0;
+
   g_return_if_fail (ISC_IS_LOG_ROW (self));
 
-  narrow = !!narrow;
-  if (self->narrow == narrow && gtk_widget_get_parent (GTK_WIDGET (self->message)) != NULL)
-    return;
-  self->narrow = narrow;
-  place_message (self);
+  if (self->narrow != narrow || gtk_widget_get_parent (GTK_WIDGET (self->message)) == NULL)
+    {
+      self->narrow = narrow;
+      place_message (self);
+    }
+  if (self->line_chars != line_chars)
+    {
+      self->line_chars = line_chars;
+      update_message_lines (self);
+    }
 }

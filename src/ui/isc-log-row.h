@@ -29,8 +29,10 @@ void        isc_log_row_set_line   (IscLogRow   *self,
                                     IscLogLine  *line,
                                     GTimeZone   *zone);
 IscLogLine *isc_log_row_get_line   (IscLogRow   *self);
+/* @line_chars: narrow, how many characters of the message fit a line
+ * (it wraps to up to 4); 0 for wide. */
 void        isc_log_row_set_narrow (IscLogRow   *self,
-                                    gboolean     narrow);
+                                    guint        line_chars);
 
 /* "08:15:03.123" in @zone, with the day before it ("2 Dec 08:15:03.123")
  * when @ms is not today there. */

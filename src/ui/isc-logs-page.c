@@ -60,6 +60,7 @@ struct _IscLogsPage
   guint               scroll_ticks;
   guint               pending_scroll;  /* a position, G_MAXUINT for none */
   gboolean            narrow;
+  guint               line_chars;  /* narrow: a message line's characters */
   gboolean            use_utc;
   gboolean            at_bottom;   /* the list shows its newest line */
   gboolean            syncing;     /* filters set from the log view */
@@ -116,7 +117,7 @@ rebind_row (IscLogsPage *self,
 
   if (line != NULL)
     isc_log_row_set_line (row, line, self->zone);
-  isc_log_row_set_narrow (row, self->narrow);
+  isc_log_row_set_narrow (row, self->narrow ? self->line_chars : 0);
 }
 
 static void
@@ -126,7 +127,7 @@ setup_cb (GtkSignalListItemFactory *factory,
 {
   GtkWidget *row = isc_log_row_new ();
 
-  isc_log_row_set_narrow (ISC_LOG_ROW (row), self->narrow);
+  isc_log_row_set_narrow (ISC_LOG_ROW (row), self->narrow ? self->line_chars : 0);
   gtk_list_item_set_child (item, row);
 }
 
@@ -138,7 +139,7 @@ bind_cb (GtkSignalListItemFactory *factory,
   IscLogRow *row = ISC_LOG_ROW (gtk_list_item_get_child (item));
 
   isc_log_row_set_line (row, gtk_list_item_get_item (item), self->zone);
-  isc_log_row_set_narrow (row, self->narrow);
+  isc_log_row_set_narrow (row, self->narrow ? self->line_chars : 0);
 }
 
 static gboolean
@@ -160,11 +161,28 @@ hadjustment_changed_cb (IscLogsPage   *self,
 {
   double width = gtk_adjustment_get_page_size (adjustment);
   gboolean narrow = width > 0 && width < NARROW_WIDTH;
+  guint line_chars = self->line_chars;
+
+  if (narrow)
+    {
+      /* The monospace characters a row's width holds, less its padding. */
+      PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self->list_view), "0000000000");
+      PangoFontDescription *font = pango_font_description_copy (pango_context_get_font_description (pango_layout_get_context (layout)));
+      int ten = 0;
+
+      pango_font_description_set_family (font, "monospace");
+      pango_layout_set_font_description (layout, font);
+      pango_layout_get_pixel_size (layout, &ten, NULL);
+      line_chars = MAX (10, (guint) ((width - 24) * 10 / MAX (ten, 10)));
+      pango_font_description_free (font);
+      g_object_unref (layout);
+    }
 
   /* The rows change their layout after this allocation, not in it. */
-  if (width > 0 && narrow != self->narrow)
+  if (width > 0 && (narrow != self->narrow || (narrow && line_chars != self->line_chars)))
     {
       self->narrow = narrow;
+      self->line_chars = line_chars;
       if (self->narrow_idle_id == 0)
         self->narrow_idle_id = g_idle_add (narrow_idle_cb, self);
     }
