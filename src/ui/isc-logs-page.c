@@ -308,7 +308,17 @@ show_line (IscLogsPage *self,
 
   message = isc_log_line_get_message (line);
   attrs = isc_log_row_new_attributes (line, strlen (message));
-  gtk_label_set_text (self->line_label, message);
+  if (attrs == NULL && strstr (message, "\u240A") != NULL)
+    {
+      /* A traceback reads down: each newline, shown as its symbol, also
+       * breaks the line here (with no colour spans to keep in place). */
+      g_auto(GStrv) parts = g_strsplit (message, "\u240A", -1);
+      g_autofree char *broken = g_strjoinv ("\u240A\n", parts);
+
+      gtk_label_set_text (self->line_label, broken);
+    }
+  else
+    gtk_label_set_text (self->line_label, message);
   gtk_label_set_attributes (self->line_label, attrs);
   n_cut = isc_log_line_get_n_cut (line);
   if (n_cut > 0)
@@ -1017,6 +1027,8 @@ isc_logs_page_init (IscLogsPage *self)
   gtk_label_set_wrap (self->line_label, TRUE);
   gtk_label_set_wrap_mode (self->line_label, PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (self->line_label, 0);
+  /* As wide as a terminal, at most: a wrapped line reads down. */
+  gtk_label_set_width_chars (self->line_label, 40);
   gtk_label_set_max_width_chars (self->line_label, 100);
   gtk_widget_add_css_class (GTK_WIDGET (self->line_label), "monospace");
   self->line_cut = GTK_LABEL (gtk_label_new (NULL));
@@ -1028,6 +1040,8 @@ isc_logs_page_init (IscLogsPage *self)
   popover_scrolled = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (popover_scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (popover_scrolled), TRUE);
+  gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (popover_scrolled), TRUE);
+  gtk_scrolled_window_set_max_content_width (GTK_SCROLLED_WINDOW (popover_scrolled), 640);
   gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (popover_scrolled), 400);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (popover_scrolled), popover_box);
   self->line_popover = gtk_popover_new ();
