@@ -289,6 +289,11 @@ isc_log_row_dispose (GObject *object)
   GtkWidget *child;
 
   g_clear_object (&self->log_line);
+  /* GTK 4.8's inscription keeps its attributes past its finalize: hand
+   * them back while the row still holds it. */
+  if (self->message != NULL)
+    gtk_inscription_set_attributes (self->message, NULL);
+  self->message = NULL;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
 
