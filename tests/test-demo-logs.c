@@ -13,6 +13,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "isc-demo-logs-private.h"
@@ -70,7 +71,8 @@ get_lines (DemoFixture *f,
            const char  *path)
 {
   g_autoptr(DemoResponse) r = demo_request (f, path);
-  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr(GError) error = NULL;
   GArray *lines = g_array_new (FALSE, TRUE, sizeof (LogLine));
   JsonArray *array;
 
@@ -81,8 +83,10 @@ get_lines (DemoFixture *f,
              (const char *) g_bytes_get_data (r->body, NULL));
   g_assert_cmpstr (soup_message_headers_get_content_type (r->headers, NULL), ==, "application/json");
 
-  node = demo_parse_json (r->body);
-  array = json_object_get_array_member (demo_object_of (node), "logs");
+  /* Parsed in place: pages of 1,000 lines are many and large. */
+  json_parser_load_from_data (parser, g_bytes_get_data (r->body, NULL), g_bytes_get_size (r->body), &error);
+  g_assert_no_error (error);
+  array = json_object_get_array_member (demo_object_of (json_parser_get_root (parser)), "logs");
   g_assert_nonnull (array);
 
   for (guint i = 0; i < json_array_get_length (array); i++)
@@ -706,6 +710,557 @@ test_environment (DemoFixture   *f,
   }
 }
 
+/* Agreement with the metrics */
+
+/* The values of the series of @name whose label @key is @value. */
+static const double *
+series_values (IscMetricsResponse *response,
+               const char         *name,
+               const char         *key,
+               const char         *value,
+               guint              *n)
+{
+  const IscMetric *metric = isc_metrics_response_lookup_metric (response, name);
+
+  g_assert_nonnull (metric);
+  for (guint i = 0; i < isc_metric_get_n_series (metric); i++)
+    {
+      const IscSeries *series = isc_metric_get_series (metric, i);
+
+      if (key == NULL || g_strcmp0 (isc_series_lookup_label (series, key), value) == 0)
+        return isc_series_get_values (series, n);
+    }
+
+  g_error ("no %s{%s=%s}", name, key, value);
+  return NULL;
+}
+
+static gint64
+aligned (gint64 ms,
+         gint64 step_ms)
+{
+  return ms - ms % step_ms;
+}
+
+/* A response's lines with a request id, not counting the DEBUG ones:
+ * one per request logged. */
+static guint
+count_requests (GArray *lines)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < lines->len; i++)
+    n += LINE (lines, i)->request_id != NULL && g_strcmp0 (LINE (lines, i)->level, "DEBUG") != 0;
+
+  return n;
+}
+
+/* Logged at a high rate, every request the counter counts is a line,
+ * on one of the replicas the metrics say are active. */
+static void
+test_requests_match_metrics (DemoFixture   *f,
+                             gconstpointer  data)
+{
+  gint64 start = aligned (NOW_MS - 40 * MINUTE_MS, 30000), end = start + 10 * MINUTE_MS;
+  g_autoptr(IscMetricsResponse) metrics =
+    demo_get_window (f, CHAT_D8, "SERIES", start, end,
+                     "metrics=baseten_inference_requests_total&metrics=baseten_replicas_active");
+  guint n, n_active;
+  const double *ok = series_values (metrics, "baseten_inference_requests_total", "status", "2xx", &n);
+  const double *client = series_values (metrics, "baseten_inference_requests_total", "status", "4xx", &n);
+  const double *server = series_values (metrics, "baseten_inference_requests_total", "status", "5xx", &n);
+  const double *active = series_values (metrics, "baseten_replicas_active", NULL, NULL, &n_active);
+  guint checked = 0;
+
+  g_assert_cmpint (isc_metrics_response_get_step_seconds (metrics), ==, 30);
+  g_assert_cmpuint (n, ==, 20);
+  isc_demo_server_set_log_rate (f->server, 1000);
+
+  for (guint i = 0; i < n; i++)
+    {
+      gint64 s = isc_metrics_response_get_step_start_ms (metrics, i);
+      g_autoptr(GArray) lines = get_window (f, LOGS_CHAT_D8, s, s + 29999, "limit=1000");
+      g_autoptr(GHashTable) replicas = g_hash_table_new (g_str_hash, g_str_equal);
+      guint n_5xx = 0;
+
+      g_assert_cmpuint (lines->len, <, 1000);
+      g_assert_cmpuint (count_requests (lines), ==, (guint) (ok[i] + client[i] + server[i]));
+      for (guint k = 0; k < lines->len; k++)
+        {
+          const LogLine *line = LINE (lines, k);
+
+          if (line->request_id == NULL)
+            continue;
+          g_hash_table_add (replicas, line->replica);
+          n_5xx += g_strcmp0 (line->level, "ERROR") == 0;
+        }
+      g_assert_cmpuint (n_5xx, ==, (guint) server[i]);
+
+      /* Every active replica served some of so many requests. */
+      g_assert_cmpuint (g_hash_table_size (replicas), <=, (guint) active[i]);
+      if (ok[i] > 30 * active[i])
+        {
+          g_assert_cmpuint (g_hash_table_size (replicas), ==, (guint) active[i]);
+          checked++;
+        }
+    }
+  g_assert_cmpuint (checked, >, n / 2);
+
+  /* At the usual rate, at most 16 successes a bucket, every 4xx and 5xx. */
+  isc_demo_server_set_log_rate (f->server, 1);
+  {
+    gint64 s = isc_metrics_response_get_step_start_ms (metrics, 0);
+    g_autoptr(GArray) lines = get_window (f, LOGS_CHAT_D8, s, s + 29999, "limit=1000");
+
+    g_assert_cmpuint (ok[0], >, 16);
+    /* 16 sampled in all, the failures logged whether sampled or not. */
+    g_assert_cmpuint (count_requests (lines), >=, MAX (16, (guint) (client[0] + server[0])));
+    g_assert_cmpuint (count_requests (lines), <=, 16 + (guint) (client[0] + server[0]));
+    g_assert_cmpuint (count_matching (lines, "ERROR", TRUE), ==, (guint) server[0]);
+    g_assert_cmpuint (count_matching (lines, "WARNING", TRUE), ==, (guint) client[0]);
+  }
+}
+
+/* The daily incident: at the minutes the Error rate chart shows 5xx, as
+ * many ERROR lines with a request id and a traceback. */
+static void
+test_incident (DemoFixture   *f,
+               gconstpointer  data)
+{
+  gint64 day_end = aligned (NOW_MS, 300000);
+  g_autoptr(IscMetricsResponse) day =
+    demo_get_window (f, CHAT_D8, "SERIES", day_end - 4 * HOUR_MS, day_end, "metrics=baseten_inference_requests_total");
+  g_autoptr(IscMetricsResponse) minutes = NULL;
+  guint n, n_minutes, worst = 0, n_errors = 0;
+  const double *server = series_values (day, "baseten_inference_requests_total", "status", "5xx", &n);
+  const double *per_minute;
+  gint64 start;
+
+  /* Find the incident as a person would: the worst step on the chart. */
+  for (guint i = 1; i < n; i++)
+    {
+      if (server[i] > server[worst])
+        worst = i;
+    }
+  g_assert_cmpfloat (server[worst], >, 20);
+  start = isc_metrics_response_get_step_start_ms (day, worst) - 10 * MINUTE_MS;
+
+  /* A 4-hour window has 1-minute steps: the 40 minutes from start. */
+  minutes = demo_get_window (f, CHAT_D8, "SERIES", start - 3 * HOUR_MS, start + HOUR_MS,
+                             "metrics=baseten_inference_requests_total");
+  g_assert_cmpint (isc_metrics_response_get_step_seconds (minutes), ==, 60);
+  per_minute = series_values (minutes, "baseten_inference_requests_total", "status", "5xx", &n_minutes);
+
+  for (guint i = 0; i < n_minutes; i++)
+    {
+      gint64 s = isc_metrics_response_get_step_start_ms (minutes, i);
+      g_autoptr(GArray) lines = NULL;
+      guint n_request_errors = 0;
+
+      if (s < start || s >= start + 40 * MINUTE_MS || s + MINUTE_MS > NOW_MS)
+        continue;
+      lines = get_window (f, LOGS_CHAT_D8, s, s + MINUTE_MS - 1, "limit=1000&min_level=ERROR");
+      for (guint k = 0; k < lines->len; k++)
+        {
+          const LogLine *line = LINE (lines, k);
+
+          g_assert_cmpstr (line->level, ==, "ERROR");
+          if (line->request_id == NULL)
+            continue;
+          n_request_errors++;
+          g_assert_nonnull (line->replica);
+          g_assert_nonnull (strstr (line->message, "Traceback (most recent call last):\n"));
+          g_assert_nonnull (strstr (line->message, "\n  File \""));
+        }
+      g_assert_cmpuint (n_request_errors, ==, (guint) per_minute[i]);
+      n_errors += n_request_errors;
+    }
+  g_assert_cmpuint (n_errors, >, 100);
+
+  /* The search a person would type finds them too. */
+  {
+    g_autoptr(GArray) found = get_window (f, LOGS_CHAT_D8, start, start + 40 * MINUTE_MS,
+                                          "limit=1000&search_pattern=Error%3A+CUDA&direction=asc");
+
+    g_assert_cmpuint (found->len, >, 0);
+    for (guint k = 0; k < found->len; k++)
+      g_assert_cmpstr (LINE (found, k)->level, ==, "ERROR");
+  }
+}
+
+/* Out-of-memory and restart lines in the very buckets the restarts
+ * counter counts one, and nowhere else. */
+static void
+test_restarts (DemoFixture   *f,
+               gconstpointer  data)
+{
+  gint64 start = aligned (NOW_MS - 3 * HOUR_MS, HOUR_MS), end = start + 3 * HOUR_MS;
+  guint n_restarts = 0;
+
+  for (gint64 hour = start; hour < end; hour += HOUR_MS)
+    {
+      g_autoptr(IscMetricsResponse) metrics =
+        demo_get_window (f, CHAT_D8, "SERIES", hour, hour + HOUR_MS, "metrics=baseten_container_restarts_total");
+      guint n;
+      const double *restarts = series_values (metrics, "baseten_container_restarts_total", NULL, NULL, &n);
+
+      g_assert_cmpint (isc_metrics_response_get_step_seconds (metrics), ==, 30);
+      for (guint i = 0; i < n; i++)
+        {
+          gint64 s = isc_metrics_response_get_step_start_ms (metrics, i);
+          g_autoptr(GArray) oom = get_window (f, LOGS_CHAT_D8, s, s + 29999, "includes=Out+of+memory&min_level=ERROR");
+
+          if (s + 30000 > NOW_MS)
+            break;
+          g_assert_cmpuint (oom->len, ==, isnan (restarts[i]) ? 0 : (guint) restarts[i]);
+          if (oom->len == 0)
+            continue;
+
+          /* The container comes back on the same replica. */
+          n_restarts++;
+          {
+            g_autofree char *more = g_strdup_printf ("direction=asc&replica=%s&includes=Container", LINE (oom, 0)->replica);
+            g_autoptr(GArray) after = get_window (f, LOGS_CHAT_D8, s, s + MINUTE_MS, more);
+
+            g_assert_cmpuint (after->len, ==, 2);
+            g_assert_nonnull (strstr (LINE (after, 0)->message, "OOMKilled"));
+            g_assert_cmpstr (LINE (after, 0)->level, ==, "WARNING");
+            g_assert_cmpstr (LINE (after, 1)->message, ==, "Container restarted");
+          }
+        }
+    }
+  g_assert_cmpuint (n_restarts, >, 0);
+}
+
+/* Build and start-up lines after a deployment's creation, replicas
+ * starting and stopping where the replica count moves. */
+static void
+test_build_and_replicas (DemoFixture   *f,
+                         gconstpointer  data)
+{
+  g_autoptr(JsonNode) dep = demo_get_json (f, "/v1/models/" ISC_DEMO_MODEL_CHAT "/deployments/"
+                                              ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION);
+  g_autoptr(GDateTime) created_at =
+    g_date_time_new_from_iso8601 (json_object_get_string_member (demo_object_of (dep), "created_at"), NULL);
+  gint64 created = g_date_time_to_unix (created_at) * 1000;
+  g_autoptr(GArray) before = get_window (f, LOGS_CHAT_D8, created - HOUR_MS, created - 1, NULL);
+  g_autoptr(GArray) lines = get_window (f, LOGS_CHAT_D8, created, created + 15 * MINUTE_MS,
+                                        "direction=asc&limit=1000");
+  g_autoptr(GHashTable) started = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gboolean built = FALSE;
+
+  g_assert_cmpuint (before->len, ==, 0);
+  g_assert_cmpuint (lines->len, >, 10);
+  g_assert_true (g_str_has_prefix (LINE (lines, 0)->message, "Build started for v8"));
+  g_assert_null (LINE (lines, 0)->replica);
+
+  for (guint i = 0; i < lines->len; i++)
+    {
+      const LogLine *line = LINE (lines, i);
+
+      if (strstr (line->message, "Build complete") != NULL)
+        built = TRUE;
+      if (g_str_has_prefix (line->message, "Starting replica "))
+        {
+          g_assert_true (built);
+          g_assert_cmpstr (line->message + strlen ("Starting replica "), >, "");
+          g_assert_true (g_str_has_prefix (line->message + strlen ("Starting replica "), line->replica));
+        }
+      if (g_str_has_suffix (line->message, "Application startup complete."))
+        g_hash_table_add (started, g_strdup (line->replica));
+      /* A request is served by a replica that is up. */
+      if (line->request_id != NULL && line->replica != NULL)
+        g_assert_true (g_hash_table_contains (started, line->replica));
+    }
+  g_assert_true (built);
+  /* Its minimum: two replicas, each with its colourful uvicorn lines. */
+  g_assert_cmpuint (g_hash_table_size (started), ==, 2);
+
+  /* The day's peak brings more replicas; the night sends them away. */
+  {
+    gint64 day = NOW_MS - NOW_MS % DAY_MS - DAY_MS;
+    g_autofree char *more = g_strdup_printf ("limit=1000&includes=Starting+replica");
+    g_autoptr(GArray) ups = get_window (f, LOGS_CHAT_D7, day + 6 * HOUR_MS, day + 13 * HOUR_MS, more);
+    g_autoptr(GArray) downs = get_window (f, LOGS_CHAT_D7, day + 14 * HOUR_MS, day + 21 * HOUR_MS,
+                                          "limit=1000&includes=SIGTERM");
+
+    g_assert_cmpuint (ups->len, >, 0);
+    g_assert_cmpuint (downs->len, >, 0);
+  }
+}
+
+/* A failed deployment's last lines, found only by moving start back. */
+static void
+test_failed (DemoFixture   *f,
+             gconstpointer  data)
+{
+  const char *logs = "/v1/models/" ISC_DEMO_MODEL_BATCH "/deployments/" ISC_DEMO_DEPLOYMENT_BATCH_FAILED "/logs";
+  g_autoptr(JsonNode) dep = demo_get_json (f, "/v1/models/" ISC_DEMO_MODEL_BATCH "/deployments/"
+                                              ISC_DEMO_DEPLOYMENT_BATCH_FAILED);
+  g_autoptr(GDateTime) created_at =
+    g_date_time_new_from_iso8601 (json_object_get_string_member (demo_object_of (dep), "created_at"), NULL);
+  gint64 created = g_date_time_to_unix (created_at) * 1000;
+  g_autoptr(GArray) recent = get_lines (f, logs);
+  g_autoptr(GArray) week = get_window (f, logs, NOW_MS - 7 * DAY_MS + 1, NOW_MS, "limit=1000");
+  g_autoptr(GArray) last = get_window (f, logs, created, created + HOUR_MS, "limit=3");
+  g_autoptr(GArray) all = get_window (f, logs, created, created + HOUR_MS, "limit=1000&direction=asc");
+  guint n_tracebacks = 0;
+
+  g_assert_cmpstr (json_object_get_string_member (demo_object_of (dep), "status"), ==, "DEPLOY_FAILED");
+  g_assert_cmpuint (recent->len, ==, 0);
+
+  /* The last line says why, after the load failed with a traceback. */
+  g_assert_cmpuint (last->len, ==, 3);
+  g_assert_cmpstr (LINE (last, 0)->level, ==, "ERROR");
+  g_assert_nonnull (strstr (LINE (last, 0)->message, "failed"));
+  g_assert_null (LINE (last, 0)->replica);
+  g_assert_nonnull (strstr (LINE (last, 1)->message, "Model failed to load"));
+  g_assert_nonnull (strstr (LINE (last, 2)->message, "torch.OutOfMemoryError: CUDA out of memory"));
+  g_assert_true (g_str_has_prefix (LINE (all, 0)->message, "Build started for v5"));
+  for (guint i = 0; i < all->len; i++)
+    n_tracebacks += strstr (LINE (all, i)->message, "Traceback") != NULL;
+  g_assert_cmpuint (n_tracebacks, ==, 3);
+  g_assert_cmpuint (week->len, ==, all->len);
+
+  /* Nothing after it, nothing in the metrics. */
+  {
+    g_autoptr(GArray) later = get_window (f, logs, created + HOUR_MS, created + 3 * HOUR_MS, NULL);
+
+    g_assert_cmpuint (later->len, ==, 0);
+  }
+}
+
+/* Colours and lines with no level, as a model's output has them. */
+static void
+test_looks (DemoFixture   *f,
+            gconstpointer  data)
+{
+  g_autoptr(GArray) lines = get_lines (f, LOGS_CHAT_D8 "?limit=1000");
+  guint n_colour = 0, n_none = 0, n_multiline = 0;
+
+  for (guint i = 0; i < lines->len; i++)
+    {
+      n_colour += strstr (LINE (lines, i)->message, "\x1b[32mINFO\x1b[0m:") != NULL;
+      n_none += LINE (lines, i)->level == NULL;
+      n_multiline += strchr (LINE (lines, i)->message, '\n') != NULL;
+    }
+  g_assert_cmpuint (n_colour, >, 10);
+  g_assert_cmpuint (n_none, >, 0);
+  g_assert_cmpuint (n_multiline, >, 0);
+}
+
+/* Hostile lines */
+
+static void
+append_escaped (GString    *out,
+                const char *text,
+                gsize       length)
+{
+  for (gsize i = 0; i < length; i++)
+    {
+      guchar c = (guchar) text[i];
+
+      if (c == '"' || c == '\\')
+        g_string_append_printf (out, "\\%c", c);
+      else if (c == '\n')
+        g_string_append (out, "\\n");
+      else if (c == '\r')
+        g_string_append (out, "\\r");
+      else if (c == '\t')
+        g_string_append (out, "\\t");
+      else if (c < 0x20)
+        g_string_append_printf (out, "\\u%04x", c);
+      else
+        g_string_append_c (out, (char) c);
+    }
+}
+
+static gboolean
+body_contains (GBytes     *body,
+               const char *needle,
+               gsize       length)
+{
+  gsize size;
+  const char *data = g_bytes_get_data (body, &size);
+
+  return memmem (data, size, needle, length) != NULL;
+}
+
+#define BODY_HAS(body, literal) body_contains ((body), (literal), sizeof (literal) - 1)
+
+static void
+assert_hostile (GBytes *body)
+{
+  guint n = 0;
+
+  g_assert_cmpuint (g_bytes_get_size (body), >, 1024 * 1024);
+  _isc_demo_logs_hostile_message (0, NULL, &n);
+  g_assert_cmpuint (n, >=, 10);
+
+  /* Every hostile message, byte for byte as JSON carries it. */
+  for (guint i = 0; i < n; i++)
+    {
+      gsize length;
+      const char *text = _isc_demo_logs_hostile_message (i, &length, NULL);
+      g_autoptr(GString) escaped = g_string_new ("\"message\":\"");
+
+      append_escaped (escaped, text, length);
+      g_string_append (escaped, "\",");
+      g_assert_true (body_contains (body, escaped->str, escaped->len));
+    }
+
+  /* What they hold, said plainly. */
+  g_assert_true (BODY_HAS (body, "\\u001b[2J\\u001b[H\\u001b[5A"));           /* the cursor moves */
+  g_assert_true (BODY_HAS (body, "\\u001b]0;You have been pwned\\u0007"));    /* the title */
+  g_assert_true (BODY_HAS (body, "\\u001b]52;c;"));                          /* the clipboard */
+  g_assert_true (BODY_HAS (body, "\xff\xfe | \xc3\x28 | \xe2\x82 | \xed\xa0\x80"));  /* invalid UTF-8 */
+  g_assert_true (BODY_HAS (body, "NUL here:\\u0000 and two\\u0000\\u0000 there"));
+  g_assert_true (BODY_HAS (body, "\xe2\x80\xae" "exe.txt"));                   /* a bidi override */
+  g_assert_true (BODY_HAS (body, "\"request_id\":\"\\u001b[2Jreq-\xe2\x80\xae" "4321\""));
+}
+
+/* The 4 minutes before now: one set of hostile lines, at 15:15. */
+#define RECENT "?limit=1000&start_epoch_millis=1796051592345"
+
+static void
+test_hostile (DemoFixture   *f,
+              gconstpointer  data)
+{
+  g_autoptr(DemoResponse) header = demo_request_full (f, "GET", LOGS_CHAT_D8 RECENT, NULL, "hostile-logs");
+  g_autoptr(DemoResponse) id = demo_request (f, "/v1/models/" ISC_DEMO_MODEL_CHAT "/deployments/fault-hostile-logs/logs"
+                                                RECENT);
+  g_autoptr(DemoResponse) plain = demo_request (f, LOGS_CHAT_D8 RECENT);
+  g_autoptr(DemoResponse) filtered = demo_request_full (f, "GET", LOGS_CHAT_D8 RECENT "&includes=pwned",
+                                                        NULL, "hostile-logs");
+
+  g_assert_cmpuint (header->status, ==, 200);
+  g_assert_cmpuint (id->status, ==, 200);
+  assert_hostile (header->body);
+  assert_hostile (id->body);
+
+  /* Only when asked for; and they go through the filters as any line. */
+  g_assert_false (BODY_HAS (plain->body, "pwned"));
+  g_assert_false (BODY_HAS (plain->body, "\\u0000"));
+  g_assert_cmpuint (filtered->status, ==, 200);
+  g_assert_true (BODY_HAS (filtered->body, "pwned"));
+  g_assert_false (BODY_HAS (filtered->body, "Completed request"));
+  g_assert_cmpuint (g_bytes_get_size (filtered->body), <, 64 * 1024);
+}
+
+/* The sum of a requests counter's series over every step, and that sum
+ * with each step counted up to @cap at most. */
+static double
+total_requests (IscMetricsResponse *metrics,
+                double              cap,
+                double             *capped)
+{
+  static const char * const classes[] = { "2xx", "4xx", "5xx" };
+  double total = 0;
+  guint n;
+
+  *capped = 0;
+  for (guint i = 0; ; i++)
+    {
+      double step = 0;
+
+      for (guint status = 0; status < 3; status++)
+        {
+          const double *values = series_values (metrics, "baseten_inference_requests_total", "status",
+                                                classes[status], &n);
+
+          if (i < n)
+            step += values[i];
+        }
+      if (i >= n)
+        break;
+      total += step;
+      *capped += MIN (step, cap);
+    }
+
+  return total;
+}
+
+/* Paged through by moving the end back, a busy window at a high log
+ * rate: no line lost, none twice once the boundary's duplicates are
+ * dropped (every request the counter counts is there). */
+static void
+test_log_rate_paging (DemoFixture   *f,
+                      gconstpointer  data)
+{
+  gint64 end = aligned (NOW_MS - 5 * MINUTE_MS, 30000), start = end - 10 * MINUTE_MS;
+  g_autoptr(IscMetricsResponse) metrics =
+    demo_get_window (f, EMBED_D2, "SERIES", start, end, "metrics=baseten_inference_requests_total");
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gint64 page_end = end - 1;
+  guint n_pages = 0, n_requests = 0;
+  double capped, total = total_requests (metrics, 1600, &capped);
+
+  isc_demo_server_set_log_rate (f->server, 100);
+  for (;;)
+    {
+      g_autoptr(GArray) page = get_window (f, LOGS_EMBED_D2, start, page_end, "limit=1000");
+      guint n_new = 0;
+
+      n_pages++;
+      for (guint i = 0; i < page->len; i++)
+        {
+          const LogLine *line = LINE (page, i);
+          char *key = g_strdup_printf ("%s|%s|%s", line->timestamp, line->replica, line->message);
+
+          if (g_hash_table_add (seen, key))
+            {
+              n_new++;
+              n_requests += line->request_id != NULL && g_strcmp0 (line->level, "DEBUG") != 0;
+            }
+        }
+      if (page->len < 1000)
+        break;
+      g_assert_cmpuint (n_new, >, 0);
+      page_end = LINE (page, page->len - 1)->ts_ns / 1000000;
+    }
+
+  g_assert_cmpuint (n_pages, >=, 15);
+  g_assert_cmpfloat (capped, ==, total);
+  g_assert_cmpuint (n_requests, ==, (guint) total);
+}
+
+/* 50,000 lines in half an hour for the Logs page's benchmark: at log
+ * rate 64, each 30 s logs its requests up to 16 × 64 (every one, as the
+ * paging test shows at a higher rate), over 50,000 in all. The fault
+ * asks for a rate as a client that sends headers would. */
+static void
+test_log_rate_fifty_thousand (DemoFixture   *f,
+                              gconstpointer  data)
+{
+  gint64 end = aligned (NOW_MS - 5 * MINUTE_MS, 30000), start = end - 30 * MINUTE_MS;
+  g_autoptr(IscMetricsResponse) metrics =
+    demo_get_window (f, EMBED_D2, "SERIES", start, end, "metrics=baseten_inference_requests_total");
+  double capped, total = total_requests (metrics, 16 * 64, &capped);
+  g_autofree char *path = g_strdup_printf (LOGS_EMBED_D2 "?limit=1000&start_epoch_millis=%" G_GINT64_FORMAT
+                                           "&end_epoch_millis=%" G_GINT64_FORMAT, end - 30000, end - 1);
+  g_autoptr(DemoResponse) fast = demo_request_full (f, "GET", path, NULL, "log-rate=100");
+  g_autoptr(GArray) slow = get_lines (f, path);
+  g_autoptr(JsonNode) node = demo_parse_json (fast->body);
+  JsonArray *lines = json_object_get_array_member (demo_object_of (node), "logs");
+  guint n_requests = 0;
+
+  g_assert_cmpint (isc_metrics_response_get_step_seconds (metrics), ==, 30);
+  g_assert_cmpfloat (total, >=, capped);
+  g_assert_cmpfloat (capped, >=, 50000);
+
+  /* The last 30 s: more than a page at 100, 16 of the successes at 1. */
+  for (guint i = 0; i < json_array_get_length (lines); i++)
+    {
+      JsonObject *line = json_array_get_object_element (lines, i);
+
+      n_requests += !json_object_get_null_member (line, "request_id") &&
+                    g_strcmp0 (json_object_get_string_member (line, "level"), "DEBUG") != 0;
+    }
+  g_assert_cmpuint (json_array_get_length (lines), ==, 1000);
+  g_assert_cmpuint (n_requests, >, 700);
+  g_assert_cmpuint (count_requests (slow), <, 100);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -723,6 +1278,15 @@ main (int   argc,
   ADD ("/demo/logs/filter-limits", test_filter_limits);
   ADD ("/demo/logs/routes", test_routes);
   ADD ("/demo/logs/environment", test_environment);
+  ADD ("/demo/logs/requests-match-metrics", test_requests_match_metrics);
+  ADD ("/demo/logs/incident", test_incident);
+  ADD ("/demo/logs/restarts", test_restarts);
+  ADD ("/demo/logs/build-and-replicas", test_build_and_replicas);
+  ADD ("/demo/logs/failed", test_failed);
+  ADD ("/demo/logs/looks", test_looks);
+  ADD ("/demo/logs/hostile", test_hostile);
+  ADD ("/demo/logs/log-rate-paging", test_log_rate_paging);
+  ADD ("/demo/logs/log-rate-fifty-thousand", test_log_rate_fifty_thousand);
 
   return g_test_run ();
 }

@@ -232,6 +232,9 @@ static const EscapeCase escape_cases[] = {
   /* C1 CSI, and BiDi overrides, are named. */
   { "c1-csi", "a\\u009b31mb", "a<U+009B>31mb", 0, { { 0 } } },
   { "bidi", "x\\u202ecod.exe\\u2066", "x<U+202E>cod.exe<U+2066>", 0, { { 0 } } },
+  /* Invisible characters are named; joiners stay, inside emoji. */
+  { "invisible", "rm\\u200b -rf\\ufeff\\u2060 \\ud83d\\udc69\\u200d\\ud83d\\udcbb",
+    "rm<U+200B> -rf<U+FEFF><U+2060> \xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x92\xbb", 0, { { 0 } } },
   /* Lone surrogates (Python's surrogateescape) and good pairs. */
   { "surrogates", "\\udc80a\\ud800b\\ud83d\\ude00", FFFD "a" FFFD "b\xf0\x9f\x98\x80", 0, { { 0 } } },
 };

@@ -577,6 +577,12 @@ add_page (GPtrArray *all,
     }
 }
 
+static void
+count_notify (guint *count)
+{
+  (*count)++;
+}
+
 /* ------------------------------------------------------------------------
  * Paging
  * ------------------------------------------------------------------------ */
@@ -595,6 +601,7 @@ test_paging_back (Fixture       *fixture,
   g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GPtrArray) first = NULL;
   guint n_pages = 1;
+  guint n_notified = 0;
 
   /* Lines before, in and after the window. */
   fill_store (fixture, (start_ms - MINUTE_MS) * NS_PER_MS, 200);
@@ -605,6 +612,7 @@ test_paging_back (Fixture       *fixture,
   query->end_ms = end_ms;
   query->limit = 37;
   pager = isc_logs_pager_new (fixture->client, query);
+  g_signal_connect_swapped (pager, "notify::has-earlier", G_CALLBACK (count_notify), &n_notified);
 
   first = load_ok (pager, FIRST);
   g_assert_cmpuint (first->len, ==, 37);
@@ -623,6 +631,9 @@ test_paging_back (Fixture       *fixture,
       n_pages++;
       g_assert_cmpuint (n_pages, <, 200);
     }
+
+  /* Said once, when it turned. */
+  g_assert_cmpuint (n_notified, ==, 1);
 
   /* Past the start nothing is asked. */
   {
@@ -743,6 +754,12 @@ test_follow_from_nothing (Fixture       *fixture,
   first = load_ok (pager, FIRST);
   g_assert_cmpuint (first->len, ==, 0);
   g_assert_false (isc_logs_pager_has_earlier (pager));
+  {
+    gboolean has_earlier = TRUE;
+
+    g_object_get (pager, "has-earlier", &has_earlier, NULL);
+    g_assert_false (has_earlier);
+  }
 
   later = load_ok (pager, LATER);
   g_assert_cmpuint (later->len, ==, 1);
@@ -834,6 +851,57 @@ test_flood_follow (Fixture       *fixture,
       add_page (all, page, FALSE);
       if (page->len == 0)
         break;
+      g_assert_cmpuint (++n_loads, <, 20);
+    }
+
+  assert_same_lines (fixture, all, 0, G_MAXINT64);
+}
+
+/* More lines in one nanosecond than a page holds, met by Follow and by
+ * Load Earlier both: each line once. */
+static void
+test_one_nanosecond (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  gint64 now_ms = g_get_real_time () / 1000;
+  gint64 t = (now_ms - 3 * MINUTE_MS) * NS_PER_MS + 123;
+  g_autoptr(IscLogsQuery) query = isc_logs_query_new ("m1", ISC_TARGET_DEPLOYMENT, "d1");
+  g_autoptr(IscLogsPager) pager = NULL;
+  g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) first = NULL;
+  guint n_loads = 0;
+
+  for (guint i = 0; i < 60; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("burst %u", i);
+
+      store_add (fixture, t, "INFO", "r1", NULL, text);
+    }
+
+  query->start_ms = now_ms - 10 * MINUTE_MS;
+  query->end_ms = now_ms - MINUTE_MS;
+  query->limit = 50;
+  pager = isc_logs_pager_new (fixture->client, query);
+
+  first = load_ok (pager, FIRST);
+  g_assert_cmpuint (first->len, ==, 50);
+  add_page (all, first, FALSE);
+
+  for (;;)
+    {
+      g_autoptr(GPtrArray) page = load_ok (pager, LATER);
+
+      add_page (all, page, FALSE);
+      if (page->len == 0)
+        break;
+      g_assert_cmpuint (++n_loads, <, 20);
+    }
+
+  while (isc_logs_pager_has_earlier (pager))
+    {
+      g_autoptr(GPtrArray) page = load_ok (pager, EARLIER);
+
+      add_page (all, page, TRUE);
       g_assert_cmpuint (++n_loads, <, 20);
     }
 
@@ -1155,6 +1223,7 @@ main (int   argc,
     { "follow-from-nothing", test_follow_from_nothing },
     { "flood-back", test_flood_back },
     { "flood-follow", test_flood_follow },
+    { "one-nanosecond", test_one_nanosecond },
   };
 
   g_test_init (&argc, &argv, NULL);

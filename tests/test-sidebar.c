@@ -358,6 +358,7 @@ test_sidebar_rows (Fixture       *fixture,
                    "  v1 | Inactive\n"
                    "audio-transcription | A10G\n"
                    "  production | v4\n"
+                   "  v5 | Deploy failed\n"
                    "  v4\n");
 
   /* Models are headings: choosing one does nothing. */

@@ -88,6 +88,14 @@ struct _IscLogsPager
 
 G_DEFINE_FINAL_TYPE (IscLogsPager, isc_logs_pager, G_TYPE_OBJECT)
 
+enum {
+  PROP_0,
+  PROP_HAS_EARLIER,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 /* Safe text holds no control character: U+001E and U+001F cannot be part
  * of a replica or a message. */
 static char *
@@ -241,6 +249,18 @@ boundary_extend (Boundary  *boundary,
       keys_add (boundary->keys, lines->pdata[i]);
 }
 
+/* @lines were handed out: the other boundary holds those at its time too
+ * (when the oldest and newest lines share one nanosecond), so that it
+ * always holds every line handed out at its time. */
+static void
+boundary_note (Boundary  *boundary,
+               GPtrArray *lines)
+{
+  for (guint i = 0; i < lines->len; i++)
+    if (isc_log_line_get_time_ns (lines->pdata[i]) == boundary->time_ns)
+      keys_add (boundary->keys, lines->pdata[i]);
+}
+
 /* The first lines known: both boundaries from them. */
 static void
 state_start (State     *state,
@@ -311,12 +331,39 @@ isc_logs_pager_finalize (GObject *object)
 }
 
 static void
+isc_logs_pager_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  IscLogsPager *self = ISC_LOGS_PAGER (object);
+
+  switch (prop_id)
+    {
+    case PROP_HAS_EARLIER:
+      g_value_set_boolean (value, self->state.has_earlier);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 isc_logs_pager_class_init (IscLogsPagerClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = isc_logs_pager_dispose;
   object_class->finalize = isc_logs_pager_finalize;
+  object_class->get_property = isc_logs_pager_get_property;
+
+  /* Whether Load Earlier may find more; for a button's sensitivity. */
+  properties[PROP_HAS_EARLIER] =
+    g_param_spec_boolean ("has-earlier", NULL, NULL, TRUE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
@@ -433,12 +480,16 @@ load_return (GTask *task)
 {
   IscLogsPager *self = g_task_get_source_object (task);
   Load *load = g_task_get_task_data (task);
+  gboolean had_earlier = self->state.has_earlier;
 
   state_clear (&self->state);
   self->state = load->state;
   load->state.oldest.keys = NULL;
   load->state.newest.keys = NULL;
   self->busy = FALSE;
+
+  if (had_earlier != self->state.has_earlier)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HAS_EARLIER]);
 
   g_ptr_array_sort (load->lines, compare_time);
   g_task_return_pointer (task, g_steal_pointer (&load->lines), (GDestroyNotify) g_ptr_array_unref);
@@ -472,10 +523,12 @@ earlier_page_done (Load      *load,
 
   if (fresh->len > 0)
     {
-      if (load->step == STEP_FLOOD && full)
+      /* Read from both ends, a full page that met nothing known. */
+      if (load->step == STEP_FLOOD && full && fresh->len == page->len)
         g_debug ("More than two pages of lines in the millisecond %" G_GINT64_FORMAT
                  ": those in its middle are missed", oldest_ms);
       boundary_extend (&state->oldest, fresh, TRUE);
+      boundary_note (&state->newest, fresh);
       for (guint i = 0; i < fresh->len; i++)
         g_ptr_array_add (load->lines, g_object_ref (fresh->pdata[i]));
       /* A flood's start says nothing of what lies before it. */
@@ -538,24 +591,29 @@ later_page_done (Load      *load,
     {
       filter_page (page, &state->newest, FALSE, fresh);
       if (fresh->len > 0)
-        boundary_extend (&state->newest, fresh, FALSE);
+        {
+          boundary_extend (&state->newest, fresh, FALSE);
+          boundary_note (&state->oldest, fresh);
+        }
     }
 
   for (guint i = 0; i < fresh->len; i++)
     g_ptr_array_add (load->lines, g_object_ref (fresh->pdata[i]));
 
-  if (!full)
+  if (!full && load->step == STEP_PAGE)
     {
       if (!state->has_lines)
         state->later_from_ms = load->page_query->end_ms;
       return TRUE;
     }
 
+  /* A full page forward, or the flooded millisecond read from its end:
+   * there may be more, from past it. */
   newest_ms = time_ms_of (state->newest.time_ns);
 
-  if (fresh->len == 0)
+  if (fresh->len == 0 && load->step == STEP_PAGE)
     {
-      if (load->step == STEP_PAGE && state->flood_newest_ms != newest_ms)
+      if (state->flood_newest_ms != newest_ms)
         {
           /* A whole page of lines already handed out: the newest
            * millisecond holds more than a page. Read it from its end. */
@@ -566,7 +624,7 @@ later_page_done (Load      *load,
 
       state->flood_newest_ms = newest_ms;
     }
-  else if (load->step == STEP_FLOOD)
+  else if (load->step == STEP_FLOOD && full && fresh->len == page->len)
     g_debug ("More than two pages of lines in the millisecond %" G_GINT64_FORMAT
              ": those in its middle are missed", newest_ms);
 

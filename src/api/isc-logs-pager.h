@@ -49,7 +49,8 @@ G_DECLARE_FINAL_TYPE (IscLogsPager, isc_logs_pager, ISC, LOGS_PAGER, GObject)
 IscLogsPager       *isc_logs_pager_new            (IscClient          *client,
                                                    const IscLogsQuery *query);
 const IscLogsQuery *isc_logs_pager_get_query      (IscLogsPager       *self);
-/* FALSE once a load_earlier came back with less than a full page. */
+/* FALSE once a load_earlier came back with less than a full page; the
+ * "has-earlier" property, notified when it changes. */
 gboolean            isc_logs_pager_has_earlier    (IscLogsPager       *self);
 
 void                isc_logs_pager_load_first_async   (IscLogsPager        *self,

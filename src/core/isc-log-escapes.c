@@ -38,6 +38,15 @@
 
 #define DEFAULT_COLOUR (-1)
 
+/* Characters that show nothing and join nothing: named, so that no word
+ * of a message hides in plain sight (STYLE 16c). Joiners (U+200C, U+200D)
+ * and variation selectors are left alone: scripts and emoji need them. */
+static inline gboolean
+is_invisible (gunichar c)
+{
+  return c == 0x180E || c == 0x200B || (c >= 0x2060 && c <= 0x2064) || c == 0xFEFF;
+}
+
 /* The 16 ANSI colours: GNOME Terminal's Tango palette. */
 static const gint32 ansi_colours[16] = {
   0x2E3436, 0xCC0000, 0x4E9A06, 0xC4A000, 0x3465A4, 0x75507B, 0x06989A, 0xD3D7CF,
@@ -549,9 +558,10 @@ _isc_log_text_append_safe (GString    *out,
                 break;
               i++;
             }
-          else if (isc_text_is_unsafe_char (u))
+          else if (isc_text_is_unsafe_char (u) || is_invisible (u))
             {
-              /* C1 controls, BiDi controls, line separators: named. */
+              /* C1 controls, BiDi controls, line separators, invisible
+               * characters: named. */
               char name[16];
               int n = g_snprintf (name, sizeof name, "<U+%04X>", u);
 

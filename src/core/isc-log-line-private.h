@@ -25,8 +25,9 @@ G_BEGIN_DECLS
 /* Appends @raw (@length bytes, any bytes) to @out as safe text: valid
  * UTF-8 (U+FFFD for each byte that is not), each C0 control but TAB as
  * its control picture (U+2400 + byte), DEL as U+2421, a tab as spaces to
- * the next multiple of eight characters, C1 controls, BiDi controls and
- * line separators as "<U+202E>". With @spans (a GArray of IscLogSpan),
+ * the next multiple of eight characters, C1 controls, BiDi controls, line
+ * separators and invisible characters (zero-width space, word joiner,
+ * BOM) as "<U+202E>". With @spans (a GArray of IscLogSpan),
  * terminal escape sequences are parsed: SGR colours become spans over
  * the text they colour, every other CSI, OSC, DCS, … and two-byte escape
  * is dropped, and an ESC that starts no sequence is shown as U+241B.

@@ -20,7 +20,9 @@ G_BEGIN_DECLS
  * no control bytes: terminal escape sequences are parsed (SGR colours kept
  * as spans over the message, every other sequence dropped), and every other
  * control byte is shown as its visible symbol (U+2400 + byte, U+2421 for
- * DEL), tabs kept as spaces. A message longer than ISC_LOG_LINE_MAX_MESSAGE
+ * DEL), tabs kept as spaces; C1 controls, BiDi controls, line separators
+ * and invisible characters (zero-width space, word joiner, BOM) are named,
+ * "<U+202E>", and a line end closing the message is left out. A message longer than ISC_LOG_LINE_MAX_MESSAGE
  * bytes is cut at a character boundary, and get_n_cut() says how many bytes
  * of the original were left out.
  */

@@ -109,6 +109,18 @@ static const IscDemoDeployment deployments[] = {
     .memory_limit_mib = 16384, .millicpu_limit = 4000, .gpu_count = 1, .gpu_type = "A10G",
     .gpu_memory_limit_mib = A10G_MIB, .cpu_cores = 1.5, .memory_bytes = 5.2e9,
     .gpu_memory_mib = 9800 },
+  /* Its next version failed to load: no traffic, no replica ever ready. */
+  { .id = ISC_DEMO_DEPLOYMENT_BATCH_FAILED, .name = "v5", .model_id = ISC_DEMO_MODEL_BATCH,
+    .status = "DEPLOY_FAILED", .environment = NULL,
+    .applies = ISC_APPLIES_GPU | ISC_APPLIES_ASYNC, .share = _ISC_DEMO_SHARE_NONE,
+    .created_days_ago = 2,
+    .peak_rps = 0, .e2e_median_s = 9.5, .ttfb_fraction = 0.97,
+    .request_bytes = 420000, .response_bytes = 3100, .base_4xx = 0.004, .incident_minute = -1,
+    .min_replica = 1, .max_replica = 6, .concurrency_target = 2, .scale_down_delay_s = 1200,
+    .start_seconds = 420, .instance_type_name = "A10G:1x4x16",
+    .memory_limit_mib = 16384, .millicpu_limit = 4000, .gpu_count = 1, .gpu_type = "A10G",
+    .gpu_memory_limit_mib = A10G_MIB, .cpu_cores = 1.5, .memory_bytes = 5.2e9,
+    .gpu_memory_mib = 9800 },
 };
 
 static const IscDemoEnvironment environments[] = {

@@ -29,6 +29,9 @@
 /* An async transcription model on an A10G: queue and webhook metrics. */
 #define ISC_DEMO_MODEL_BATCH                  "demo-batch"
 #define ISC_DEMO_DEPLOYMENT_BATCH_PRODUCTION  "demo-batch-d4"
+/* Its next version, whose model did not fit the GPU: DEPLOY_FAILED two
+ * days ago, its logs found only by moving the window back. */
+#define ISC_DEMO_DEPLOYMENT_BATCH_FAILED      "demo-batch-d5"
 
 #define ISC_DEMO_ENVIRONMENT_PRODUCTION       "production"
 #define ISC_DEMO_ENVIRONMENT_DEVELOPMENT      "development"

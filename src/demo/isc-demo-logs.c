@@ -103,6 +103,10 @@ typedef struct
   GString                  *message;      /* scratch */
   GString                  *out;
   guint                     n_out;
+  /* The request id asked for, parsed */
+  gboolean                  request_id_ok;
+  guint64                   request_high;
+  guint64                   request_low;
 } Build;
 
 /* splitmix64, as the metrics generator mixes. */
@@ -258,8 +262,12 @@ _isc_demo_logs_hostile_message (guint  index,
                                 gsize *length,
                                 guint *n)
 {
+  gsize unused;
+
   if (n != NULL)
     *n = G_N_ELEMENTS (hostile_lines);
+  if (length == NULL)
+    length = &unused;
   if (index >= G_N_ELEMENTS (hostile_lines))
     return NULL;
 
@@ -530,8 +538,8 @@ static const Step restart_steps[] = {
 static const Step attempt_steps[] = {
   { 0.0, _ISC_DEMO_LOG_LEVEL_INFO },
   { 4.0, _ISC_DEMO_LOG_LEVEL_INFO },
-  { 58.0, _ISC_DEMO_LOG_LEVEL_INFO },
-  { 61.0, _ISC_DEMO_LOG_LEVEL_NONE },
+  { 58.0, _ISC_DEMO_LOG_LEVEL_NONE },
+  { 61.0, _ISC_DEMO_LOG_LEVEL_INFO },
   { 131.0, _ISC_DEMO_LOG_LEVEL_INFO },
   { 187.0, _ISC_DEMO_LOG_LEVEL_ERROR },
   { 187.2, _ISC_DEMO_LOG_LEVEL_ERROR },
@@ -589,8 +597,7 @@ add_requests (Build                    *b,
   guint64 n5 = (guint64) f->n_status[2];
   guint64 n4 = (guint64) f->n_status[1];
   guint64 cap = (guint64) _ISC_DEMO_LOGS_SAMPLE_PER_BUCKET * MAX (b->request->log_rate, 1);
-  guint active = (guint) f->active;
-  guint pods = (guint) (f->active + f->starting);
+  guint active = MIN ((guint) f->active, MAX_SLOTS);
   guint64 h = hash3 (st->key, 11, (guint64) bucket);
   guint64 a, c;
 
@@ -603,27 +610,34 @@ add_requests (Build                    *b,
     a = a % n + 1;
   c = mix64 (h) % n;
 
-  for (guint64 j = 0; j < n; j++)
+  /* s = (a·j + c) mod n and the sample's r = j·cap mod n, kept as j
+   * goes up: no division per request, where a bucket may hold a
+   * thousand of them. Request j is sampled when r + cap reaches n. */
+  a %= n;
+  for (guint64 j = 0, s = c, r = 0; j < n; j++, s = s + a >= n ? s + a - n : s + a)
     {
-      guint64 s = (a * j + c) % n;
       gboolean is5 = s < n5;
       gboolean is4 = !is5 && s < n5 + n4;
+      gboolean sampled = n <= cap || r + cap >= n;
       guint64 key;
       gint64 ts;
       char replica[6] = "";
       guint slot;
       Line *line;
 
-      if (!is5 && !is4 && n > cap && (j + 1) * cap / n == j * cap / n)
+      if (n > cap)
+        r = r + cap >= n ? r + cap - n : r + cap;
+      if (!is5 && !is4 && !sampled)
         continue;
 
       key = hash3 (st->key, (guint64) bucket, j + 1) | 1;
       ts = bucket * BUCKET_NS + (gint64) (((double) j + 0.05 + 0.9 * unit (key)) / (double) n * (double) BUCKET_NS);
 
-      if (active > 0 || pods > 0)
+      /* With no replica ready (a cold start), on none yet. */
+      if (active > 0)
         {
-          slot = active > 0 ? (guint) (mix64 (key) % active) : 0;
-          replica_id (st, slot, run_starts[MIN (slot, MAX_SLOTS - 1)], replica);
+          slot = (guint) (mix64 (key) % active);
+          replica_id (st, slot, run_starts[slot], replica);
         }
 
       if (is5)
@@ -816,12 +830,44 @@ compare_lines (gconstpointer a,
 
 /* Messages */
 
+/* A request id: 32 hex digits, two hashes of the request's key. */
+static inline guint64
+request_id_high (guint64 key)
+{
+  return mix64 (key ^ 0x72657175);
+}
+
+static inline guint64
+request_id_low (guint64 key)
+{
+  return mix64 (key ^ 0x65737469);
+}
+
 static void
 request_id_text (guint64 key,
                  char    out[33])
 {
   g_snprintf (out, 33, "%016" G_GINT64_MODIFIER "x%016" G_GINT64_MODIFIER "x",
-              mix64 (key ^ 0x72657175), mix64 (key ^ 0x65737469));
+              request_id_high (key), request_id_low (key));
+}
+
+/* The two halves of a request id asked for; FALSE when it cannot be one
+ * of ours (then only the hostile line's may match). */
+static gboolean
+request_id_parse (const char *text,
+                  guint64    *high,
+                  guint64    *low)
+{
+  char half[17];
+
+  if (strlen (text) != 32 || strspn (text, "0123456789abcdef") != 32)
+    return FALSE;
+
+  memcpy (half, text, 16);
+  half[16] = '\0';
+  *high = g_ascii_strtoull (half, NULL, 16);
+  *low = g_ascii_strtoull (text + 16, NULL, 16);
+  return TRUE;
 }
 
 static void
@@ -1082,11 +1128,11 @@ format_message (Build      *b,
           g_string_append_printf (s, "Pulling image (%.1f GiB)", 9.8);
           break;
         case 2:
-          g_string_append (s, "Loading model");
+          g_string_append (s, "Downloading weights: 100%|\xe2\x96\x88\xe2\x96\x88\xe2\x96\x88\xe2\x96\x88| "
+                              "3.09G/3.09G [00:52<00:00]");
           break;
         case 3:
-          g_string_append (s, "Downloading weights: 100%|\xe2\x96\x88\xe2\x96\x88\xe2\x96\x88\xe2\x96\x88| "
-                              "3.09G/3.09G [01:09<00:00]");
+          g_string_append (s, "Loading model");
           break;
         case 4:
           g_string_append (s, "Moving the model to cuda:0 in float32");
@@ -1157,14 +1203,13 @@ passes_before_message (Build      *b,
     return FALSE;
   if (r->request_id != NULL)
     {
-      char id[33];
-
       if (line->request == 0)
         return FALSE;
       if (line->kind == KIND_HOSTILE)
         return g_str_equal (r->request_id, hostile_request_id);
-      request_id_text (line->request, id);
-      if (!g_str_equal (r->request_id, id))
+      if (!b->request_id_ok ||
+          request_id_high (line->request) != b->request_high ||
+          request_id_low (line->request) != b->request_low)
         return FALSE;
     }
 
@@ -1173,6 +1218,7 @@ passes_before_message (Build      *b,
 
 static gboolean
 passes_message (Build         *b,
+                const Line    *line,
                 const GString *message)
 {
   const IscDemoLogsRequest *r = b->request;
@@ -1191,7 +1237,7 @@ passes_message (Build         *b,
   if (r->search != NULL)
     {
       /* GRegex wants valid UTF-8: match what a hostile line means. */
-      if (!g_utf8_validate_len (message->str, message->len, NULL))
+      if (line->kind == KIND_HOSTILE && !g_utf8_validate_len (message->str, message->len, NULL))
         {
           g_autofree char *valid = g_utf8_make_valid (message->str, message->len);
 
@@ -1317,7 +1363,7 @@ build_chunk (Build  *b,
       if (!passes_before_message (b, line))
         continue;
       format_message (b, b->message, line);
-      if (!passes_message (b, b->message))
+      if (!passes_message (b, line, b->message))
         continue;
       write_line (b, line, b->message);
     }
@@ -1351,6 +1397,8 @@ _isc_demo_logs_build (guint64                    seed,
 
   for (guint d = 0; d < n_deps; d++)
     dep_state_init (&states[d], deps[d], seed, b.now_s);
+  if (request->request_id != NULL)
+    b.request_id_ok = request_id_parse (request->request_id, &b.request_high, &b.request_low);
 
   g_string_append (b.out, "{\"logs\":[");
 
@@ -1359,15 +1407,19 @@ _isc_demo_logs_build (guint64                    seed,
 
   if (b.hi_ns >= b.lo_ns)
     {
+      /* Chunks grow from one bucket: a busy deployment's page is made
+       * of a few buckets, a quiet one's of many. */
+      gint64 size = 1;
+
       if (request->ascending)
         {
-          for (gint64 cs = first; cs <= last && b.n_out < request->limit; cs += CHUNK_BUCKETS)
-            build_chunk (&b, cs, MIN (cs + CHUNK_BUCKETS, last + 1));
+          for (gint64 cs = first; cs <= last && b.n_out < request->limit; cs += size, size = MIN (size * 2, CHUNK_BUCKETS))
+            build_chunk (&b, cs, MIN (cs + size, last + 1));
         }
       else
         {
-          for (gint64 ce = last + 1; ce > first && b.n_out < request->limit; ce -= CHUNK_BUCKETS)
-            build_chunk (&b, MAX (ce - CHUNK_BUCKETS, first), ce);
+          for (gint64 ce = last + 1; ce > first && b.n_out < request->limit; ce -= size, size = MIN (size * 2, CHUNK_BUCKETS))
+            build_chunk (&b, MAX (ce - size, first), ce);
         }
     }
 
