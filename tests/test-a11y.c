@@ -22,6 +22,7 @@
 #include "isc-add-target-dialog.h"
 #include "isc-demo-server.h"
 #include "isc-key-dialog.h"
+#include "isc-logs-page.h"
 #include "isc-test-app.h"
 #include "isc-test-gtk.h"
 #include "isc-test-util.h"
@@ -506,6 +507,43 @@ test_stale_window (void)
 }
 
 static gboolean
+logs_are_shown (gpointer data)
+{
+  GtkWidget *page = test_find_shown (GTK_WIDGET (window), ISC_TYPE_LOGS_PAGE, NULL, NULL);
+  IscLogView *log_view = page != NULL ? isc_logs_page_get_log_view (ISC_LOGS_PAGE (page)) : NULL;
+
+  return log_view != NULL && isc_log_view_get_state (log_view) == ISC_LOG_VIEW_READY;
+}
+
+/* The Logs page with the demo's lines: every control named, and a row
+ * read as its time, level and message. */
+static void
+test_logs_page (void)
+{
+  g_autoptr(GArray) nodes = NULL;
+  gboolean row_read = FALSE;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mode", "s", "logs"));
+  g_assert_true (test_wait_for (logs_are_shown, NULL));
+  test_run_frames (500);
+  assert_tree_reads_well ("logs");
+
+  nodes = read_tree ();
+  for (guint i = 0; i < nodes->len; i++)
+    {
+      const Node *node = &g_array_index (nodes, Node, i);
+
+      if (g_regex_match_simple ("^[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}, (DEBUG|INFO|WARNING|ERROR), .",
+                                node->name, 0, 0))
+        row_read = TRUE;
+    }
+  g_assert_true (row_read);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mode", "s", "charts"));
+  test_wait_for_view (window);
+}
+
+static gboolean
 key_dialog_is_closed (gpointer data)
 {
   return find_toplevel (ISC_TYPE_KEY_DIALOG) == NULL;
@@ -598,6 +636,7 @@ main (int   argc,
   g_test_add_func ("/isc/a11y/popovers", test_popovers);
   g_test_add_func ("/isc/a11y/about", test_about);
   g_test_add_func ("/isc/a11y/shortcuts", test_shortcuts);
+  g_test_add_func ("/isc/a11y/logs-page", test_logs_page);
   /* Last: it leaves the demo for an account. */
   g_test_add_func ("/isc/a11y/key-dialog", test_key_dialog);
 

@@ -545,6 +545,64 @@ test_rebuild_while_hovered (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+count_cursor_notify (GObject    *object,
+                     GParamSpec *pspec,
+                     guint      *count)
+{
+  (*count)++;
+}
+
+/* The window's moment (a log line's, another page's) draws the crosshair
+ * on every chart, on charts made afresh too; the pointer over one chart
+ * says its moment to the window. */
+static void
+test_cursor_time (void)
+{
+  g_autoptr(IscMetricsResponse) first = fetch_all (ISC_DEMO_MODEL_CHAT, ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION);
+  g_autoptr(IscMetricsResponse) other = fetch_all (ISC_DEMO_MODEL_EMBED, ISC_DEMO_DEPLOYMENT_EMBED_PRODUCTION);
+  GtkWidget *window, *page, *hovered;
+  const gint64 *starts;
+  gint64 moment;
+  guint n, notifies = 0;
+
+  page = open_page (1200, &window);
+  isc_charts_page_set_response (ISC_CHARTS_PAGE (page), first);
+  g_assert_true (test_wait_for (test_charts_shown, page));
+  n = isc_charts_page_get_n_charts (ISC_CHARTS_PAGE (page));
+  g_assert_cmpint (isc_charts_page_get_cursor_time (ISC_CHARTS_PAGE (page)), ==, -1);
+  g_signal_connect (page, "notify::cursor-time", G_CALLBACK (count_cursor_notify), &notifies);
+
+  starts = isc_chart_model_get_step_starts (isc_chart_view_get_model (ISC_CHART_VIEW (isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), 0))));
+  moment = starts[10] + 1234;
+  isc_charts_page_set_cursor_time (ISC_CHARTS_PAGE (page), moment);
+  g_assert_cmpuint (notifies, ==, 1);
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpint (isc_chart_view_get_cursor_time (ISC_CHART_VIEW (isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), i))),
+                     ==, moment);
+
+  /* The pointer over a chart: its moment is the page's. */
+  hovered = isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), 1);
+  g_signal_emit_by_name (motion_controller (hovered), "motion",
+                         gtk_widget_get_width (hovered) / 2.0, gtk_widget_get_height (hovered) / 2.0);
+  g_assert_cmpint (isc_chart_view_get_cursor_time (ISC_CHART_VIEW (hovered)), >=, 0);
+  g_assert_cmpint (isc_chart_view_get_cursor_time (ISC_CHART_VIEW (hovered)), !=, moment);
+  g_assert_cmpint (isc_charts_page_get_cursor_time (ISC_CHARTS_PAGE (page)), ==,
+                   isc_chart_view_get_cursor_time (ISC_CHART_VIEW (hovered)));
+  g_assert_cmpuint (notifies, ==, 2);
+  g_signal_emit_by_name (motion_controller (hovered), "leave");
+  g_assert_cmpint (isc_charts_page_get_cursor_time (ISC_CHARTS_PAGE (page)), ==, -1);
+
+  /* Charts made anew show the moment set before them. */
+  isc_charts_page_set_cursor_time (ISC_CHARTS_PAGE (page), moment);
+  isc_charts_page_set_response (ISC_CHARTS_PAGE (page), other);
+  g_assert_true (test_wait_for (test_charts_shown, page));
+  g_assert_cmpint (isc_chart_view_get_cursor_time (ISC_CHART_VIEW (isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), 0))),
+                   ==, moment);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* An embedding model on CPU reports neither GPU nor LLM metrics. */
 static void
 test_no_gpu (void)
@@ -780,6 +838,7 @@ main (int   argc,
   g_test_add_func ("/isc/charts-page/refresh-keeps-views", test_refresh_keeps_views);
   g_test_add_func ("/isc/charts-page/refresh-draws-in-sight", test_refresh_draws_in_sight);
   g_test_add_func ("/isc/charts-page/rebuild-while-hovered", test_rebuild_while_hovered);
+  g_test_add_func ("/isc/charts-page/cursor-time", test_cursor_time);
   g_test_add_func ("/isc/charts-page/no-gpu", test_no_gpu);
   g_test_add_func ("/isc/charts-page/switches", test_switches);
   g_test_add_func ("/isc/charts-page/annotations", test_annotations);

@@ -249,11 +249,12 @@ test_chart_menu (void)
           g_ptr_array_add (labels, label);
         }
     }
-  g_assert_cmpuint (labels->len, ==, 4);
+  g_assert_cmpuint (labels->len, ==, 5);
   g_assert_cmpstr (g_ptr_array_index (labels, 0), ==, "_Export Image…");
   g_assert_cmpstr (g_ptr_array_index (labels, 1), ==, "_Copy Image");
   g_assert_cmpstr (g_ptr_array_index (labels, 2), ==, "Copy _Data");
-  g_assert_cmpstr (g_ptr_array_index (labels, 3), ==, "_Hide Chart");
+  g_assert_cmpstr (g_ptr_array_index (labels, 3), ==, "_Logs at This Time");
+  g_assert_cmpstr (g_ptr_array_index (labels, 4), ==, "_Hide Chart");
 
   /* Each item's action is there to run. */
   g_assert_true (gtk_widget_activate_action (view, "chart.copy-data", NULL));

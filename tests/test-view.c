@@ -248,6 +248,27 @@ test_view_defaults (void)
   g_assert_null (isc_view_get_metrics (view));
 }
 
+/* The window's moment: one value its pages share, said once per change,
+ * and no load. */
+static void
+test_view_cursor_time (void)
+{
+  g_autoptr(IscView) view = isc_view_new ();
+  guint notifies = 0;
+
+  g_assert_cmpint (isc_view_get_cursor_time (view), ==, -1);
+  g_signal_connect (view, "notify::cursor-time", G_CALLBACK (count_notify), &notifies);
+  isc_view_set_cursor_time (view, G_GINT64_CONSTANT (1796051832345));
+  g_assert_cmpint (isc_view_get_cursor_time (view), ==, G_GINT64_CONSTANT (1796051832345));
+  g_assert_cmpuint (notifies, ==, 1);
+  isc_view_set_cursor_time (view, G_GINT64_CONSTANT (1796051832345));
+  g_assert_cmpuint (notifies, ==, 1);
+  isc_view_set_cursor_time (view, -5);
+  g_assert_cmpint (isc_view_get_cursor_time (view), ==, -1);
+  g_assert_cmpuint (notifies, ==, 2);
+  g_assert_false (isc_view_get_loading (view));
+}
+
 static void
 test_view_history (void)
 {
@@ -1378,6 +1399,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/isc/view/defaults", test_view_defaults);
+  g_test_add_func ("/isc/view/cursor-time", test_view_cursor_time);
   g_test_add_func ("/isc/view/history", test_view_history);
   g_test_add_func ("/isc/view/range-refused", test_view_range_refused);
   g_test_add_func ("/isc/view/zoom", test_view_zoom);

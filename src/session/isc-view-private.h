@@ -51,6 +51,7 @@ struct _IscView
   guint               refresh_interval;
   guint               refresh_id;
   gint64              updated_ms;
+  gint64              cursor_ms;        /* the shared cursor; -1: none */
   gint64              last_load_us;    /* monotonic; 0: never */
   gint64              holdoff_until_us; /* monotonic; no automatic load before */
   guint               holdoff_s;        /* the next 429's wait; 0: none yet */
@@ -94,6 +95,7 @@ enum {
   PROP_COMPARE_ERROR,
   PROP_REFUSED_METRICS,
   PROP_RATE_LIMITED_UNTIL_MS,
+  PROP_CURSOR_TIME,
   N_PROPS
 };
 

@@ -204,6 +204,10 @@ isc_view_get_property (GObject    *object,
       g_value_set_boxed (value, isc_view_get_refused_metrics (self));
       break;
 
+    case PROP_CURSOR_TIME:
+      g_value_set_int64 (value, self->cursor_ms);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -271,6 +275,10 @@ isc_view_set_property (GObject      *object,
 
     case PROP_COMPARE_SHIFT:
       isc_view_set_compare_shift (self, g_value_get_int64 (value));
+      break;
+
+    case PROP_CURSOR_TIME:
+      isc_view_set_cursor_time (self, g_value_get_int64 (value));
       break;
 
     default:
@@ -345,6 +353,8 @@ isc_view_class_init (IscViewClass *klass)
     g_param_spec_boxed ("compare-error", NULL, NULL, G_TYPE_ERROR, ro);
   properties[PROP_REFUSED_METRICS] =
     g_param_spec_boxed ("refused-metrics", NULL, NULL, G_TYPE_STRV, ro);
+  properties[PROP_CURSOR_TIME] =
+    g_param_spec_int64 ("cursor-time", NULL, NULL, -1, G_MAXINT64, -1, rw);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -367,6 +377,7 @@ isc_view_init (IscView *self)
   self->active = TRUE;
   self->network_available = TRUE;
   self->state = ISC_VIEW_EMPTY;
+  self->cursor_ms = -1;
 }
 
 /* Public API */
@@ -451,6 +462,27 @@ isc_view_set_target (IscView         *self,
   _isc_view_load (self, TRUE);
 
   g_object_thaw_notify (G_OBJECT (self));
+}
+
+gint64
+isc_view_get_cursor_time (IscView *self)
+{
+  g_return_val_if_fail (ISC_IS_VIEW (self), -1);
+  return self->cursor_ms;
+}
+
+void
+isc_view_set_cursor_time (IscView *self,
+                          gint64   ms)
+{
+  g_return_if_fail (ISC_IS_VIEW (self));
+
+  if (ms < 0)
+    ms = -1;
+  if (self->cursor_ms == ms)
+    return;
+  self->cursor_ms = ms;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURSOR_TIME]);
 }
 
 IscMode

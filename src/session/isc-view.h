@@ -76,6 +76,13 @@ IscMode             isc_view_get_mode             (IscView            *self);
 void                isc_view_set_mode             (IscView            *self,
                                                    IscMode             mode);
 
+/* "cursor-time" (epoch ms, -1 for none): the moment the window's cursor
+ * points at, shared by its pages: the Charts page's crosshair follows and
+ * sets it, and selecting a log line sets it. No load. */
+gint64              isc_view_get_cursor_time      (IscView            *self);
+void                isc_view_set_cursor_time      (IscView            *self,
+                                                   gint64              ms);
+
 /* "range" (IscTimeRange, boxed): never NULL; the last hour by default.
  * Setting it refuses a window over 7 days, or not ending after it starts
  * (FALSE, ISC_QUERY_ERROR, in words), and otherwise pushes the range

@@ -475,6 +475,7 @@ static const struct
   { "win.mode::now", { "<Control>1", NULL } },
   { "win.mode::summary", { "<Control>2", NULL } },
   { "win.mode::charts", { "<Control>3", NULL } },
+  { "win.mode::logs", { "<Control>4", NULL } },
   { "win.filter", { "<Control>f", NULL } },
   { "win.toggle-sidebar", { "F9", NULL } },
   { "win.zoom-in", { "<Control>plus", "<Control>equal", NULL } },

@@ -4,8 +4,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The chart view's menu (Export Image…, Copy Image, Copy Data, Hide
- * Chart), from a right-click, a long press or the keyboard.
+ * The chart view's menu (Export Image…, Copy Image, Copy Data, Logs at
+ * This Time, Hide Chart), from a right-click, a long press or the
+ * keyboard.
  */
 
 #define G_LOG_DOMAIN "isc-chart-view"
@@ -23,7 +24,7 @@ void
 _isc_chart_view_update_actions (IscChartView *self)
 {
   IscChartModel *model = isc_chart_get_model (self->chart);
-  static const char * const names[] = { "export", "copy-image", "copy-data", "hide" };
+  static const char * const names[] = { "export", "copy-image", "copy-data", "logs-at-time", "hide" };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
@@ -110,6 +111,20 @@ copy_data_action (GSimpleAction *action,
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), csv);
 }
 
+/* The window opens its Logs page around the moment the menu points at
+ * (win.logs-at-time): the cursor's, or the step under the menu's place. */
+static void
+logs_at_time_action (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       user_data)
+{
+  IscChartView *self = user_data;
+
+  if (isc_chart_get_model (self->chart) == NULL || self->menu_ms < 0)
+    return;
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.logs-at-time", "x", self->menu_ms);
+}
+
 /* The window keeps which charts are shown (win.hide-chart, the path of
  * Customize View). An error rate chart is its counter's: hiding it hides
  * both. */
@@ -132,9 +147,18 @@ isc_chart_view_popup_at (IscChartView *self,
                          double        y)
 {
   GdkRectangle rect = { (int) x, (int) y, 1, 1 };
+  IscChartModel *model = isc_chart_get_model (self->chart);
+  int step;
 
-  if (isc_chart_get_model (self->chart) == NULL)
+  if (model == NULL)
     return;
+  /* The moment Logs at This Time opens: the cursor's (the pointer's, the
+   * keyboard's, a log line's), else the step where the menu opens. */
+  self->menu_ms = self->cursor_ms;
+  if (self->menu_ms < 0 &&
+      (step = isc_chart_get_step_at_x (self->chart, gtk_widget_get_width (GTK_WIDGET (self)),
+                                       gtk_widget_get_height (GTK_WIDGET (self)), x)) >= 0)
+    self->menu_ms = isc_chart_model_get_step_starts (model)[step];
   gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &rect);
   gtk_popover_popup (GTK_POPOVER (self->menu));
 }
@@ -179,6 +203,7 @@ _isc_chart_view_init_menu (IscChartView *self)
     { "export", export_action },
     { "copy-image", copy_image_action },
     { "copy-data", copy_data_action },
+    { "logs-at-time", logs_at_time_action },
     { "hide", hide_action },
   };
   g_autoptr(GMenu) menu = g_menu_new ();
@@ -186,6 +211,7 @@ _isc_chart_view_init_menu (IscChartView *self)
   GtkGesture *click, *long_press;
   GtkEventController *shortcuts;
 
+  self->menu_ms = -1;
   self->actions = g_simple_action_group_new ();
   g_action_map_add_action_entries (G_ACTION_MAP (self->actions), entries, G_N_ELEMENTS (entries), self);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "chart", G_ACTION_GROUP (self->actions));
@@ -194,6 +220,10 @@ _isc_chart_view_init_menu (IscChartView *self)
   g_menu_append (section, _("_Export Image…"), "chart.export");
   g_menu_append (section, _("_Copy Image"), "chart.copy-image");
   g_menu_append (section, _("Copy _Data"), "chart.copy-data");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
+  g_clear_object (&section);
+  section = g_menu_new ();
+  g_menu_append (section, _("_Logs at This Time"), "chart.logs-at-time");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
   g_clear_object (&section);
   section = g_menu_new ();

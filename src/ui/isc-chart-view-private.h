@@ -48,10 +48,12 @@ struct _IscChartView
    * drawn, and a scroll or a new map asks again. */
   gboolean       unseen;
 
-  /* The chart's menu: Export Image…, Copy Image, Copy Data, Hide Chart */
+  /* The chart's menu: Export Image…, Copy Image, Copy Data, Logs at This
+   * Time, Hide Chart */
   GMenuModel    *menu_model;
   GtkWidget     *menu;           /* GtkPopoverMenu, our child */
   GSimpleActionGroup *actions;   /* "chart" */
+  gint64         menu_ms;        /* the moment the menu was opened at; -1: none */
   /* Series toggles: the series hidden, as keys "metric name\x1flabel",
    * so a new model for the same metric (a refresh, another range, the
    * counter display) hides the same series. Shared with other views

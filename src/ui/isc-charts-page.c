@@ -56,8 +56,10 @@ struct _IscChartsPage
    * every view: kept while the views are made again for new metrics. */
   GHashTable         *hidden_series;
 
-  /* Copying one view's cursor time to the others */
+  /* Copying one view's cursor time to the others; the time they all
+   * show (epoch ms, -1 for none) */
   gboolean            syncing;
+  gint64              cursor_ms;
 };
 
 enum {
@@ -65,6 +67,7 @@ enum {
   PROP_RESPONSE,
   PROP_USE_UTC,
   PROP_COUNTERS_AS_TOTALS,
+  PROP_CURSOR_TIME,
   N_PROPS
 };
 
@@ -240,6 +243,11 @@ cursor_time_cb (IscChartsPage *self,
   self->syncing = TRUE;
   foreach_view_but (self, source, set_cursor_time, &ms);
   self->syncing = FALSE;
+  if (self->cursor_ms != ms)
+    {
+      self->cursor_ms = ms;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURSOR_TIME]);
+    }
 }
 
 static void
@@ -282,6 +290,8 @@ new_view (IscChartsPage *self,
 
   isc_chart_view_set_hidden_series (ISC_CHART_VIEW (view), self->hidden_series);
   isc_chart_view_set_use_utc (ISC_CHART_VIEW (view), self->use_utc);
+  /* A chart made anew shows the window's moment too. */
+  isc_chart_view_set_cursor_time (ISC_CHART_VIEW (view), self->cursor_ms);
   gtk_accessible_update_property (GTK_ACCESSIBLE (view),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, title,
                                   -1);
@@ -381,6 +391,10 @@ isc_charts_page_get_property (GObject    *object,
       g_value_set_boolean (value, isc_charts_page_get_counters_as_totals (self));
       break;
 
+    case PROP_CURSOR_TIME:
+      g_value_set_int64 (value, self->cursor_ms);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -406,6 +420,10 @@ isc_charts_page_set_property (GObject      *object,
 
     case PROP_COUNTERS_AS_TOTALS:
       isc_charts_page_set_counters_as_totals (self, g_value_get_boolean (value));
+      break;
+
+    case PROP_CURSOR_TIME:
+      isc_charts_page_set_cursor_time (self, g_value_get_int64 (value));
       break;
 
     default:
@@ -435,6 +453,10 @@ isc_charts_page_class_init (IscChartsPageClass *klass)
     g_param_spec_boolean ("counters-as-totals", NULL, NULL,
                           FALSE,
                           (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_CURSOR_TIME] =
+    g_param_spec_int64 ("cursor-time", NULL, NULL,
+                        -1, G_MAXINT64, -1,
+                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -450,6 +472,7 @@ isc_charts_page_init (IscChartsPage *self)
   self->group_titles = g_ptr_array_new_with_free_func (g_free);
   self->group_counts = g_array_new (FALSE, FALSE, sizeof (guint));
   self->hidden_series = isc_chart_view_new_hidden_series ();
+  self->cursor_ms = -1;
 
   self->column = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 18));
   gtk_widget_set_margin_top (GTK_WIDGET (self->column), 12);
@@ -620,6 +643,30 @@ isc_charts_page_set_counters_as_totals (IscChartsPage *self,
   update_models (self);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COUNTERS_AS_TOTALS]);
+}
+
+gint64
+isc_charts_page_get_cursor_time (IscChartsPage *self)
+{
+  g_return_val_if_fail (ISC_IS_CHARTS_PAGE (self), -1);
+  return self->cursor_ms;
+}
+
+void
+isc_charts_page_set_cursor_time (IscChartsPage *self,
+                                 gint64         ms)
+{
+  g_return_if_fail (ISC_IS_CHARTS_PAGE (self));
+
+  if (ms < 0)
+    ms = -1;
+  if (self->cursor_ms == ms)
+    return;
+  self->cursor_ms = ms;
+  self->syncing = TRUE;
+  foreach_view_but (self, NULL, set_cursor_time, &ms);
+  self->syncing = FALSE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURSOR_TIME]);
 }
 
 /* Transitional, until the window feeds the page from its IscView: one

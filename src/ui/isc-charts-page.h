@@ -46,6 +46,13 @@ void       isc_charts_page_set_use_utc            (IscChartsPage *self,
 gboolean   isc_charts_page_get_counters_as_totals (IscChartsPage *self);
 void       isc_charts_page_set_counters_as_totals (IscChartsPage *self,
                                                    gboolean       counters_as_totals);
+/* "cursor-time" (epoch ms, -1 for none): the crosshair's moment on
+ * every chart. The pointer or the keyboard over one chart sets it (each
+ * chart snaps it to its own nearest step); setting it draws the line on
+ * every chart. The window binds it to its IscView's "cursor-time". */
+gint64     isc_charts_page_get_cursor_time        (IscChartsPage *self);
+void       isc_charts_page_set_cursor_time        (IscChartsPage *self,
+                                                   gint64         ms);
 /* The chart views shown, in the order they are seen: group by group,
  * each group's in the response's order. */
 guint       isc_charts_page_get_n_charts      (IscChartsPage *self);

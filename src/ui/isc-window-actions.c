@@ -35,6 +35,8 @@ refresh_action (GSimpleAction *action,
 
   if (self->showing_overview)
     isc_fleet_refresh (self->fleet);
+  else if (self->showing_logs)
+    isc_log_view_reload (self->log_view);
   else
     isc_view_refresh (self->view);
 }
@@ -94,10 +96,46 @@ mode_action (GSimpleAction *action,
              gpointer       user_data)
 {
   IscWindow *self = user_data;
+  const char *name = g_variant_get_string (parameter, NULL);
   IscMode mode;
 
-  if (_isc_window_mode_from_page (g_variant_get_string (parameter, NULL), &mode))
-    isc_view_set_mode (self->view, mode);
+  /* The page, and through it the view's mode; Logs is a page of its own
+   * over whichever mode the view has. */
+  if (g_strcmp0 (name, "logs") == 0 || _isc_window_mode_from_page (name, &mode))
+    _isc_window_show_page (self, name);
+}
+
+/* Logs at This Time (a chart's menu): the window's cursor at that
+ * moment, the range a few minutes around it (pushed on the history, so
+ * Back returns), and the Logs page. */
+#define LOGS_AROUND_MS ((gint64) 5 * 60 * 1000)
+
+static void
+logs_at_time_action (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       user_data)
+{
+  IscWindow *self = user_data;
+  gint64 moment = g_variant_get_int64 (parameter);
+  gint64 now_ms = g_get_real_time () / 1000;
+  gint64 start_ms, end_ms;
+  g_autoptr(IscTimeRange) range = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (moment < 0 || isc_view_get_target (self->view) == NULL)
+    return;
+  start_ms = moment - LOGS_AROUND_MS;
+  end_ms = MIN (moment + LOGS_AROUND_MS, now_ms);
+  if (end_ms <= start_ms)
+    end_ms = start_ms + 2 * LOGS_AROUND_MS;
+  range = isc_time_range_new_absolute (start_ms, end_ms);
+  isc_view_set_cursor_time (self->view, moment);
+  if (!isc_view_set_range (self->view, range, &error))
+    {
+      _isc_window_toast (self, error->message);
+      return;
+    }
+  _isc_window_show_page (self, "logs");
 }
 
 static void
@@ -306,6 +344,7 @@ static const GActionEntry win_actions[] = {
   { "alerts", alerts_action },
   { "compare-shift", compare_shift_action, "s", "'none'" },
   { "hide-chart", _isc_window_hide_chart_action, "s" },
+  { "logs-at-time", logs_at_time_action, "x" },
 };
 
 /* With settings, the switches are the settings' own actions: flipping one

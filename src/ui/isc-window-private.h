@@ -12,6 +12,8 @@
 #include "isc-charts-page.h"
 #include "isc-compare-button.h"
 #include "isc-fleet.h"
+#include "isc-log-view.h"
+#include "isc-logs-page.h"
 #include "isc-overview-page.h"
 #include "isc-range-button.h"
 #include "isc-sidebar.h"
@@ -80,11 +82,13 @@ struct _IscWindow
   IscTilesPage         *tiles_page;
   IscSummaryPage       *summary_page;
   IscChartsPage        *charts_page;
+  IscLogsPage          *logs_page;
   IscOverviewPage      *overview_page;
 
   /* Owned references */
   IscView              *view;
   IscFleet             *fleet;          /* the overview's */
+  IscLogView           *log_view;       /* the Logs page's */
   IscSession           *session;
   GSignalGroup         *session_signals;
   GSignalGroup         *list_signals;
@@ -101,6 +105,7 @@ struct _IscWindow
   gulong                toplevel_state_id;
   gboolean              state_loaded;
   gboolean              showing_overview;
+  gboolean              showing_logs;   /* the Logs page, over the view's mode */
 };
 
 /* IscWindow is written in six files that share this header:
@@ -125,6 +130,9 @@ void       _isc_window_toast                   (IscWindow     *self,
 /* The mode of a view stack page's name ("now", "summary", "charts"). */
 gboolean   _isc_window_mode_from_page          (const char    *name,
                                                 IscMode       *mode);
+/* Shows the page named @name ("now", "summary", "charts", "logs"). */
+void       _isc_window_show_page               (IscWindow     *self,
+                                                const char    *name);
 /* Presents the key dialog, with @message (nullable) above the entry. */
 void       _isc_window_open_key_dialog         (IscWindow     *self,
                                                 const char    *message);

@@ -261,11 +261,18 @@ _isc_window_update_state (IscWindow *self)
       break;
 
     case ISC_VIEW_LOADING:
-      loading_page = TRUE;
+      /* The Logs page has its own loading, empty and error states: the
+       * metrics' are not its. */
+      if (self->showing_logs)
+        gtk_stack_set_visible_child_name (self->state_stack, "content");
+      else
+        loading_page = TRUE;
       break;
 
     case ISC_VIEW_NO_DATA:
-      if (range_is_past (self))
+      if (self->showing_logs)
+        gtk_stack_set_visible_child_name (self->state_stack, "content");
+      else if (range_is_past (self))
         show_status (self, "dialog-information-symbolic", _("No Data in This Range"),
                      _("Baseten has no metrics from this time range. Choose another range."),
                      TRUE);
@@ -276,6 +283,11 @@ _isc_window_update_state (IscWindow *self)
       break;
 
     case ISC_VIEW_ERROR:
+      if (self->showing_logs)
+        {
+          gtk_stack_set_visible_child_name (self->state_stack, "content");
+          break;
+        }
       show_status (self, error_icon_name (error), _("Could Not Load Metrics"),
                    error != NULL ? error->message : NULL, TRUE);
       break;

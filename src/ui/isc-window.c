@@ -294,12 +294,24 @@ view_mode_changed_cb (IscWindow  *self,
                       IscView    *view)
 {
   const char *page = mode_to_page (isc_view_get_mode (view));
-  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "mode");
 
-  adw_view_stack_set_visible_child_name (self->mode_stack, page);
-  if (action != NULL)
-    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string (page));
+  _isc_window_show_page (self, page);
   _isc_window_save_view_state (self);
+}
+
+/* The Logs page (and its log view, which loads only while it is seen)
+ * over the view's mode, which stays as it was: the charts keep their
+ * answers for the crosshair that a line selected here moves. */
+static void
+show_logs (IscWindow *self,
+           gboolean   show)
+{
+  show = !!show;
+  if (self->showing_logs == show)
+    return;
+  self->showing_logs = show;
+  isc_log_view_set_shown (self->log_view, show);
+  _isc_window_update_state (self);
 }
 
 static void
@@ -307,16 +319,41 @@ mode_stack_changed_cb (IscWindow    *self,
                        GParamSpec   *pspec,
                        AdwViewStack *stack)
 {
+  const char *name = adw_view_stack_get_visible_child_name (stack);
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "mode");
   IscMode mode;
 
-  if (_isc_window_mode_from_page (adw_view_stack_get_visible_child_name (stack), &mode))
+  if (name == NULL)
+    return;
+  if (action != NULL)
+    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string (name));
+
+  if (g_strcmp0 (name, "logs") == 0)
+    {
+      if (self->showing_overview && isc_view_get_target (self->view) != NULL)
+        _isc_window_show_overview (self, FALSE);
+      show_logs (self, TRUE);
+    }
+  else if (_isc_window_mode_from_page (name, &mode))
     {
       /* A mode chosen over the overview shows the view's target in it. */
       if (self->showing_overview && isc_view_get_target (self->view) != NULL &&
-          mode != isc_view_get_mode (self->view))
+          (mode != isc_view_get_mode (self->view) || self->showing_logs))
         _isc_window_show_overview (self, FALSE);
+      show_logs (self, FALSE);
       isc_view_set_mode (self->view, mode);
     }
+}
+
+void
+_isc_window_show_page (IscWindow  *self,
+                       const char *name)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "mode");
+
+  adw_view_stack_set_visible_child_name (self->mode_stack, name);
+  if (action != NULL)
+    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string (name));
 }
 
 static void
@@ -746,6 +783,7 @@ isc_window_dispose (GObject *object)
 
   g_clear_object (&self->session_signals);
   g_clear_object (&self->list_signals);
+  g_clear_object (&self->log_view);
   g_clear_object (&self->view);
   g_clear_object (&self->fleet);
   g_clear_object (&self->compare_section);
@@ -780,6 +818,7 @@ isc_window_class_init (IscWindowClass *klass)
     g_critical ("Inferscope's UI resources are missing");
 
   g_type_ensure (ISC_TYPE_CHARTS_PAGE);
+  g_type_ensure (ISC_TYPE_LOGS_PAGE);
   g_type_ensure (ISC_TYPE_OVERVIEW_PAGE);
   g_type_ensure (ISC_TYPE_COMPARE_BUTTON);
   g_type_ensure (ISC_TYPE_RANGE_BUTTON);
@@ -829,6 +868,7 @@ isc_window_class_init (IscWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, IscWindow, tiles_page);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, summary_page);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, charts_page);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, logs_page);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, overview_page);
 
   gtk_widget_class_bind_template_callback (widget_class, invert_boolean);
@@ -866,6 +906,8 @@ isc_window_init (IscWindow *self)
   self->cancellable = g_cancellable_new ();
   self->view = isc_view_new ();
   self->fleet = isc_fleet_new ();
+  self->log_view = isc_log_view_new (self->view);
+  isc_logs_page_set_log_view (self->logs_page, self->log_view);
 
   _isc_window_init_actions (self);
   _isc_window_init_sidebar_drag (self);
@@ -893,8 +935,13 @@ isc_window_init (IscWindow *self)
   /* The display switches live in the view; the pages follow it. */
   g_object_bind_property (self->view, "use-utc", self->charts_page, "use-utc", G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->view, "use-utc", self->range_button, "use-utc", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->view, "use-utc", self->logs_page, "use-utc", G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->view, "counters-as-totals", self->charts_page, "counters-as-totals", G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->view, "counters-as-totals", self->tiles_page, "counters-as-totals", G_BINDING_SYNC_CREATE);
+  /* One moment under the cursor for the whole window: the charts'
+   * crosshair follows the view's and sets it. */
+  g_object_bind_property (self->view, "cursor-time", self->charts_page, "cursor-time",
+                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
   g_object_bind_property (g_network_monitor_get_default (), "network-available",
                           self->view, "network-available", G_BINDING_SYNC_CREATE);
 
