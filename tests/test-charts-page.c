@@ -739,14 +739,16 @@ discover_production (void)
   return item;
 }
 
-/* demo-chat's production over a day: the replicas chart has its
+/* demo-chat's production over a day (26 hours: the demo's promotion,
+ * the last one at least an hour old of a fixed minute of the day, is
+ * more than 24 hours old for an hour each day): the replicas chart has its
  * autoscaling min and max as lines at their values, every chart the
  * promotion's marker; without the target item, none. */
 static void
 test_annotations (void)
 {
   g_autoptr(IscMetricsResponse) response = fetch_target (ISC_DEMO_MODEL_CHAT, ISC_TARGET_ENVIRONMENT,
-                                                         ISC_DEMO_ENVIRONMENT_PRODUCTION, 24 * 60 * 60 * 1000);
+                                                         ISC_DEMO_ENVIRONMENT_PRODUCTION, 26 * 60 * 60 * 1000);
   g_autoptr(IscTargetItem) item = discover_production ();
   const IscAutoscaling *autoscaling = isc_target_item_get_autoscaling (item);
   IscChartsPage *page;

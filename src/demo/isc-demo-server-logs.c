@@ -62,92 +62,30 @@ logs_query_clear (LogsQuery *q)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (LogsQuery, logs_query_clear)
 
-static char *
-unescape_form (const char *text,
-               gssize      length)
-{
-  g_autofree char *copy = g_strndup (text, length < 0 ? strlen (text) : (gsize) length);
-
-  for (char *p = copy; *p != '\0'; p++)
-    {
-      if (*p == '+')
-        *p = ' ';
-    }
-
-  return g_uri_unescape_string (copy, NULL);
-}
-
 /* The raw query: `includes` and `excludes` repeat (form, explode). */
 static void
 logs_query_parse (LogsQuery  *q,
                   const char *query)
 {
-  g_auto(GStrv) pairs = NULL;
-
   q->includes = g_ptr_array_new_with_free_func (g_free);
   q->excludes = g_ptr_array_new_with_free_func (g_free);
-  if (query == NULL)
-    return;
+  {
+    const IscDemoQueryField fields[] = {
+      { "includes", NULL, q->includes },
+      { "excludes", NULL, q->excludes },
+      { "start_epoch_millis", &q->start, NULL },
+      { "end_epoch_millis", &q->end, NULL },
+      { "direction", &q->direction, NULL },
+      { "limit", &q->limit, NULL },
+      { "min_level", &q->min_level, NULL },
+      { "replica", &q->replica, NULL },
+      { "request_id", &q->request_id, NULL },
+      { "component", &q->component, NULL },
+      { "search_pattern", &q->search_pattern, NULL },
+    };
 
-  pairs = g_strsplit (query, "&", -1);
-  for (guint i = 0; pairs[i] != NULL; i++)
-    {
-      const char *eq = strchr (pairs[i], '=');
-      g_autofree char *key = NULL;
-      char *value;
-      char **slot = NULL;
-
-      if (*pairs[i] == '\0')
-        continue;
-
-      key = unescape_form (pairs[i], eq != NULL ? eq - pairs[i] : -1);
-      value = eq != NULL ? unescape_form (eq + 1, -1) : g_strdup ("");
-      if (key == NULL || value == NULL)
-        {
-          g_free (value);
-          continue;
-        }
-
-      if (g_str_equal (key, "includes"))
-        {
-          g_ptr_array_add (q->includes, value);
-          continue;
-        }
-      if (g_str_equal (key, "excludes"))
-        {
-          g_ptr_array_add (q->excludes, value);
-          continue;
-        }
-
-      if (g_str_equal (key, "start_epoch_millis"))
-        slot = &q->start;
-      else if (g_str_equal (key, "end_epoch_millis"))
-        slot = &q->end;
-      else if (g_str_equal (key, "direction"))
-        slot = &q->direction;
-      else if (g_str_equal (key, "limit"))
-        slot = &q->limit;
-      else if (g_str_equal (key, "min_level"))
-        slot = &q->min_level;
-      else if (g_str_equal (key, "replica"))
-        slot = &q->replica;
-      else if (g_str_equal (key, "request_id"))
-        slot = &q->request_id;
-      else if (g_str_equal (key, "component"))
-        slot = &q->component;
-      else if (g_str_equal (key, "search_pattern"))
-        slot = &q->search_pattern;
-
-      if (slot == NULL)
-        g_free (value);
-      else
-        {
-          if (*slot != NULL && q->repeated == NULL)
-            q->repeated = g_strdup (key);
-          g_free (*slot);
-          *slot = value;
-        }
-    }
+    q->repeated = _isc_demo_server_parse_query (query, fields, G_N_ELEMENTS (fields));
+  }
 }
 
 static gboolean

@@ -42,74 +42,22 @@ metrics_query_clear (MetricsQuery *q)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (MetricsQuery, metrics_query_clear)
 
-static char *
-unescape_form (const char *text,
-               gssize      length)
-{
-  g_autofree char *copy = g_strndup (text, length < 0 ? strlen (text) : (gsize) length);
-
-  for (char *p = copy; *p != '\0'; p++)
-    {
-      if (*p == '+')
-        *p = ' ';
-    }
-
-  return g_uri_unescape_string (copy, NULL);
-}
-
 /* The raw query: `metrics` repeats, so no hash table will do. */
 static void
 metrics_query_parse (MetricsQuery *q,
                      const char   *query)
 {
-  g_auto(GStrv) pairs = NULL;
-
   q->metrics = g_ptr_array_new_with_free_func (g_free);
-  if (query == NULL)
-    return;
+  {
+    const IscDemoQueryField fields[] = {
+      { "metrics", NULL, q->metrics },
+      { "mode", &q->mode, NULL },
+      { "start_epoch_millis", &q->start, NULL },
+      { "end_epoch_millis", &q->end, NULL },
+    };
 
-  pairs = g_strsplit (query, "&", -1);
-  for (guint i = 0; pairs[i] != NULL; i++)
-    {
-      const char *eq = strchr (pairs[i], '=');
-      g_autofree char *key = NULL;
-      char *value;
-      char **slot = NULL;
-
-      if (*pairs[i] == '\0')
-        continue;
-
-      key = unescape_form (pairs[i], eq != NULL ? eq - pairs[i] : -1);
-      value = eq != NULL ? unescape_form (eq + 1, -1) : g_strdup ("");
-      if (key == NULL || value == NULL)
-        {
-          g_free (value);
-          continue;
-        }
-
-      if (g_str_equal (key, "metrics"))
-        {
-          g_ptr_array_add (q->metrics, value);
-          continue;
-        }
-
-      if (g_str_equal (key, "mode"))
-        slot = &q->mode;
-      else if (g_str_equal (key, "start_epoch_millis"))
-        slot = &q->start;
-      else if (g_str_equal (key, "end_epoch_millis"))
-        slot = &q->end;
-
-      if (slot == NULL)
-        g_free (value);
-      else
-        {
-          if (*slot != NULL && q->repeated == NULL)
-            q->repeated = g_strdup (key);
-          g_free (*slot);
-          *slot = value;
-        }
-    }
+    q->repeated = _isc_demo_server_parse_query (query, fields, G_N_ELEMENTS (fields));
+  }
 }
 
 static gboolean

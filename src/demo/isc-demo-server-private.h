@@ -135,6 +135,22 @@ void     _isc_demo_server_reply_json         (IscDemoServer             *self,
                                               SoupServerMessage         *msg,
                                               const IscDemoFault        *fault,
                                               JsonNode                  *node);
+/* One name of a query string: a single value (the last one given) or,
+ * for a name that repeats as Baseten's do (`metrics`, `includes`), every
+ * value in order. */
+typedef struct
+{
+  const char  *name;
+  char       **value;
+  GPtrArray   *values;
+} IscDemoQueryField;
+
+/* Reads a raw query string (form-encoded, "+" a space) into @fields; other
+ * names are ignored. Returns the first single-valued name given more than
+ * once, or NULL. */
+char    *_isc_demo_server_parse_query        (const char                *query,
+                                              const IscDemoQueryField   *fields,
+                                              guint                      n_fields);
 /* 404 "No @what “@id”", or "No endpoint at @id" when @what is NULL. */
 void     _isc_demo_server_reply_not_found    (IscDemoServer             *self,
                                               SoupServerMessage         *msg,

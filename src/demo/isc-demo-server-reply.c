@@ -317,6 +317,68 @@ _isc_demo_server_reply_json (IscDemoServer      *self,
   _isc_demo_server_reply (self, msg, fault, SOUP_STATUS_OK, "application/json", _isc_demo_server_json_to_bytes (node), 0);
 }
 
+static char *
+unescape_form (const char *text,
+               gssize      length)
+{
+  g_autofree char *copy = g_strndup (text, length < 0 ? strlen (text) : (gsize) length);
+
+  for (char *p = copy; *p != '\0'; p++)
+    {
+      if (*p == '+')
+        *p = ' ';
+    }
+
+  return g_uri_unescape_string (copy, NULL);
+}
+
+char *
+_isc_demo_server_parse_query (const char              *query,
+                              const IscDemoQueryField *fields,
+                              guint                    n_fields)
+{
+  g_auto(GStrv) pairs = NULL;
+  char *repeated = NULL;
+
+  if (query == NULL)
+    return NULL;
+
+  pairs = g_strsplit (query, "&", -1);
+  for (guint i = 0; pairs[i] != NULL; i++)
+    {
+      const char *eq = strchr (pairs[i], '=');
+      g_autofree char *key = NULL;
+      g_autofree char *value = NULL;
+
+      if (*pairs[i] == '\0')
+        continue;
+
+      key = unescape_form (pairs[i], eq != NULL ? eq - pairs[i] : -1);
+      value = eq != NULL ? unescape_form (eq + 1, -1) : g_strdup ("");
+      if (key == NULL || value == NULL)
+        continue;
+
+      for (guint f = 0; f < n_fields; f++)
+        {
+          if (!g_str_equal (key, fields[f].name))
+            continue;
+
+          if (fields[f].values != NULL)
+            g_ptr_array_add (fields[f].values, g_steal_pointer (&value));
+          else
+            {
+              if (*fields[f].value != NULL && repeated == NULL)
+                repeated = g_strdup (key);
+              g_free (*fields[f].value);
+              *fields[f].value = g_steal_pointer (&value);
+            }
+          break;
+        }
+    }
+
+  return repeated;
+}
+
 void
 _isc_demo_server_reply_not_found (IscDemoServer      *self,
                                   SoupServerMessage  *msg,
