@@ -12,6 +12,8 @@
  *   isc-a11y-client tree PID      prints the tree of PID's application, a
  *                                 line a node: depth, role and name (its
  *                                 line breaks and tabs as \n and \t)
+ *   isc-a11y-client tree PID last the same of its last window only, the
+ *                                 one opened last
  *   isc-a11y-client probe PID N   asks the application for its windows 0
  *                                 to N - 1, as a reader holding a count
  *                                 from before a window closed does
@@ -155,6 +157,21 @@ read_node (AtspiAccessible *node,
     }
 }
 
+static void
+print_last_window (AtspiAccessible *app,
+                   guint           *count)
+{
+  g_autoptr(AtspiAccessible) window = NULL;
+  int n;
+
+  atspi_accessible_clear_cache (app);
+  n = atspi_accessible_get_child_count (app, NULL);
+  if (n > 0)
+    window = atspi_accessible_get_child_at_index (app, n - 1, NULL);
+  if (window != NULL)
+    print_node (window, 1, count);
+}
+
 /* Asks for window @index of @app, and says which it got. */
 static void
 probe (AtspiAccessible *app,
@@ -204,7 +221,9 @@ main (int   argc,
       return 2;
     }
 
-  if (g_str_equal (argv[1], "tree"))
+  if (g_str_equal (argv[1], "tree") && argc > 3 && g_str_equal (argv[3], "last"))
+    print_last_window (app, &count);
+  else if (g_str_equal (argv[1], "tree"))
     print_node (app, 0, &count);
   else if (g_str_equal (argv[1], "probe") && argc > 3)
     {

@@ -118,10 +118,11 @@ run_client (const char *mode,
   return run.out;
 }
 
+/* The whole tree, or with @which "last" the last window's. */
 static GArray *
-read_tree (void)
+read_tree (const char *which)
 {
-  g_autofree char *out = run_client ("tree", NULL);
+  g_autofree char *out = run_client ("tree", which);
   g_auto(GStrv) lines = g_strsplit (out, "\n", -1);
   GArray *nodes = g_array_new (FALSE, TRUE, sizeof (Node));
 
@@ -226,11 +227,12 @@ tree_faults (GArray *nodes)
   return g_string_free (faults, FALSE);
 }
 
-/* The tree, once it has no fault. */
+/* The tree (read_tree()), once it has no fault. */
 static GArray *
-read_tree_reading_well (const char *where)
+read_tree_reading_well (const char *where,
+                        const char *which)
 {
-  g_autoptr(GArray) nodes = read_tree ();
+  g_autoptr(GArray) nodes = read_tree (which);
   g_autofree char *faults = tree_faults (nodes);
 
   if (faults[0] != '\0')
@@ -245,7 +247,7 @@ read_tree_reading_well (const char *where)
 static void
 assert_tree_reads_well (const char *where)
 {
-  g_autoptr(GArray) nodes = read_tree_reading_well (where);
+  g_autoptr(GArray) nodes = read_tree_reading_well (where, NULL);
 }
 
 /* A node of @role whose name holds @words, as the client wrote it (line
@@ -434,7 +436,7 @@ test_about (void)
      * leaflet: a reader reads them before a person opens one. (Opening
      * one leaks the leaflet's transition render nodes in libadwaita 1.2,
      * which LeakSanitizer reports.) */
-    nodes = read_tree_reading_well ("about");
+    nodes = read_tree_reading_well ("about", "last");
     assert_tree_reads (nodes, "about", "dialog", "About");
     assert_tree_reads (nodes, "credits", "list item", "The Inferscope authors");
     assert_tree_reads (nodes, "legal", "label",
@@ -455,13 +457,15 @@ static void
 test_shortcuts (void)
 {
   GSubprocess *reader = start_reader ();
+  g_autoptr(GArray) nodes = NULL;
   GtkWindow *shortcuts;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
   g_assert_true (test_wait_for (dialog_is_open, (gpointer) "GtkShortcutsWindow"));
   shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
   test_run_frames (200);
-  assert_tree_reads_well ("shortcuts");
+  nodes = read_tree_reading_well ("shortcuts", "last");
+  assert_tree_reads (nodes, "shortcuts", "dialog", "Keyboard Shortcuts");
 
   gtk_window_close (shortcuts);
   g_assert_true (test_wait_for (dialog_is_closed, (gpointer) "GtkShortcutsWindow"));
