@@ -532,7 +532,7 @@ test_logs_page (void)
   test_run_frames (500);
   assert_tree_reads_well ("logs");
 
-  nodes = read_tree ();
+  nodes = read_tree (NULL);
   for (guint i = 0; i < nodes->len; i++)
     {
       const Node *node = &g_array_index (nodes, Node, i);
