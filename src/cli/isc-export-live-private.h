@@ -95,4 +95,13 @@ void                _isc_export_live_say_key_source (GError                 *err
                                                      IscKeySource            source,
                                                      const char             *base_url);
 
+/* --start or --end (@option) read as ISO 8601 into epoch ms, a time
+ * without a zone in @zone, as the window reads one; a G_OPTION_ERROR in
+ * words otherwise. `inferscope logs` reads its times the same way. */
+gboolean            _isc_export_live_parse_time     (const char             *text,
+                                                     const char             *option,
+                                                     GTimeZone              *zone,
+                                                     gint64                 *ms,
+                                                     GError                **error);
+
 G_END_DECLS

@@ -104,13 +104,12 @@ usage_error (GError     **error,
   return FALSE;
 }
 
-/* A time without a zone is read in @zone, as the window reads one. */
-static gboolean
-parse_time (const char  *text,
-            const char  *option,
-            GTimeZone   *zone,
-            gint64      *ms,
-            GError     **error)
+gboolean
+_isc_export_live_parse_time (const char  *text,
+                             const char  *option,
+                             GTimeZone   *zone,
+                             gint64      *ms,
+                             GError     **error)
 {
   g_autoptr(GDateTime) when = g_date_time_new_from_iso8601 (text, zone);
 
@@ -301,8 +300,8 @@ _isc_export_live_check (IscExportLiveOptions  *live,
       gint64 start_ms = 0;
       gint64 end_ms = 0;
 
-      if (!parse_time (live->start_text, "--start", zone, &start_ms, error) ||
-          !parse_time (live->end_text, "--end", zone, &end_ms, error))
+      if (!_isc_export_live_parse_time (live->start_text, "--start", zone, &start_ms, error) ||
+          !_isc_export_live_parse_time (live->end_text, "--end", zone, &end_ms, error))
         return FALSE;
 
       range = isc_time_range_new_absolute (start_ms, end_ms);

@@ -173,29 +173,6 @@ usage_error (GError     **error,
   return FALSE;
 }
 
-/* A time without a zone is read in @zone. */
-static gboolean
-parse_time (const char  *text,
-            const char  *option,
-            GTimeZone   *zone,
-            gint64      *ms,
-            GError     **error)
-{
-  g_autoptr(GDateTime) when = g_date_time_new_from_iso8601 (text, zone);
-
-  if (when == NULL)
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   /* TRANSLATORS: %s is an option, --start or --end, then its value */
-                   _("%s “%s” is not an ISO 8601 time such as 2026-11-30T14:00:00Z"),
-                   option, text);
-      return FALSE;
-    }
-
-  *ms = g_date_time_to_unix (when) * 1000 + g_date_time_get_microsecond (when) / 1000;
-  return TRUE;
-}
-
 static gboolean
 check_window (IscLogsOptions  *options,
               gint64           now_ms,
@@ -219,8 +196,8 @@ check_window (IscLogsOptions  *options,
     {
       g_autoptr(GTimeZone) zone = options->utc ? g_time_zone_new_utc () : g_time_zone_new_local ();
 
-      if (!parse_time (options->start_text, "--start", zone, &start_ms, error) ||
-          !parse_time (options->end_text, "--end", zone, &end_ms, error))
+      if (!_isc_export_live_parse_time (options->start_text, "--start", zone, &start_ms, error) ||
+          !_isc_export_live_parse_time (options->end_text, "--end", zone, &end_ms, error))
         return FALSE;
     }
   else
