@@ -423,6 +423,12 @@ error_from_status (const IscApiFailure *failure)
                                 _("Baseten needs an API key. Set BASETEN_API_KEY to "
                                   "one of your Baseten API keys."));
 
+  if (status == 403 && failure->feature != NULL)
+    return g_error_new (ISC_API_ERROR, ISC_API_ERROR_NOT_PERMITTED,
+                        /* TRANSLATORS: %s is what was refused, e.g. "the billing summary" */
+                        _("This API key may not read %s (HTTP 403). A workspace admin's key can."),
+                        failure->feature);
+
   if (status == 401 || status == 403)
     return g_error_new (ISC_API_ERROR, ISC_API_ERROR_KEY_REFUSED,
                         _("Baseten refused the API key (HTTP %u). Check the key, "
