@@ -35,7 +35,8 @@ G_DEFINE_QUARK (isc-model-apis-error-quark, isc_model_apis_error)
 static IscJsonDoc
 doc (void)
 {
-  IscJsonDoc d = { ISC_MODEL_APIS_ERROR, ISC_MODEL_APIS_ERROR_SYNTAX, ISC_MODEL_APIS_ERROR_INVALID };
+  IscJsonDoc d = { ISC_MODEL_APIS_ERROR, ISC_MODEL_APIS_ERROR_SYNTAX, ISC_MODEL_APIS_ERROR_INVALID,
+                   ISC_MODEL_APIS_ERROR_TOO_MANY };
 
   return d;
 }

@@ -29,7 +29,7 @@ typedef enum
 {
   ISC_MODEL_APIS_ERROR_SYNTAX,    /* not JSON */
   ISC_MODEL_APIS_ERROR_INVALID,   /* JSON, but not the document expected */
-  ISC_MODEL_APIS_ERROR_TOO_MANY,  /* beyond the bounds below */
+  ISC_MODEL_APIS_ERROR_TOO_MANY,  /* beyond the bounds below, or over 16 MiB */
   ISC_MODEL_APIS_ERROR_RANGE,     /* a usage query the API would refuse */
 } IscModelApisError;
 
