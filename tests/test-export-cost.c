@@ -169,6 +169,54 @@ test_billed_and_estimated (void)
     g_main_context_iteration (NULL, FALSE);
 }
 
+/* A SUMMARY is one row: every billed day's bill on it, and the estimate
+ * of the rest beside it, not added. */
+static void
+test_summary (void)
+{
+  gint64 now = g_get_real_time () / 1000;
+  gint64 today = now - now % DAY_MS;
+  g_autofree char *start_text = iso (today - 3 * DAY_MS);
+  g_autofree char *end_text = iso (today - DAY_MS + 6 * HOUR_MS);
+  g_autofree char *series_start = g_strdup (start_text);
+  g_auto(TestRun) summary = { 0 };
+  g_auto(TestRun) series = { 0 };
+  g_auto(GStrv) lines = NULL;
+  g_auto(GStrv) cells = NULL;
+  g_auto(GStrv) series_lines = NULL;
+  IscMoney billed = 0;
+  guint n;
+
+  RUN (&summary, "--demo", "--model", ISC_DEMO_MODEL_EMBED, "--deployment", ISC_DEMO_DEPLOYMENT_EMBED_PRODUCTION,
+       "--mode", "summary", "--start", start_text, "--end", end_text,
+       "--metrics", "baseten_inference_requests_total", "--cost");
+  g_assert_cmpstr (summary.err, ==, "");
+  g_assert_cmpint (summary.status, ==, 0);
+  lines = g_strsplit (summary.out, "\r\n", -1);
+  g_assert_nonnull (lines[1]);
+  cells = g_strsplit (lines[1], ",", -1);
+  n = g_strv_length (cells);
+  g_assert_cmpstr (cells[n - 2], !=, "");
+  g_assert_cmpstr (cells[n - 1], !=, "");
+
+  /* The two billed days of the series, on one row. */
+  RUN (&series, "--demo", "--model", ISC_DEMO_MODEL_EMBED, "--deployment", ISC_DEMO_DEPLOYMENT_EMBED_PRODUCTION,
+       "--mode", "series", "--start", series_start, "--end", end_text,
+       "--metrics", "baseten_inference_requests_total", "--cost");
+  g_assert_cmpint (series.status, ==, 0);
+  series_lines = g_strsplit (series.out, "\r\n", -1);
+  for (guint i = 1; series_lines[i] != NULL && series_lines[i][0] != '\0'; i++)
+    {
+      g_auto(GStrv) row = g_strsplit (series_lines[i], ",", -1);
+      guint m = g_strv_length (row);
+
+      if (row[m - 2][0] != '\0')
+        billed = isc_money_add (billed, money_of (row[m - 2]));
+    }
+  g_assert_cmpint (billed, >, 0);
+  g_assert_cmpint (money_of (cells[n - 2]), ==, billed);
+}
+
 /* --cost is for CSV of a live window. */
 static void
 test_usage_errors (void)
@@ -200,6 +248,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/isc/export-cost/billed-and-estimated", test_billed_and_estimated);
+  g_test_add_func ("/isc/export-cost/summary", test_summary);
   g_test_add_func ("/isc/export-cost/usage-errors", test_usage_errors);
 
   return g_test_run ();

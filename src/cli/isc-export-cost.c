@@ -8,15 +8,17 @@
 /* `inferscope export --cost`: two more CSV columns with what the target
  * cost, billed and estimated kept apart as everywhere (isc-cost.h).
  *
- *   "cost billed, per UTC day (USD)": on the first row of each whole UTC
- *     day that Baseten's billing summary covers, that day's bill for the
- *     target; empty on every other row.
- *   "cost estimated (USD)": on each row outside those days, active
- *     replicas × the instance type's price per minute over the step; empty
- *     on rows of billed days.
+ *   "cost billed, per UTC day (USD)": on the row whose step holds the
+ *     start of a whole UTC day that Baseten's billing summary covers, that
+ *     day's bill for the target (a SUMMARY's one row: all of them); empty
+ *     on every other row.
+ *   "cost estimated (USD)": active replicas × the instance type's price
+ *     per minute over the part of the row's step outside those days;
+ *     empty where there is no such part.
  *
  * So the billed column sums to the billed figure and the estimated one to
- * the estimate, and no row holds both. The bill, the prices and the
+ * the estimate; they are never added. With steps that divide a day (the
+ * series Baseten sends), no row holds both. The bill, the prices and the
  * target's instance type come from the same API as the response (the
  * demo's, or the base URL's with the keyring's key). A key that may not
  * read billing is said once on standard error; every row is then an
@@ -352,6 +354,23 @@ append_money (GString  *out,
                           abs_micros % (guint64) ISC_MONEY_MICROS_PER_DOLLAR);
 }
 
+/* The estimate over [a, b), added to *sum; FALSE when nothing could be
+ * estimated there. */
+static gboolean
+add_estimate (const IscExportCost *cost,
+              gint64               a,
+              gint64               b,
+              IscMoney            *sum)
+{
+  IscMoney part = 0;
+
+  if (b <= a || !isc_cost_estimate (cost->replicas, cost->price, a, b, &part, NULL))
+    return FALSE;
+
+  *sum = isc_money_add (*sum, part);
+  return TRUE;
+}
+
 GBytes *
 _isc_export_cost_append_columns (const IscExportCost *cost,
                                  IscMetricsResponse  *response,
@@ -360,7 +379,6 @@ _isc_export_cost_append_columns (const IscExportCost *cost,
   const IscCost *c = &cost->cost;
   g_auto(GStrv) lines = NULL;
   guint n_steps = isc_metrics_response_get_n_steps (response);
-  gint64 last_billed_day = G_MININT64;
   gsize length = 0;
   const char *data = g_bytes_get_data (csv, &length);
   GString *out = g_string_new (NULL);
@@ -386,52 +404,52 @@ _isc_export_cost_append_columns (const IscExportCost *cost,
         {
           gint64 s = isc_metrics_response_get_step_start_ms (response, line - 1);
           gint64 e = isc_metrics_response_get_step_end_ms (response, line - 1);
-          gint64 day = s - s % ISC_DAY_MS;
-          gboolean billed = c->has_billed && s >= c->billed_start_ms && s < c->billed_end_ms;
+          IscMoney estimate = 0;
+          gboolean estimated = FALSE;
 
-          /* Billed: the day's bill on its first row. */
-          if (billed && day != last_billed_day)
+          /* Billed: the bills of the billed days that begin in this step
+           * (a day's first row; a SUMMARY's one row holds them all). */
+          if (c->has_billed && s < c->billed_end_ms && e > c->billed_start_ms)
             {
+              gint64 first = MAX (s, c->billed_start_ms);
+              gint64 day = first % ISC_DAY_MS == 0 ? first : first - first % ISC_DAY_MS + ISC_DAY_MS;
               IscMoney sum = 0;
+              gboolean any = FALSE;
 
-              for (guint i = 0; i < cost->rows->len; i++)
+              /* A covered day with no row for the target billed nothing. */
+              for (; day < MIN (e, c->billed_end_ms); day += ISC_DAY_MS)
                 {
-                  const IscBillingDay *row = isc_billing_item_lookup_day (g_ptr_array_index (cost->rows, i), day);
+                  any = TRUE;
+                  for (guint i = 0; i < cost->rows->len; i++)
+                    {
+                      const IscBillingDay *row = isc_billing_item_lookup_day (g_ptr_array_index (cost->rows, i), day);
 
-                  if (row != NULL)
-                    sum = isc_money_add (sum, row->subtotal);
+                      if (row != NULL)
+                        sum = isc_money_add (sum, row->subtotal);
+                    }
                 }
-              {
-                g_autofree char *text = isc_money_to_decimal (sum);
+              if (any)
+                {
+                  g_autofree char *text = isc_money_to_decimal (sum);
 
-                /* A bill is in cents. */
-                g_string_append (out, text);
-              }
-              last_billed_day = day;
+                  g_string_append (out, text);
+                }
             }
           g_string_append_c (out, ',');
 
-          /* Estimated: the part of the step outside the billed days. */
-          if (cost->has_price && (!billed || e > c->billed_end_ms))
+          /* Estimated: the parts of the step outside the billed days. */
+          if (cost->has_price)
             {
-              gint64 a = s, b = e;
-              IscMoney part = 0, more = 0;
-              gboolean any;
-
-              if (c->has_billed)
+              if (!c->has_billed)
+                estimated = add_estimate (cost, s, e, &estimate);
+              else
                 {
-                  if (a < c->billed_start_ms)
-                    b = MIN (b, c->billed_start_ms);
-                  else
-                    a = MAX (a, c->billed_end_ms);
+                  estimated = add_estimate (cost, s, MIN (e, c->billed_start_ms), &estimate);
+                  estimated = add_estimate (cost, MAX (s, c->billed_end_ms), e, &estimate) || estimated;
                 }
-              any = isc_cost_estimate (cost->replicas, cost->price, a, b, &part, NULL);
-              /* A step across the whole billed run: its far side too. */
-              if (c->has_billed && s < c->billed_start_ms && e > c->billed_end_ms)
-                any = isc_cost_estimate (cost->replicas, cost->price, c->billed_end_ms, e, &more, NULL) || any;
-              if (any)
-                append_money (out, isc_money_add (part, more));
             }
+          if (estimated)
+            append_money (out, estimate);
         }
       else
         g_string_append_c (out, ',');
