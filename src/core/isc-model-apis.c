@@ -1051,8 +1051,13 @@ isc_model_api_usage_get_total (const IscModelApiUsage *self,
       return ((Group *) g_ptr_array_index (self->groups, group))->totals[field];
     }
 
+  /* Saturating: a hostile document's counts stay counts. */
   for (guint g = 0; g < self->groups->len; g++)
-    total += ((Group *) g_ptr_array_index (self->groups, g))->totals[field];
+    {
+      gint64 v = ((Group *) g_ptr_array_index (self->groups, g))->totals[field];
+
+      total = v > G_MAXINT64 - total ? G_MAXINT64 : total + v;
+    }
 
   return total;
 }
