@@ -38,6 +38,9 @@ typedef enum
   ISC_API_ERROR_SEARCH_PATTERN, /* logs: a 400 refusing the query's search pattern; the
                                  * message says so with Baseten's reason, for beside the
                                  * search field */
+  ISC_API_ERROR_NOT_ALLOWED,   /* 403 on one feature the key may not use (the audit log
+                                * for a member of a multi-team organisation); the message
+                                * says which, and the caller degrades that feature alone */
 } IscApiError;
 
 GQuark isc_api_error_quark (void);

@@ -160,3 +160,20 @@ isc_target_annotations_new_for_environment (IscEnvironment     *environment,
 
   return self;
 }
+
+IscChartAnnotations *
+isc_target_annotations_new_for_deployment_with_events (IscDeployment      *deployment,
+                                                       IscMetricsResponse *response,
+                                                       GListModel         *events)
+{
+  return isc_target_annotations_new_for_deployment (deployment);
+}
+
+IscChartAnnotations *
+isc_target_annotations_new_for_environment_with_events (IscEnvironment     *environment,
+                                                        IscMetricsResponse *response,
+                                                        gint64              now_ms,
+                                                        GListModel         *events)
+{
+  return isc_target_annotations_new_for_environment (environment, response, now_ms);
+}

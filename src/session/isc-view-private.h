@@ -45,6 +45,12 @@ struct _IscView
   gint64              compare_shift_ms;
   IscMetricsResponse *compare_response;
   GError             *compare_error;
+  /* Events (isc-view-events.c): the audit log's, of the target, over the
+   * range; and the sentence saying it cannot be read, or NULL */
+  GListStore         *events;
+  char               *events_unavailable;
+  GCancellable       *events_cancellable;
+  char               *events_model_id;   /* the model the events were read for */
 
   IscMode             mode;
   IscViewState        state;
@@ -96,6 +102,8 @@ enum {
   PROP_REFUSED_METRICS,
   PROP_RATE_LIMITED_UNTIL_MS,
   PROP_CURSOR_TIME,
+  PROP_EVENTS,
+  PROP_EVENTS_UNAVAILABLE,
   N_PROPS
 };
 
@@ -146,6 +154,12 @@ void     _isc_view_reload_compare (IscView            *self);
 /* isc-view-history.c */
 
 /* Whether a query could ask for @range, as the query's own check says. */
+/* isc-view-events.c */
+void     _isc_view_load_events    (IscView            *self,
+                                   const IscQuery     *query,
+                                   gboolean            reset);
+void     _isc_view_drop_events    (IscView            *self);
+
 gboolean _isc_view_check_range    (const IscTimeRange  *range,
                                    GError             **error);
 /* Notifies can-go-back and can-go-forward where they changed. */
