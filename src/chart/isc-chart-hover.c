@@ -106,14 +106,14 @@ step_markers (IscChart             *self,
       if (markers[i].time_ms < layout->x_min || markers[i].time_ms > layout->x_max)
         continue;
       if (isc_chart_get_step_near_time (self, markers[i].time_ms) == step)
-        g_ptr_array_add (labels, (gpointer) markers[i].label);
+        g_ptr_array_add (labels, (gpointer) ISC_CHART_MARKER_TEXT (&markers[i]));
     }
   return labels;
 }
 
-/* What happened at the step: each marker's whole label (the chart shows
- * it cut short at the plot's top), in the markers' colour, under the
- * time. */
+/* What happened at the step: each marker's sentence (its description,
+ * else its whole label, which the plot's top may show cut short), in the
+ * markers' colour, under the time. */
 static void
 append_marker_lines (IscChart             *self,
                      const IscChartLayout *layout,

@@ -109,15 +109,16 @@ gboolean              isc_chart_get_hover_area     (IscChart            *self,
                                                     int                  step,
                                                     IscChartRect        *area);
 
-/* The hover box's text at step, without markup (the time, then the
- * whole label of each marker at the step, then a line per series), for
+/* The hover box's text at step, without markup (the time, then what
+ * each marker at the step says, then a line per series), for
  * tests and accessibility; NULL when there is no hover. */
 char                 *isc_chart_dup_hover_text     (IscChart            *self,
                                                     int                  width,
                                                     int                  height,
                                                     int                  step);
 
-/* The labels of the markers the hover box at step shows: those within
+/* What the markers the hover box at step show say (each one's
+ * description, else its label): those within
  * the time axis whose nearest step is @step (as
  * isc_chart_get_step_near_time() chooses), in time order; NULL when
  * none. */

@@ -105,7 +105,7 @@ dup_hover_sentence (IscChartView *self,
 #define DESCRIBED_MARKERS_MAX 12
 
 /* The markers within the chart's range, each with its time in @zone and
- * its whole label: "Events: Tue 1 Dec 10:02, max replicas 10 → 16 by
+ * its sentence (isc_chart_dup_step_markers()): "Events: Tue 1 Dec 10:02, max replicas 10 → 16 by
  * ana@example.com from the UI; 11:30, v8 promoted." */
 static void
 append_markers_sentence (IscChartView  *self,
@@ -150,7 +150,7 @@ append_markers_sentence (IscChartView  *self,
         g_string_append (text, "; ");
       /* Translators: an event in a chart's description for screen
        * readers: its time, then what happened */
-      g_string_append_printf (text, _("%s, %s"), when, markers[i].label);
+      g_string_append_printf (text, _("%s, %s"), when, ISC_CHART_MARKER_TEXT (&markers[i]));
       n_said++;
     }
   if (n_in > n_said)
