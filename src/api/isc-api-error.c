@@ -423,6 +423,13 @@ error_from_status (const IscApiFailure *failure)
                                 _("Baseten needs an API key. Set BASETEN_API_KEY to "
                                   "one of your Baseten API keys."));
 
+  if (status == 403 && failure->feature != NULL)
+    return g_error_new (ISC_API_ERROR, ISC_API_ERROR_NOT_ALLOWED,
+                        /* TRANSLATORS: %s is what the key may not read, e.g. "the audit log" */
+                        _("This API key may not read %s (HTTP 403). In an organisation with "
+                          "several teams, only its admins may."),
+                        failure->feature);
+
   if (status == 401 || status == 403)
     return g_error_new (ISC_API_ERROR, ISC_API_ERROR_KEY_REFUSED,
                         _("Baseten refused the API key (HTTP %u). Check the key, "

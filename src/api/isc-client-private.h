@@ -104,6 +104,9 @@ void   _isc_client_request_set_model_id (GTask               *task,
                                          const char          *model_id);
 /* Sends; the task returns when decoded, failed or cancelled. Borrows the
  * task: the request keeps a reference of its own while it runs. */
+/* A 403 refuses only @feature ("the audit log"): ISC_API_ERROR_NOT_ALLOWED. */
+void   _isc_client_request_set_feature  (GTask               *task,
+                                         const char          *feature);
 void   _isc_client_request_start        (GTask               *task);
 
 G_END_DECLS

@@ -54,6 +54,7 @@ struct _Request
   IscQuery            *query;            /* metrics: what is asked */
   IscLogsQuery        *logs_query;       /* logs: what is asked */
   char                *model_id;         /* a model's deployments or environments */
+  char                *feature;          /* a 403 refuses only this, or NULL */
   IscClientDecodeFunc  decode;
   GDestroyNotify       result_free;
   IscResponseCache    *cache;
@@ -117,6 +118,7 @@ request_free (gpointer data)
   g_clear_pointer (&request->query, isc_query_free);
   g_clear_pointer (&request->logs_query, isc_logs_query_free);
   g_free (request->model_id);
+  g_free (request->feature);
   g_clear_object (&request->cache);
   g_clear_object (&request->message);
   g_clear_object (&request->stream);
@@ -650,6 +652,7 @@ handle_status (GTask *task)
   failure.query = request->query;
   failure.model_id = request->model_id;
   failure.logs_query = request->logs_query;
+  failure.feature = request->feature;
   request_return_error (task, _isc_api_error_from_status (&failure));
 }
 
@@ -873,6 +876,16 @@ _isc_client_request_set_model_id (GTask      *task,
 
   g_free (request->model_id);
   request->model_id = g_strdup (model_id);
+}
+
+void
+_isc_client_request_set_feature (GTask      *task,
+                                 const char *feature)
+{
+  Request *request = g_task_get_task_data (task);
+
+  g_free (request->feature);
+  request->feature = g_strdup (feature);
 }
 
 void

@@ -50,7 +50,10 @@ struct _IscView
   GListStore         *events;
   char               *events_unavailable;
   GCancellable       *events_cancellable;
-  char               *events_model_id;   /* the model the events were read for */
+  IscTarget          *events_target;     /* the target the events were read for */
+  char              **events_deployment_ids; /* an environment's, from discovery */
+  gint64              events_deployment_ids_us; /* monotonic, when asked */
+  gpointer            events_refused_by; /* the client refused (compared only) */
 
   IscMode             mode;
   IscViewState        state;
