@@ -191,6 +191,43 @@ test_short_label (void)
   g_assert_cmpint (pango_layout_get_line_count (line->text.layout), ==, 1);
 }
 
+/* A day of 5-minute steps packs about two steps in a pixel: the pointer
+ * near a marker's line (within 3 px) gets the marker's step, so the box
+ * says what happened; further away, the step under it. */
+static void
+test_hover_snaps (void)
+{
+  g_autoptr(IscMetricsResponse) response =
+    test_response_new ("SERIES", 300, 288, "baseten_concurrent_requests", "COUNT", "GAUGE",
+                       "[{\"replica\":\"a\"}]", 1, wave, NULL);
+  g_autoptr(IscChartModel) model = isc_chart_model_new (response, 0, ISC_COUNTER_DISPLAY_RATE);
+  gint64 at = TEST_START_MS + 100 * 300 * 1000 + 60 * 1000;
+  IscChartMarker markers[] = { { at, "v8 promoted", PROMOTED } };
+  g_autoptr(IscChart) chart = NULL;
+  const IscChartLayout *layout;
+  const IscChartMarkerLine *line;
+  g_autofree char *hover = NULL;
+  int step;
+
+  isc_chart_model_set_markers (model, markers, G_N_ELEMENTS (markers));
+  chart = isc_chart_new (model);
+  layout = isc_chart_ensure_layout (chart, 600, 300);
+  g_assert_cmpuint (layout->markers->len, ==, 1);
+  line = &g_array_index (layout->markers, IscChartMarkerLine, 0);
+  g_assert_cmpint (isc_chart_get_step_near_time (chart, at), ==, 100);
+
+  for (double dx = -2.5; dx <= 2.5; dx += 0.5)
+    g_assert_cmpint (isc_chart_get_step_at_x (chart, 600, 300, line->x + dx), ==, 100);
+  /* The description, not the short label, in the box. */
+  hover = isc_chart_dup_hover_text (chart, 600, 300, 100);
+  g_assert_true (has_line (hover, PROMOTED));
+  g_assert_false (has_line (hover, "v8 promoted"));
+  /* Ten pixels on: another step, no event. */
+  step = isc_chart_get_step_at_x (chart, 600, 300, line->x + 10);
+  g_assert_cmpint (step, >, 103);
+  g_assert_null (isc_chart_dup_step_markers (chart, 600, 300, step));
+}
+
 /* The window's side: a view of the chart. */
 
 static gboolean
@@ -313,6 +350,7 @@ main (int   argc,
 
   g_test_add_func ("/isc/event-markers/hover", test_hover);
   g_test_add_func ("/isc/event-markers/hover-two", test_hover_two);
+  g_test_add_func ("/isc/event-markers/hover-snaps", test_hover_snaps);
   g_test_add_func ("/isc/event-markers/label-sizes", test_label_sizes);
   g_test_add_func ("/isc/event-markers/short-label", test_short_label);
   g_test_add_func ("/isc/event-markers/keys-and-description", test_keys_and_description);

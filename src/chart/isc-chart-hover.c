@@ -19,6 +19,9 @@
 
 #include "isc-chart-private.h"
 
+/* How near a marker's line the pointer takes its step. */
+#define MARKER_SNAP_PX 3.0
+
 int
 isc_chart_get_step_at_x (IscChart *self,
                          int       width,
@@ -37,6 +40,17 @@ isc_chart_get_step_at_x (IscChart *self,
   layout = isc_chart_ensure_layout (self, width, height);
   if (x < layout->plot.x || x > layout->plot.x + layout->plot.width)
     return -1;
+
+  /* On a marker's line (within a few pixels, where a long range packs
+   * several steps into one), its step: the values box then says what
+   * happened there. */
+  for (guint i = 0; i < layout->markers->len; i++)
+    {
+      const IscChartMarkerLine *line = &g_array_index (layout->markers, IscChartMarkerLine, i);
+
+      if (fabs (line->x - x) <= MARKER_SNAP_PX)
+        return isc_chart_get_step_near_time (self, line->time_ms);
+    }
 
   step = isc_chart_model_get_step_at (self->model, isc_chart_layout_ms_for_x (layout, x));
   n_steps = isc_chart_model_get_n_steps (self->model);

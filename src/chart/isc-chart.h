@@ -87,7 +87,8 @@ void                  isc_chart_draw               (IscChart            *self,
                                                     int                  width,
                                                     int                  height);
 
-/* The step under device x, or -1 (binary search, cheap). */
+/* The step under device x, or -1 (binary search, cheap); within 3 px of
+ * a marker's line, the marker's step (isc_chart_get_step_near_time()). */
 int                   isc_chart_get_step_at_x      (IscChart            *self,
                                                     int                  width,
                                                     int                  height,
