@@ -244,6 +244,15 @@ share_at (const DepContext *ctx,
     }
 }
 
+gint64
+_isc_demo_generator_incident_offset (const IscDemoDeployment *dep,
+                                     guint64                  seed)
+{
+  if (dep->incident_minute < 0)
+    return -1;
+  return ((gint64) dep->incident_minute * 60 + (gint64) (seed % 5) * 900) % DAY_S;
+}
+
 /* 0 … about 1.5 during the daily incident of a production deployment. */
 static double
 incident_at (const DepContext *ctx,
@@ -255,7 +264,7 @@ incident_at (const DepContext *ctx,
   if (ctx->dep->incident_minute < 0)
     return 0.0;
 
-  offset = ((gint64) ctx->dep->incident_minute * 60 + (gint64) (ctx->seed % 5) * 900) % DAY_S;
+  offset = _isc_demo_generator_incident_offset (ctx->dep, ctx->seed);
   day = isc_floor_div (t - offset, DAY_S);
   into = t - offset - day * DAY_S;
   if (into >= length)

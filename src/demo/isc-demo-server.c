@@ -387,6 +387,8 @@ route (IscDemoServer       *self,
       node = _isc_demo_fleet_model_json (model, self->seed, now_s);
       _isc_demo_server_reply_json (self, msg, fault, node);
     }
+  else if (g_str_equal (seg[3], "audit_logs") && n == 4)
+    _isc_demo_server_handle_audit_logs (self, msg, fault, model);
   else if ((g_str_equal (seg[3], "deployments") || g_str_equal (seg[3], "environments")) && n <= 6)
     route_targets (self, msg, fault, model, seg, n, path, now_s, g_str_equal (seg[3], "environments"));
   else
@@ -413,7 +415,7 @@ authorized (IscDemoServer     *self,
   else
     return FALSE;
 
-  return g_str_equal (header, self->api_key);
+  return g_str_equal (header, self->api_key) || g_str_equal (header, ISC_DEMO_MEMBER_KEY);
 }
 
 /* The path's segments, unescaped, NULL-terminated; one trailing slash
