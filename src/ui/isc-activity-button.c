@@ -21,6 +21,7 @@ struct _IscActivityButton
   /* Widgets */
   GtkMenuButton  *button;
   GtkPopover     *popover;
+  GtkWidget      *unavailable_box;  /* an icon and unavailable_label */
   GtkLabel       *unavailable_label;
   GtkLabel       *empty_label;
   GtkListBox     *list;
@@ -173,6 +174,7 @@ update_state (IscActivityButton *self)
 
   gtk_label_set_text (self->unavailable_label, unavailable != NULL ? unavailable : "");
   gtk_widget_set_visible (GTK_WIDGET (self->unavailable_label), unavailable != NULL);
+  gtk_widget_set_visible (self->unavailable_box, unavailable != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->empty_label), n == 0 && unavailable == NULL);
   gtk_widget_set_visible (self->scroller, n > 0);
   gtk_widget_set_sensitive (GTK_WIDGET (self->button),
@@ -290,6 +292,7 @@ isc_activity_button_init (IscActivityButton *self)
 {
   GtkWidget *box;
   GtkWidget *heading;
+  GtkWidget *icon;
 
   heading = gtk_label_new (_("Activity in This Range"));
   gtk_label_set_xalign (GTK_LABEL (heading), 0);
@@ -297,9 +300,21 @@ isc_activity_button_init (IscActivityButton *self)
   gtk_widget_set_margin_start (heading, 6);
   gtk_widget_set_margin_top (heading, 6);
 
+  /* In the text's colour (an amber text reads poorly on a light
+   * popover), after an icon that marks it as a notice. */
   self->unavailable_label = new_note_label ();
-  gtk_widget_add_css_class (GTK_WIDGET (self->unavailable_label), "warning");
+  gtk_widget_set_margin_start (GTK_WIDGET (self->unavailable_label), 0);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->unavailable_label), TRUE);
   gtk_widget_set_visible (GTK_WIDGET (self->unavailable_label), FALSE);
+  icon = gtk_image_new_from_icon_name ("dialog-information-symbolic");
+  gtk_widget_set_valign (icon, GTK_ALIGN_START);
+  gtk_widget_set_margin_top (icon, 1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Note"), -1);
+  self->unavailable_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  gtk_widget_set_margin_start (self->unavailable_box, 6);
+  gtk_box_append (GTK_BOX (self->unavailable_box), icon);
+  gtk_box_append (GTK_BOX (self->unavailable_box), GTK_WIDGET (self->unavailable_label));
+  gtk_widget_set_visible (self->unavailable_box, FALSE);
 
   self->empty_label = new_note_label ();
   /* Translators: the Activity list when nobody and nothing changed the
@@ -328,7 +343,7 @@ isc_activity_button_init (IscActivityButton *self)
    * shrinks to the window (the labels wrap). */
   gtk_widget_set_size_request (box, 280, -1);
   gtk_box_append (GTK_BOX (box), heading);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->unavailable_label));
+  gtk_box_append (GTK_BOX (box), self->unavailable_box);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->empty_label));
   gtk_box_append (GTK_BOX (box), self->scroller);
 
