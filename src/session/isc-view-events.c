@@ -262,11 +262,11 @@ _isc_view_load_events (IscView        *self,
       set_unavailable (self, NULL);
     }
 
-  if (query == NULL || self->client == NULL || self->target == NULL ||
+  if (!self->events_enabled || query == NULL || self->client == NULL || self->target == NULL ||
       self->events_refused_by == self->client)
     {
       _isc_view_drop_events (self);
-      if (self->client == NULL || self->target == NULL)
+      if (!self->events_enabled || self->client == NULL || self->target == NULL)
         set_events (self, NULL);
       return;
     }
@@ -295,6 +295,33 @@ _isc_view_drop_events (IscView *self)
 {
   g_cancellable_cancel (self->events_cancellable);
   g_clear_object (&self->events_cancellable);
+}
+
+gboolean
+isc_view_get_events_enabled (IscView *self)
+{
+  g_return_val_if_fail (ISC_IS_VIEW (self), FALSE);
+  return self->events_enabled;
+}
+
+void
+isc_view_set_events_enabled (IscView  *self,
+                             gboolean  enabled)
+{
+  g_autoptr(IscQuery) query = NULL;
+
+  g_return_if_fail (ISC_IS_VIEW (self));
+
+  enabled = !!enabled;
+  if (self->events_enabled == (guint) enabled)
+    return;
+
+  self->events_enabled = enabled;
+  _isc_view_notify (self, PROP_EVENTS_ENABLED);
+  /* What a load would read now, or nothing. */
+  if (enabled && self->client != NULL && self->target != NULL)
+    query = isc_view_dup_query (self);
+  _isc_view_load_events (self, query, FALSE);
 }
 
 GListModel *

@@ -73,6 +73,7 @@ struct _IscView
   guint               auto_refresh : 1;
   guint               loading : 1;
   guint               stale : 1;
+  guint               events_enabled : 1;
 };
 
 enum {
@@ -107,6 +108,7 @@ enum {
   PROP_CURSOR_TIME,
   PROP_EVENTS,
   PROP_EVENTS_UNAVAILABLE,
+  PROP_EVENTS_ENABLED,
   N_PROPS
 };
 
