@@ -161,6 +161,21 @@ load (IscClient   *client,
   return isc_audit_log_load_finish (result, truncated, error);
 }
 
+static char *
+find_serving (IscClient   *client,
+              const char  *model_id,
+              const char  *environment,
+              gint64       before_ms,
+              GError     **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+
+  isc_audit_log_find_serving_async (client, model_id, environment, before_ms, NULL, on_loaded, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return isc_audit_log_find_serving_finish (result, error);
+}
+
 /* What is asked: the model's audit log, oldest first, 200 a page, the
  * window, the groups the charts draw. */
 static void
@@ -312,6 +327,20 @@ test_demo (void)
   events = load (member, ISC_DEMO_MODEL_CHAT, now_ms - 26 * 3600000, now_ms, NULL, &error);
   g_assert_null (events);
   g_assert_error (error, ISC_API_ERROR, ISC_API_ERROR_NOT_ALLOWED);
+  g_clear_error (&error);
+
+  /* What served production a day ago: v7, before v8's promotion; now,
+   * v8; and nothing is known of the development environment. */
+  {
+    g_autofree char *before = find_serving (client, ISC_DEMO_MODEL_CHAT, "production", now_ms - 24 * 3600000, &error);
+    g_autofree char *after = find_serving (client, ISC_DEMO_MODEL_CHAT, "production", now_ms, &error);
+    g_autofree char *none = find_serving (client, ISC_DEMO_MODEL_CHAT, "development", now_ms, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (before, ==, ISC_DEMO_DEPLOYMENT_CHAT_PREVIOUS);
+    g_assert_cmpstr (after, ==, ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION);
+    g_assert_null (none);
+  }
 
   g_clear_object (&client);
   g_clear_object (&member);

@@ -15,6 +15,7 @@
 
 #include <string.h>
 
+#include "isc-demo-audit-private.h"
 #include "isc-demo-ids.h"
 #include "isc-demo-server.h"
 #include "isc-event.h"
@@ -101,8 +102,24 @@ count_kind (GListModel   *events,
   return n;
 }
 
+static guint
+count_deployment (GListModel *events,
+                  const char *deployment_id)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (events); i++)
+    {
+      g_autoptr(IscEvent) event = g_list_model_get_item (events, i);
+
+      if (g_strcmp0 (isc_event_get_deployment_id (event), deployment_id) == 0)
+        n++;
+    }
+  return n;
+}
+
 /* Production's events: d8's promotion, its autoscaling change and its
- * restarts; nothing of the development deployment, in time order. */
+ * restarts; nothing of the development deployment; in time order. */
 static void
 test_environment (void)
 {
@@ -124,6 +141,7 @@ test_environment (void)
   g_assert_cmpuint (count_kind (events, ISC_EVENT_PROMOTED), ==, 1);
   g_assert_cmpuint (count_kind (events, ISC_EVENT_AUTOSCALING_CHANGED), ==, 1);
   g_assert_cmpuint (count_kind (events, ISC_EVENT_REPLICA_TERMINATED), >, 0);
+  g_assert_cmpuint (count_deployment (events, ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION), >, 0);
   for (guint i = 0; i < n; i++)
     {
       g_autoptr(IscEvent) event = g_list_model_get_item (events, i);
@@ -154,6 +172,46 @@ test_environment (void)
   /* Turned off, they are dropped. */
   isc_view_set_events_enabled (view, FALSE);
   g_assert_cmpuint (g_list_model_get_n_items (events), ==, 0);
+
+  g_clear_object (&view);
+  g_clear_object (&client);
+  g_clear_object (&server);
+  finish ();
+}
+
+/* Before v8's promotion, production's charts show v7's events: the
+ * replicas its last incident before then restarted. */
+static void
+test_served_before (void)
+{
+  g_autoptr(IscClient) client = NULL;
+  g_autoptr(IscDemoServer) server = start_demo ("sk-test", &client);
+  const IscDemoModel *model = _isc_demo_fleet_lookup_model (ISC_DEMO_MODEL_CHAT);
+  gint64 promotion_ms = _isc_demo_fleet_promotion_time (SEED, NOW_MS / 1000) * 1000;
+  g_autoptr(GArray) entries = _isc_demo_audit_entries (SEED, model, NOW_MS / 1000, 0, promotion_ms - 1);
+  g_autoptr(IscView) view = NULL;
+  g_autoptr(IscTimeRange) range = NULL;
+  g_autoptr(GError) error = NULL;
+  const IscDemoAuditEntry *restart = NULL;
+
+  for (guint i = entries->len; i > 0 && restart == NULL; i--)
+    {
+      const IscDemoAuditEntry *e = &g_array_index (entries, IscDemoAuditEntry, i - 1);
+
+      if (g_str_equal (e->event_type, "REPLICA_TERMINATED") &&
+          g_str_equal (e->dep->id, ISC_DEMO_DEPLOYMENT_CHAT_PREVIOUS))
+        restart = e;
+    }
+  g_assert_nonnull (restart);
+
+  view = new_view (client, ISC_DEMO_MODEL_CHAT, ISC_TARGET_ENVIRONMENT, "production");
+  range = isc_time_range_new_absolute (restart->time_ms - HOUR_MS, restart->time_ms + HOUR_MS);
+  g_assert_true (isc_view_set_range (view, range, &error));
+  g_assert_no_error (error);
+  isc_view_set_events_enabled (view, TRUE);
+  g_assert_true (test_wait_for (has_events, view));
+  g_assert_cmpuint (count_deployment (isc_view_get_events (view), ISC_DEMO_DEPLOYMENT_CHAT_PREVIOUS), >, 0);
+  g_assert_cmpuint (count_deployment (isc_view_get_events (view), ISC_DEMO_DEPLOYMENT_CHAT_DEVELOPMENT), ==, 0);
 
   g_clear_object (&view);
   g_clear_object (&client);
@@ -238,6 +296,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/view-events/environment", test_environment);
+  g_test_add_func ("/view-events/served-before", test_served_before);
   g_test_add_func ("/view-events/deployment", test_deployment);
   g_test_add_func ("/view-events/unavailable-once", test_unavailable_once);
 
