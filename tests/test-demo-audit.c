@@ -154,10 +154,12 @@ test_query_rules (DemoFixture   *f,
                       "VALIDATION_ERROR", "start_epoch_millis");
   demo_assert_status (f, "/v1/models/no-such-model/audit_logs", 404, "NOT_FOUND", "no-such-model");
 
-  /* The groups filter. */
+  /* The groups filter: v8's promotion, and v7's before it. */
   promoted = get_page (f, CHAT_AUDIT, "limit=200&event_type_groups=PROMOTED");
-  g_assert_cmpuint (promoted->events->len, ==, 1);
+  g_assert_cmpuint (promoted->events->len, ==, 2);
   g_assert_cmpint (isc_event_get_kind (promoted->events->pdata[0]), ==, ISC_EVENT_PROMOTED);
+  g_assert_cmpstr (isc_event_get_deployment_id (promoted->events->pdata[0]), ==, ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION);
+  g_assert_cmpstr (isc_event_get_deployment_id (promoted->events->pdata[1]), ==, ISC_DEMO_DEPLOYMENT_CHAT_PREVIOUS);
 }
 
 /* A member of a multi-team organisation reads the metrics but not the

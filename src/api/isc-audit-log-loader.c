@@ -230,3 +230,104 @@ isc_audit_log_load_finish (GAsyncResult  *result,
     *truncated = events != NULL && ((Load *) g_task_get_task_data (G_TASK (result)))->truncated;
   return events;
 }
+
+/* Which deployment served an environment before a time */
+
+typedef struct
+{
+  char *environment;
+} Find;
+
+static void
+find_free (gpointer data)
+{
+  Find *find = data;
+
+  g_free (find->environment);
+  g_free (find);
+}
+
+static void
+on_found (GObject      *object,
+          GAsyncResult *result,
+          gpointer      data)
+{
+  g_autoptr(GTask) task = data;
+  Find *find = g_task_get_task_data (task);
+  g_autoptr(IscAuditLogPage) page = NULL;
+  GError *error = NULL;
+
+  page = g_task_propagate_pointer (G_TASK (result), &error);
+  if (page == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  /* Newest first: the first promotion to it (the group may hold the
+   * promotions' controls too). */
+  for (guint i = 0; i < page->events->len; i++)
+    {
+      IscEvent *event = g_ptr_array_index (page->events, i);
+
+      if (isc_event_get_kind (event) == ISC_EVENT_PROMOTED &&
+          g_strcmp0 (isc_event_get_environment_name (event), find->environment) == 0 &&
+          isc_event_get_deployment_id (event) != NULL)
+        {
+          g_task_return_pointer (task, g_strdup (isc_event_get_deployment_id (event)), g_free);
+          return;
+        }
+    }
+  g_task_return_pointer (task, NULL, NULL);
+}
+
+void
+isc_audit_log_find_serving_async (IscClient           *client,
+                                  const char          *model_id,
+                                  const char          *environment,
+                                  gint64               before_ms,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *escaped = NULL;
+  g_autofree char *params = NULL;
+  GTask *request;
+  Find *find;
+
+  g_return_if_fail (ISC_IS_CLIENT (client));
+  g_return_if_fail (model_id != NULL);
+  g_return_if_fail (environment != NULL);
+
+  task = g_task_new (client, cancellable, callback, user_data);
+  g_task_set_source_tag (task, isc_audit_log_find_serving_async);
+  find = g_new0 (Find, 1);
+  find->environment = g_strdup (environment);
+  g_task_set_task_data (task, find, find_free);
+
+  path = isc_audit_log_build_path (model_id);
+  escaped = g_uri_escape_string (environment, NULL, FALSE);
+  params = g_strdup_printf ("limit=20&direction=DESC&end_epoch_millis=%" G_GINT64_FORMAT
+                            "&event_type_groups=PROMOTED&environment_names=%s",
+                            MAX (before_ms, 1), escaped);
+  request = _isc_client_request_new (client, path, params,
+                                     decode_page, (GDestroyNotify) isc_audit_log_page_free,
+                                     isc_audit_log_find_serving_async,
+                                     cancellable, on_found, g_steal_pointer (&task));
+  _isc_client_request_set_model_id (request, model_id);
+  _isc_client_request_set_feature (request, _("the audit log"));
+  _isc_client_request_start (request);
+  g_object_unref (request);
+}
+
+char *
+isc_audit_log_find_serving_finish (GAsyncResult  *result,
+                                   GError       **error)
+{
+  g_return_val_if_fail (G_IS_TASK (result), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == isc_audit_log_find_serving_async, NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

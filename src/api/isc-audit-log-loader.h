@@ -41,6 +41,22 @@ GPtrArray *isc_audit_log_load_finish (GAsyncResult        *result,
                                       gboolean            *truncated,
                                       GError             **error);
 
+/* Which deployment served @environment at @before_ms, as the audit log
+ * says: the one its latest MODEL_DEPLOYMENT_PROMOTED to @environment
+ * before then names (one request: the PROMOTED group, newest first). An
+ * environment's charts over a window that starts before a promotion show
+ * that deployment's events too. NULL (and no error) when the audit log
+ * holds no such promotion; errors as above. */
+void       isc_audit_log_find_serving_async  (IscClient           *client,
+                                              const char          *model_id,
+                                              const char          *environment,
+                                              gint64               before_ms,
+                                              GCancellable        *cancellable,
+                                              GAsyncReadyCallback  callback,
+                                              gpointer             user_data);
+char      *isc_audit_log_find_serving_finish (GAsyncResult        *result,
+                                              GError             **error);
+
 /* One page (for the loader and tests): the path and query of the first
  * page (cursor NULL) or of a next one. */
 char      *isc_audit_log_build_path   (const char         *model_id);

@@ -527,6 +527,10 @@ isc_event_describe (IscEvent *self)
     }
 
   source = isc_event_source_describe (self->source);
+  /* "by Baseten from Baseten" says it once. */
+  if (self->source == ISC_EVENT_SOURCE_SYSTEM &&
+      (self->actor_kind == ISC_EVENT_ACTOR_BASETEN_SYSTEM || self->actor_kind == ISC_EVENT_ACTOR_BASETEN_USER))
+    source = NULL;
   if (source != NULL)
     /* Translators: an audit log event, "max replicas 10 → 16 on v8 by
      * ana@example.com from the UI" */

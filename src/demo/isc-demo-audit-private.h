@@ -16,7 +16,8 @@ G_BEGIN_DECLS
 /* The demo's model audit log (GET /v1/models/{m}/audit_logs), made from
  * the same facts as its metrics, logs and discovery, so the three agree:
  *
- * - chat-assistant: v8 (demo-chat-d8) deployed by the CI's API key at its
+ * - chat-assistant: v7 promoted to production an hour after its
+ *   created_at; v8 (demo-chat-d8) deployed by the CI's API key at its
  *   created_at, and promoted to production by a person from the UI at the
  *   moment its metrics hand production from v7 to v8
  *   (_isc_demo_fleet_promotion_time()); its concurrency target raised from

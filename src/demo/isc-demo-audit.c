@@ -107,6 +107,21 @@ add_chat (Build              *b,
   if (d8 == NULL || production == NULL)
     return;
 
+  /* v7 served production from an hour after its creation. */
+  if (production->previous_id != NULL)
+    {
+      const IscDemoDeployment *d7 = _isc_demo_fleet_lookup_deployment (model, production->previous_id);
+
+      if (d7 != NULL)
+        {
+          e = add (b, (_isc_demo_fleet_created_time (d7, b->seed, b->now_s) + 3600) * 1000,
+                   "MODEL_DEPLOYMENT_PROMOTED", "PROMOTED", d7);
+          by_person (e, PERSON);
+          if (e != NULL)
+            e->environment = ISC_DEMO_ENVIRONMENT_PRODUCTION;
+        }
+    }
+
   by_ci (add (b, _isc_demo_fleet_created_time (d8, b->seed, b->now_s) * 1000,
               "MODEL_DEPLOYED", "DEPLOYED", d8));
 

@@ -10,8 +10,10 @@
  *
  * An environment's events are its own (promoted to it, its settings, its
  * promotion's controls) and those of the deployments that serve it: the
- * current and candidate deployments discovery names (asked at most every
- * ENVIRONMENT_MAX_AGE_US for the same target) and the deployments the
+ * current and candidate deployments discovery names, the one that served
+ * it when the range began (the audit log's last promotion to it before
+ * then; both asked at most every ENVIRONMENT_MAX_AGE_US for the same
+ * target, and again when the range moves back), and the deployments the
  * range's events deploy or promote to it.
  *
  * A 403 (ISC_API_ERROR_NOT_ALLOWED) sets "events-unavailable" once for
@@ -156,6 +158,8 @@ on_events (GObject      *object,
       ids = g_ptr_array_new_with_free_func (g_free);
       for (guint i = 0; self->events_deployment_ids != NULL && self->events_deployment_ids[i] != NULL; i++)
         g_ptr_array_add (ids, g_strdup (self->events_deployment_ids[i]));
+      if (self->events_serving_id != NULL)
+        g_ptr_array_add (ids, g_strdup (self->events_serving_id));
       /* The deployments the range brought to the environment. */
       for (guint i = 0; i < events->len; i++)
         {
@@ -188,6 +192,51 @@ start_audit_log (Load *load)
 {
   isc_audit_log_load_async (load->client, load->target->model_id, load->start_ms, load->end_ms,
                             load->cancellable, on_events, load);
+}
+
+static void
+on_serving (GObject      *object,
+            GAsyncResult *result,
+            gpointer      data)
+{
+  Load *load = data;
+  g_autoptr(IscView) self = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *serving = NULL;
+
+  serving = isc_audit_log_find_serving_finish (result, &error);
+  if ((self = load_dup_view (load)) == NULL)
+    {
+      load_free (load);
+      return;
+    }
+
+  /* A 403 comes again with the events, and is said there. */
+  if (error != NULL)
+    g_debug ("Could not find what served %s: %s", load->target->id, error->message);
+  else
+    {
+      g_free (self->events_serving_id);
+      self->events_serving_id = g_steal_pointer (&serving);
+      self->events_serving_before_ms = load->start_ms;
+    }
+
+  start_audit_log (load);
+}
+
+/* What served the environment when the range began, if not known. */
+static void
+start_serving (IscView *self,
+               Load    *load)
+{
+  if (self->events_serving_before_ms != 0 && load->start_ms >= self->events_serving_before_ms &&
+      g_get_monotonic_time () - self->events_deployment_ids_us <= ENVIRONMENT_MAX_AGE_US)
+    {
+      start_audit_log (load);
+      return;
+    }
+  isc_audit_log_find_serving_async (load->client, load->target->model_id, load->target->id,
+                                    load->start_ms, load->cancellable, on_serving, load);
 }
 
 static void
@@ -228,9 +277,11 @@ on_environments (GObject      *object,
       g_strfreev (self->events_deployment_ids);
       self->events_deployment_ids = g_strdupv ((char **) ids->pdata);
       self->events_deployment_ids_us = g_get_monotonic_time ();
+      /* Asked again with them. */
+      self->events_serving_before_ms = 0;
     }
 
-  start_audit_log (load);
+  start_serving (self, load);
 }
 
 void
@@ -253,6 +304,8 @@ _isc_view_load_events (IscView        *self,
         self->events_target = isc_target_copy (self->target);
       g_clear_pointer (&self->events_deployment_ids, g_strfreev);
       self->events_deployment_ids_us = 0;
+      g_clear_pointer (&self->events_serving_id, g_free);
+      self->events_serving_before_ms = 0;
     }
 
   /* Another client may read what this one could not. */
@@ -262,11 +315,11 @@ _isc_view_load_events (IscView        *self,
       set_unavailable (self, NULL);
     }
 
-  if (query == NULL || self->client == NULL || self->target == NULL ||
+  if (!self->events_enabled || query == NULL || self->client == NULL || self->target == NULL ||
       self->events_refused_by == self->client)
     {
       _isc_view_drop_events (self);
-      if (self->client == NULL || self->target == NULL)
+      if (!self->events_enabled || self->client == NULL || self->target == NULL)
         set_events (self, NULL);
       return;
     }
@@ -286,6 +339,8 @@ _isc_view_load_events (IscView        *self,
        g_get_monotonic_time () - self->events_deployment_ids_us > ENVIRONMENT_MAX_AGE_US))
     isc_client_list_environments_async (self->client, self->target->model_id, load->cancellable,
                                         on_environments, load);
+  else if (self->target->kind == ISC_TARGET_ENVIRONMENT)
+    start_serving (self, load);
   else
     start_audit_log (load);
 }
@@ -295,6 +350,33 @@ _isc_view_drop_events (IscView *self)
 {
   g_cancellable_cancel (self->events_cancellable);
   g_clear_object (&self->events_cancellable);
+}
+
+gboolean
+isc_view_get_events_enabled (IscView *self)
+{
+  g_return_val_if_fail (ISC_IS_VIEW (self), FALSE);
+  return self->events_enabled;
+}
+
+void
+isc_view_set_events_enabled (IscView  *self,
+                             gboolean  enabled)
+{
+  g_autoptr(IscQuery) query = NULL;
+
+  g_return_if_fail (ISC_IS_VIEW (self));
+
+  enabled = !!enabled;
+  if (self->events_enabled == (guint) enabled)
+    return;
+
+  self->events_enabled = enabled;
+  _isc_view_notify (self, PROP_EVENTS_ENABLED);
+  /* What a load would read now, or nothing. */
+  if (enabled && self->client != NULL && self->target != NULL)
+    query = isc_view_dup_query (self);
+  _isc_view_load_events (self, query, FALSE);
 }
 
 GListModel *

@@ -54,6 +54,8 @@ struct _IscView
   char              **events_deployment_ids; /* an environment's, from discovery */
   gint64              events_deployment_ids_us; /* monotonic, when asked */
   gpointer            events_refused_by; /* the client refused (compared only) */
+  char               *events_serving_id; /* an environment's at events_serving_before_ms */
+  gint64              events_serving_before_ms; /* 0: not asked */
 
   IscMode             mode;
   IscViewState        state;
@@ -73,6 +75,7 @@ struct _IscView
   guint               auto_refresh : 1;
   guint               loading : 1;
   guint               stale : 1;
+  guint               events_enabled : 1;
 };
 
 enum {
@@ -107,6 +110,7 @@ enum {
   PROP_CURSOR_TIME,
   PROP_EVENTS,
   PROP_EVENTS_UNAVAILABLE,
+  PROP_EVENTS_ENABLED,
   N_PROPS
 };
 

@@ -88,6 +88,7 @@ isc_view_finalize (GObject *object)
   g_clear_pointer (&self->events_unavailable, g_free);
   g_clear_pointer (&self->events_target, isc_target_free);
   g_clear_pointer (&self->events_deployment_ids, g_strfreev);
+  g_clear_pointer (&self->events_serving_id, g_free);
 
   G_OBJECT_CLASS (isc_view_parent_class)->finalize (object);
 }
@@ -222,6 +223,10 @@ isc_view_get_property (GObject    *object,
       g_value_set_string (value, self->events_unavailable);
       break;
 
+    case PROP_EVENTS_ENABLED:
+      g_value_set_boolean (value, self->events_enabled);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -293,6 +298,10 @@ isc_view_set_property (GObject      *object,
 
     case PROP_CURSOR_TIME:
       isc_view_set_cursor_time (self, g_value_get_int64 (value));
+      break;
+
+    case PROP_EVENTS_ENABLED:
+      isc_view_set_events_enabled (self, g_value_get_boolean (value));
       break;
 
     default:
@@ -373,6 +382,8 @@ isc_view_class_init (IscViewClass *klass)
     g_param_spec_object ("events", NULL, NULL, G_TYPE_LIST_MODEL, ro);
   properties[PROP_EVENTS_UNAVAILABLE] =
     g_param_spec_string ("events-unavailable", NULL, NULL, NULL, ro);
+  properties[PROP_EVENTS_ENABLED] =
+    g_param_spec_boolean ("events-enabled", NULL, NULL, FALSE, rw);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 

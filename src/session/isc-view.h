@@ -171,6 +171,13 @@ gint64              isc_view_get_rate_limited_until_ms (IscView       *self);
 /* The query the view sends now, or NULL without a target. */
 IscQuery           *isc_view_dup_query            (IscView            *self);
 
+/* Whether the view reads the audit log (the "events-enabled" property,
+ * FALSE by default, so that a view whose events nobody shows asks for
+ * nothing more than its metrics). Turned on, the events are read at once
+ * and on each load and refresh after; turned off, they are dropped. */
+gboolean            isc_view_get_events_enabled   (IscView            *self);
+void                isc_view_set_events_enabled   (IscView            *self,
+                                                   gboolean            enabled);
 /* Events (the "events" property): the model's audit log over the view's
  * range, read on each load and refresh, the IscEvent items that concern
  * the target (isc_event_concerns()), in time order. Never NULL; empty
