@@ -941,6 +941,7 @@ isc_window_init (IscWindow *self)
   /* The audit log's events: the Activity list, and markers on the charts
    * (none from it while it cannot be read: the inferred ones stay). */
   isc_activity_button_set_view (self->activity_button, self->view);
+  isc_view_set_events_enabled (self->view, TRUE);
   g_signal_connect_object (self->view, "notify::events-unavailable", G_CALLBACK (update_charts_events), self, G_CONNECT_SWAPPED);
   update_charts_events (self);
   g_signal_connect_object (self->view, "notify::compare-target", G_CALLBACK (_isc_window_update_compare_state), self, G_CONNECT_SWAPPED);
