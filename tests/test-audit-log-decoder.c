@@ -239,6 +239,73 @@ test_concerns (void)
   g_assert_false (isc_event_concerns (event_at (page, 2), ISC_TARGET_ENVIRONMENT, "production", serving));
 }
 
+static IscEvent *
+make (const char   *id,
+      gint64        t,
+      IscEventKind  kind,
+      const char   *deployment_id,
+      const char   *environment)
+{
+  return isc_event_new (id, t, kind, "m1", deployment_id, NULL, environment,
+                        ISC_EVENT_ACTOR_BASETEN_SYSTEM, "Baseten", ISC_EVENT_SOURCE_SYSTEM,
+                        kind == ISC_EVENT_REPLICA_TERMINATED ? "r" : NULL, NULL, 0);
+}
+
+static char *
+ids_of (GPtrArray *events)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < events->len; i++)
+    g_string_append_printf (out, "%s%s", i > 0 ? " " : "", isc_event_get_id (events->pdata[i]));
+  return g_string_free (out, FALSE);
+}
+
+static void
+assert_selected (GPtrArray     *events,
+                 IscTargetKind  kind,
+                 const char    *id,
+                 const char    *serving_at_start,
+                 const char    *current,
+                 const char    *candidate,
+                 const char    *expected)
+{
+  g_autoptr(GPtrArray) selected = isc_event_select_for_target (events, kind, id, serving_at_start,
+                                                                current, candidate);
+  g_autofree char *got = ids_of (selected);
+
+  g_assert_cmpstr (got, ==, expected);
+}
+
+/* Which events an environment's charts show: those of what served it at
+ * their time. */
+static void
+test_select (void)
+{
+  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func (g_object_unref);
+
+  /* d8 in smoke tests, d7 serving; d8 promoted; d9 to staging. */
+  g_ptr_array_add (events, make ("smoke", 1000, ISC_EVENT_REPLICA_TERMINATED, "d8", NULL));
+  g_ptr_array_add (events, make ("old", 2000, ISC_EVENT_REPLICA_TERMINATED, "d7", NULL));
+  g_ptr_array_add (events, make ("promoted", 3000, ISC_EVENT_PROMOTED, "d8", "production"));
+  g_ptr_array_add (events, make ("new", 4000, ISC_EVENT_REPLICA_TERMINATED, "d8", NULL));
+  g_ptr_array_add (events, make ("staging", 5000, ISC_EVENT_PROMOTED, "d9", "staging"));
+  g_ptr_array_add (events, make ("d9", 6000, ISC_EVENT_REPLICA_TERMINATED, "d9", NULL));
+
+  /* v7 served it at the start: its restart, then v8's after its promotion. */
+  assert_selected (events, ISC_TARGET_ENVIRONMENT, "production", "d7", "d8", NULL, "old promoted new");
+  /* Nothing known of the start: discovery's current stands in. */
+  assert_selected (events, ISC_TARGET_ENVIRONMENT, "production", NULL, "d8", NULL, "smoke promoted new");
+  /* Nothing at all: only what names it. */
+  assert_selected (events, ISC_TARGET_ENVIRONMENT, "production", NULL, NULL, NULL, "promoted new");
+  /* A promotion of d9 under way since before the start: d7 still serves. */
+  assert_selected (events, ISC_TARGET_ENVIRONMENT, "production", "d9", "d7", "d9",
+                   "old promoted new d9");
+  assert_selected (events, ISC_TARGET_ENVIRONMENT, "staging", NULL, NULL, NULL, "staging d9");
+  /* A deployment: its own, whenever. */
+  assert_selected (events, ISC_TARGET_DEPLOYMENT, "d8", NULL, NULL, NULL, "smoke promoted new");
+}
+
 /* Text from the server is never markup and never controls. */
 static void
 test_plain_text (void)
@@ -357,6 +424,7 @@ main (int   argc,
   g_test_add_func ("/audit-log-decoder/changes", test_changes);
   g_test_add_func ("/audit-log-decoder/no-previous", test_no_previous);
   g_test_add_func ("/audit-log-decoder/concerns", test_concerns);
+  g_test_add_func ("/audit-log-decoder/select", test_select);
   g_test_add_func ("/audit-log-decoder/plain-text", test_plain_text);
   g_test_add_func ("/audit-log-decoder/wrong-shapes", test_wrong_shapes);
   g_test_add_func ("/audit-log-decoder/bounds", test_bounds);

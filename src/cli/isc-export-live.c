@@ -456,34 +456,33 @@ on_audit_log (GObject      *object,
   load->done = TRUE;
 }
 
-/* The audit log's events over @response's window that concern the
- * query's target (an environment's: its own, and those of @deployment_ids
- * and of the deployments the window brings to it), as a list; NULL when
- * the audit log cannot be read, so that the inferred markers stand in
- * (a 403 is said once, on stderr). */
+/* The audit log's events over @response's window that belong on the
+ * query's target's charts (isc_event_select_for_target(): an
+ * environment's with @current and @candidate, from discovery), as a
+ * list; NULL when the audit log cannot be read, so that the inferred
+ * markers stand in (a 403 is said once, on stderr). */
 static GListModel *
 load_events (IscClient          *client,
              const IscQuery     *query,
              IscMetricsResponse *response,
-             GPtrArray          *deployment_ids,
+             const char         *current,
+             const char         *candidate,
              GMainContext       *context,
              GCancellable       *cancellable)
 {
+  ServingLoad serving = { 0 };
   AuditLoad load = { 0 };
+  g_autoptr(GPtrArray) selected = NULL;
   GListStore *store;
 
   /* What served the environment when the window began. */
   if (query->target_kind == ISC_TARGET_ENVIRONMENT)
     {
-      ServingLoad serving = { 0 };
-
       isc_audit_log_find_serving_async (client, query->model_id, query->target,
                                         isc_metrics_response_get_start_ms (response),
                                         cancellable, on_serving, &serving);
       while (!serving.done)
         g_main_context_iteration (context, TRUE);
-      if (serving.serving != NULL)
-        g_ptr_array_insert (deployment_ids, 0, serving.serving);
     }
 
   isc_audit_log_load_async (client, query->model_id,
@@ -497,37 +496,23 @@ load_events (IscClient          *client,
     {
       if (g_error_matches (load.error, ISC_API_ERROR, ISC_API_ERROR_NOT_ALLOWED))
         /* Translators: said once by `inferscope export` when the key may
-         * not read the audit log; %s says why, in Baseten's words */
+         * not read the audit log, after Baseten's refusal in words */
         g_printerr ("inferscope export: %s %s\n", load.error->message,
                     _("The charts mark only the promotions Inferscope infers from the metrics."));
       else
         g_debug ("No events: %s", load.error != NULL ? load.error->message : "?");
       g_clear_error (&load.error);
+      g_free (serving.serving);
       return NULL;
     }
 
-  if (query->target_kind == ISC_TARGET_ENVIRONMENT)
-    for (guint i = 0; i < load.events->len; i++)
-      {
-        IscEvent *event = g_ptr_array_index (load.events, i);
-        IscEventKind kind = isc_event_get_kind (event);
-
-        if ((kind == ISC_EVENT_PROMOTED || kind == ISC_EVENT_DEPLOYED) &&
-            g_strcmp0 (isc_event_get_environment_name (event), query->target) == 0 &&
-            isc_event_get_deployment_id (event) != NULL)
-          g_ptr_array_insert (deployment_ids, 0, g_strdup (isc_event_get_deployment_id (event)));
-      }
-
+  selected = isc_event_select_for_target (load.events, query->target_kind, query->target,
+                                          serving.serving, current, candidate);
   store = g_list_store_new (ISC_TYPE_EVENT);
-  for (guint i = 0; i < load.events->len; i++)
-    {
-      IscEvent *event = g_ptr_array_index (load.events, i);
-
-      if (isc_event_concerns (event, query->target_kind, query->target,
-                              (const char * const *) deployment_ids->pdata))
-        g_list_store_append (store, event);
-    }
+  for (guint i = 0; i < selected->len; i++)
+    g_list_store_append (store, g_ptr_array_index (selected, i));
   g_ptr_array_unref (load.events);
+  g_free (serving.serving);
   return G_LIST_MODEL (store);
 }
 
@@ -579,15 +564,12 @@ load_annotations (IscClient          *client,
 
           if (g_strcmp0 (env->name, query->target) == 0)
             {
-              g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
-              g_autoptr(GListModel) events = NULL;
+              g_autoptr(GListModel) events =
+                load_events (client, query, response,
+                             env->current_deployment != NULL ? env->current_deployment->id : NULL,
+                             env->candidate_deployment != NULL ? env->candidate_deployment->id : NULL,
+                             context, bounded);
 
-              if (env->current_deployment != NULL)
-                g_ptr_array_add (ids, g_strdup (env->current_deployment->id));
-              if (env->candidate_deployment != NULL)
-                g_ptr_array_add (ids, g_strdup (env->candidate_deployment->id));
-              g_ptr_array_add (ids, NULL);
-              events = load_events (client, query, response, ids, context, bounded);
               annotations = isc_target_annotations_new_for_environment_with_events (env, response,
                                                                                     g_get_real_time () / 1000,
                                                                                     events);
@@ -599,11 +581,9 @@ load_annotations (IscClient          *client,
 
           if (g_strcmp0 (dep->id, query->target) == 0)
             {
-              g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
-              g_autoptr(GListModel) events = NULL;
+              g_autoptr(GListModel) events = load_events (client, query, response, NULL, NULL,
+                                                          context, bounded);
 
-              g_ptr_array_add (ids, NULL);
-              events = load_events (client, query, response, ids, context, bounded);
               annotations = isc_target_annotations_new_for_deployment_with_events (dep, response, events);
             }
         }

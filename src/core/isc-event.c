@@ -570,6 +570,59 @@ isc_event_concerns (IscEvent           *self,
   return FALSE;
 }
 
+GPtrArray *
+isc_event_select_for_target (GPtrArray     *events,
+                             IscTargetKind  kind,
+                             const char    *id,
+                             const char    *serving_at_start,
+                             const char    *current,
+                             const char    *candidate)
+{
+  GPtrArray *selected = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) serving = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (events != NULL, selected);
+
+  if (id == NULL)
+    return selected;
+
+  if (serving_at_start != NULL)
+    g_ptr_array_add (serving, g_strdup (serving_at_start));
+  if (current != NULL && g_strcmp0 (current, serving_at_start) != 0 &&
+      (serving_at_start == NULL || g_strcmp0 (serving_at_start, candidate) == 0))
+    g_ptr_array_add (serving, g_strdup (current));
+  g_ptr_array_add (serving, NULL);
+
+  for (guint i = 0; i < events->len; i++)
+    {
+      IscEvent *event = g_ptr_array_index (events, i);
+      gboolean take;
+
+      g_return_val_if_fail (ISC_IS_EVENT (event), selected);
+
+      if (kind == ISC_TARGET_DEPLOYMENT)
+        take = g_strcmp0 (event->deployment_id, id) == 0;
+      else
+        {
+          take = isc_event_concerns (event, kind, id, (const char * const *) serving->pdata);
+          /* From its promotion on, the deployment serves it too. */
+          if (event->kind == ISC_EVENT_PROMOTED && event->deployment_id != NULL &&
+              g_strcmp0 (event->environment_name, id) == 0 &&
+              !g_strv_contains ((const char * const *) serving->pdata, event->deployment_id))
+            {
+              g_ptr_array_remove_index (serving, serving->len - 1);
+              g_ptr_array_add (serving, g_strdup (event->deployment_id));
+              g_ptr_array_add (serving, NULL);
+            }
+        }
+
+      if (take)
+        g_ptr_array_add (selected, g_object_ref (event));
+    }
+
+  return selected;
+}
+
 int
 isc_event_compare (IscEvent *a,
                    IscEvent *b)

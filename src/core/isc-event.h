@@ -152,6 +152,29 @@ gboolean              isc_event_concerns           (IscEvent            *self,
                                                     const char          *id,
                                                     const char * const  *deployment_ids);
 
+/* The events of @events (IscEvent, in time order) whose markers belong
+ * on a target's charts, as a new array holding references. A
+ * deployment's: its own. An environment's: those naming it (deployed or
+ * promoted to it, its settings, its promotion's controls), and those of
+ * the deployments serving it at their time:
+ * - @serving_at_start, the one the audit log last promoted to it before
+ *   @events begin (isc_audit_log_find_serving_async()), or NULL when it
+ *   holds no such promotion;
+ * - @current, the one discovery says serves it now, from the start when
+ *   it was not promoted since (@serving_at_start is NULL, @current itself,
+ *   or @candidate: a promotion under way since before the start), else
+ *   from its promotion on;
+ * - each other deployment @events promote to it, from its promotion on.
+ * So the restarts of a deployment in smoke tests before its promotion
+ * stay off production's charts, and those of the one it replaced stay on
+ * them. @current and @candidate may be NULL. */
+GPtrArray            *isc_event_select_for_target  (GPtrArray          *events,
+                                                    IscTargetKind       kind,
+                                                    const char         *id,
+                                                    const char         *serving_at_start,
+                                                    const char         *current,
+                                                    const char         *candidate);
+
 /* Earlier first: time, then id; for sorting. */
 int                   isc_event_compare            (IscEvent  *a,
                                                     IscEvent  *b);

@@ -130,7 +130,6 @@ on_events (GObject      *object,
   g_autoptr(GPtrArray) events = NULL;
   g_autoptr(GPtrArray) concerning = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) ids = NULL;
   const IscTarget *target;
 
   events = isc_audit_log_load_finish (result, NULL, &error);
@@ -153,37 +152,8 @@ on_events (GObject      *object,
     }
 
   target = load->target;
-  if (target->kind == ISC_TARGET_ENVIRONMENT)
-    {
-      ids = g_ptr_array_new_with_free_func (g_free);
-      for (guint i = 0; self->events_deployment_ids != NULL && self->events_deployment_ids[i] != NULL; i++)
-        g_ptr_array_add (ids, g_strdup (self->events_deployment_ids[i]));
-      if (self->events_serving_id != NULL)
-        g_ptr_array_add (ids, g_strdup (self->events_serving_id));
-      /* The deployments the range brought to the environment. */
-      for (guint i = 0; i < events->len; i++)
-        {
-          IscEvent *event = g_ptr_array_index (events, i);
-          IscEventKind kind = isc_event_get_kind (event);
-
-          if ((kind == ISC_EVENT_PROMOTED || kind == ISC_EVENT_DEPLOYED) &&
-              g_strcmp0 (isc_event_get_environment_name (event), target->id) == 0 &&
-              isc_event_get_deployment_id (event) != NULL)
-            g_ptr_array_add (ids, g_strdup (isc_event_get_deployment_id (event)));
-        }
-      g_ptr_array_add (ids, NULL);
-    }
-
-  concerning = g_ptr_array_new_with_free_func (g_object_unref);
-  for (guint i = 0; i < events->len; i++)
-    {
-      IscEvent *event = g_ptr_array_index (events, i);
-
-      if (isc_event_concerns (event, target->kind, target->id,
-                              ids != NULL ? (const char * const *) ids->pdata : NULL))
-        g_ptr_array_add (concerning, g_object_ref (event));
-    }
-
+  concerning = isc_event_select_for_target (events, target->kind, target->id, self->events_serving_id,
+                                            self->events_current_id, self->events_candidate_id);
   set_events (self, concerning);
 }
 
@@ -230,7 +200,7 @@ start_serving (IscView *self,
                Load    *load)
 {
   if (self->events_serving_before_ms != 0 && load->start_ms >= self->events_serving_before_ms &&
-      g_get_monotonic_time () - self->events_deployment_ids_us <= ENVIRONMENT_MAX_AGE_US)
+      g_get_monotonic_time () - self->events_discovered_us <= ENVIRONMENT_MAX_AGE_US)
     {
       start_audit_log (load);
       return;
@@ -260,8 +230,8 @@ on_environments (GObject      *object,
     g_debug ("Could not list the environments for their events: %s", error->message);
   else
     {
-      g_autoptr(GPtrArray) ids = g_ptr_array_new ();
-
+      g_clear_pointer (&self->events_current_id, g_free);
+      g_clear_pointer (&self->events_candidate_id, g_free);
       for (guint i = 0; i < environments->len; i++)
         {
           IscEnvironment *environment = g_ptr_array_index (environments, i);
@@ -269,14 +239,11 @@ on_environments (GObject      *object,
           if (g_strcmp0 (environment->name, load->target->id) != 0)
             continue;
           if (environment->current_deployment != NULL)
-            g_ptr_array_add (ids, environment->current_deployment->id);
+            self->events_current_id = g_strdup (environment->current_deployment->id);
           if (environment->candidate_deployment != NULL)
-            g_ptr_array_add (ids, environment->candidate_deployment->id);
+            self->events_candidate_id = g_strdup (environment->candidate_deployment->id);
         }
-      g_ptr_array_add (ids, NULL);
-      g_strfreev (self->events_deployment_ids);
-      self->events_deployment_ids = g_strdupv ((char **) ids->pdata);
-      self->events_deployment_ids_us = g_get_monotonic_time ();
+      self->events_discovered_us = g_get_monotonic_time ();
       /* Asked again with them. */
       self->events_serving_before_ms = 0;
     }
@@ -302,8 +269,9 @@ _isc_view_load_events (IscView        *self,
       g_clear_pointer (&self->events_target, isc_target_free);
       if (self->target != NULL)
         self->events_target = isc_target_copy (self->target);
-      g_clear_pointer (&self->events_deployment_ids, g_strfreev);
-      self->events_deployment_ids_us = 0;
+      g_clear_pointer (&self->events_current_id, g_free);
+      g_clear_pointer (&self->events_candidate_id, g_free);
+      self->events_discovered_us = 0;
       g_clear_pointer (&self->events_serving_id, g_free);
       self->events_serving_before_ms = 0;
     }
@@ -335,8 +303,8 @@ _isc_view_load_events (IscView        *self,
   isc_time_range_resolve (self->range, now_ms, &load->start_ms, &load->end_ms);
 
   if (self->target->kind == ISC_TARGET_ENVIRONMENT &&
-      (self->events_deployment_ids == NULL ||
-       g_get_monotonic_time () - self->events_deployment_ids_us > ENVIRONMENT_MAX_AGE_US))
+      (self->events_discovered_us == 0 ||
+       g_get_monotonic_time () - self->events_discovered_us > ENVIRONMENT_MAX_AGE_US))
     isc_client_list_environments_async (self->client, self->target->model_id, load->cancellable,
                                         on_environments, load);
   else if (self->target->kind == ISC_TARGET_ENVIRONMENT)

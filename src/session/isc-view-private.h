@@ -51,8 +51,9 @@ struct _IscView
   char               *events_unavailable;
   GCancellable       *events_cancellable;
   IscTarget          *events_target;     /* the target the events were read for */
-  char              **events_deployment_ids; /* an environment's, from discovery */
-  gint64              events_deployment_ids_us; /* monotonic, when asked */
+  char               *events_current_id;   /* an environment's, from discovery, or NULL */
+  char               *events_candidate_id; /* …during a promotion */
+  gint64              events_discovered_us; /* monotonic, when asked; 0: never */
   gpointer            events_refused_by; /* the client refused (compared only) */
   char               *events_serving_id; /* an environment's at events_serving_before_ms */
   gint64              events_serving_before_ms; /* 0: not asked */

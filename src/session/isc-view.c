@@ -87,7 +87,8 @@ isc_view_finalize (GObject *object)
   g_clear_object (&self->events);
   g_clear_pointer (&self->events_unavailable, g_free);
   g_clear_pointer (&self->events_target, isc_target_free);
-  g_clear_pointer (&self->events_deployment_ids, g_strfreev);
+  g_clear_pointer (&self->events_current_id, g_free);
+  g_clear_pointer (&self->events_candidate_id, g_free);
   g_clear_pointer (&self->events_serving_id, g_free);
 
   G_OBJECT_CLASS (isc_view_parent_class)->finalize (object);
