@@ -420,7 +420,7 @@ demo_environment (gint64 now_ms)
 {
   const IscDemoModel *model = _isc_demo_fleet_lookup_model (ISC_DEMO_MODEL_CHAT);
   const IscDemoEnvironment *env = _isc_demo_fleet_lookup_environment (model, ISC_DEMO_ENVIRONMENT_PRODUCTION);
-  g_autoptr(JsonNode) node = _isc_demo_fleet_environment_json (env, DEMO_SEED, now_ms / 1000, 3);
+  g_autoptr(JsonNode) node = _isc_demo_fleet_environment_json (env, DEMO_SEED, now_ms / 1000, 3, 0);
   g_autoptr(JsonNode) list = json_node_new (JSON_NODE_OBJECT);
   g_autoptr(JsonObject) object = json_object_new ();
   g_autoptr(JsonArray) array = json_array_new ();

@@ -99,8 +99,10 @@ test_not_found (DemoFixture   *f,
     /* A deployment of another model is not this model's. */
     "/v1/models/" ISC_DEMO_MODEL_CHAT "/deployments/" ISC_DEMO_DEPLOYMENT_EMBED_PRODUCTION,
     "/v1/models/" ISC_DEMO_MODEL_BATCH "/deployments/development",
-    /* Logs have no alias path. */
+    /* Logs and metrics have no alias path. */
     "/v1/models/" ISC_DEMO_MODEL_CHAT "/deployments/production/logs",
+    "/v1/models/" ISC_DEMO_MODEL_CHAT "/deployments/production/metrics",
+    "/v1/models/" ISC_DEMO_MODEL_EMBED "/deployments/development/metrics",
     "/v1/models/" ISC_DEMO_MODEL_CHAT "/environments/staging",
     "/v1/models/" ISC_DEMO_MODEL_CHAT "/environments/staging/metrics",
     "/v1/models/" ISC_DEMO_MODEL_CHAT "/environments/production/metrics/extra",

@@ -213,6 +213,143 @@ test_environments (void)
   g_assert_cmpint (staging->gpu_count, ==, -1);
 }
 
+/* The settings in effect, as section 5 of the reference shapes them: the
+ * applied state, the schedules, the promotion's status and message, the
+ * backpressure policy, region and labels; unknown values tolerated. */
+static void
+test_environment_settings (void)
+{
+  g_autoptr(GBytes) bytes = bytes_of (
+    "{\"environments\":[{\"name\":\"production\",\"model_id\":\"abc\","
+    " \"current_deployment\":{\"id\":\"d8\",\"status\":\"UNHEALTHY\","
+    "  \"autoscaling_settings\":{\"min_replica\":1,\"max_replica\":10,\"concurrency_target\":4,"
+    "   \"target_in_flight_tokens\":120000,\"max_scale_down_rate\":20},"
+    "  \"request_backpressure_settings\":{\"policy\":\"REJECT_ON_FULL\"},"
+    "  \"region\":{\"slug\":\"us-east\",\"display_name\":\"US East\"},"
+    "  \"labels\":{\"team\":\"search\",\"tier\":1,\"tags\":[\"a\"]}},"
+    " \"candidate_deployment\":{\"id\":\"d9\",\"status\":\"ACTIVE\","
+    "  \"request_backpressure_settings\":{\"policy\":\"SPILL_SOMEWHERE\"}},"
+    " \"in_progress_promotion\":{\"status\":\"PAUSED\",\"percent_traffic_to_new_version\":10,"
+    "  \"error_message\":\"Candidate failed readiness checks\"},"
+    " \"autoscaling_settings\":{\"min_replica\":1,\"max_replica\":10,\"concurrency_target\":4,"
+    "  \"target_in_flight_tokens\":120000},"
+    " \"request_backpressure_settings\":{\"policy\":\"QUEUE_ON_FULL\"},"
+    " \"autoscaling_schedules\":{\"timezone\":\"America/New_York\",\"schedules\":["
+    "  {\"id\":\"s1\",\"name\":\"Business hours\",\"enabled\":true,\"cadence\":\"DAILY\","
+    "   \"weekdays\":[\"MONDAY\",\"TUESDAY\",\"WEDNESDAY\",\"THURSDAY\",\"FRIDAY\",\"FUNDAY\"],"
+    "   \"start_hour\":9,\"start_minute\":0,\"end_hour\":17,\"end_minute\":30,"
+    "   \"autoscaling_settings\":{\"min_replica\":4,\"max_replica\":16,\"concurrency_target\":null}},"
+    "  {\"id\":\"s2\",\"name\":\"Night batch\",\"enabled\":true,\"cadence\":\"DAILY\","
+    "   \"weekdays\":[\"SUNDAY\"],\"start_hour\":22,\"start_minute\":0,\"end_hour\":2,\"end_minute\":0,"
+    "   \"autoscaling_settings\":{\"min_replica\":2,\"max_replica\":3}},"
+    "  {\"id\":\"s3\",\"name\":\"Launch\",\"enabled\":true,\"cadence\":\"ONE_TIME\","
+    "   \"start_at\":\"2026-03-02T12:00:00Z\",\"end_at\":\"2026-03-02T14:00:00Z\","
+    "   \"autoscaling_settings\":{\"min_replica\":8,\"max_replica\":40}},"
+    "  {\"id\":\"s4\",\"name\":\"Top of the hour\",\"enabled\":true,\"cadence\":\"HOURLY\","
+    "   \"weekdays\":[\"SATURDAY\"],\"start_minute\":55,\"end_minute\":5,"
+    "   \"autoscaling_settings\":{\"min_replica\":2,\"max_replica\":12}},"
+    "  {\"id\":\"s5\",\"name\":\"Off\",\"enabled\":false,\"cadence\":\"DAILY\","
+    "   \"weekdays\":[\"SATURDAY\"],\"start_hour\":0,\"start_minute\":0,\"end_hour\":0,\"end_minute\":0,"
+    "   \"autoscaling_settings\":{\"min_replica\":0,\"max_replica\":1}},"
+    "  {\"id\":\"s6\",\"cadence\":\"FORTNIGHTLY\",\"enabled\":true,\"autoscaling_settings\":{\"max_replica\":99}},"
+    "  7],"
+    "  \"applied_state\":{\"schedule_id\":\"s1\",\"autoscaling_settings\":"
+    "   {\"min_replica\":4,\"max_replica\":16,\"concurrency_target\":4,\"target_in_flight_tokens\":null}}}},"
+    " {\"name\":\"staging\",\"in_progress_promotion\":{\"status\":\"TELEPORTING\"},"
+    "  \"autoscaling_settings\":{\"min_replica\":0,\"max_replica\":2,\"concurrency_target\":1},"
+    "  \"autoscaling_schedules\":null}]}");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) environments = isc_environments_from_bytes (bytes, &error);
+  IscEnvironment *production, *staging;
+  IscDeployment *current;
+  IscAutoscaling now, at;
+  const IscAutoscalingSchedule *applied;
+  g_autoptr(GDateTime) t = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (environments->len, ==, 2);
+  production = g_ptr_array_index (environments, 0);
+  current = production->current_deployment;
+
+  /* The promotion's state in words comes from these. */
+  g_assert_cmpint (production->promotion, ==, ISC_PROMOTION_PAUSED);
+  g_assert_cmpstr (production->promotion_message, ==, "Candidate failed readiness checks");
+  g_assert_cmpfloat (production->promotion_percent, ==, 10);
+
+  g_assert_cmpint (production->backpressure, ==, ISC_BACKPRESSURE_QUEUE_ON_FULL);
+  g_assert_cmpint (current->backpressure, ==, ISC_BACKPRESSURE_REJECT_ON_FULL);
+  g_assert_cmpint (production->candidate_deployment->backpressure, ==, ISC_BACKPRESSURE_OTHER);
+  g_assert_cmpstr (current->region_slug, ==, "us-east");
+  g_assert_cmpstr (current->region_name, ==, "US East");
+  g_assert_cmpuint (g_strv_length (current->labels), ==, 6);
+  g_assert_cmpstr (current->labels[0], ==, "team");
+  g_assert_cmpstr (current->labels[1], ==, "search");
+  g_assert_cmpstr (current->labels[3], ==, "1");
+  g_assert_cmpstr (current->labels[5], ==, "[\"a\"]");
+  g_assert_cmpint (current->autoscaling.target_in_flight_tokens, ==, 120000);
+  g_assert_cmpint (current->autoscaling.max_scale_down_rate, ==, 20);
+
+  /* Now: the applied state, its null fields from the base. */
+  g_assert_cmpuint (production->schedules->len, ==, 6);
+  g_assert_cmpstr (production->applied_schedule_id, ==, "s1");
+  g_assert_true (isc_environment_get_effective_autoscaling (production, &now));
+  g_assert_cmpint (now.max_replica, ==, 16);
+  g_assert_cmpint (now.min_replica, ==, 4);
+  g_assert_cmpint (now.target_in_flight_tokens, ==, 120000);
+
+  /* Over a range: Monday 2026-03-09 10:00 in New York (14:00 UTC) is in
+   * business hours; 08:59 is not; Saturday is not. */
+  t = g_date_time_new_utc (2026, 3, 9, 14, 0, 0);
+  applied = isc_environment_get_autoscaling_at (production, g_date_time_to_unix (t) * 1000, &at);
+  g_assert_nonnull (applied);
+  g_assert_cmpstr (applied->id, ==, "s1");
+  g_assert_cmpint (at.max_replica, ==, 16);
+  g_assert_cmpint (at.concurrency_target, ==, 4);    /* null: inherited */
+  g_clear_pointer (&t, g_date_time_unref);
+  t = g_date_time_new_utc (2026, 3, 9, 12, 59, 0);
+  g_assert_null (isc_environment_get_autoscaling_at (production, g_date_time_to_unix (t) * 1000, &at));
+  g_assert_cmpint (at.max_replica, ==, 10);
+  g_clear_pointer (&t, g_date_time_unref);
+  /* 17:29 New York applies, 17:30 does not. */
+  t = g_date_time_new_utc (2026, 3, 9, 21, 29, 0);
+  g_assert_nonnull (isc_environment_get_autoscaling_at (production, g_date_time_to_unix (t) * 1000, &at));
+  g_clear_pointer (&t, g_date_time_unref);
+  t = g_date_time_new_utc (2026, 3, 9, 21, 30, 0);
+  g_assert_null (isc_environment_get_autoscaling_at (production, g_date_time_to_unix (t) * 1000, &at));
+  g_clear_pointer (&t, g_date_time_unref);
+  /* Past midnight: Sunday 22:00 to Monday 02:00 New York. Monday 01:00
+   * New York is 05:00 UTC (EDT from 8 March). */
+  t = g_date_time_new_utc (2026, 3, 9, 5, 0, 0);
+  applied = isc_environment_get_autoscaling_at (production, g_date_time_to_unix (t) * 1000, &at);
+  g_assert_cmpstr (applied != NULL ? applied->id : NULL, ==, "s2");
+  g_assert_cmpint (at.max_replica, ==, 3);
+  g_clear_pointer (&t, g_date_time_unref);
+  /* Once, by its UTC instants. */
+  t = g_date_time_new_utc (2026, 3, 2, 13, 0, 0);
+  applied = isc_environment_get_autoscaling_at (production, g_date_time_to_unix (t) * 1000, &at);
+  g_assert_cmpstr (applied != NULL ? applied->id : NULL, ==, "s3");
+  g_assert_cmpint (at.max_replica, ==, 40);
+  g_clear_pointer (&t, g_date_time_unref);
+  /* Hourly on Saturdays, across the hour; the disabled one never. */
+  t = g_date_time_new_utc (2026, 3, 14, 15, 2, 0);
+  applied = isc_environment_get_autoscaling_at (production, g_date_time_to_unix (t) * 1000, &at);
+  g_assert_cmpstr (applied != NULL ? applied->id : NULL, ==, "s4");
+  g_clear_pointer (&t, g_date_time_unref);
+  t = g_date_time_new_utc (2026, 3, 14, 15, 20, 0);
+  g_assert_null (isc_environment_get_autoscaling_at (production, g_date_time_to_unix (t) * 1000, &at));
+  g_assert_cmpint (at.max_replica, ==, 10);
+
+  /* No schedules and an unknown promotion status. */
+  staging = g_ptr_array_index (environments, 1);
+  g_assert_cmpint (staging->promotion, ==, ISC_PROMOTION_OTHER);
+  g_assert_cmpstr (staging->promotion_status, ==, "TELEPORTING");
+  g_assert_cmpuint (staging->schedules->len, ==, 0);
+  g_assert_false (staging->has_applied);
+  g_assert_cmpint (staging->backpressure, ==, ISC_BACKPRESSURE_NONE);
+  g_assert_true (isc_environment_get_effective_autoscaling (staging, &now));
+  g_assert_cmpint (now.max_replica, ==, 2);
+}
+
 typedef struct
 {
   const char *name;
@@ -399,6 +536,7 @@ main (int   argc,
   g_test_add_func ("/isc/discovery/deployments-unknown-status", test_deployments_unknown_status);
   g_test_add_func ("/isc/discovery/numbers-out-of-range", test_deployments_numbers_out_of_range);
   g_test_add_func ("/isc/discovery/environments", test_environments);
+  g_test_add_func ("/isc/discovery/environment-settings", test_environment_settings);
   for (guint i = 0; i < G_N_ELEMENTS (bad_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/isc/discovery/bad/%s", bad_cases[i].name);

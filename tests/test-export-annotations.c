@@ -17,6 +17,8 @@
 #include <string.h>
 
 #include "isc-chart-private.h"
+#include "isc-demo-ids.h"
+#include "isc-demo-server.h"
 #include "isc-export-private.h"
 
 #define WIDTH  1200
@@ -80,6 +82,8 @@ test_demo_environment (void)
     {
       IscChart *chart = g_ptr_array_index (charts, i);
       guint n_promoted = 0;
+      guint n_inferred = 0;
+      guint n_changed = 0;
 
       if (g_strcmp0 (isc_chart_model_get_name (isc_chart_get_model (chart)), "baseten_replicas_active") == 0)
         replicas = chart;
@@ -88,13 +92,24 @@ test_demo_environment (void)
         {
           const IscChartMarkerLine *line = &g_array_index (layout->markers, IscChartMarkerLine, k);
 
-          if (line->text.layout != NULL && g_strcmp0 (pango_layout_get_text (line->text.layout), "v8 promoted") == 0)
+          const char *text = line->text.layout != NULL ? pango_layout_get_text (line->text.layout) : NULL;
+
+          /* The audit log's promotion, at its time; none inferred. */
+          if (g_strcmp0 (text, "v8 promoted to production") == 0)
             {
               g_assert_cmpfloat (line->x, ==, floor (isc_chart_layout_x_for_ms (layout, line->time_ms)) + 0.5);
               n_promoted++;
             }
+          if (g_strcmp0 (text, "v8 promoted") == 0)
+            n_inferred++;
+          if (g_strcmp0 (text, "concurrency target 4 → 6") == 0)
+            n_changed++;
         }
       g_assert_cmpuint (n_promoted, ==, 1);
+      g_assert_cmpuint (n_inferred, ==, 0);
+      /* The autoscaling change, an hour before the daily incident, is
+       * within 26 hours too. */
+      g_assert_cmpuint (n_changed, ==, 1);
     }
   g_assert_nonnull (replicas);
 
@@ -154,6 +169,50 @@ test_deployment (void)
   g_assert_cmpfloat (isc_chart_annotations_get_limit (options.annotations, ISC_CHART_LIMIT_MAX_REPLICAS), ==, 10);
 }
 
+/* A key that may not read the audit log: the promotion the metrics
+ * reveal stands in, and the export goes on. */
+static void
+test_audit_log_forbidden (void)
+{
+  g_autoptr(IscDemoServer) server = isc_demo_server_new (1, NULL);
+  g_auto(IscExportOptions) options = { 0 };
+  g_autoptr(IscMetricsResponse) response = NULL;
+  g_autoptr(GPtrArray) charts = NULL;
+  g_autoptr(GError) error = NULL;
+  const IscChartLayout *layout;
+  guint n_inferred = 0, n_audit = 0;
+
+  g_assert_true (isc_demo_server_run_in_thread (server, 0, &error));
+  g_assert_no_error (error);
+  g_setenv ("BASETEN_API_KEY", ISC_DEMO_MEMBER_KEY, TRUE);
+
+  g_assert_true (parse (&options, &error, "--base-url", isc_demo_server_get_base_url (server),
+                        "--model", "demo-chat", "--environment", "production",
+                        "--range", "26h", "--metrics", "baseten_replicas_active", "--format", "png", NULL));
+  g_assert_no_error (error);
+  response = _isc_export_source_load_annotated (&options, &options.annotations, NULL, &error);
+  g_unsetenv ("BASETEN_API_KEY");
+  g_assert_no_error (error);
+  g_assert_nonnull (response);
+  g_assert_nonnull (options.annotations);
+
+  charts = _isc_export_image_create_charts (&options, response);
+  g_assert_cmpuint (charts->len, ==, 1);
+  layout = isc_chart_ensure_layout (g_ptr_array_index (charts, 0), WIDTH, HEIGHT);
+  for (guint k = 0; k < layout->markers->len; k++)
+    {
+      const IscChartMarkerLine *line = &g_array_index (layout->markers, IscChartMarkerLine, k);
+      const char *text = line->text.layout != NULL ? pango_layout_get_text (line->text.layout) : NULL;
+
+      if (g_strcmp0 (text, "v8 promoted") == 0)
+        n_inferred++;
+      if (g_strcmp0 (text, "v8 promoted to production") == 0)
+        n_audit++;
+    }
+  g_assert_cmpuint (n_inferred, ==, 1);
+  g_assert_cmpuint (n_audit, ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -163,6 +222,7 @@ main (int   argc,
   g_test_add_func ("/isc/export-annotations/demo-environment", test_demo_environment);
   g_test_add_func ("/isc/export-annotations/csv-asks-nothing", test_csv_asks_nothing);
   g_test_add_func ("/isc/export-annotations/deployment", test_deployment);
+  g_test_add_func ("/isc/export-annotations/audit-log-forbidden", test_audit_log_forbidden);
 
   return g_test_run ();
 }

@@ -110,7 +110,7 @@ void   _isc_client_request_set_logs_query (GTask              *task,
 void   _isc_client_request_set_model_id (GTask               *task,
                                          const char          *model_id);
 /* What a request reads that a key may be refused alone (the billing
- * summary, Model API usage), in words for the message: a 403 on it is
+ * summary, Model API usage, the audit log), in words for the message: a 403 on it is
  * ISC_API_ERROR_NOT_PERMITTED, not KEY_REFUSED. */
 void   _isc_client_request_set_feature  (GTask               *task,
                                          const char          *feature);

@@ -44,6 +44,26 @@ isc_deployment_status_from_string (const char *str)
   return ISC_DEPLOYMENT_STATUS_UNKNOWN;
 }
 
+static const char * const promotion_names[] = {
+  NULL, "RELEASING", "RAMPING_UP", "RAMPING_DOWN", "PAUSED", "SUCCEEDED",
+  "FAILED", "CANCELED",
+};
+
+IscPromotionStatus
+isc_promotion_status_from_string (const char *str)
+{
+  if (str == NULL)
+    return ISC_PROMOTION_NONE;
+
+  for (guint i = 1; i < G_N_ELEMENTS (promotion_names); i++)
+    {
+      if (strcmp (str, promotion_names[i]) == 0)
+        return (IscPromotionStatus) i;
+    }
+
+  return ISC_PROMOTION_OTHER;
+}
+
 /* Reading fields: a field of the wrong type reads as absent, so a change
  * in a beta API degrades one value rather than the whole list.
  */
@@ -194,6 +214,8 @@ static const Field deployment_fields[] = {
   { NULL, "active_replica_count", FIELD_INT, G_STRUCT_OFFSET (IscDeployment, active_replica_count) },
   { NULL, "instance_type_name", FIELD_STRING, G_STRUCT_OFFSET (IscDeployment, instance_type_name) },
   { NULL, "environment", FIELD_STRING, G_STRUCT_OFFSET (IscDeployment, environment) },
+  { "region", "slug", FIELD_STRING, G_STRUCT_OFFSET (IscDeployment, region_slug) },
+  { "region", "display_name", FIELD_STRING, G_STRUCT_OFFSET (IscDeployment, region_name) },
 };
 
 static const Field environment_fields[] = {
@@ -202,6 +224,8 @@ static const Field environment_fields[] = {
   { NULL, "model_id", FIELD_ID, G_STRUCT_OFFSET (IscEnvironment, model_id) },
   { "in_progress_promotion", "status", FIELD_STRING, G_STRUCT_OFFSET (IscEnvironment, promotion_status) },
   { "in_progress_promotion", "percent_traffic_to_new_version", FIELD_NUMBER, G_STRUCT_OFFSET (IscEnvironment, promotion_percent) },
+  { "in_progress_promotion", "error_message", FIELD_STRING, G_STRUCT_OFFSET (IscEnvironment, promotion_message) },
+  { "autoscaling_schedules", "timezone", FIELD_STRING, G_STRUCT_OFFSET (IscEnvironment, schedules_timezone) },
   { "instance_type", "memory_limit_mib", FIELD_INT, G_STRUCT_OFFSET (IscEnvironment, memory_limit_mib) },
   { "instance_type", "millicpu_limit", FIELD_INT, G_STRUCT_OFFSET (IscEnvironment, millicpu_limit) },
   { "instance_type", "gpu_count", FIELD_INT, G_STRUCT_OFFSET (IscEnvironment, gpu_count) },
@@ -216,6 +240,18 @@ static const Field autoscaling_fields[] = {
   { NULL, "scale_down_delay", FIELD_INT, G_STRUCT_OFFSET (IscAutoscaling, scale_down_delay) },
   { NULL, "concurrency_target", FIELD_INT, G_STRUCT_OFFSET (IscAutoscaling, concurrency_target) },
   { NULL, "target_utilization_percentage", FIELD_INT, G_STRUCT_OFFSET (IscAutoscaling, target_utilization_percentage) },
+  { NULL, "target_in_flight_tokens", FIELD_INT, G_STRUCT_OFFSET (IscAutoscaling, target_in_flight_tokens) },
+  { NULL, "max_scale_down_rate", FIELD_INT, G_STRUCT_OFFSET (IscAutoscaling, max_scale_down_rate) },
+};
+
+static const Field schedule_fields[] = {
+  { NULL, "id", FIELD_ID, G_STRUCT_OFFSET (IscAutoscalingSchedule, id) },
+  { NULL, "name", FIELD_STRING, G_STRUCT_OFFSET (IscAutoscalingSchedule, name) },
+  { NULL, "enabled", FIELD_BOOL, G_STRUCT_OFFSET (IscAutoscalingSchedule, enabled) },
+  { NULL, "start_hour", FIELD_INT, G_STRUCT_OFFSET (IscAutoscalingSchedule, start_hour) },
+  { NULL, "start_minute", FIELD_INT, G_STRUCT_OFFSET (IscAutoscalingSchedule, start_minute) },
+  { NULL, "end_hour", FIELD_INT, G_STRUCT_OFFSET (IscAutoscalingSchedule, end_hour) },
+  { NULL, "end_minute", FIELD_INT, G_STRUCT_OFFSET (IscAutoscalingSchedule, end_minute) },
 };
 
 static const Field user_fields[] = {
@@ -300,7 +336,17 @@ isc_model_unref (IscModel *model)
 static void
 deployment_clear (gpointer data)
 {
+  IscDeployment *deployment = data;
+
   clear_fields (deployment_fields, G_N_ELEMENTS (deployment_fields), data);
+  g_clear_pointer (&deployment->labels, g_strfreev);
+}
+
+static void
+schedule_free (gpointer data)
+{
+  clear_fields (schedule_fields, G_N_ELEMENTS (schedule_fields), data);
+  g_free (data);
 }
 
 IscDeployment *
@@ -323,6 +369,8 @@ environment_clear (gpointer data)
   clear_fields (environment_fields, G_N_ELEMENTS (environment_fields), environment);
   g_clear_pointer (&environment->current_deployment, isc_deployment_unref);
   g_clear_pointer (&environment->candidate_deployment, isc_deployment_unref);
+  g_clear_pointer (&environment->schedules, g_ptr_array_unref);
+  g_free (environment->applied_schedule_id);
 }
 
 IscEnvironment *
@@ -367,6 +415,148 @@ read_autoscaling (JsonObject     *object,
   return settings != NULL;
 }
 
+static IscBackpressure
+read_backpressure (JsonObject *object)
+{
+  g_autofree char *policy = dup_string (get_object (object, "request_backpressure_settings"), "policy");
+
+  if (policy == NULL)
+    return ISC_BACKPRESSURE_NONE;
+  if (strcmp (policy, "QUEUE_ON_FULL") == 0)
+    return ISC_BACKPRESSURE_QUEUE_ON_FULL;
+  if (strcmp (policy, "REJECT_ON_FULL") == 0)
+    return ISC_BACKPRESSURE_REJECT_ON_FULL;
+  return ISC_BACKPRESSURE_OTHER;
+}
+
+/* Labels are user key/value pairs of any JSON type: strings as they are,
+ * other values as JSON text, each cut short. */
+static char **
+read_labels (JsonObject *object)
+{
+  JsonObject *labels = get_object (object, "labels");
+  g_autoptr(GStrvBuilder) builder = NULL;
+  g_autoptr(GList) keys = NULL;
+  guint n = 0;
+
+  if (labels == NULL || json_object_get_size (labels) == 0)
+    return NULL;
+
+  /* In the order sent. */
+  builder = g_strv_builder_new ();
+  keys = json_object_get_members (labels);
+  for (GList *l = keys; l != NULL && n < ISC_DISCOVERY_MAX_LABELS; l = l->next, n++)
+    {
+      const char *key = l->data;
+      JsonNode *value = json_object_get_member (labels, key);
+      g_autofree char *text = NULL;
+      g_autofree char *shown_key = NULL;
+      g_autofree char *shown_value = NULL;
+
+      if (JSON_NODE_HOLDS_VALUE (value) && json_node_get_value_type (value) == G_TYPE_STRING)
+        text = g_strdup (json_node_get_string (value));
+      else
+        text = json_to_string (value, FALSE);
+      shown_key = isc_text_sanitize_cut (key, -1, 128);
+      shown_value = isc_text_sanitize_cut (text, -1, 256);
+      g_strv_builder_add (builder, shown_key);
+      g_strv_builder_add (builder, shown_value);
+    }
+
+  return g_strv_builder_end (builder);
+}
+
+static gint64
+read_time_ms (JsonObject *object,
+              const char *name)
+{
+  g_autofree char *text = dup_string (object, name);
+  g_autoptr(GDateTime) dt = NULL;
+
+  if (text == NULL || !(dt = g_date_time_new_from_iso8601 (text, NULL)))
+    return 0;
+  return g_date_time_to_unix (dt) * 1000 + g_date_time_get_microsecond (dt) / 1000;
+}
+
+static const char * const weekday_names[] = {
+  "MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY",
+};
+
+static IscAutoscalingSchedule *
+schedule_from_object (JsonObject *object)
+{
+  IscAutoscalingSchedule *schedule = g_new0 (IscAutoscalingSchedule, 1);
+  g_autofree char *cadence = dup_string (object, "cadence");
+  JsonNode *weekdays = json_object_get_member (object, "weekdays");
+
+  read_fields (object, schedule_fields, G_N_ELEMENTS (schedule_fields), schedule);
+  read_fields (get_object (object, "autoscaling_settings"), autoscaling_fields,
+               G_N_ELEMENTS (autoscaling_fields), &schedule->settings);
+
+  if (g_strcmp0 (cadence, "DAILY") == 0)
+    schedule->cadence = ISC_SCHEDULE_CADENCE_DAILY;
+  else if (g_strcmp0 (cadence, "HOURLY") == 0)
+    schedule->cadence = ISC_SCHEDULE_CADENCE_HOURLY;
+  else if (g_strcmp0 (cadence, "ONE_TIME") == 0)
+    schedule->cadence = ISC_SCHEDULE_CADENCE_ONE_TIME;
+  else
+    schedule->cadence = ISC_SCHEDULE_CADENCE_OTHER;
+
+  if (weekdays != NULL && JSON_NODE_HOLDS_ARRAY (weekdays))
+    {
+      JsonArray *array = json_node_get_array (weekdays);
+
+      for (guint i = 0; i < json_array_get_length (array) && i < 64; i++)
+        {
+          JsonNode *day = json_array_get_element (array, i);
+
+          if (!JSON_NODE_HOLDS_VALUE (day) || json_node_get_value_type (day) != G_TYPE_STRING)
+            continue;
+          for (guint d = 0; d < G_N_ELEMENTS (weekday_names); d++)
+            if (strcmp (json_node_get_string (day), weekday_names[d]) == 0)
+              schedule->weekdays |= 1u << d;
+        }
+    }
+
+  schedule->start_at_ms = read_time_ms (object, "start_at");
+  schedule->end_at_ms = read_time_ms (object, "end_at");
+
+  return schedule;
+}
+
+static void
+read_schedules (JsonObject     *object,
+                IscEnvironment *environment)
+{
+  JsonObject *schedules = get_object (object, "autoscaling_schedules");
+  JsonNode *list = schedules != NULL ? json_object_get_member (schedules, "schedules") : NULL;
+  JsonObject *applied = get_object (schedules, "applied_state");
+
+  environment->schedules = g_ptr_array_new_with_free_func (schedule_free);
+
+  if (list != NULL && JSON_NODE_HOLDS_ARRAY (list))
+    {
+      JsonArray *array = json_node_get_array (list);
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        {
+          JsonNode *element = json_array_get_element (array, i);
+
+          if (environment->schedules->len >= ISC_DISCOVERY_MAX_SCHEDULES)
+            {
+              g_info ("an environment has more than %d autoscaling schedules; the rest are left out",
+                      ISC_DISCOVERY_MAX_SCHEDULES);
+              break;
+            }
+          if (JSON_NODE_HOLDS_OBJECT (element))
+            g_ptr_array_add (environment->schedules, schedule_from_object (json_node_get_object (element)));
+        }
+    }
+
+  environment->has_applied = read_autoscaling (applied, &environment->applied);
+  environment->applied_schedule_id = dup_id (applied, "schedule_id");
+}
+
 static gboolean
 missing_field (GError     **error,
                const char  *path,
@@ -408,6 +598,8 @@ deployment_from_object (JsonObject  *object,
   read_fields (object, deployment_fields, G_N_ELEMENTS (deployment_fields), deployment);
   deployment->status = isc_deployment_status_from_string (deployment->status_string);
   deployment->has_autoscaling = read_autoscaling (object, &deployment->autoscaling);
+  deployment->backpressure = read_backpressure (object);
+  deployment->labels = read_labels (object);
 
   if (deployment->id == NULL)
     {
@@ -429,6 +621,9 @@ environment_from_object (JsonObject  *object,
 
   read_fields (object, environment_fields, G_N_ELEMENTS (environment_fields), environment);
   environment->has_autoscaling = read_autoscaling (object, &environment->autoscaling);
+  environment->backpressure = read_backpressure (object);
+  environment->promotion = isc_promotion_status_from_string (environment->promotion_status);
+  read_schedules (object, environment);
 
   if (environment->name == NULL)
     {
@@ -604,4 +799,173 @@ isc_user_from_bytes (GBytes  *bytes,
     }
 
   return user;
+}
+
+/* The settings in effect */
+
+static void
+autoscaling_unset (IscAutoscaling *out)
+{
+  memset (out, 0xff, sizeof *out);  /* -1 in every field */
+}
+
+/* @over's fields where set, @base's where null. */
+static void
+autoscaling_merge (const IscAutoscaling *base,
+                   const IscAutoscaling *over,
+                   IscAutoscaling       *out)
+{
+  const gint64 *b = (const gint64 *) base;
+  const gint64 *o = (const gint64 *) over;
+  gint64 *r = (gint64 *) out;
+
+  G_STATIC_ASSERT (sizeof (IscAutoscaling) % sizeof (gint64) == 0);
+  for (gsize i = 0; i < sizeof (IscAutoscaling) / sizeof (gint64); i++)
+    r[i] = o[i] >= 0 ? o[i] : b[i];
+}
+
+static gboolean
+base_autoscaling (IscEnvironment *environment,
+                  IscAutoscaling *out)
+{
+  if (environment->has_autoscaling)
+    *out = environment->autoscaling;
+  else if (environment->current_deployment != NULL && environment->current_deployment->has_autoscaling)
+    *out = environment->current_deployment->autoscaling;
+  else
+    {
+      autoscaling_unset (out);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+isc_environment_get_effective_autoscaling (IscEnvironment *environment,
+                                           IscAutoscaling *out)
+{
+  g_return_val_if_fail (environment != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  if (environment->has_applied)
+    {
+      IscAutoscaling base;
+
+      /* A field the applied state leaves null is the base's. */
+      base_autoscaling (environment, &base);
+      autoscaling_merge (&base, &environment->applied, out);
+      return TRUE;
+    }
+
+  return base_autoscaling (environment, out);
+}
+
+static gboolean
+in_minutes (gint64 minute,
+            gint64 start,
+            gint64 end)
+{
+  /* A window whose end is not after its start runs past midnight (or the
+   * hour); start == end is the whole day (or hour). */
+  if (start < end)
+    return minute >= start && minute < end;
+  return minute >= start || minute < end;
+}
+
+gboolean
+isc_autoscaling_schedule_applies (const IscAutoscalingSchedule *schedule,
+                                  GTimeZone                    *tz,
+                                  gint64                        time_ms)
+{
+  g_autoptr(GDateTime) utc = NULL;
+  g_autoptr(GDateTime) local = NULL;
+  gint64 minute_of_day, start, end;
+  guint weekday, yesterday;
+
+  g_return_val_if_fail (schedule != NULL, FALSE);
+
+  if (!schedule->enabled)
+    return FALSE;
+
+  if (schedule->cadence == ISC_SCHEDULE_CADENCE_ONE_TIME)
+    return schedule->start_at_ms != 0 && schedule->end_at_ms != 0 &&
+           time_ms >= schedule->start_at_ms && time_ms < schedule->end_at_ms;
+
+  if (schedule->start_minute < 0 || schedule->start_minute > 59 ||
+      schedule->end_minute < 0 || schedule->end_minute > 59)
+    return FALSE;
+
+  utc = g_date_time_new_from_unix_utc (isc_floor_div (time_ms, 1000));
+  if (utc == NULL)
+    return FALSE;
+  local = g_date_time_to_timezone (utc, tz);
+  if (local == NULL)
+    return FALSE;
+  weekday = (guint) g_date_time_get_day_of_week (local) - 1;
+  yesterday = (weekday + 6) % 7;
+  minute_of_day = g_date_time_get_hour (local) * 60 + g_date_time_get_minute (local);
+
+  switch (schedule->cadence)
+    {
+    case ISC_SCHEDULE_CADENCE_DAILY:
+      if (schedule->start_hour < 0 || schedule->start_hour > 23 ||
+          schedule->end_hour < 0 || schedule->end_hour > 24)
+        return FALSE;
+      start = schedule->start_hour * 60 + schedule->start_minute;
+      end = schedule->end_hour * 60 + schedule->end_minute;
+      if (start < end)
+        return (schedule->weekdays & (1u << weekday)) && minute_of_day >= start && minute_of_day < end;
+      /* Past midnight: it started on a selected day, today or yesterday. */
+      return ((schedule->weekdays & (1u << weekday)) && minute_of_day >= start) ||
+             ((schedule->weekdays & (1u << yesterday)) && minute_of_day < end);
+
+    case ISC_SCHEDULE_CADENCE_HOURLY:
+      if (!(schedule->weekdays & (1u << weekday)))
+        return FALSE;
+      /* Restricted to some hours when they are given. */
+      if (schedule->start_hour >= 0 && schedule->end_hour >= 0 &&
+          !in_minutes (g_date_time_get_hour (local), schedule->start_hour, schedule->end_hour))
+        return FALSE;
+      return in_minutes (g_date_time_get_minute (local), schedule->start_minute, schedule->end_minute);
+
+    case ISC_SCHEDULE_CADENCE_OTHER:
+    case ISC_SCHEDULE_CADENCE_ONE_TIME:
+    default:
+      return FALSE;
+    }
+}
+
+const IscAutoscalingSchedule *
+isc_environment_get_autoscaling_at (IscEnvironment *environment,
+                                    gint64          time_ms,
+                                    IscAutoscaling *out)
+{
+  g_autoptr(GTimeZone) tz = NULL;
+  IscAutoscaling base;
+
+  g_return_val_if_fail (environment != NULL, NULL);
+  g_return_val_if_fail (out != NULL, NULL);
+
+  base_autoscaling (environment, &base);
+  *out = base;
+  if (environment->schedules == NULL || environment->schedules->len == 0)
+    return NULL;
+
+  if (environment->schedules_timezone != NULL)
+    tz = g_time_zone_new_identifier (environment->schedules_timezone);
+  if (tz == NULL)
+    tz = g_time_zone_new_utc ();
+
+  for (guint i = 0; i < environment->schedules->len; i++)
+    {
+      const IscAutoscalingSchedule *schedule = g_ptr_array_index (environment->schedules, i);
+
+      if (isc_autoscaling_schedule_applies (schedule, tz, time_ms))
+        {
+          autoscaling_merge (&base, &schedule->settings, out);
+          return schedule;
+        }
+    }
+
+  return NULL;
 }

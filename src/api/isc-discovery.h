@@ -46,7 +46,63 @@ typedef struct
   gint64 scale_down_delay;
   gint64 concurrency_target;
   gint64 target_utilization_percentage;
+  gint64 target_in_flight_tokens;        /* early access: token-autoscaled LLMs */
+  gint64 max_scale_down_rate;            /* percent of replicas per window */
 } IscAutoscaling;
+
+/* RequestBackpressureSettingsV1.policy */
+typedef enum
+{
+  ISC_BACKPRESSURE_NONE,           /* null or absent: no policy set */
+  ISC_BACKPRESSURE_QUEUE_ON_FULL,
+  ISC_BACKPRESSURE_REJECT_ON_FULL,
+  ISC_BACKPRESSURE_OTHER,          /* a value Inferscope does not know */
+} IscBackpressure;
+
+/* InProgressPromotionV1.status */
+typedef enum
+{
+  ISC_PROMOTION_NONE,              /* no promotion in progress */
+  ISC_PROMOTION_RELEASING,
+  ISC_PROMOTION_RAMPING_UP,
+  ISC_PROMOTION_RAMPING_DOWN,
+  ISC_PROMOTION_PAUSED,
+  ISC_PROMOTION_SUCCEEDED,
+  ISC_PROMOTION_FAILED,
+  ISC_PROMOTION_CANCELED,
+  ISC_PROMOTION_OTHER,             /* a value Inferscope does not know */
+} IscPromotionStatus;
+
+typedef enum
+{
+  ISC_SCHEDULE_CADENCE_OTHER,
+  ISC_SCHEDULE_CADENCE_DAILY,      /* once per selected weekday */
+  ISC_SCHEDULE_CADENCE_HOURLY,     /* the minute window every hour */
+  ISC_SCHEDULE_CADENCE_ONE_TIME,
+} IscScheduleCadence;
+
+/* One of an environment's autoscaling schedules. Hours and minutes are in
+ * the schedules' time zone, -1 where absent; weekdays a bit mask with bit
+ * 0 for Monday … bit 6 for Sunday (GDateTime's day of week - 1). */
+typedef struct
+{
+  char               *id;
+  char               *name;
+  gboolean            enabled;
+  IscScheduleCadence  cadence;
+  guint               weekdays;
+  gint64              start_hour;
+  gint64              start_minute;
+  gint64              end_hour;
+  gint64              end_minute;
+  gint64              start_at_ms;     /* ONE_TIME, inclusive; 0 when absent */
+  gint64              end_at_ms;       /* ONE_TIME, exclusive */
+  IscAutoscaling      settings;        /* the overrides: -1 inherits the base */
+} IscAutoscalingSchedule;
+
+/* At most this many schedules, labels are kept; the rest are left out. */
+#define ISC_DISCOVERY_MAX_SCHEDULES 32
+#define ISC_DISCOVERY_MAX_LABELS    32
 
 typedef struct
 {
@@ -75,6 +131,12 @@ typedef struct
   IscAutoscaling       autoscaling;
   char                *instance_type_name;
   char                *environment;        /* NULL when none */
+  IscBackpressure      backpressure;       /* in effect */
+  char                *region_slug;        /* NULL when none */
+  char                *region_name;
+  /* "key", "value", … as text (other value types in JSON), at most
+   * ISC_DISCOVERY_MAX_LABELS pairs; NULL when none. */
+  char               **labels;
 } IscDeployment;
 
 typedef struct
@@ -85,7 +147,10 @@ typedef struct
   IscDeployment  *current_deployment;    /* NULL when none */
   IscDeployment  *candidate_deployment;  /* during a promotion */
   char           *promotion_status;      /* NULL unless a promotion is in progress */
+  IscPromotionStatus promotion;
+  char           *promotion_message;     /* Baseten's error_message, or NULL */
   double          promotion_percent;     /* traffic to the new version, or -1 */
+  IscBackpressure backpressure;
   gboolean        has_autoscaling;
   IscAutoscaling  autoscaling;
   gint64          memory_limit_mib;      /* instance type; -1 when unknown */
@@ -93,6 +158,12 @@ typedef struct
   gint64          gpu_count;
   char           *gpu_type;
   gint64          gpu_memory_limit_mib;
+  /* autoscaling_schedules: NULL time zone means UTC */
+  char           *schedules_timezone;
+  GPtrArray      *schedules;             /* of IscAutoscalingSchedule; never NULL */
+  gboolean        has_applied;           /* applied_state was sent */
+  char           *applied_schedule_id;   /* NULL when the base settings apply */
+  IscAutoscaling  applied;               /* the settings in effect now */
 } IscEnvironment;
 
 typedef struct
@@ -123,6 +194,25 @@ IscUser        *isc_user_ref               (IscUser        *user);
 void            isc_user_unref             (IscUser        *user);
 
 IscDeploymentStatus isc_deployment_status_from_string (const char *str);
+IscPromotionStatus  isc_promotion_status_from_string  (const char *str);
+
+/* The autoscaling settings in effect now: the applied state when Baseten
+ * sent one, else the base settings, else the serving deployment's. FALSE
+ * (and -1 everywhere) when none is known. */
+gboolean        isc_environment_get_effective_autoscaling (IscEnvironment *environment,
+                                                           IscAutoscaling *out);
+/* The settings a schedule would put in effect at @time_ms: the first
+ * enabled schedule whose window holds @time_ms, its null fields from the
+ * base; the base where none does. Returns the schedule that applies, or
+ * NULL. @out is the base settings when the environment has none. */
+const IscAutoscalingSchedule *
+                isc_environment_get_autoscaling_at        (IscEnvironment *environment,
+                                                           gint64          time_ms,
+                                                           IscAutoscaling *out);
+/* TRUE when @schedule's window holds @time_ms, read in @tz. */
+gboolean        isc_autoscaling_schedule_applies          (const IscAutoscalingSchedule *schedule,
+                                                           GTimeZone                    *tz,
+                                                           gint64                        time_ms);
 
 /* {"models": [Model]} → IscModel; likewise for deployments and
  * environments. The arrays free their elements. */

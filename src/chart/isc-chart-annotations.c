@@ -64,6 +64,7 @@ clear_marker (gpointer data)
   IscChartMarker *marker = data;
 
   g_free ((char *) marker->label);
+  g_free ((char *) marker->description);
 }
 
 IscChartAnnotations *
@@ -125,16 +126,49 @@ isc_chart_annotations_add_marker (IscChartAnnotations *self,
                                   gint64               time_ms,
                                   const char          *label)
 {
+  isc_chart_annotations_add_marker_full (self, time_ms, label, NULL);
+}
+
+void
+isc_chart_annotations_add_marker_full (IscChartAnnotations *self,
+                                       gint64               time_ms,
+                                       const char          *label,
+                                       const char          *description)
+{
   IscChartMarker marker;
   guint at;
 
   g_return_if_fail (self != NULL);
 
-  marker = (IscChartMarker) { time_ms, g_strdup (label != NULL ? label : "") };
+  marker = (IscChartMarker) { time_ms, g_strdup (label != NULL ? label : ""), g_strdup (description) };
   at = self->markers->len;
   while (at > 0 && g_array_index (self->markers, IscChartMarker, at - 1).time_ms > time_ms)
     at--;
   g_array_insert_val (self->markers, at, marker);
+}
+
+guint
+isc_chart_annotations_describe_marker (IscChartAnnotations *self,
+                                       gint64               time_ms,
+                                       const char          *label,
+                                       const char          *description)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (label != NULL, 0);
+
+  for (guint i = 0; i < self->markers->len; i++)
+    {
+      IscChartMarker *marker = &g_array_index (self->markers, IscChartMarker, i);
+
+      if (marker->time_ms != time_ms || g_strcmp0 (marker->label, label) != 0)
+        continue;
+      g_free ((char *) marker->description);
+      marker->description = g_strdup (description);
+      n++;
+    }
+  return n;
 }
 
 const IscChartMarker *
@@ -222,7 +256,10 @@ static void
 free_markers (IscChartModel *self)
 {
   for (guint i = 0; i < self->n_markers; i++)
-    g_free ((char *) self->markers[i].label);
+    {
+      g_free ((char *) self->markers[i].label);
+      g_free ((char *) self->markers[i].description);
+    }
   g_clear_pointer (&self->markers, g_free);
   self->n_markers = 0;
 }
@@ -275,7 +312,8 @@ isc_chart_model_set_markers (IscChartModel        *self,
     return;
   self->markers = g_new (IscChartMarker, n);
   for (guint i = 0; i < n; i++)
-    self->markers[i] = (IscChartMarker) { markers[i].time_ms, g_strdup (markers[i].label != NULL ? markers[i].label : "") };
+    self->markers[i] = (IscChartMarker) { markers[i].time_ms, g_strdup (markers[i].label != NULL ? markers[i].label : ""),
+                                          g_strdup (markers[i].description) };
   self->n_markers = n;
 }
 

@@ -63,6 +63,19 @@ double               isc_chart_annotations_get_limit     (IscChartAnnotations *s
 void                 isc_chart_annotations_add_marker    (IscChartAnnotations *self,
                                                           gint64               time_ms,
                                                           const char          *label);
+/* The same with the sentence the hover, the keyboard and a screen reader
+ * say of it (IscChartMarker.description; NULL: the label). */
+void                 isc_chart_annotations_add_marker_full (IscChartAnnotations *self,
+                                                            gint64               time_ms,
+                                                            const char          *label,
+                                                            const char          *description);
+/* Gives the markers at @time_ms labelled @label @description (copied;
+ * NULL forgets it); how many it found. For the window, which knows the
+ * audit log's sentences of the markers its events became. */
+guint                isc_chart_annotations_describe_marker (IscChartAnnotations *self,
+                                                            gint64               time_ms,
+                                                            const char          *label,
+                                                            const char          *description);
 const IscChartMarker *isc_chart_annotations_get_markers  (IscChartAnnotations *self,
                                                           guint               *n);
 

@@ -19,6 +19,9 @@
 
 #include "isc-chart-private.h"
 
+/* How near a marker's line the pointer takes its step. */
+#define MARKER_SNAP_PX 3.0
+
 int
 isc_chart_get_step_at_x (IscChart *self,
                          int       width,
@@ -37,6 +40,17 @@ isc_chart_get_step_at_x (IscChart *self,
   layout = isc_chart_ensure_layout (self, width, height);
   if (x < layout->plot.x || x > layout->plot.x + layout->plot.width)
     return -1;
+
+  /* On a marker's line (within a few pixels, where a long range packs
+   * several steps into one), its step: the values box then says what
+   * happened there. */
+  for (guint i = 0; i < layout->markers->len; i++)
+    {
+      const IscChartMarkerLine *line = &g_array_index (layout->markers, IscChartMarkerLine, i);
+
+      if (fabs (line->x - x) <= MARKER_SNAP_PX)
+        return isc_chart_get_step_near_time (self, line->time_ms);
+    }
 
   step = isc_chart_model_get_step_at (self->model, isc_chart_layout_ms_for_x (layout, x));
   n_steps = isc_chart_model_get_n_steps (self->model);
@@ -89,6 +103,53 @@ append_incomplete_line (IscChart *self,
   g_string_append (markup, line);
 }
 
+/* The markers whose nearest step is @step, within the time axis, as
+ * isc_chart_dup_step_markers() gives them. */
+static GPtrArray *
+step_markers (IscChart             *self,
+              const IscChartLayout *layout,
+              int                   step)
+{
+  GPtrArray *labels = g_ptr_array_new ();
+  const IscChartMarker *markers;
+  guint n = 0;
+
+  markers = isc_chart_model_get_markers (self->model, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      if (markers[i].time_ms < layout->x_min || markers[i].time_ms > layout->x_max)
+        continue;
+      if (isc_chart_get_step_near_time (self, markers[i].time_ms) == step)
+        g_ptr_array_add (labels, (gpointer) ISC_CHART_MARKER_TEXT (&markers[i]));
+    }
+  return labels;
+}
+
+/* What happened at the step: each marker's sentence (its description,
+ * else its whole label, which the plot's top may show cut short), in the
+ * markers' colour, under the time. */
+static void
+append_marker_lines (IscChart             *self,
+                     const IscChartLayout *layout,
+                     GString              *markup,
+                     int                   step)
+{
+  g_autoptr(GPtrArray) labels = step_markers (self, layout, step);
+  const IscChartColor *c = &self->style.marker;
+
+  for (guint i = 0; i < labels->len; i++)
+    {
+      g_autofree char *line = NULL;
+
+      line = g_markup_printf_escaped ("\n<span foreground=\"#%02x%02x%02x\">%s</span>",
+                                      (guint) round (CLAMP (c->red, 0, 1) * 255),
+                                      (guint) round (CLAMP (c->green, 0, 1) * 255),
+                                      (guint) round (CLAMP (c->blue, 0, 1) * 255),
+                                      (const char *) g_ptr_array_index (labels, i));
+      g_string_append (markup, line);
+    }
+}
+
 static PangoLayout *
 create_hover_text (IscChart             *self,
                    const IscChartLayout *layout,
@@ -103,10 +164,14 @@ create_hover_text (IscChart             *self,
    * the chart's hover box, e.g. "Tue 1 Dec 09:12:30"; see
    * g_date_time_format() for the codes. */
   g_autofree char *when = g_date_time_format (dt, _("%a %-d %b %H:%M:%S"));
+  PangoLayout *text;
   const guint *order;
   guint n_order = 0;
+  double max_width;
+  int w;
 
   g_string_append_printf (markup, "<b>%s</b>", when);
+  append_marker_lines (self, layout, markup, step);
   append_incomplete_line (self, markup, step);
   order = isc_chart_model_get_legend_order (self->model, &n_order);
   for (guint k = 0; k < n_order; k++)
@@ -127,7 +192,16 @@ create_hover_text (IscChart             *self,
       append_hover_error_share (markup, self->model, order[k], step);
     }
 
-  return isc_chart_layout_create_text (self->pango, style, style->label_size, FALSE, markup->str);
+  text = isc_chart_layout_create_text (self->pango, style, style->label_size, FALSE, markup->str);
+  /* A marker's sentence may be wider than the plot: folded within it. */
+  pango_layout_get_pixel_size (text, &w, NULL);
+  max_width = layout->plot.width - 4 * style->spacing;
+  if (w > max_width && max_width > 0)
+    {
+      pango_layout_set_width (text, (int) floor (max_width) * PANGO_SCALE);
+      pango_layout_set_wrap (text, PANGO_WRAP_WORD_CHAR);
+    }
+  return text;
 }
 
 /* Where the hover's values box goes for step: beside the cursor, on the
@@ -278,6 +352,33 @@ isc_chart_draw_hover (IscChart *self,
   pango_cairo_show_layout (cr, self->hover_text);
   draw_hover_swatches (self, cr, box.x - 0.5 + style->spacing, box.y - 0.5 + style->spacing);
   cairo_restore (cr);
+}
+
+char **
+isc_chart_dup_step_markers (IscChart *self,
+                            int       width,
+                            int       height,
+                            int       step)
+{
+  const IscChartLayout *layout;
+  g_autoptr(GPtrArray) labels = NULL;
+  GPtrArray *copy;
+
+  g_return_val_if_fail (ISC_IS_CHART (self), NULL);
+
+  if (self->model == NULL || step < 0 || (guint) step >= isc_chart_model_get_n_steps (self->model))
+    return NULL;
+  layout = isc_chart_ensure_layout (self, width, height);
+  if (layout->message.layout != NULL)
+    return NULL;
+  labels = step_markers (self, layout, step);
+  if (labels->len == 0)
+    return NULL;
+  copy = g_ptr_array_new ();
+  for (guint i = 0; i < labels->len; i++)
+    g_ptr_array_add (copy, g_strdup (g_ptr_array_index (labels, i)));
+  g_ptr_array_add (copy, NULL);
+  return (char **) g_ptr_array_free (copy, FALSE);
 }
 
 char *

@@ -149,6 +149,76 @@ layout_references (IscChartLayout      *layout,
 }
 
 #define MARKER_ROWS 3
+/* A marker's label may be a sentence ("max replicas 10 → 16 by
+ * ana@example.com from the UI"): it is folded to two lines at most
+ * MARKER_WIDTH_SHARE of the plot's width (never narrower than
+ * MARKER_MIN_EMS ems), ended with "…" beyond; where that finds no room,
+ * one line of MARKER_SHORT_EMS ems is tried. The whole sentence is the
+ * hover's and the description's (isc-chart-hover.c). */
+#define MARKER_WIDTH_SHARE 0.4
+#define MARKER_MIN_EMS 14
+#define MARKER_SHORT_EMS 10
+
+/* A label of at most @max_width pixels and @max_lines lines, "…" where
+ * it is cut. */
+static PangoLayout *
+create_marker_text (IscChartLayout      *layout,
+                    const IscChartStyle *style,
+                    const char          *markup,
+                    double               max_width,
+                    int                  max_lines)
+{
+  PangoLayout *text = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, markup);
+  int w;
+
+  pango_layout_get_pixel_size (text, &w, NULL);
+  if (w <= max_width)
+    return text;
+  pango_layout_set_width (text, (int) floor (max_width) * PANGO_SCALE);
+  pango_layout_set_wrap (text, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_height (text, -max_lines);
+  pango_layout_set_ellipsize (text, PANGO_ELLIPSIZE_END);
+  return text;
+}
+
+/* Places @line's label beside its line, in the first row from the plot's
+ * top where it touches nothing in @taken (which it then joins); FALSE
+ * when there is none. */
+static gboolean
+place_marker_text (IscChartLayout     *layout,
+                   IscChartMarkerLine *line,
+                   const IscChartStyle *style,
+                   GArray             *taken,
+                   double              row_height)
+{
+  double right = layout->plot.x + layout->plot.width;
+  double w, h;
+
+  _isc_chart_text_size (&line->text, &w, &h);
+  line->text.x = round (line->x + style->spacing / 2);
+  if (line->text.x + w > right - 2)
+    line->text.x = round (line->x - style->spacing / 2 - w);
+  if (line->text.x < layout->plot.x)
+    return FALSE;
+  for (guint row = 0; row < MARKER_ROWS; row++)
+    {
+      IscChartRect r;
+      gboolean placed = TRUE;
+
+      line->text.y = round (layout->plot.y + 2 + row * (row_height + 2));
+      if (line->text.y + h > layout->plot.y + layout->plot.height)
+        return FALSE;
+      r = text_rect (&line->text);
+      for (guint k = 0; k < taken->len && placed; k++)
+        placed = !rects_touch (&r, &g_array_index (taken, IscChartRect, k), 2);
+      if (placed)
+        {
+          g_array_append_val (taken, r);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
 
 /* The model's markers within the time axis, each labelled at the plot's
  * top in the first row where its label touches no other (the reference
@@ -161,6 +231,7 @@ layout_markers (IscChartLayout      *layout,
   g_autoptr(GArray) taken = g_array_new (FALSE, FALSE, sizeof (IscChartRect));
   const IscChartMarker *markers;
   double right = layout->plot.x + layout->plot.width;
+  double em, row_height, wide;
   guint n = 0;
 
   for (guint i = 0; i < layout->references->len; i++)
@@ -176,36 +247,37 @@ layout_markers (IscChartLayout      *layout,
     }
 
   markers = isc_chart_model_get_markers (model, &n);
+  if (n == 0)
+    return;
+  {
+    g_autoptr(PangoLayout) one = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, "M");
+    int mw, mh;
+
+    pango_layout_get_pixel_size (one, &mw, &mh);
+    em = MAX (mw, 1);
+    row_height = mh;
+  }
+  wide = MIN (MAX (layout->plot.width * MARKER_WIDTH_SHARE, MARKER_MIN_EMS * em),
+              layout->plot.width - style->spacing);
+
   for (guint i = 0; i < n; i++)
     {
       IscChartMarkerLine line = { 0 };
       g_autofree char *markup = NULL;
-      gboolean placed = FALSE;
-      double w, h;
+      gboolean placed;
 
       if (markers[i].time_ms < layout->x_min || markers[i].time_ms > layout->x_max)
         continue;
       line.time_ms = markers[i].time_ms;
       line.x = MIN (floor (isc_chart_layout_x_for_ms (layout, line.time_ms)), right - 1) + 0.5;
       markup = g_markup_escape_text (markers[i].label, -1);
-      line.text.layout = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, markup);
-      _isc_chart_text_size (&line.text, &w, &h);
-      line.text.x = round (line.x + style->spacing / 2);
-      if (line.text.x + w > right - 2)
-        line.text.x = round (line.x - style->spacing / 2 - w);
-      for (guint row = 0; row < MARKER_ROWS && !placed && line.text.x >= layout->plot.x; row++)
+      line.text.layout = create_marker_text (layout, style, markup, wide, 2);
+      placed = place_marker_text (layout, &line, style, taken, row_height);
+      if (!placed && wide > MARKER_SHORT_EMS * em)
         {
-          IscChartRect r;
-
-          line.text.y = round (layout->plot.y + 2 + row * (h + 2));
-          if (line.text.y + h > layout->plot.y + layout->plot.height)
-            break;
-          r = text_rect (&line.text);
-          placed = TRUE;
-          for (guint k = 0; k < taken->len && placed; k++)
-            placed = !rects_touch (&r, &g_array_index (taken, IscChartRect, k), 2);
-          if (placed)
-            g_array_append_val (taken, r);
+          g_object_unref (line.text.layout);
+          line.text.layout = create_marker_text (layout, style, markup, MARKER_SHORT_EMS * em, 1);
+          placed = place_marker_text (layout, &line, style, taken, row_height);
         }
       if (!placed)
         g_clear_object (&line.text.layout);

@@ -58,12 +58,20 @@ typedef struct
 } IscChartReference;
 
 /* A vertical marker at @time_ms (epoch ms) with @label at the plot's top:
- * a rollout event, such as a deployment's creation or a promotion. */
+ * a rollout event, such as a deployment's creation or a promotion; and
+ * its @description, the sentence the hover, the keyboard's cursor and the
+ * chart's accessible description say ("max replicas 10 → 16 by
+ * ana@example.com from the UI"), NULL when the label says it all. Both
+ * plain text. */
 typedef struct
 {
   gint64      time_ms;
   const char *label;
+  const char *description;
 } IscChartMarker;
+
+/* What a marker says in words: its description, else its label. */
+#define ISC_CHART_MARKER_TEXT(m) ((m)->description != NULL ? (m)->description : (m)->label)
 
 #define ISC_TYPE_CHART_MODEL (isc_chart_model_get_type ())
 

@@ -87,7 +87,8 @@ void                  isc_chart_draw               (IscChart            *self,
                                                     int                  width,
                                                     int                  height);
 
-/* The step under device x, or -1 (binary search, cheap). */
+/* The step under device x, or -1 (binary search, cheap); within 3 px of
+ * a marker's line, the marker's step (isc_chart_get_step_near_time()). */
 int                   isc_chart_get_step_at_x      (IscChart            *self,
                                                     int                  width,
                                                     int                  height,
@@ -109,9 +110,20 @@ gboolean              isc_chart_get_hover_area     (IscChart            *self,
                                                     int                  step,
                                                     IscChartRect        *area);
 
-/* The hover box's text at step, without markup (a line per series after
- * the time), for tests and accessibility; NULL when there is no hover. */
+/* The hover box's text at step, without markup (the time, then what
+ * each marker at the step says, then a line per series), for
+ * tests and accessibility; NULL when there is no hover. */
 char                 *isc_chart_dup_hover_text     (IscChart            *self,
+                                                    int                  width,
+                                                    int                  height,
+                                                    int                  step);
+
+/* What the markers the hover box at step show say (each one's
+ * description, else its label): those within
+ * the time axis whose nearest step is @step (as
+ * isc_chart_get_step_near_time() chooses), in time order; NULL when
+ * none. */
+char                **isc_chart_dup_step_markers   (IscChart            *self,
                                                     int                  width,
                                                     int                  height,
                                                     int                  step);

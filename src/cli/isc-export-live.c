@@ -20,10 +20,12 @@
 #include <glib/gi18n.h>
 
 #include "isc-api-error.h"
+#include "isc-audit-log-loader.h"
 #include "isc-client.h"
 #include "isc-catalogue.h"
 #include "isc-credentials.h"
 #include "isc-demo-server.h"
+#include "isc-event.h"
 #include "isc-export-live-private.h"
 #include "isc-text.h"
 #include "isc-view.h"
@@ -416,9 +418,107 @@ on_deployments (GObject      *object,
   listing->done = TRUE;
 }
 
-/* What discovery says of the query's target, as annotations for
- * @response; NULL on any failure (said in the debug log only: the
- * export goes on without them). */
+typedef struct
+{
+  GPtrArray *events;
+  GError    *error;
+  gboolean   done;
+} AuditLoad;
+
+typedef struct
+{
+  char     *serving;
+  gboolean  done;
+} ServingLoad;
+
+static void
+on_serving (GObject      *object,
+            GAsyncResult *result,
+            gpointer      data)
+{
+  ServingLoad *load = data;
+  g_autoptr(GError) error = NULL;
+
+  load->serving = isc_audit_log_find_serving_finish (result, &error);
+  if (error != NULL)
+    g_debug ("Could not find what served the environment: %s", error->message);
+  load->done = TRUE;
+}
+
+static void
+on_audit_log (GObject      *object,
+              GAsyncResult *result,
+              gpointer      data)
+{
+  AuditLoad *load = data;
+
+  load->events = isc_audit_log_load_finish (result, NULL, &load->error);
+  load->done = TRUE;
+}
+
+/* The audit log's events over @response's window that belong on the
+ * query's target's charts (isc_event_select_for_target(): an
+ * environment's with @current and @candidate, from discovery), as a
+ * list; NULL when the audit log cannot be read, so that the inferred
+ * markers stand in (a 403 is said once, on stderr). */
+static GListModel *
+load_events (IscClient          *client,
+             const IscQuery     *query,
+             IscMetricsResponse *response,
+             const char         *current,
+             const char         *candidate,
+             GMainContext       *context,
+             GCancellable       *cancellable)
+{
+  ServingLoad serving = { 0 };
+  AuditLoad load = { 0 };
+  g_autoptr(GPtrArray) selected = NULL;
+  GListStore *store;
+
+  /* What served the environment when the window began. */
+  if (query->target_kind == ISC_TARGET_ENVIRONMENT)
+    {
+      isc_audit_log_find_serving_async (client, query->model_id, query->target,
+                                        isc_metrics_response_get_start_ms (response),
+                                        cancellable, on_serving, &serving);
+      while (!serving.done)
+        g_main_context_iteration (context, TRUE);
+    }
+
+  isc_audit_log_load_async (client, query->model_id,
+                            isc_metrics_response_get_start_ms (response),
+                            isc_metrics_response_get_end_ms (response),
+                            cancellable, on_audit_log, &load);
+  while (!load.done)
+    g_main_context_iteration (context, TRUE);
+
+  if (load.events == NULL)
+    {
+      if (g_error_matches (load.error, ISC_API_ERROR, ISC_API_ERROR_NOT_PERMITTED))
+        /* Translators: said once by `inferscope export` when the key may
+         * not read the audit log, after Baseten's refusal in words */
+        g_printerr ("inferscope export: %s %s\n", load.error->message,
+                    _("The charts mark only the promotions Inferscope infers from the metrics."));
+      else
+        g_debug ("No events: %s", load.error != NULL ? load.error->message : "?");
+      g_clear_error (&load.error);
+      g_free (serving.serving);
+      return NULL;
+    }
+
+  selected = isc_event_select_for_target (load.events, query->target_kind, query->target,
+                                          serving.serving, current, candidate);
+  store = g_list_store_new (ISC_TYPE_EVENT);
+  for (guint i = 0; i < selected->len; i++)
+    g_list_store_append (store, g_ptr_array_index (selected, i));
+  g_ptr_array_unref (load.events);
+  g_free (serving.serving);
+  return G_LIST_MODEL (store);
+}
+
+/* What discovery and the audit log say of the query's target, as
+ * annotations for @response; NULL on any failure of discovery (said in
+ * the debug log only: the export goes on without them). */
 static IscChartAnnotations *
 load_annotations (IscClient          *client,
                   const IscQuery     *query,
@@ -445,14 +545,14 @@ load_annotations (IscClient          *client,
     isc_client_list_deployments_async (client, query->model_id, bounded, on_deployments, &listing);
   while (!listing.done)
     g_main_context_iteration (context, TRUE);
-  g_source_destroy (timeout);
-  if (cancellable != NULL)
-    g_cancellable_disconnect (cancellable, cancelled_id);
 
   if (listing.list == NULL)
     {
       g_debug ("No reference lines or markers: %s", listing.error != NULL ? listing.error->message : "?");
       g_clear_error (&listing.error);
+      g_source_destroy (timeout);
+      if (cancellable != NULL)
+        g_cancellable_disconnect (cancellable, cancelled_id);
       return NULL;
     }
 
@@ -463,16 +563,35 @@ load_annotations (IscClient          *client,
           IscEnvironment *env = g_ptr_array_index (listing.list, i);
 
           if (g_strcmp0 (env->name, query->target) == 0)
-            annotations = isc_target_annotations_new_for_environment (env, response, g_get_real_time () / 1000);
+            {
+              g_autoptr(GListModel) events =
+                load_events (client, query, response,
+                             env->current_deployment != NULL ? env->current_deployment->id : NULL,
+                             env->candidate_deployment != NULL ? env->candidate_deployment->id : NULL,
+                             context, bounded);
+
+              annotations = isc_target_annotations_new_for_environment_with_events (env, response,
+                                                                                    g_get_real_time () / 1000,
+                                                                                    events);
+            }
         }
       else
         {
           IscDeployment *dep = g_ptr_array_index (listing.list, i);
 
           if (g_strcmp0 (dep->id, query->target) == 0)
-            annotations = isc_target_annotations_new_for_deployment (dep);
+            {
+              g_autoptr(GListModel) events = load_events (client, query, response, NULL, NULL,
+                                                          context, bounded);
+
+              annotations = isc_target_annotations_new_for_deployment_with_events (dep, response, events);
+            }
         }
     }
+  /* The audit log is read within the same time as discovery. */
+  g_source_destroy (timeout);
+  if (cancellable != NULL)
+    g_cancellable_disconnect (cancellable, cancelled_id);
   if (annotations == NULL)
     g_debug ("No reference lines or markers: discovery does not list %s", query->target);
   g_ptr_array_unref (listing.list);

@@ -69,6 +69,15 @@ typedef struct
   guint         fail_status;
   /* Served over WebSocket: request statuses are close codes. */
   gboolean      websocket;
+
+  /* Settings discovery reports (NULL: the defaults below) */
+  const char   *backpressure;      /* NULL: QUEUE_ON_FULL. REJECT_ON_FULL
+                                    * answers its 4xx as exact 429s */
+  const char   *region;            /* a slug of the region table; NULL: us-east-1 */
+  guint         target_in_flight_tokens;  /* per replica; 0: not token-autoscaled */
+  /* Its environment's autoscaling schedule applies to it (the chat
+   * model's production): see _isc_demo_fleet_autoscaling_at(). */
+  gboolean      scheduled;
 } IscDemoDeployment;
 
 typedef struct
@@ -112,6 +121,22 @@ const IscDemoDeployment  *_isc_demo_fleet_serving           (const IscDemoEnviro
  */
 gint64                    _isc_demo_fleet_promotion_time    (guint64                    seed,
                                                              gint64                     now_s);
+/* The autoscaling range in effect for @dep at @t_s: the "Afternoon
+ * peak" schedule (every day 14:00–19:00 UTC, 4 to 16 replicas) for a
+ * scheduled deployment inside its window, the base settings otherwise.
+ * Returns whether the schedule applies. */
+#define ISC_DEMO_SCHEDULE_ID          "sched-afternoon-peak"
+#define ISC_DEMO_SCHEDULE_NAME        "Afternoon peak"
+#define ISC_DEMO_SCHEDULE_START_HOUR  14
+#define ISC_DEMO_SCHEDULE_END_HOUR    19
+#define ISC_DEMO_SCHEDULE_MIN_REPLICA 4
+#define ISC_DEMO_SCHEDULE_MAX_REPLICA 16
+gboolean                  _isc_demo_fleet_autoscaling_at    (const IscDemoDeployment   *dep,
+                                                             gint64                     t_s,
+                                                             guint                     *min_replica,
+                                                             guint                     *max_replica);
+/* The HTTP status labels of @dep's inference volume: NULL for classes. */
+const char * const       *_isc_demo_fleet_status_labels     (const IscDemoDeployment   *dep);
 /* When the deployment came to be, in seconds since the epoch. */
 gint64                    _isc_demo_fleet_created_time      (const IscDemoDeployment   *dep,
                                                              guint64                    seed,
@@ -129,10 +154,15 @@ JsonNode                 *_isc_demo_fleet_deployment_json   (const IscDemoDeploy
                                                              guint64                    seed,
                                                              gint64                     now_s,
                                                              guint                      active_replicas);
+/* @candidate_replicas: those of the candidate of a promotion in
+ * progress (_isc_demo_fleet_candidate()), else ignored. */
 JsonNode                 *_isc_demo_fleet_environment_json  (const IscDemoEnvironment  *env,
                                                              guint64                    seed,
                                                              gint64                     now_s,
-                                                             guint                      active_replicas);
+                                                             guint                      active_replicas,
+                                                             guint                      candidate_replicas);
+/* The deployment a promotion in progress would bring to @env, or NULL. */
+const IscDemoDeployment  *_isc_demo_fleet_candidate         (const IscDemoEnvironment  *env);
 /* Borrowed entries, for GET …/deployments and …/environments. */
 GPtrArray                *_isc_demo_fleet_list_deployments  (const IscDemoModel        *model);
 GPtrArray                *_isc_demo_fleet_list_environments (const IscDemoModel        *model);

@@ -13,6 +13,7 @@
 
 #include "isc-demo-fleet-private.h"
 #include "isc-demo-ids.h"
+#include "isc-demo-promotion-private.h"
 #include "isc-math.h"
 
 #define DAY_S  (24 * 3600)
@@ -43,7 +44,7 @@ static const IscDemoDeployment deployments[] = {
     .start_seconds = 300, .instance_type_name = "H100:1x26x234",
     .memory_limit_mib = 239616, .millicpu_limit = 26000, .gpu_count = 1, .gpu_type = "H100",
     .gpu_memory_limit_mib = H100_MIB, .cpu_cores = 2.2, .memory_bytes = 14.5e9,
-    .gpu_memory_mib = 71800 },
+    .gpu_memory_mib = 71800, .scheduled = TRUE },
   { .id = ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION, .name = "v8", .model_id = ISC_DEMO_MODEL_CHAT,
     .status = "ACTIVE", .environment = ISC_DEMO_ENVIRONMENT_PRODUCTION,
     .is_production = TRUE,
@@ -54,7 +55,7 @@ static const IscDemoDeployment deployments[] = {
     .start_seconds = 300, .instance_type_name = "H100:1x26x234",
     .memory_limit_mib = 239616, .millicpu_limit = 26000, .gpu_count = 1, .gpu_type = "H100",
     .gpu_memory_limit_mib = H100_MIB, .cpu_cores = 2.1, .memory_bytes = 14.8e9,
-    .gpu_memory_mib = 72400 },
+    .gpu_memory_mib = 72400, .scheduled = TRUE, .target_in_flight_tokens = 9000 },
   { .id = ISC_DEMO_DEPLOYMENT_CHAT_DEVELOPMENT, .name = "development", .model_id = ISC_DEMO_MODEL_CHAT,
     .status = "ACTIVE", .environment = ISC_DEMO_ENVIRONMENT_DEVELOPMENT,
     .is_development = TRUE,
@@ -87,7 +88,9 @@ static const IscDemoDeployment deployments[] = {
     .min_replica = 1, .max_replica = 6, .concurrency_target = 2, .scale_down_delay_s = 600,
     .start_seconds = 60, .instance_type_name = "4x16",
     .memory_limit_mib = 16384, .millicpu_limit = 4000,
-    .cpu_cores = 1.35, .memory_bytes = 1.8e9 },
+    .cpu_cores = 1.35, .memory_bytes = 1.8e9,
+    /* Refuses what it cannot take: its 4xx are 429s. */
+    .backpressure = "REJECT_ON_FULL", .region = "us-west-2" },
   { .id = ISC_DEMO_DEPLOYMENT_EMBED_DEVELOPMENT, .name = "development", .model_id = ISC_DEMO_MODEL_EMBED,
     .status = "ACTIVE", .environment = ISC_DEMO_ENVIRONMENT_DEVELOPMENT,
     .is_development = TRUE,
@@ -138,7 +141,7 @@ static const IscDemoDeployment deployments[] = {
     .start_seconds = 180, .instance_type_name = "L4:1x4x16",
     .memory_limit_mib = 16384, .millicpu_limit = 4000, .gpu_count = 1, .gpu_type = "L4",
     .gpu_memory_limit_mib = L4_MIB, .cpu_cores = 0.9, .memory_bytes = 3.1e9,
-    .gpu_memory_mib = 11200 },
+    .gpu_memory_mib = 11200, .region = "eu-west-1" },
 };
 
 static const IscDemoEnvironment environments[] = {
@@ -211,6 +214,18 @@ _isc_demo_fleet_lookup_deployment (const IscDemoModel *model,
   return dep;
 }
 
+const IscDemoDeployment *
+_isc_demo_fleet_candidate (const IscDemoEnvironment *env)
+{
+  const IscDemoModel *model;
+
+  if (!g_str_equal (env->model_id, ISC_DEMO_PROMOTION_MODEL) ||
+      g_strcmp0 (env->name, ISC_DEMO_PROMOTION_ENVIRONMENT) != 0 ||
+      !(model = _isc_demo_fleet_lookup_model (env->model_id)))
+    return NULL;
+  return _isc_demo_fleet_lookup_deployment (model, ISC_DEMO_PROMOTION_CANDIDATE);
+}
+
 const IscDemoEnvironment *
 _isc_demo_fleet_lookup_environment (const IscDemoModel *model,
                                     const char         *name)
@@ -266,6 +281,88 @@ _isc_demo_fleet_created_time (const IscDemoDeployment *dep,
 
   /* Whole days before midnight, so it does not move during a day. */
   return (now_s / DAY_S - dep->created_days_ago) * DAY_S + 11 * 3600 + 1234;
+}
+
+gboolean
+_isc_demo_fleet_autoscaling_at (const IscDemoDeployment *dep,
+                                gint64                   t_s,
+                                guint                   *min_replica,
+                                guint                   *max_replica)
+{
+  gint64 minute = isc_floor_mod (t_s, DAY_S) / 60;
+  gboolean applies = dep->scheduled &&
+                     minute >= ISC_DEMO_SCHEDULE_START_HOUR * 60 &&
+                     minute < ISC_DEMO_SCHEDULE_END_HOUR * 60;
+
+  *min_replica = applies ? ISC_DEMO_SCHEDULE_MIN_REPLICA : dep->min_replica;
+  *max_replica = applies ? ISC_DEMO_SCHEDULE_MAX_REPLICA : dep->max_replica;
+  return applies;
+}
+
+const char * const *
+_isc_demo_fleet_status_labels (const IscDemoDeployment *dep)
+{
+  static const char * const close_codes[] = { "1000", "4001", "1011" };
+  static const char * const refused[] = { "200", "429", "500" };
+
+  /* A WebSocket model counts its sessions' ends by close code: normal,
+   * an application's own refusal, and the server's error. */
+  if (dep->websocket)
+    return close_codes;
+  if (g_strcmp0 (dep->backpressure, "REJECT_ON_FULL") == 0)
+    return refused;
+  return NULL;
+}
+
+static const struct
+{
+  const char *slug;
+  const char *display_name;
+} regions[] = {
+  { "us-east-1", "US East (N. Virginia)" },
+  { "us-west-2", "US West (Oregon)" },
+  { "eu-west-1", "Europe (Ireland)" },
+};
+
+static void
+add_region (JsonBuilder             *b,
+            const IscDemoDeployment *dep)
+{
+  guint i = 0;
+
+  while (dep->region != NULL && i < G_N_ELEMENTS (regions) - 1 && !g_str_equal (regions[i].slug, dep->region))
+    i++;
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "slug");
+  json_builder_add_string_value (b, regions[i].slug);
+  json_builder_set_member_name (b, "display_name");
+  json_builder_add_string_value (b, regions[i].display_name);
+  json_builder_end_object (b);
+}
+
+static void
+add_backpressure (JsonBuilder             *b,
+                  const IscDemoDeployment *dep)
+{
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "policy");
+  json_builder_add_string_value (b, dep->backpressure != NULL ? dep->backpressure : "QUEUE_ON_FULL");
+  json_builder_end_object (b);
+}
+
+/* {"team": the model's name, "tier": what the deployment is for} */
+static void
+add_labels (JsonBuilder             *b,
+            const IscDemoDeployment *dep)
+{
+  const IscDemoModel *model = _isc_demo_fleet_lookup_model (dep->model_id);
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "service");
+  json_builder_add_string_value (b, model != NULL ? model->name : dep->model_id);
+  json_builder_set_member_name (b, "tier");
+  json_builder_add_string_value (b, dep->is_production ? "critical" : dep->is_development ? "dev" : "standby");
+  json_builder_end_object (b);
 }
 
 static char *
@@ -330,15 +427,18 @@ _isc_demo_fleet_model_json (const IscDemoModel *model,
   return json_builder_get_root (b);
 }
 
+/* @min_replica, @max_replica: those in effect (or the base). */
 static void
-add_autoscaling (JsonBuilder             *b,
-                 const IscDemoDeployment *dep)
+add_autoscaling_range (JsonBuilder             *b,
+                       const IscDemoDeployment *dep,
+                       guint                    min_replica,
+                       guint                    max_replica)
 {
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "min_replica");
-  json_builder_add_int_value (b, dep->min_replica);
+  json_builder_add_int_value (b, min_replica);
   json_builder_set_member_name (b, "max_replica");
-  json_builder_add_int_value (b, dep->max_replica);
+  json_builder_add_int_value (b, max_replica);
   json_builder_set_member_name (b, "autoscaling_window");
   json_builder_add_int_value (b, 60);
   json_builder_set_member_name (b, "scale_down_delay");
@@ -347,6 +447,99 @@ add_autoscaling (JsonBuilder             *b,
   json_builder_add_int_value (b, dep->concurrency_target);
   json_builder_set_member_name (b, "target_utilization_percentage");
   json_builder_add_int_value (b, 70);
+  json_builder_set_member_name (b, "target_in_flight_tokens");
+  if (dep->target_in_flight_tokens > 0)
+    json_builder_add_int_value (b, dep->target_in_flight_tokens);
+  else
+    json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "max_scale_down_rate");
+  json_builder_add_int_value (b, 20);
+  json_builder_end_object (b);
+}
+
+/* The base settings. */
+static void
+add_autoscaling (JsonBuilder             *b,
+                 const IscDemoDeployment *dep)
+{
+  add_autoscaling_range (b, dep, dep->min_replica, dep->max_replica);
+}
+
+/* The deployment's own settings are those in effect. */
+static void
+add_autoscaling_now (JsonBuilder             *b,
+                     const IscDemoDeployment *dep,
+                     gint64                   now_s)
+{
+  guint min_replica, max_replica;
+
+  _isc_demo_fleet_autoscaling_at (dep, now_s, &min_replica, &max_replica);
+  add_autoscaling_range (b, dep, min_replica, max_replica);
+}
+
+/* The environment's schedules and the state applied now. */
+static void
+add_schedules (JsonBuilder             *b,
+               const IscDemoDeployment *dep,
+               gint64                   now_s)
+{
+  static const char * const weekdays[] = {
+    "SUNDAY", "MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY",
+  };
+  guint min_replica, max_replica;
+  gboolean applies = _isc_demo_fleet_autoscaling_at (dep, now_s, &min_replica, &max_replica);
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "timezone");
+  json_builder_add_string_value (b, "UTC");
+  json_builder_set_member_name (b, "schedules");
+  json_builder_begin_array (b);
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "id");
+  json_builder_add_string_value (b, ISC_DEMO_SCHEDULE_ID);
+  json_builder_set_member_name (b, "name");
+  json_builder_add_string_value (b, ISC_DEMO_SCHEDULE_NAME);
+  json_builder_set_member_name (b, "enabled");
+  json_builder_add_boolean_value (b, TRUE);
+  json_builder_set_member_name (b, "cadence");
+  json_builder_add_string_value (b, "DAILY");
+  json_builder_set_member_name (b, "weekdays");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < G_N_ELEMENTS (weekdays); i++)
+    json_builder_add_string_value (b, weekdays[i]);
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "start_hour");
+  json_builder_add_int_value (b, ISC_DEMO_SCHEDULE_START_HOUR);
+  json_builder_set_member_name (b, "start_minute");
+  json_builder_add_int_value (b, 0);
+  json_builder_set_member_name (b, "end_hour");
+  json_builder_add_int_value (b, ISC_DEMO_SCHEDULE_END_HOUR);
+  json_builder_set_member_name (b, "end_minute");
+  json_builder_add_int_value (b, 0);
+  json_builder_set_member_name (b, "autoscaling_settings");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "min_replica");
+  json_builder_add_int_value (b, ISC_DEMO_SCHEDULE_MIN_REPLICA);
+  json_builder_set_member_name (b, "max_replica");
+  json_builder_add_int_value (b, ISC_DEMO_SCHEDULE_MAX_REPLICA);
+  /* The rest inherit the environment's. */
+  json_builder_set_member_name (b, "concurrency_target");
+  json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "target_in_flight_tokens");
+  json_builder_add_null_value (b);
+  json_builder_end_object (b);
+  json_builder_end_object (b);
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "applied_state");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "schedule_id");
+  if (applies)
+    json_builder_add_string_value (b, ISC_DEMO_SCHEDULE_ID);
+  else
+    json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "autoscaling_settings");
+  add_autoscaling_range (b, dep, min_replica, max_replica);
+  json_builder_end_object (b);
   json_builder_end_object (b);
 }
 
@@ -387,7 +580,7 @@ add_deployment (JsonBuilder             *b,
   json_builder_set_member_name (b, "active_replica_count");
   json_builder_add_int_value (b, active);
   json_builder_set_member_name (b, "autoscaling_settings");
-  add_autoscaling (b, dep);
+  add_autoscaling_now (b, dep, now_s);
   json_builder_set_member_name (b, "instance_type_name");
   json_builder_add_string_value (b, dep->instance_type_name);
   json_builder_set_member_name (b, "environment");
@@ -395,6 +588,12 @@ add_deployment (JsonBuilder             *b,
     json_builder_add_string_value (b, dep->environment);
   else
     json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "region");
+  add_region (b, dep);
+  json_builder_set_member_name (b, "labels");
+  add_labels (b, dep);
+  json_builder_set_member_name (b, "request_backpressure_settings");
+  add_backpressure (b, dep);
   json_builder_end_object (b);
 }
 
@@ -414,12 +613,14 @@ JsonNode *
 _isc_demo_fleet_environment_json (const IscDemoEnvironment *env,
                                   guint64                   seed,
                                   gint64                    now_s,
-                                  guint                     active_replicas)
+                                  guint                     active_replicas,
+                                  guint                     candidate_replicas)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
   const IscDemoDeployment *dep = env->current != NULL ? env->current
                                  : lookup_deployment_by_id (env->deployment_id);
   g_autofree char *created = iso8601 ((now_s / DAY_S - env->created_days_ago) * DAY_S + 9 * 3600);
+  const IscDemoDeployment *candidate = _isc_demo_fleet_candidate (env);
 
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "name");
@@ -430,13 +631,43 @@ _isc_demo_fleet_environment_json (const IscDemoEnvironment *env,
   json_builder_add_string_value (b, env->model_id);
   json_builder_set_member_name (b, "current_deployment");
   add_deployment (b, dep, seed, now_s, active_replicas);
-  /* The last promotion finished during the last day; none is running. */
-  json_builder_set_member_name (b, "candidate_deployment");
-  json_builder_add_null_value (b);
-  json_builder_set_member_name (b, "in_progress_promotion");
-  json_builder_add_null_value (b);
+  /* text-embeddings' production has a paused promotion
+   * (isc-demo-promotion-private.h); elsewhere the last promotion finished
+   * during the last day and none is running. */
+  if (candidate != NULL)
+    {
+      json_builder_set_member_name (b, "candidate_deployment");
+      add_deployment (b, candidate, seed, now_s, candidate_replicas);
+      json_builder_set_member_name (b, "in_progress_promotion");
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "status");
+      json_builder_add_string_value (b, ISC_DEMO_PROMOTION_STATUS);
+      json_builder_set_member_name (b, "percent_traffic_to_new_version");
+      json_builder_add_int_value (b, ISC_DEMO_PROMOTION_PERCENT);
+      json_builder_set_member_name (b, "error_message");
+      json_builder_add_string_value (b, ISC_DEMO_PROMOTION_MESSAGE);
+      json_builder_set_member_name (b, "rolling_deploy");
+      json_builder_add_boolean_value (b, FALSE);
+      json_builder_end_object (b);
+    }
+  else
+    {
+      json_builder_set_member_name (b, "candidate_deployment");
+      json_builder_add_null_value (b);
+      json_builder_set_member_name (b, "in_progress_promotion");
+      json_builder_add_null_value (b);
+    }
+  /* The base settings; the schedule's, where it applies, in
+   * autoscaling_schedules.applied_state. */
   json_builder_set_member_name (b, "autoscaling_settings");
   add_autoscaling (b, dep);
+  json_builder_set_member_name (b, "autoscaling_schedules");
+  if (dep->scheduled)
+    add_schedules (b, dep, now_s);
+  else
+    json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "request_backpressure_settings");
+  add_backpressure (b, dep);
   json_builder_set_member_name (b, "instance_type");
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "name");

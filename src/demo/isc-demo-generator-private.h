@@ -107,4 +107,10 @@ guint     _isc_demo_generator_replicas_now   (const IscDemoDeployment     *dep,
                                               guint64                      seed,
                                               gint64                       now_s);
 
+/* When @dep's daily incident starts, in seconds into the UTC day; it
+ * lasts 25 minutes. -1 for a deployment without one. */
+#define _ISC_DEMO_INCIDENT_SECONDS (25 * 60)
+gint64    _isc_demo_generator_incident_offset (const IscDemoDeployment   *dep,
+                                               guint64                    seed);
+
 G_END_DECLS

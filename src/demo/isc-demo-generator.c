@@ -244,6 +244,15 @@ share_at (const DepContext *ctx,
     }
 }
 
+gint64
+_isc_demo_generator_incident_offset (const IscDemoDeployment *dep,
+                                     guint64                  seed)
+{
+  if (dep->incident_minute < 0)
+    return -1;
+  return ((gint64) dep->incident_minute * 60 + (gint64) (seed % 5) * 900) % DAY_S;
+}
+
 /* 0 … about 1.5 during the daily incident of a production deployment. */
 static double
 incident_at (const DepContext *ctx,
@@ -255,7 +264,7 @@ incident_at (const DepContext *ctx,
   if (ctx->dep->incident_minute < 0)
     return 0.0;
 
-  offset = ((gint64) ctx->dep->incident_minute * 60 + (gint64) (ctx->seed % 5) * 900) % DAY_S;
+  offset = _isc_demo_generator_incident_offset (ctx->dep, ctx->seed);
   day = isc_floor_div (t - offset, DAY_S);
   into = t - offset - day * DAY_S;
   if (into >= length)
@@ -315,6 +324,7 @@ desired_at (const DepContext *ctx,
   const IscDemoDeployment *dep = ctx->dep;
   double concurrency = rate_at (ctx, t - 60) * base_mean_latency (dep);
   double desired;
+  guint min_replica, max_replica;
 
   /* Retired, or replaced by a promotion: Baseten scales it to zero
    * whatever its minimum (kept for when it is woken). */
@@ -325,8 +335,10 @@ desired_at (const DepContext *ctx,
   if (concurrency <= 0.0)
     return dep->min_replica;
 
+  /* Within the range in effect then: a schedule may raise it. */
+  _isc_demo_fleet_autoscaling_at (dep, t, &min_replica, &max_replica);
   desired = ceil (concurrency / (dep->concurrency_target * 0.7));
-  return CLAMP (desired, (double) MAX (dep->min_replica, 1), (double) dep->max_replica);
+  return CLAMP (desired, (double) MAX (min_replica, 1), (double) max_replica);
 }
 
 /* Scale-down waits for the delay: the most asked for during it. */
@@ -915,14 +927,9 @@ build_write (Build *b)
   response.n_steps = b->window.steps->len;
   response.values = b->values;
   response.n_series = b->n_series;
-  /* A WebSocket model counts its sessions' ends by close code: normal,
-   * an application's own refusal, and the server's error. */
-  if (b->serving_after->dep->websocket)
-    {
-      static const char * const close_codes[] = { "1000", "4001", "1011" };
-
-      response.status_labels = close_codes;
-    }
+  /* Close codes for a WebSocket model, exact codes where its 4xx are
+   * refusals (REJECT_ON_FULL), classes otherwise. */
+  response.status_labels = _isc_demo_fleet_status_labels (b->serving_after->dep);
 
   return _isc_demo_writer_write (&response);
 }

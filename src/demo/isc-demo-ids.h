@@ -48,5 +48,9 @@
 /* The request header that chooses a fault (see README.md, "Simulated API"),
  * and the prefix of the reserved deployment ids that do the same.
  */
+/* A key the server always accepts, as a member of a multi-team
+ * organisation: everything but the audit log (403). */
+#define ISC_DEMO_MEMBER_KEY                   "demo-member"
+
 #define ISC_DEMO_FAULT_HEADER                 "X-Inferscope-Fault"
 #define ISC_DEMO_FAULT_DEPLOYMENT_PREFIX      "fault-"

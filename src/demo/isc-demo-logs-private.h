@@ -88,4 +88,11 @@ const char      *_isc_demo_logs_hostile_message    (guint                      i
                                                     gsize                     *length,
                                                     guint                     *n);
 
+gboolean         _isc_demo_logs_restart_at         (guint64                    seed,
+                                                    const IscDemoDeployment   *dep,
+                                                    gint64                     now_s,
+                                                    gint64                     bucket,
+                                                    gint64                    *time_ms,
+                                                    char                       replica[6]);
+
 G_END_DECLS

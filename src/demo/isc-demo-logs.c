@@ -1427,3 +1427,42 @@ _isc_demo_logs_build (guint64                    seed,
 
   return g_string_free_to_bytes (b.out);
 }
+
+/* The restart the logs show in the 30-s bucket @bucket (its start / 30 s)
+ * of @dep, where baseten_container_restarts_total counts one: when the
+ * container exited (epoch ms) and the replica, as the lines name it. For
+ * the audit log's REPLICA_TERMINATED, so both tell the same story. */
+gboolean
+_isc_demo_logs_restart_at (guint64                  seed,
+                           const IscDemoDeployment *dep,
+                           gint64                   now_s,
+                           gint64                   bucket,
+                           gint64                  *time_ms,
+                           char                     replica[6])
+{
+  DepState st;
+  Build b = { 0 };
+  IscDemoBucketFacts f;
+  guint pods, active, slot;
+  guint64 h;
+
+  dep_state_init (&st, dep, seed, now_s);
+  if (dep->share == _ISC_DEMO_SHARE_NONE || st.failed ||
+      bucket < st.first_bucket || (bucket + 1) * BUCKET > now_s)
+    return FALSE;
+
+  _isc_demo_generator_bucket_facts (dep, seed, now_s, bucket * BUCKET, &f);
+  pods = MIN ((guint) (f.active + f.starting), MAX_SLOTS);
+  active = MIN ((guint) f.active, pods);
+  if (!f.restart || active == 0)
+    return FALSE;
+
+  /* As the lines' walk picks the slot and the moment (build_deployment). */
+  h = hash3 (st.key, 31, (guint64) bucket);
+  slot = (guint) (h % active);
+  b.seed = seed;
+  b.now_s = now_s;
+  replica_id (&st, slot, slot_run_start (&b, &st, slot, bucket), replica);
+  *time_ms = bucket * BUCKET * 1000 + (gint64) ((1.0 + 20.0 * unit (mix64 (h))) * 1000.0);
+  return TRUE;
+}

@@ -199,4 +199,10 @@ void     _isc_demo_server_handle_logs        (IscDemoServer             *self,
                                               const IscDemoDeployment   *dep,
                                               const IscDemoEnvironment  *env);
 
+
+void     _isc_demo_server_handle_audit_logs  (IscDemoServer             *self,
+                                              SoupServerMessage         *msg,
+                                              const IscDemoFault        *fault,
+                                              const IscDemoModel        *model);
+
 G_END_DECLS

@@ -137,9 +137,11 @@ environment_json (IscDemoServer            *self,
                   gint64                    now_s)
 {
   const IscDemoDeployment *current = _isc_demo_fleet_serving (env, self->seed, now_s, now_s);
+  const IscDemoDeployment *candidate = _isc_demo_fleet_candidate (env);
   guint active = _isc_demo_generator_replicas_now (current, self->seed, now_s);
+  guint candidate_active = candidate != NULL ? _isc_demo_generator_replicas_now (candidate, self->seed, now_s) : 0;
 
-  return _isc_demo_fleet_environment_json (env, self->seed, now_s, active);
+  return _isc_demo_fleet_environment_json (env, self->seed, now_s, active, candidate_active);
 }
 
 /* The demo models first, then the large fleet's. */
@@ -313,6 +315,10 @@ route_targets (IscDemoServer       *self,
       node = env != NULL ? environment_json (self, env, now_s) : deployment_json (self, dep, now_s);
       _isc_demo_server_reply_json (self, msg, fault, node);
     }
+  else if ((g_str_equal (seg[5], "metrics") || g_str_equal (seg[5], "logs")) && dep != NULL && is_alias (seg[4]))
+    /* Baseten has no alias path for metrics or logs: a real id, or the
+     * environment. */
+    _isc_demo_server_reply_not_found (self, msg, fault, _("deployment"), seg[4]);
   else if (g_str_equal (seg[5], "metrics") && metrics_rate_limited (self))
     {
       g_autoptr(JsonBuilder) b = json_builder_new ();
@@ -331,9 +337,6 @@ route_targets (IscDemoServer       *self,
                                   _("An internal error occurred"));
   else if (g_str_equal (seg[5], "metrics"))
     _isc_demo_server_handle_metrics (self, msg, fault, dep, env);
-  else if (g_str_equal (seg[5], "logs") && dep != NULL && is_alias (seg[4]))
-    /* Baseten has no alias path for logs: a real id, or the environment. */
-    _isc_demo_server_reply_not_found (self, msg, fault, _("deployment"), seg[4]);
   else if (g_str_equal (seg[5], "logs"))
     _isc_demo_server_handle_logs (self, msg, fault, dep, env);
   else
@@ -387,6 +390,8 @@ route (IscDemoServer       *self,
       node = _isc_demo_fleet_model_json (model, self->seed, now_s);
       _isc_demo_server_reply_json (self, msg, fault, node);
     }
+  else if (g_str_equal (seg[3], "audit_logs") && n == 4)
+    _isc_demo_server_handle_audit_logs (self, msg, fault, model);
   else if ((g_str_equal (seg[3], "deployments") || g_str_equal (seg[3], "environments")) && n <= 6)
     route_targets (self, msg, fault, model, seg, n, path, now_s, g_str_equal (seg[3], "environments"));
   else
@@ -413,7 +418,7 @@ authorized (IscDemoServer     *self,
   else
     return FALSE;
 
-  return g_str_equal (header, self->api_key);
+  return g_str_equal (header, self->api_key) || g_str_equal (header, ISC_DEMO_MEMBER_KEY);
 }
 
 /* The path's segments, unescaped, NULL-terminated; one trailing slash

@@ -17,6 +17,7 @@
 
 #include <glib/gi18n.h>
 
+#include "isc-event.h"
 #include "isc-target-annotations.h"
 #include "isc-units.h"
 
@@ -80,6 +81,61 @@ isc_target_annotations_new_for_deployment (IscDeployment *deployment)
   return self;
 }
 
+static void
+set_environment_limits (IscChartAnnotations *self,
+                        IscEnvironment      *environment)
+{
+  IscDeployment *current = environment->current_deployment;
+
+  if (environment->has_autoscaling)
+    set_autoscaling (self, &environment->autoscaling);
+  else if (current != NULL && current->has_autoscaling)
+    set_autoscaling (self, &current->autoscaling);
+  if (environment->memory_limit_mib > 0)
+    isc_chart_annotations_set_limit (self, ISC_CHART_LIMIT_MEMORY_MIB, (double) environment->memory_limit_mib);
+  if (environment->gpu_memory_limit_mib > 0)
+    isc_chart_annotations_set_limit (self, ISC_CHART_LIMIT_GPU_MEMORY_MIB,
+                                     (double) environment->gpu_memory_limit_mib);
+}
+
+/* A promotion under way is a state read now, not an event with a time:
+ * it goes at the window's end when the window reaches now. */
+static void
+add_promotion_under_way (IscChartAnnotations *self,
+                         IscEnvironment      *environment,
+                         IscMetricsResponse  *response,
+                         gint64               now_ms)
+{
+  gint64 end_ms, slack_ms;
+  g_autofree char *label = NULL;
+  const char *candidate;
+
+  if (environment->promotion_status == NULL || response == NULL)
+    return;
+
+  end_ms = isc_metrics_response_get_end_ms (response);
+  slack_ms = MAX (isc_metrics_response_get_step_seconds (response) * 1000, 60000);
+  if (now_ms > end_ms + slack_ms || now_ms < isc_metrics_response_get_start_ms (response))
+    return;
+
+  candidate = environment->candidate_deployment != NULL
+              ? deployment_word (environment->candidate_deployment) : NULL;
+  if (environment->promotion_percent >= 0)
+    {
+      g_autofree char *percent = isc_format_value (environment->promotion_percent / 100.0,
+                                                   ISC_UNIT_HINT_RATIO, 2);
+
+      /* Translators: a rollout marker, "promoting v9 · 25 % of
+       * traffic": the deployment being promoted and its share */
+      label = g_strdup_printf (_("promoting %s · %s of traffic"),
+                               candidate != NULL ? candidate : "", percent);
+    }
+  else
+    /* Translators: a rollout marker, "promoting v9" */
+    label = g_strdup_printf (_("promoting %s"), candidate != NULL ? candidate : "");
+  isc_chart_annotations_add_marker (self, MIN (now_ms, end_ms), g_strstrip (label));
+}
+
 IscChartAnnotations *
 isc_target_annotations_new_for_environment (IscEnvironment     *environment,
                                             IscMetricsResponse *response,
@@ -92,15 +148,7 @@ isc_target_annotations_new_for_environment (IscEnvironment     *environment,
 
   self = isc_chart_annotations_new ();
   current = environment->current_deployment;
-  if (environment->has_autoscaling)
-    set_autoscaling (self, &environment->autoscaling);
-  else if (current != NULL && current->has_autoscaling)
-    set_autoscaling (self, &current->autoscaling);
-  if (environment->memory_limit_mib > 0)
-    isc_chart_annotations_set_limit (self, ISC_CHART_LIMIT_MEMORY_MIB, (double) environment->memory_limit_mib);
-  if (environment->gpu_memory_limit_mib > 0)
-    isc_chart_annotations_set_limit (self, ISC_CHART_LIMIT_GPU_MEMORY_MIB,
-                                     (double) environment->gpu_memory_limit_mib);
+  set_environment_limits (self, environment);
 
   if (current != NULL)
     add_created (self, current);
@@ -128,35 +176,97 @@ isc_target_annotations_new_for_environment (IscEnvironment     *environment,
       }
   }
 
-  /* A promotion under way is a state read now, not an event with a time:
-   * it goes at the window's end when the window reaches now. */
-  if (environment->promotion_status != NULL && response != NULL)
+  add_promotion_under_way (self, environment, response, now_ms);
+  return self;
+}
+
+/* Whether @events has the audit log's own word for @deployment's
+ * creation, so that the one discovery gives is not drawn twice. */
+static gboolean
+has_deployed (GListModel    *events,
+              IscDeployment *deployment)
+{
+  guint n = g_list_model_get_n_items (events);
+
+  for (guint i = 0; i < n; i++)
     {
-      gint64 end_ms = isc_metrics_response_get_end_ms (response);
-      gint64 slack_ms = MAX (isc_metrics_response_get_step_seconds (response) * 1000, 60000);
+      g_autoptr(IscEvent) event = g_list_model_get_item (events, i);
 
-      if (now_ms <= end_ms + slack_ms && now_ms >= isc_metrics_response_get_start_ms (response))
-        {
-          g_autofree char *label = NULL;
-          const char *candidate = environment->candidate_deployment != NULL
-                                  ? deployment_word (environment->candidate_deployment) : NULL;
-
-          if (environment->promotion_percent >= 0)
-            {
-              g_autofree char *percent = isc_format_value (environment->promotion_percent / 100.0,
-                                                           ISC_UNIT_HINT_RATIO, 2);
-
-              /* Translators: a rollout marker, "promoting v9 · 25 % of
-               * traffic": the deployment being promoted and its share */
-              label = g_strdup_printf (_("promoting %s · %s of traffic"),
-                                       candidate != NULL ? candidate : "", percent);
-            }
-          else
-            /* Translators: a rollout marker, "promoting v9" */
-            label = g_strdup_printf (_("promoting %s"), candidate != NULL ? candidate : "");
-          isc_chart_annotations_add_marker (self, MIN (now_ms, end_ms), g_strstrip (label));
-        }
+      if (isc_event_get_kind (event) == ISC_EVENT_DEPLOYED &&
+          g_strcmp0 (isc_event_get_deployment_id (event), deployment->id) == 0)
+        return TRUE;
     }
+  return FALSE;
+}
 
+/* A marker for each event in the response's window (all of them without
+ * a response). */
+static void
+add_events (IscChartAnnotations *self,
+            IscMetricsResponse  *response,
+            GListModel          *events)
+{
+  guint n = g_list_model_get_n_items (events);
+  gint64 start_ms = response != NULL ? isc_metrics_response_get_start_ms (response) : G_MININT64;
+  gint64 end_ms = response != NULL ? isc_metrics_response_get_end_ms (response) : G_MAXINT64;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(IscEvent) event = g_list_model_get_item (events, i);
+      gint64 t = isc_event_get_time_ms (event);
+      g_autofree char *label = NULL;
+
+      if (t < start_ms || t > end_ms)
+        continue;
+      label = isc_event_dup_label (event);
+      isc_chart_annotations_add_marker (self, t, label);
+    }
+}
+
+IscChartAnnotations *
+isc_target_annotations_new_for_deployment_with_events (IscDeployment      *deployment,
+                                                       IscMetricsResponse *response,
+                                                       GListModel         *events)
+{
+  IscChartAnnotations *self;
+
+  g_return_val_if_fail (deployment != NULL, NULL);
+  g_return_val_if_fail (events == NULL || G_IS_LIST_MODEL (events), NULL);
+
+  if (events == NULL)
+    return isc_target_annotations_new_for_deployment (deployment);
+
+  self = isc_chart_annotations_new ();
+  if (deployment->has_autoscaling)
+    set_autoscaling (self, &deployment->autoscaling);
+  if (!has_deployed (events, deployment))
+    add_created (self, deployment);
+  add_events (self, response, events);
+  return self;
+}
+
+IscChartAnnotations *
+isc_target_annotations_new_for_environment_with_events (IscEnvironment     *environment,
+                                                        IscMetricsResponse *response,
+                                                        gint64              now_ms,
+                                                        GListModel         *events)
+{
+  IscChartAnnotations *self;
+
+  g_return_val_if_fail (environment != NULL, NULL);
+  g_return_val_if_fail (events == NULL || G_IS_LIST_MODEL (events), NULL);
+
+  if (events == NULL)
+    return isc_target_annotations_new_for_environment (environment, response, now_ms);
+
+  /* The audit log says what happened: no promotion is inferred. */
+  self = isc_chart_annotations_new ();
+  set_environment_limits (self, environment);
+  if (environment->current_deployment != NULL && !has_deployed (events, environment->current_deployment))
+    add_created (self, environment->current_deployment);
+  if (environment->candidate_deployment != NULL && !has_deployed (events, environment->candidate_deployment))
+    add_created (self, environment->candidate_deployment);
+  add_events (self, response, events);
+  add_promotion_under_way (self, environment, response, now_ms);
   return self;
 }

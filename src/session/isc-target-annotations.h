@@ -7,6 +7,8 @@
 
 #pragma once
 
+#include <gio/gio.h>
+
 #include "isc-chart-annotations.h"
 #include "isc-discovery.h"
 
@@ -30,5 +32,19 @@ IscChartAnnotations *isc_target_annotations_new_for_deployment  (IscDeployment  
 IscChartAnnotations *isc_target_annotations_new_for_environment (IscEnvironment     *environment,
                                                                  IscMetricsResponse *response,
                                                                  gint64              now_ms);
+
+/* The same with the audit log's events (IscEvent items of @events that
+ * concern the target, as isc_view_get_events() gives them): each event in
+ * the response's range is a marker (isc_event_dup_label()), and the
+ * promotions inferred from the metrics' steps are left out. With @events
+ * NULL (the audit log could not be read), the inferred markers stay, as
+ * above. */
+IscChartAnnotations *isc_target_annotations_new_for_deployment_with_events  (IscDeployment      *deployment,
+                                                                             IscMetricsResponse *response,
+                                                                             GListModel         *events);
+IscChartAnnotations *isc_target_annotations_new_for_environment_with_events (IscEnvironment     *environment,
+                                                                             IscMetricsResponse *response,
+                                                                             gint64              now_ms,
+                                                                             GListModel         *events);
 
 G_END_DECLS

@@ -486,6 +486,7 @@ _isc_view_load (IscView  *self,
       set_rate_limited_until (self, 0);
       set_state (self, ISC_VIEW_EMPTY);
       _isc_view_load_compare (self, NULL, TRUE);
+      _isc_view_load_events (self, NULL, TRUE);
       _isc_view_update_timer (self, TRUE);
       g_object_thaw_notify (G_OBJECT (self));
       return;
@@ -523,12 +524,14 @@ _isc_view_load (IscView  *self,
       set_loading (self, TRUE);
       isc_metrics_loader_load (self->loader, query);
       _isc_view_load_compare (self, query, reset);
+      _isc_view_load_events (self, query, reset);
     }
   else
     {
       /* Nothing that cannot succeed is sent. */
       isc_metrics_loader_cancel (self->loader);
       _isc_view_load_compare (self, NULL, reset);
+      _isc_view_load_events (self, NULL, reset);
       fail (self, error, NULL, 0);
     }
 

@@ -45,6 +45,18 @@ struct _IscView
   gint64              compare_shift_ms;
   IscMetricsResponse *compare_response;
   GError             *compare_error;
+  /* Events (isc-view-events.c): the audit log's, of the target, over the
+   * range; and the sentence saying it cannot be read, or NULL */
+  GListStore         *events;
+  char               *events_unavailable;
+  GCancellable       *events_cancellable;
+  IscTarget          *events_target;     /* the target the events were read for */
+  char               *events_current_id;   /* an environment's, from discovery, or NULL */
+  char               *events_candidate_id; /* …during a promotion */
+  gint64              events_discovered_us; /* monotonic, when asked; 0: never */
+  gpointer            events_refused_by; /* the client refused (compared only) */
+  char               *events_serving_id; /* an environment's at events_serving_before_ms */
+  gint64              events_serving_before_ms; /* 0: not asked */
 
   IscMode             mode;
   IscViewState        state;
@@ -64,6 +76,7 @@ struct _IscView
   guint               auto_refresh : 1;
   guint               loading : 1;
   guint               stale : 1;
+  guint               events_enabled : 1;
 };
 
 enum {
@@ -96,6 +109,9 @@ enum {
   PROP_REFUSED_METRICS,
   PROP_RATE_LIMITED_UNTIL_MS,
   PROP_CURSOR_TIME,
+  PROP_EVENTS,
+  PROP_EVENTS_UNAVAILABLE,
+  PROP_EVENTS_ENABLED,
   N_PROPS
 };
 
@@ -146,6 +162,12 @@ void     _isc_view_reload_compare (IscView            *self);
 /* isc-view-history.c */
 
 /* Whether a query could ask for @range, as the query's own check says. */
+/* isc-view-events.c */
+void     _isc_view_load_events    (IscView            *self,
+                                   const IscQuery     *query,
+                                   gboolean            reset);
+void     _isc_view_drop_events    (IscView            *self);
+
 gboolean _isc_view_check_range    (const IscTimeRange  *range,
                                    GError             **error);
 /* Notifies can-go-back and can-go-forward where they changed. */

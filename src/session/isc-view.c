@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "isc-core-enums.h"
+#include "isc-event.h"
 #include "isc-view-private.h"
 
 G_DEFINE_FINAL_TYPE (IscView, isc_view, G_TYPE_OBJECT)
@@ -57,6 +58,7 @@ isc_view_dispose (GObject *object)
 
   g_clear_handle_id (&self->refresh_id, g_source_remove);
   _isc_view_drop_loaders (self);
+  _isc_view_drop_events (self);
   if (self->client != NULL)
     g_signal_handlers_disconnect_by_func (self->client, _isc_view_client_refused_metric, self);
   g_clear_object (&self->client);
@@ -82,6 +84,12 @@ isc_view_finalize (GObject *object)
   g_clear_pointer (&self->compare_target, isc_target_free);
   g_clear_pointer (&self->compare_response, isc_metrics_response_unref);
   g_clear_error (&self->compare_error);
+  g_clear_object (&self->events);
+  g_clear_pointer (&self->events_unavailable, g_free);
+  g_clear_pointer (&self->events_target, isc_target_free);
+  g_clear_pointer (&self->events_current_id, g_free);
+  g_clear_pointer (&self->events_candidate_id, g_free);
+  g_clear_pointer (&self->events_serving_id, g_free);
 
   G_OBJECT_CLASS (isc_view_parent_class)->finalize (object);
 }
@@ -208,6 +216,18 @@ isc_view_get_property (GObject    *object,
       g_value_set_int64 (value, self->cursor_ms);
       break;
 
+    case PROP_EVENTS:
+      g_value_set_object (value, self->events);
+      break;
+
+    case PROP_EVENTS_UNAVAILABLE:
+      g_value_set_string (value, self->events_unavailable);
+      break;
+
+    case PROP_EVENTS_ENABLED:
+      g_value_set_boolean (value, self->events_enabled);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -279,6 +299,10 @@ isc_view_set_property (GObject      *object,
 
     case PROP_CURSOR_TIME:
       isc_view_set_cursor_time (self, g_value_get_int64 (value));
+      break;
+
+    case PROP_EVENTS_ENABLED:
+      isc_view_set_events_enabled (self, g_value_get_boolean (value));
       break;
 
     default:
@@ -355,6 +379,12 @@ isc_view_class_init (IscViewClass *klass)
     g_param_spec_boxed ("refused-metrics", NULL, NULL, G_TYPE_STRV, ro);
   properties[PROP_CURSOR_TIME] =
     g_param_spec_int64 ("cursor-time", NULL, NULL, -1, G_MAXINT64, -1, rw);
+  properties[PROP_EVENTS] =
+    g_param_spec_object ("events", NULL, NULL, G_TYPE_LIST_MODEL, ro);
+  properties[PROP_EVENTS_UNAVAILABLE] =
+    g_param_spec_string ("events-unavailable", NULL, NULL, NULL, ro);
+  properties[PROP_EVENTS_ENABLED] =
+    g_param_spec_boolean ("events-enabled", NULL, NULL, FALSE, rw);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -378,6 +408,7 @@ isc_view_init (IscView *self)
   self->network_available = TRUE;
   self->state = ISC_VIEW_EMPTY;
   self->cursor_ms = -1;
+  self->events = g_list_store_new (ISC_TYPE_EVENT);
 }
 
 /* Public API */

@@ -171,6 +171,27 @@ gint64              isc_view_get_rate_limited_until_ms (IscView       *self);
 /* The query the view sends now, or NULL without a target. */
 IscQuery           *isc_view_dup_query            (IscView            *self);
 
+/* Whether the view reads the audit log (the "events-enabled" property,
+ * FALSE by default, so that a view whose events nobody shows asks for
+ * nothing more than its metrics). Turned on, the events are read at once
+ * and on each load and refresh after; turned off, they are dropped. */
+gboolean            isc_view_get_events_enabled   (IscView            *self);
+void                isc_view_set_events_enabled   (IscView            *self,
+                                                   gboolean            enabled);
+/* Events (the "events" property): the model's audit log over the view's
+ * range, read on each load and refresh, the IscEvent items that concern
+ * the target (isc_event_concerns()), in time order. Never NULL; empty
+ * while nothing was read, and while the audit log cannot be read. The
+ * same GListModel for the view's life: its items change, notified by
+ * items-changed. */
+GListModel         *isc_view_get_events           (IscView            *self);
+/* The "events-unavailable" property: NULL while the audit log can be read
+ * (or was not asked yet); once Baseten refused it (a 403), the sentence
+ * to show once, "This API key may not read the audit log: the charts
+ * show the promotions Inferscope infers instead." It is set once for a
+ * client and model and is not notified again on each refresh. */
+const char         *isc_view_get_events_unavailable (IscView          *self);
+
 /* Compare: an overlay of "compare-target" (IscTarget, nullable), another
  * deployment or environment, or of this target "compare-shift-ms" back
  * (gint64, 0 for none; ISC_VIEW_SHIFT_HOUR, _DAY, _WEEK); setting one

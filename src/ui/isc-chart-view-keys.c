@@ -5,7 +5,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The chart view from the keyboard and to a screen reader: the
- * keyboard's cursor and Shift selection, and the accessible description.
+ * keyboard's cursor (by step, to an end, or to a marker with Ctrl) and
+ * Shift selection, and the accessible description (with the markers'
+ * events).
  */
 
 #define G_LOG_DOMAIN "isc-chart-view"
@@ -25,6 +27,8 @@ enum {
   KEY_END,
   KEY_ENTER,
   KEY_ESCAPE,
+  KEY_PREV_MARKER,
+  KEY_NEXT_MARKER,
   KEY_EXTEND = 1 << 4,  /* with Shift: the selection follows */
 };
 
@@ -96,6 +100,67 @@ dup_hover_sentence (IscChartView *self,
   return g_string_free (g_steal_pointer (&sentence), FALSE);
 }
 
+/* At most this many markers are read out in a chart's description; the
+ * rest are counted. */
+#define DESCRIBED_MARKERS_MAX 12
+
+/* The markers within the chart's range, each with its time in @zone and
+ * its sentence (isc_chart_dup_step_markers()): "Events: Tue 1 Dec 10:02, max replicas 10 → 16 by
+ * ana@example.com from the UI; 11:30, v8 promoted." */
+static void
+append_markers_sentence (IscChartView  *self,
+                         GString       *text,
+                         IscChartModel *model,
+                         GTimeZone     *zone)
+{
+  const IscChartMarker *markers;
+  gint64 start_ms = isc_chart_model_get_start_ms (model);
+  gint64 end_ms = isc_chart_model_get_end_ms (model);
+  guint n = 0, n_said = 0, n_in = 0;
+
+  if (isc_chart_model_get_plot (model) == ISC_CHART_PLOT_BARS)
+    return;
+  markers = isc_chart_model_get_markers (model, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GDateTime) utc = NULL;
+      g_autoptr(GDateTime) dt = NULL;
+      g_autofree char *when = NULL;
+
+      if (markers[i].time_ms < start_ms || markers[i].time_ms > end_ms)
+        continue;
+      n_in++;
+      if (n_said == DESCRIBED_MARKERS_MAX)
+        continue;
+      utc = g_date_time_new_from_unix_utc (markers[i].time_ms / 1000);
+      dt = g_date_time_to_timezone (utc, zone);
+      /* Translators: the time of an event on a chart, in the chart's
+       * description for screen readers, "Tue 1 Dec 10:02"; see
+       * g_date_time_format() for the codes */
+      when = g_date_time_format (dt, _("%a %-d %b %H:%M"));
+      if (n_said == 0)
+        {
+          g_string_append_c (text, ' ');
+          /* Translators: in a chart's description for screen readers,
+           * before the list of events marked on it */
+          g_string_append (text, _("Events:"));
+          g_string_append_c (text, ' ');
+        }
+      else
+        g_string_append (text, "; ");
+      /* Translators: an event in a chart's description for screen
+       * readers: its time, then what happened */
+      g_string_append_printf (text, _("%s, %s"), when, ISC_CHART_MARKER_TEXT (&markers[i]));
+      n_said++;
+    }
+  if (n_in > n_said)
+    /* Translators: after the events read out in a chart's description,
+     * how many more it marks */
+    g_string_append_printf (text, ngettext ("; and %u more", "; and %u more", n_in - n_said), n_in - n_said);
+  if (n_said > 0)
+    g_string_append_c (text, '.');
+}
+
 /* What a screen reader says of the chart: what is under the keyboard's
  * cursor, if it is shown; the range and the unit; each shown series'
  * last, minimum and maximum, in the legend's format. */
@@ -142,6 +207,8 @@ dup_description (IscChartView *self,
     g_string_append_printf (text, _("%s; unit: %s."), range_words, unit);
   else
     g_string_append_printf (text, "%s.", range_words);
+
+  append_markers_sentence (self, text, model, zone);
 
   if (isc_chart_model_is_empty (model))
     {
@@ -279,6 +346,60 @@ move_key_cursor (IscChartView *self,
   return TRUE;
 }
 
+/* Ctrl+Left and Ctrl+Right: the cursor to the step of the previous or
+ * next marker (isc_chart_dup_step_markers()' step), so the values box
+ * says what happened there. FALSE when the chart has no marker, so the
+ * key goes on; at the last one in that direction, a bell. */
+static gboolean
+move_key_cursor_to_marker (IscChartView *self,
+                           gboolean      next)
+{
+  IscChartModel *model = isc_chart_get_model (self->chart);
+  const IscChartMarker *markers;
+  gint64 start_ms, end_ms;
+  IscChartRect plot;
+  int from, to = -1;
+  guint n = 0;
+  gboolean any = FALSE;
+
+  if (model == NULL || self->previewing || self->dragging || !_isc_chart_view_get_plot (self, &plot))
+    return FALSE;
+  start_ms = isc_chart_model_get_start_ms (model);
+  end_ms = isc_chart_model_get_end_ms (model);
+  from = self->cursor_ms >= 0 ? isc_chart_get_step_near_time (self->chart, self->cursor_ms) : -1;
+  markers = isc_chart_model_get_markers (model, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      int step;
+
+      if (markers[i].time_ms < start_ms || markers[i].time_ms > end_ms)
+        continue;
+      step = isc_chart_get_step_near_time (self->chart, markers[i].time_ms);
+      if (step < 0)
+        continue;
+      any = TRUE;
+      if (next && (from < 0 || step > from) && (to < 0 || step < to))
+        to = step;
+      else if (!next && (from < 0 || step < from) && step > to)
+        to = step;
+    }
+  if (!any)
+    return FALSE;
+  if (to < 0)
+    {
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return TRUE;
+    }
+
+  self->sel_anchor = -1;
+  self->key_step = to;
+  isc_chart_view_set_cursor_time (self, isc_chart_model_get_step_starts (model)[to]);
+  self->hover_step = to;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  _isc_chart_view_update_description (self);
+  return TRUE;
+}
+
 static gboolean
 chart_key_cb (GtkWidget *widget,
               GVariant  *args,
@@ -309,6 +430,10 @@ chart_key_cb (GtkWidget *widget,
       self->sel_anchor = -1;
       gtk_widget_queue_draw (widget);
       return TRUE;
+
+    case KEY_PREV_MARKER:
+    case KEY_NEXT_MARKER:
+      return move_key_cursor_to_marker (self, code == KEY_NEXT_MARKER);
 
     default:
       return move_key_cursor (self, code & ~KEY_EXTEND, (code & KEY_EXTEND) != 0);
@@ -417,6 +542,10 @@ _isc_chart_view_init_keys (IscChartView *self)
     { GDK_KEY_KP_Enter, 0, KEY_ENTER },
     { GDK_KEY_ISO_Enter, 0, KEY_ENTER },
     { GDK_KEY_Escape, 0, KEY_ESCAPE },
+    { GDK_KEY_Left, GDK_CONTROL_MASK, KEY_PREV_MARKER },
+    { GDK_KEY_KP_Left, GDK_CONTROL_MASK, KEY_PREV_MARKER },
+    { GDK_KEY_Right, GDK_CONTROL_MASK, KEY_NEXT_MARKER },
+    { GDK_KEY_KP_Right, GDK_CONTROL_MASK, KEY_NEXT_MARKER },
   };
   GtkEventController *shortcuts = gtk_shortcut_controller_new ();
   GtkEventController *focus = gtk_event_controller_focus_new ();

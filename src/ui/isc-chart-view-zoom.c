@@ -158,13 +158,21 @@ cursor_motion_cb (IscChartView             *self,
   int width = gtk_widget_get_width (GTK_WIDGET (self));
   int height = gtk_widget_get_height (GTK_WIDGET (self));
   IscChartRect plot;
+  gint64 ms;
+  int step;
 
   if (!_isc_chart_view_get_plot (self, &plot) || x < plot.x || x > plot.x + plot.width)
     {
       isc_chart_view_set_cursor_time (self, -1);
       return;
     }
-  isc_chart_view_set_cursor_time (self, isc_chart_get_time_at_x (self->chart, width, height, x));
+  ms = isc_chart_get_time_at_x (self->chart, width, height, x);
+  /* On a marker's line the hover shows the marker's step: the other
+   * charts' cursor goes there too. */
+  step = isc_chart_get_step_at_x (self->chart, width, height, x);
+  if (step >= 0 && step != isc_chart_get_step_near_time (self->chart, ms))
+    ms = isc_chart_model_get_step_starts (isc_chart_get_model (self->chart))[step];
+  isc_chart_view_set_cursor_time (self, ms);
 }
 
 static void

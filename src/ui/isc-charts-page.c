@@ -18,6 +18,7 @@
 #include "isc-chart-slots.h"
 #include "isc-chart-view.h"
 #include "isc-charts-page.h"
+#include "isc-event.h"
 #include "isc-message-label.h"
 
 /* The catalogue's groups, then "Other" for names it does not know. */
@@ -41,6 +42,7 @@ struct _IscChartsPage
   GPtrArray          *group_titles;  /* char *, per group shown */
   GArray             *group_counts;  /* guint, per group shown */
   IscTargetItem      *target_item;   /* what discovery says of the target */
+  GListModel         *events;        /* the audit log's IscEvent, or NULL */
   /* The compared response, how far back it lies and what its series
    * add to their labels (isc_charts_page_set_compare()) */
   IscMetricsResponse *compare;
@@ -91,17 +93,36 @@ group_title (guint group)
 static IscChartAnnotations *
 new_annotations (IscChartsPage *self)
 {
+  IscChartAnnotations *annotations = NULL;
   IscEnvironment *environment;
   IscDeployment *deployment;
+  guint n_events;
 
   if (self->target_item == NULL)
     return NULL;
   if ((environment = isc_target_item_get_environment (self->target_item)) != NULL)
-    return isc_target_annotations_new_for_environment (environment, self->response,
-                                                      g_get_real_time () / 1000);
-  if ((deployment = isc_target_item_get_deployment (self->target_item)) != NULL)
-    return isc_target_annotations_new_for_deployment (deployment);
-  return NULL;
+    annotations = isc_target_annotations_new_for_environment_with_events (environment, self->response,
+                                                                         g_get_real_time () / 1000,
+                                                                         self->events);
+  else if ((deployment = isc_target_item_get_deployment (self->target_item)) != NULL)
+    annotations = isc_target_annotations_new_for_deployment_with_events (deployment, self->response,
+                                                                        self->events);
+  if (annotations == NULL || self->events == NULL)
+    return annotations;
+
+  /* An event's marker is labelled short ("max replicas 10 → 16"); the
+   * hover, the keyboard and a screen reader say its sentence, with who
+   * and from where. */
+  n_events = g_list_model_get_n_items (self->events);
+  for (guint i = 0; i < n_events; i++)
+    {
+      g_autoptr(IscEvent) event = g_list_model_get_item (self->events, i);
+      g_autofree char *label = isc_event_dup_label (event);
+      g_autofree char *sentence = isc_event_describe (event);
+
+      isc_chart_annotations_describe_marker (annotations, isc_event_get_time_ms (event), label, sentence);
+    }
+  return annotations;
 }
 
 static void
@@ -350,6 +371,9 @@ isc_charts_page_dispose (GObject *object)
   g_clear_pointer (&self->compare_label, g_free);
   g_clear_pointer (&self->slots, g_array_unref);
   g_clear_object (&self->target_item);
+  if (self->events != NULL)
+    g_signal_handlers_disconnect_by_func (self->events, update_models, self);
+  g_clear_object (&self->events);
 
   G_OBJECT_CLASS (isc_charts_page_parent_class)->dispose (object);
 }
@@ -689,6 +713,30 @@ isc_charts_page_set_target_item (IscChartsPage *self,
   if (!g_set_object (&self->target_item, item))
     return;
   /* The limits and markers change on the charts shown, no fetch. */
+  update_models (self);
+}
+
+GListModel *
+isc_charts_page_get_events (IscChartsPage *self)
+{
+  g_return_val_if_fail (ISC_IS_CHARTS_PAGE (self), NULL);
+  return self->events;
+}
+
+void
+isc_charts_page_set_events (IscChartsPage *self,
+                            GListModel    *events)
+{
+  g_return_if_fail (ISC_IS_CHARTS_PAGE (self));
+  g_return_if_fail (events == NULL || G_IS_LIST_MODEL (events));
+
+  if (self->events == events)
+    return;
+  if (self->events != NULL)
+    g_signal_handlers_disconnect_by_func (self->events, update_models, self);
+  g_set_object (&self->events, events);
+  if (self->events != NULL)
+    g_signal_connect_swapped (self->events, "items-changed", G_CALLBACK (update_models), self);
   update_models (self);
 }
 

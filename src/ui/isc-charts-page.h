@@ -80,6 +80,15 @@ guint       isc_charts_page_get_group_n_charts (IscChartsPage *self,
 IscTargetItem *isc_charts_page_get_target_item   (IscChartsPage *self);
 void           isc_charts_page_set_target_item   (IscChartsPage *self,
                                                   IscTargetItem *item);
+/* The audit log's events of the target (IscEvent items, as
+ * isc_view_get_events() gives them), each a marker on every chart whose
+ * hover, keyboard cursor and description say its sentence
+ * (isc_event_describe()); followed as it changes. NULL when the audit log
+ * cannot be read: the markers inferred from discovery and the steps stay
+ * (isc_target_annotations_new_for_environment_with_events()). */
+GListModel    *isc_charts_page_get_events        (IscChartsPage *self);
+void           isc_charts_page_set_events        (IscChartsPage *self,
+                                                  GListModel    *events);
 
 /* Compare: @response's series overlaid on every chart as dashed series
  * with legend entries of their own, read @shift_ms back so they line up

@@ -9,6 +9,7 @@
 
 #include <adwaita.h>
 
+#include "isc-activity-button.h"
 #include "isc-charts-page.h"
 #include "isc-compare-button.h"
 #include "isc-fleet.h"
@@ -69,6 +70,7 @@ struct _IscWindow
   GtkWidget            *sidebar_button;
   IscRangeButton       *range_button;
   IscCompareButton     *compare_button;
+  IscActivityButton    *activity_button;
   GtkRevealer          *banner;
   GtkImage             *banner_icon;
   GtkLabel             *banner_title;

@@ -278,6 +278,16 @@ list_error_changed_cb (IscWindow     *self,
   check_refused_key (self, isc_target_list_get_error (list));
 }
 
+/* The charts mark the audit log's events, or, while Baseten refuses it,
+ * what Inferscope infers (NULL). */
+static void
+update_charts_events (IscWindow *self)
+{
+  isc_charts_page_set_events (self->charts_page,
+                              isc_view_get_events_unavailable (self->view) != NULL
+                              ? NULL : isc_view_get_events (self->view));
+}
+
 static void
 view_target_changed_cb (IscWindow  *self,
                         GParamSpec *pspec,
@@ -821,6 +831,7 @@ isc_window_class_init (IscWindowClass *klass)
   g_type_ensure (ISC_TYPE_LOGS_PAGE);
   g_type_ensure (ISC_TYPE_OVERVIEW_PAGE);
   g_type_ensure (ISC_TYPE_COMPARE_BUTTON);
+  g_type_ensure (ISC_TYPE_ACTIVITY_BUTTON);
   g_type_ensure (ISC_TYPE_RANGE_BUTTON);
   g_type_ensure (ISC_TYPE_SIDEBAR);
   g_type_ensure (ISC_TYPE_SUMMARY_PAGE);
@@ -854,6 +865,7 @@ isc_window_class_init (IscWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, IscWindow, sidebar_button);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, range_button);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, compare_button);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, activity_button);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, primary_menu);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, banner);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, banner_icon);
@@ -926,6 +938,12 @@ isc_window_init (IscWindow *self)
   g_signal_connect_object (self->view, "notify::compare-response", G_CALLBACK (view_response_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::compare-error", G_CALLBACK (view_response_changed_cb), self, G_CONNECT_SWAPPED);
   isc_compare_button_set_view (self->compare_button, self->view);
+  /* The audit log's events: the Activity list, and markers on the charts
+   * (none from it while it cannot be read: the inferred ones stay). */
+  isc_activity_button_set_view (self->activity_button, self->view);
+  isc_view_set_events_enabled (self->view, TRUE);
+  g_signal_connect_object (self->view, "notify::events-unavailable", G_CALLBACK (update_charts_events), self, G_CONNECT_SWAPPED);
+  update_charts_events (self);
   g_signal_connect_object (self->view, "notify::compare-target", G_CALLBACK (_isc_window_update_compare_state), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::compare-shift-ms", G_CALLBACK (_isc_window_update_compare_state), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::updated-ms", G_CALLBACK (_isc_window_update_title), self, G_CONNECT_SWAPPED);
