@@ -476,14 +476,10 @@ isc_target_item_get_autoscaling (IscTargetItem *self)
 {
   g_return_val_if_fail (ISC_IS_TARGET_ITEM (self), NULL);
 
-  if (self->environment != NULL)
-    {
-      if (self->environment->has_autoscaling)
-        return &self->environment->autoscaling;
-      if (self->environment->current_deployment != NULL &&
-          self->environment->current_deployment->has_autoscaling)
-        return &self->environment->current_deployment->autoscaling;
-    }
+  /* The settings in effect now: a schedule's applied state, else the
+   * base, else the serving deployment's. */
+  if (self->environment != NULL && self->environment->has_effective)
+    return &self->environment->effective;
 
   if (self->deployment != NULL && self->deployment->has_autoscaling)
     return &self->deployment->autoscaling;
