@@ -234,7 +234,10 @@ test_demo_rows (Fixture       *f,
   g_assert_true (isc_target_item_get_is_active (item));
   g_assert_nonnull (isc_target_item_get_environment (item));
   g_assert_nonnull (isc_target_item_get_autoscaling (item));
-  g_assert_cmpint (isc_target_item_get_autoscaling (item)->max_replica, ==, 10);
+  /* In effect at NOW_MS (15:17 UTC): the afternoon schedule's 16, over a
+   * base of 10. */
+  g_assert_cmpint (isc_target_item_get_autoscaling (item)->max_replica, ==, 16);
+  g_assert_cmpint (isc_target_item_get_environment (item)->autoscaling.max_replica, ==, 10);
 
   /* Active goes unsaid; the previous deployment says it scaled to zero. */
   item = find_deployment (f->list, ISC_DEMO_MODEL_CHAT, ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION);

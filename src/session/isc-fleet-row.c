@@ -12,6 +12,7 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
+#include "isc-diagnosis.h"
 #include "isc-error-share.h"
 #include "isc-fleet-row-private.h"
 
@@ -459,8 +460,7 @@ isc_fleet_row_get_at_max (IscFleetRow *self)
   g_return_val_if_fail (ISC_IS_FLEET_ROW (self), FALSE);
 
   replicas = isc_fleet_row_get_replicas (self);
-  return self->state == ISC_FLEET_ROW_READY && self->max_replicas > 0 &&
-         !isnan (replicas) && replicas >= (double) self->max_replicas - 0.01;
+  return self->state == ISC_FLEET_ROW_READY && isc_diagnosis_replicas_at_max (replicas, self->max_replicas);
 }
 
 IscFleetHealth

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "isc-diagnosis.h"
 #include "isc-target-item-private.h"
 #include "isc-text.h"
 
@@ -303,7 +304,12 @@ isc_target_item_new_environment (IscModel       *model,
 
       self->status = current->status;
       self->instance_type = g_strdup (current->instance_type_name);
-      if (current->status == ISC_DEPLOYMENT_STATUS_ACTIVE)
+      if (isc_promotion_status_get_title (environment->promotion) != NULL)
+        /* Translators: an environment's current deployment, then the
+         * state of a promotion in progress, as "v2 · Promotion paused". */
+        self->subtitle = g_strdup_printf (_("%s · %s"), name,
+                                          isc_promotion_status_get_title (environment->promotion));
+      else if (current->status == ISC_DEPLOYMENT_STATUS_ACTIVE)
         self->subtitle = g_strdup (name);
       else
         /* Translators: an environment's current deployment, then its
