@@ -18,6 +18,7 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
+#include "isc-diagnosis.h"
 #include "isc-target-annotations.h"
 #include "isc-units.h"
 
@@ -208,7 +209,18 @@ isc_target_annotations_new_for_environment (IscEnvironment     *environment,
           const char *candidate = environment->candidate_deployment != NULL
                                   ? deployment_word (environment->candidate_deployment) : NULL;
 
-          if (environment->promotion_percent >= 0)
+          if (environment->promotion == ISC_PROMOTION_PAUSED || environment->promotion == ISC_PROMOTION_FAILED)
+            {
+              g_autofree char *percent = isc_format_value (MAX (environment->promotion_percent, 0) / 100.0,
+                                                           ISC_UNIT_HINT_RATIO, 2);
+
+              /* Stopped: the status first, "Promotion paused · v9 · 10 %
+               * of traffic"; Baseten's message is in the banner. */
+              label = g_strdup_printf (_("%s · %s · %s of traffic"),
+                                       isc_promotion_status_get_title (environment->promotion),
+                                       candidate != NULL ? candidate : "", percent);
+            }
+          else if (environment->promotion_percent >= 0)
             {
               g_autofree char *percent = isc_format_value (environment->promotion_percent / 100.0,
                                                            ISC_UNIT_HINT_RATIO, 2);
