@@ -329,8 +329,10 @@ demo_metrics (const IscDemoDeployment  *dep,
  * text-embeddings' production its paused promotion and its refusals,
  * its v2 the refusals, audio-transcription's production and v4 the
  * maximum (its hourly batch), realtime-voice's production and v5 the
- * maximum (5, near the afternoon peak); every other target none (chat's
- * production is below the 16 its afternoon schedule allows). */
+ * maximum (5, near the afternoon peak), its production also serving the
+ * unhealthy v5 while v6 is active, its v6-hotfix building for 47 minutes; every
+ * other target none (chat's production is below the 16 its afternoon
+ * schedule allows). */
 static guint
 expected_banners (const char *model_id,
                   const char *target,
@@ -340,6 +342,10 @@ expected_banners (const char *model_id,
     return 1u << ISC_DIAGNOSIS_PROMOTION_STOPPED | 1u << ISC_DIAGNOSIS_REFUSING;
   if (g_str_equal (target, ISC_DEMO_DEPLOYMENT_EMBED_PRODUCTION))
     return 1u << ISC_DIAGNOSIS_REFUSING;
+  if (g_str_equal (model_id, ISC_DEMO_MODEL_STREAM) && is_environment && g_str_equal (target, "production"))
+    return 1u << ISC_DIAGNOSIS_SERVING_UNHEALTHY | 1u << ISC_DIAGNOSIS_AT_MAX;
+  if (g_str_equal (target, ISC_DEMO_DEPLOYMENT_STREAM_BUILDING))
+    return 1u << ISC_DIAGNOSIS_SLOW_START;
   if ((g_str_equal (model_id, ISC_DEMO_MODEL_BATCH) || g_str_equal (model_id, ISC_DEMO_MODEL_STREAM)) &&
       ((is_environment && g_str_equal (target, "production")) ||
        g_str_equal (target, ISC_DEMO_DEPLOYMENT_BATCH_PRODUCTION) ||
@@ -394,6 +400,9 @@ test_demo (void)
 
           g_test_message ("%s", dep->id);
           g_assert_cmphex (kinds_of (list), ==, expected_banners (models[m].id, dep->id, FALSE));
+          if (g_str_equal (dep->id, ISC_DEMO_DEPLOYMENT_STREAM_BUILDING))
+            g_assert_cmpstr (((IscDiagnosis *) g_ptr_array_index (list, 0))->title, ==,
+                             "v6-hotfix has been building for 47\u00a0min, longer than usual");
           n_checked++;
         }
 
@@ -415,6 +424,14 @@ test_demo (void)
           g_assert_cmphex (kinds_of (list), ==, expected_banners (models[m].id, env->name, TRUE));
           n_checked++;
 
+          if (expected_banners (models[m].id, env->name, TRUE) & (1u << ISC_DIAGNOSIS_SERVING_UNHEALTHY))
+            {
+              const IscDiagnosis *d = isc_diagnosis_list_find (list, ISC_DIAGNOSIS_SERVING_UNHEALTHY);
+
+              g_assert_cmpstr (d->title, ==, "production serves v5 (Unhealthy) while the newer v6 is active");
+              g_assert_cmpstr (d->action_target, ==, ISC_DEMO_DEPLOYMENT_STREAM_NEXT);
+            }
+
           /* The paused promotion, with Baseten's message. */
           if (expected_banners (models[m].id, env->name, TRUE) & (1u << ISC_DIAGNOSIS_PROMOTION_STOPPED))
             {
@@ -426,7 +443,7 @@ test_demo (void)
             }
         }
     }
-  g_assert_cmpuint (n_checked, >=, 14);
+  g_assert_cmpuint (n_checked, >=, 16);
 }
 
 int
