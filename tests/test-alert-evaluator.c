@@ -14,6 +14,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <math.h>
 
 #include "isc-alert-evaluator.h"
@@ -322,6 +324,32 @@ test_demo_incident (void)
   isc_demo_server_stop (server);
 }
 
+/* "At max" against the maximum in effect at each step: 6 replicas are at
+ * the base maximum of 6, but not from 00:02, where a schedule raised it
+ * to 16. */
+static void
+test_max_in_effect (void)
+{
+  const char *json =
+    "{\"environments\":[{\"name\":\"production\","
+    " \"autoscaling_settings\":{\"min_replica\":1,\"max_replica\":6,\"concurrency_target\":2},"
+    " \"autoscaling_schedules\":{\"timezone\":\"UTC\",\"schedules\":[{\"id\":\"s\",\"name\":\"launch\","
+    "  \"enabled\":true,\"cadence\":\"ONE_TIME\",\"start_at\":\"2025-12-01T00:02:00Z\","
+    "  \"end_at\":\"2025-12-01T01:00:00Z\",\"autoscaling_settings\":{\"min_replica\":2,\"max_replica\":16}}],"
+    "  \"applied_state\":null}}]}";
+  g_autoptr(GBytes) bytes = g_bytes_new_static (json, strlen (json));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) environments = isc_environments_from_bytes (bytes, &error);
+  g_autoptr(IscTarget) target = chat_production ();
+  g_autoptr(IscAlertRule) rule = isc_alert_rule_new (target, ISC_ALERT_KIND_REPLICAS_AT_MAX, 0, 3);
+  g_autoptr(IscMetricsResponse) response = make_response ("baseten_replicas_active", "GAUGE", "{}", "6;6;6;6");
+
+  g_assert_no_error (error);
+  g_assert_cmpint (isc_alert_evaluate (rule, response, 6, NULL, NULL), ==, ISC_ALERT_FIRING);
+  g_assert_cmpint (isc_alert_evaluate_in_effect (rule, response, 6, g_ptr_array_index (environments, 0), NULL, NULL),
+                   ==, ISC_ALERT_CLEAR);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -335,6 +363,7 @@ main (int   argc,
       g_test_add_data_func (path, &condition_cases[i], test_condition);
     }
   g_test_add_func ("/isc/alert-evaluator/missing-metric", test_missing_metric);
+  g_test_add_func ("/isc/alert-evaluator/max-in-effect", test_max_in_effect);
   g_test_add_func ("/isc/alert-evaluator/transitions", test_transitions);
   g_test_add_func ("/isc/alert-evaluator/demo-incident", test_demo_incident);
 

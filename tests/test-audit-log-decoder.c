@@ -27,6 +27,10 @@
   "\"autoscaling_window\": 60, \"scale_down_delay\": 900, \"target_utilization_percentage\": 70, " \
   "\"target_in_flight_tokens\": null, \"max_scale_down_rate\": 20.0"
 
+/* Unicode's isolates, around a name that could reorder its neighbours. */
+#define FSI "\xe2\x81\xa8"
+#define PDI "\xe2\x81\xa9"
+
 /* Every kind the charts draw, and four they do not, oldest first. */
 static const char page_all[] =
   "{\"items\": ["
@@ -156,7 +160,7 @@ test_describe (void)
 {
   g_autoptr(IscAuditLogPage) page = decode (page_all);
 
-  assert_describes (page, 0, "v8 deployed", "v8 deployed by API key “ci-deploy” (Xk3Tq…) from the API");
+  assert_describes (page, 0, "v8 deployed", "v8 deployed by " FSI "API key “ci-deploy” (Xk3Tq…)" PDI " from the API");
   assert_describes (page, 1, "v8 promoted to production", "v8 promoted to production by ana@example.com from the UI");
   assert_describes (page, 2, "v7 activated", "v7 activated by ana@example.com from the UI");
   assert_describes (page, 3, "v7 deactivated", "v7 deactivated by Baseten");
@@ -164,7 +168,7 @@ test_describe (void)
   /* Only what changed, previous → new. */
   assert_describes (page, 5, "max replicas 10 → 16", "max replicas 10 → 16 on v8 by ana@example.com from the UI");
   assert_describes (page, 6, "backpressure queue when full → reject when full",
-                    "backpressure queue when full → reject when full on v8 by API key “ci-deploy” (Xk3Tq…) from the API");
+                    "backpressure queue when full → reject when full on v8 by " FSI "API key “ci-deploy” (Xk3Tq…)" PDI " from the API");
   assert_describes (page, 7, "instance type now H100:2x52x468",
                     "instance type now H100:2x52x468 on v8 by ana@example.com from the UI");
   assert_describes (page, 8, "environment staging created", "environment staging created by ana@example.com from the UI");
@@ -306,6 +310,18 @@ test_select (void)
   assert_selected (events, ISC_TARGET_DEPLOYMENT, "d8", NULL, NULL, NULL, "smoke promoted new");
 }
 
+/* A right-to-left name is isolated in the sentence around it. */
+static void
+test_isolated (void)
+{
+  g_autoptr(IscEvent) event = isc_event_new ("a", 0, ISC_EVENT_PROMOTED, "m", "d", "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d",
+                                             "production", ISC_EVENT_ACTOR_USER, "ana@example.com",
+                                             ISC_EVENT_SOURCE_UI, NULL, NULL, 0);
+  g_autofree char *label = isc_event_dup_label (event);
+
+  g_assert_cmpstr (label, ==, FSI "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d" PDI " promoted to production");
+}
+
 /* Text from the server is never markup and never controls. */
 static void
 test_plain_text (void)
@@ -426,6 +442,7 @@ main (int   argc,
   g_test_add_func ("/audit-log-decoder/concerns", test_concerns);
   g_test_add_func ("/audit-log-decoder/select", test_select);
   g_test_add_func ("/audit-log-decoder/plain-text", test_plain_text);
+  g_test_add_func ("/audit-log-decoder/isolated", test_isolated);
   g_test_add_func ("/audit-log-decoder/wrong-shapes", test_wrong_shapes);
   g_test_add_func ("/audit-log-decoder/bounds", test_bounds);
 

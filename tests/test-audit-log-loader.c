@@ -19,7 +19,7 @@
 #include <libsoup/soup.h>
 
 #include "isc-api-error.h"
-#include "isc-audit-log-loader.h"
+#include "isc-audit-log-loader-private.h"
 #include "isc-client-private.h"
 #include "isc-demo-ids.h"
 #include "isc-demo-server.h"
@@ -322,6 +322,20 @@ test_demo (void)
         promoted = TRUE;
     }
   g_assert_true (promoted);
+
+  /* Seven a page: the cursor leads through the same events. */
+  {
+    g_autoptr(GPtrArray) paged = NULL;
+
+    _isc_audit_log_set_page_limit (7);
+    paged = load (client, ISC_DEMO_MODEL_CHAT, now_ms - 26 * 3600000, now_ms, NULL, &error);
+    _isc_audit_log_set_page_limit (0);
+    g_assert_no_error (error);
+    g_assert_cmpuint (events->len, >, 7);
+    g_assert_cmpuint (paged->len, ==, events->len);
+    for (guint i = 0; i < events->len; i++)
+      g_assert_cmpstr (isc_event_get_id (paged->pdata[i]), ==, isc_event_get_id (events->pdata[i]));
+  }
   g_clear_pointer (&events, g_ptr_array_unref);
 
   events = load (member, ISC_DEMO_MODEL_CHAT, now_ms - 26 * 3600000, now_ms, NULL, &error);

@@ -486,10 +486,13 @@ test_demo_environment (void)
   g_assert_cmpint (g_array_index (promotions, gint64, 0), ==, promotion_ms);
 
   annotations = isc_target_annotations_new_for_environment (environment, response, now_ms);
+  /* 18:00 UTC: the afternoon schedule is in effect at the window's end. */
   g_assert_cmpfloat (isc_chart_annotations_get_limit (annotations, ISC_CHART_LIMIT_MIN_REPLICAS), ==,
-                     environment->autoscaling.min_replica);
+                     ISC_DEMO_SCHEDULE_MIN_REPLICA);
   g_assert_cmpfloat (isc_chart_annotations_get_limit (annotations, ISC_CHART_LIMIT_MAX_REPLICAS), ==,
-                     environment->autoscaling.max_replica);
+                     ISC_DEMO_SCHEDULE_MAX_REPLICA);
+  g_assert_cmpfloat (isc_chart_annotations_get_limit (annotations, ISC_CHART_LIMIT_MAX_REPLICAS), ==,
+                     environment->effective.max_replica);
   g_assert_cmpfloat (isc_chart_annotations_get_limit (annotations, ISC_CHART_LIMIT_GPU_MEMORY_MIB), ==,
                      environment->gpu_memory_limit_mib);
   markers = isc_chart_annotations_get_markers (annotations, &n);
@@ -523,6 +526,77 @@ test_demo_environment (void)
         }
       g_assert_true (drawn);
     }
+}
+
+/* demo-chat's production has an afternoon schedule (14:00-19:00 UTC, 4 to
+ * 16 replicas over a base of 2 to 10): over the day to 18:00 the max
+ * replicas line is 16 until 19:00 yesterday, 10 until 14:00, then 16,
+ * and is drawn so; the in-flight tokens chart has its per-replica target. */
+static void
+test_schedule_steps (void)
+{
+  gint64 now_ms = START_MS + 6 * 3600 * 1000;   /* 18:00 UTC */
+  gint64 day_ms = 24 * 3600 * 1000;
+  gint64 at_19 = now_ms - day_ms + 3600 * 1000;
+  gint64 at_14 = now_ms - 4 * 3600 * 1000;
+  g_autoptr(IscEnvironment) environment = demo_environment (now_ms);
+  g_autoptr(IscMetricsResponse) response = demo_environment_response (now_ms, day_ms);
+  g_autoptr(IscChartAnnotations) annotations = isc_target_annotations_new_for_environment (environment, response, now_ms);
+  const IscChartReferenceStep *steps;
+  guint n = 0;
+
+  /* What discovery says now: the schedule's applied state. */
+  g_assert_cmpstr (environment->applied_schedule_id, ==, ISC_DEMO_SCHEDULE_ID);
+  g_assert_cmpint (environment->autoscaling.max_replica, ==, 10);
+  g_assert_cmpint (environment->effective.max_replica, ==, ISC_DEMO_SCHEDULE_MAX_REPLICA);
+
+  steps = isc_chart_annotations_get_limit_steps (annotations, ISC_CHART_LIMIT_MAX_REPLICAS, &n);
+  g_assert_cmpuint (n, ==, 3);
+  g_assert_cmpfloat (steps[0].value, ==, 16);
+  g_assert_cmpint (steps[1].time_ms, ==, at_19);
+  g_assert_cmpfloat (steps[1].value, ==, 10);
+  g_assert_cmpint (steps[2].time_ms, ==, at_14);
+  g_assert_cmpfloat (steps[2].value, ==, 16);
+  steps = isc_chart_annotations_get_limit_steps (annotations, ISC_CHART_LIMIT_MIN_REPLICAS, &n);
+  g_assert_cmpuint (n, ==, 3);
+  g_assert_cmpfloat (steps[1].value, ==, 2);
+  /* The concurrency target is not scheduled: one plain line. */
+  isc_chart_annotations_get_limit_steps (annotations, ISC_CHART_LIMIT_CONCURRENCY_TARGET, &n);
+  g_assert_cmpuint (n, ==, 0);
+  g_assert_cmpfloat (isc_chart_annotations_get_limit (annotations, ISC_CHART_LIMIT_CONCURRENCY_TARGET), ==, 6);
+  g_assert_cmpfloat (isc_chart_annotations_get_limit (annotations, ISC_CHART_LIMIT_IN_FLIGHT_TOKENS_TARGET), ==, 9000);
+
+  /* On the replicas chart the line is drawn low between 19:00 and 14:00,
+   * high elsewhere. */
+  for (guint m = 0; m < isc_metrics_response_get_n_metrics (response); m++)
+    {
+      g_autoptr(IscChartModel) model = isc_chart_model_new (response, m, ISC_COUNTER_DISPLAY_RATE);
+      g_autoptr(IscChart) chart = NULL;
+      const IscChartLayout *layout;
+      const IscChartReferenceLine *max_line = NULL;
+
+      if (g_strcmp0 (isc_chart_model_get_name (model), "baseten_replicas_active") != 0)
+        continue;
+      isc_chart_annotations_apply (annotations, model);
+      chart = isc_chart_new (model);
+      layout = isc_chart_ensure_layout (chart, W, H);
+      for (guint i = 0; i < layout->references->len; i++)
+        {
+          const IscChartReferenceLine *line = &g_array_index (layout->references, IscChartReferenceLine, i);
+
+          if (line->value == 16)
+            max_line = line;
+        }
+      g_assert_nonnull (max_line);
+      g_assert_cmpuint (max_line->n_points, ==, 6);
+      g_assert_cmpfloat (max_line->ys[2], >, max_line->ys[0]);   /* lower on screen: a smaller value */
+      g_assert_cmpfloat (max_line->ys[4], ==, max_line->ys[0]);
+      g_assert_cmpfloat (fabs (max_line->xs[2] - isc_chart_layout_x_for_ms (layout, at_19)), <=, 1);
+      g_assert_cmpfloat (fabs (max_line->xs[4] - isc_chart_layout_x_for_ms (layout, at_14)), <=, 1);
+      g_assert_cmpfloat (max_line->xs[5], ==, layout->plot.x + layout->plot.width);
+      return;
+    }
+  g_assert_not_reached ();
 }
 
 /* A promotion under way, as the API would say it: the candidate's name
@@ -587,6 +661,7 @@ main (int   argc,
   g_test_add_func ("/isc/chart-annotations/labels-apart", test_labels_apart);
   g_test_add_func ("/isc/chart-annotations/table", test_table);
   g_test_add_func ("/isc/chart-annotations/demo-environment", test_demo_environment);
+  g_test_add_func ("/isc/chart-annotations/schedule-steps", test_schedule_steps);
   g_test_add_func ("/isc/chart-annotations/promotion-in-progress", test_promotion_in_progress);
 
   return g_test_run ();

@@ -133,7 +133,7 @@ assert_demo_fleet (IscSession *session)
 
   g_assert_true (test_wait_for (list_filled, list));
   g_assert_null (isc_target_list_get_error (list));
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 19);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 21);
   target = isc_target_list_get_default_target (list);
   g_assert_nonnull (target);
   g_assert_cmpstr (target->model_id, ==, ISC_DEMO_MODEL_CHAT);
@@ -321,7 +321,7 @@ test_connect (Fixture       *f,
                                                  "demo-chat-d99", NULL, NULL);
 
     isc_target_list_add_target (isc_session_get_target_list (f->session), added);
-    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (isc_session_get_target_list (f->session))), ==, 20);
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (isc_session_get_target_list (f->session))), ==, 22);
   }
 
   /* ...the right key is kept and used, and the demo's target is gone. */

@@ -351,7 +351,7 @@ test_sidebar_rows (Fixture       *fixture,
                    "  development | Scaled to zero\n"
                    "  v7 | Scaled to zero\n"
                    "text-embeddings | 4x16\n"
-                   "  production | v2\n"
+                   "  production | v2 · Promotion paused\n"
                    "  development | development\n"
                    "  development | Scaled to zero\n"
                    "  v2\n"
@@ -362,7 +362,9 @@ test_sidebar_rows (Fixture       *fixture,
                    "  v4\n"
                    "realtime-voice | L4\n"
                    "  production | v5\n"
-                   "  v5\n");
+                   "  v6-hotfix | Building\n"
+                   "  v6\n"
+                   "  v5 | Unhealthy\n");
 
   /* Models are headings: choosing one does nothing. */
   row = row_at (fixture->sidebar, 1);

@@ -203,9 +203,9 @@ test_demo_rows (Fixture       *f,
 
   g_assert_no_error (error);
   g_assert_null (isc_target_list_get_error (f->list));
-  g_assert_cmpuint (f->n_seen, ==, 19);
+  g_assert_cmpuint (f->n_seen, ==, 21);
   g_assert_cmpuint (g_list_model_get_item_type (G_LIST_MODEL (f->list)), ==, ISC_TYPE_TARGET_ITEM);
-  g_assert_null (g_list_model_get_item (G_LIST_MODEL (f->list), 19));
+  g_assert_null (g_list_model_get_item (G_LIST_MODEL (f->list), 21));
 
   /* The model, its environments (production first), its deployments
    * newest first; models in the order the API sent. */
@@ -234,7 +234,10 @@ test_demo_rows (Fixture       *f,
   g_assert_true (isc_target_item_get_is_active (item));
   g_assert_nonnull (isc_target_item_get_environment (item));
   g_assert_nonnull (isc_target_item_get_autoscaling (item));
-  g_assert_cmpint (isc_target_item_get_autoscaling (item)->max_replica, ==, 10);
+  /* In effect at NOW_MS (15:17 UTC): the afternoon schedule's 16, over a
+   * base of 10. */
+  g_assert_cmpint (isc_target_item_get_autoscaling (item)->max_replica, ==, 16);
+  g_assert_cmpint (isc_target_item_get_environment (item)->autoscaling.max_replica, ==, 10);
 
   /* Active goes unsaid; the previous deployment says it scaled to zero. */
   item = find_deployment (f->list, ISC_DEMO_MODEL_CHAT, ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION);
@@ -327,14 +330,14 @@ test_filter (Fixture       *f,
   g_assert_nonnull (isc_target_list_lookup (f->list, d8));
 
   isc_target_list_set_filter (f->list, "");
-  g_assert_cmpuint (f->n_seen, ==, 19);
+  g_assert_cmpuint (f->n_seen, ==, 21);
 
   /* Property access, as a search entry's binding would use it. */
   g_object_set (f->list, "filter", "batch", NULL);
   g_assert_cmpuint (f->n_seen, ==, 4);
   isc_target_list_set_filter (f->list, NULL);
   g_assert_cmpstr (isc_target_list_get_filter (f->list), ==, "");
-  g_assert_cmpuint (f->n_seen, ==, 19);
+  g_assert_cmpuint (f->n_seen, ==, 21);
 }
 
 static void
@@ -384,12 +387,12 @@ test_add_target (Fixture       *f,
 
   /* Listed already: nothing happens. */
   isc_target_list_add_target (f->list, listed);
-  g_assert_cmpuint (f->n_seen, ==, 19);
+  g_assert_cmpuint (f->n_seen, ==, 21);
 
   /* An unlisted deployment shows under its model, after the listed ones
    * (its age is unknown), with the model's name from discovery. */
   isc_target_list_add_target (f->list, unlisted);
-  g_assert_cmpuint (f->n_seen, ==, 20);
+  g_assert_cmpuint (f->n_seen, ==, 22);
   chat = describe_rows (f->list, ISC_DEMO_MODEL_CHAT);
   g_assert_cmpstr (chat, ==, "M:chat-assistant E:production E:development D:v8 D:development D:v7 D:demo-chat-d99");
   item = isc_target_list_find (f->list, unlisted, &position);
@@ -402,20 +405,20 @@ test_add_target (Fixture       *f,
 
   /* Twice is once. */
   isc_target_list_add_target (f->list, unlisted);
-  g_assert_cmpuint (f->n_seen, ==, 20);
+  g_assert_cmpuint (f->n_seen, ==, 22);
 
   /* A model discovery did not list gets a heading of its own, last. */
   isc_target_list_add_target (f->list, elsewhere);
-  g_assert_cmpuint (f->n_seen, ==, 22);
+  g_assert_cmpuint (f->n_seen, ==, 24);
   other = describe_rows (f->list, "other-model");
   g_assert_cmpstr (other, ==, "M:Other E:staging");
-  g_assert_cmpstr (isc_target_item_get_model_id (row (f->list, 20)), ==, "other-model");
+  g_assert_cmpstr (isc_target_item_get_model_id (row (f->list, 22)), ==, "other-model");
 
   /* Both survive a reload. */
   g_clear_error (&error);
   error = reload (f->list, f->client);
   g_assert_no_error (error);
-  g_assert_cmpuint (f->n_seen, ==, 22);
+  g_assert_cmpuint (f->n_seen, ==, 24);
   again = describe_rows (f->list, ISC_DEMO_MODEL_CHAT);
   g_assert_cmpstr (again, ==, chat);
   g_assert_nonnull (isc_target_list_find (f->list, elsewhere, NULL));
@@ -623,7 +626,7 @@ test_newer_reload_wins (Fixture       *f,
   g_assert_no_error (second.error);
   g_assert_true (second.ok);
   g_assert_false (isc_target_list_get_loading (f->list));
-  g_assert_cmpuint (f->n_seen, ==, 19);
+  g_assert_cmpuint (f->n_seen, ==, 21);
   g_clear_error (&first.error);
 }
 

@@ -13,7 +13,7 @@
 
 #include "isc-api-error-private.h"
 #include "isc-audit-log-decoder.h"
-#include "isc-audit-log-loader.h"
+#include "isc-audit-log-loader-private.h"
 #include "isc-client-private.h"
 
 /* The event type groups the charts draw. The spec maps no event type to a
@@ -29,6 +29,14 @@ static const char * const groups[] = {
   "ENVIRONMENT_SETTINGS",
   "REPLICA_TERMINATED",
 };
+
+static guint page_limit = ISC_AUDIT_LOG_PAGE_LIMIT;
+
+void
+_isc_audit_log_set_page_limit (guint limit)
+{
+  page_limit = limit > 0 ? MIN (limit, 200) : ISC_AUDIT_LOG_PAGE_LIMIT;
+}
 
 typedef struct
 {
@@ -72,7 +80,7 @@ isc_audit_log_build_params (gint64      start_ms,
 {
   GString *str = g_string_new (NULL);
 
-  g_string_append_printf (str, "limit=%u&direction=ASC", ISC_AUDIT_LOG_PAGE_LIMIT);
+  g_string_append_printf (str, "limit=%u&direction=ASC", page_limit);
   if (start_ms > 0)
     g_string_append_printf (str, "&start_epoch_millis=%" G_GINT64_FORMAT, start_ms);
   if (end_ms > 0)

@@ -637,6 +637,7 @@ environment_from_object (JsonObject  *object,
     environment->current_deployment = deployment_from_object (child, path, NULL);
   if ((child = get_object (object, "candidate_deployment")))
     environment->candidate_deployment = deployment_from_object (child, path, NULL);
+  environment->has_effective = isc_environment_get_effective_autoscaling (environment, &environment->effective);
 
   return environment;
 }

@@ -164,6 +164,9 @@ typedef struct
   gboolean        has_applied;           /* applied_state was sent */
   char           *applied_schedule_id;   /* NULL when the base settings apply */
   IscAutoscaling  applied;               /* the settings in effect now */
+  /* What isc_environment_get_effective_autoscaling() says, at decoding */
+  gboolean        has_effective;
+  IscAutoscaling  effective;
 } IscEnvironment;
 
 typedef struct

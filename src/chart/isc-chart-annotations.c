@@ -21,6 +21,7 @@ struct _IscChartAnnotations
 {
   gatomicrefcount  ref_count;
   double           limits[ISC_CHART_N_LIMITS];
+  GArray          *steps[ISC_CHART_N_LIMITS];  /* IscChartReferenceStep, or NULL */
   GArray          *markers;  /* IscChartMarker, labels owned */
 };
 
@@ -48,6 +49,13 @@ static const ReferenceRule reference_rules[] = {
    * target 10": the autoscaler's concurrency target, per replica, on a
    * chart of all replicas' concurrent requests */
   { "baseten_concurrent_requests", ISC_CHART_LIMIT_CONCURRENCY_TARGET,
+    NC_("reference line", "per-replica target") },
+  /* Translators: a reference line's label before its value, "per-replica
+   * target 9,000": a token-autoscaled LLM's in-flight tokens target, per
+   * replica, on a chart of all replicas' in-flight tokens */
+  { "baseten_llm_in_flight_tokens", ISC_CHART_LIMIT_IN_FLIGHT_TOKENS_TARGET,
+    NC_("reference line", "per-replica target") },
+  { "baseten_llm_avg_in_flight_tokens", ISC_CHART_LIMIT_IN_FLIGHT_TOKENS_TARGET,
     NC_("reference line", "per-replica target") },
   /* Translators: a reference line's label before its value, "GPU memory
    * limit 80 GiB" */
@@ -96,6 +104,8 @@ isc_chart_annotations_unref (IscChartAnnotations *self)
 
   if (!g_atomic_ref_count_dec (&self->ref_count))
     return;
+  for (guint i = 0; i < ISC_CHART_N_LIMITS; i++)
+    g_clear_pointer (&self->steps[i], g_array_unref);
   g_array_unref (self->markers);
   g_free (self);
 }
@@ -109,6 +119,48 @@ isc_chart_annotations_set_limit (IscChartAnnotations *self,
   g_return_if_fail (limit < ISC_CHART_N_LIMITS);
 
   self->limits[limit] = (isfinite (value) && value >= 0) ? value : NAN;
+  g_clear_pointer (&self->steps[limit], g_array_unref);
+}
+
+void
+isc_chart_annotations_set_limit_steps (IscChartAnnotations         *self,
+                                       IscChartLimit                limit,
+                                       const IscChartReferenceStep *steps,
+                                       guint                        n)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (limit < ISC_CHART_N_LIMITS);
+  g_return_if_fail (steps != NULL || n == 0);
+
+  if (n == 0)
+    {
+      isc_chart_annotations_set_limit (self, limit, NAN);
+      return;
+    }
+  isc_chart_annotations_set_limit (self, limit, steps[n - 1].value);
+  /* One value all along is a plain line. */
+  for (guint i = 1; i < n; i++)
+    {
+      if (steps[i].value != steps[0].value)
+        {
+          self->steps[limit] = g_array_sized_new (FALSE, FALSE, sizeof (IscChartReferenceStep), n);
+          g_array_append_vals (self->steps[limit], steps, n);
+          break;
+        }
+    }
+}
+
+const IscChartReferenceStep *
+isc_chart_annotations_get_limit_steps (IscChartAnnotations *self,
+                                       IscChartLimit        limit,
+                                       guint               *n)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (limit < ISC_CHART_N_LIMITS, NULL);
+
+  if (n != NULL)
+    *n = self->steps[limit] != NULL ? self->steps[limit]->len : 0;
+  return self->steps[limit] != NULL ? (const IscChartReferenceStep *) self->steps[limit]->data : NULL;
 }
 
 double
@@ -201,6 +253,7 @@ limit_in_unit (IscChartLimit limit,
     case ISC_CHART_LIMIT_MIN_REPLICAS:
     case ISC_CHART_LIMIT_MAX_REPLICAS:
     case ISC_CHART_LIMIT_CONCURRENCY_TARGET:
+    case ISC_CHART_LIMIT_IN_FLIGHT_TOKENS_TARGET:
     case ISC_CHART_N_LIMITS:
     default:
       return value;
@@ -212,6 +265,7 @@ isc_chart_annotations_apply (IscChartAnnotations *self,
                              IscChartModel       *model)
 {
   IscChartReference refs[G_N_ELEMENTS (reference_rules)];
+  g_autoptr(GPtrArray) converted = g_ptr_array_new_with_free_func (g_free);
   const char *name;
   guint n = 0;
 
@@ -235,7 +289,25 @@ isc_chart_annotations_apply (IscChartAnnotations *self,
       value = limit_in_unit (rule->limit, self->limits[rule->limit], isc_chart_model_get_unit_hint (model));
       if (isnan (value))
         continue;
-      refs[n++] = (IscChartReference) { value, g_dpgettext2 (GETTEXT_PACKAGE, "reference line", rule->label) };
+      refs[n] = (IscChartReference) { value, g_dpgettext2 (GETTEXT_PACKAGE, "reference line", rule->label), NULL, 0 };
+      if (self->steps[rule->limit] != NULL)
+        {
+          GArray *steps = self->steps[rule->limit];
+          IscChartReferenceStep *in_unit = g_new (IscChartReferenceStep, steps->len);
+
+          for (guint k = 0; k < steps->len; k++)
+            {
+              IscChartReferenceStep *step = &g_array_index (steps, IscChartReferenceStep, k);
+
+              in_unit[k] = (IscChartReferenceStep) {
+                step->time_ms, limit_in_unit (rule->limit, step->value, isc_chart_model_get_unit_hint (model)),
+              };
+            }
+          refs[n].steps = in_unit;
+          refs[n].n_steps = steps->len;
+          g_ptr_array_add (converted, in_unit);
+        }
+      n++;
     }
   isc_chart_model_set_references (model, refs, n);
   isc_chart_model_set_markers (model, (const IscChartMarker *) self->markers->data, self->markers->len);
@@ -247,7 +319,10 @@ static void
 free_references (IscChartModel *self)
 {
   for (guint i = 0; i < self->n_references; i++)
-    g_free ((char *) self->references[i].label);
+    {
+      g_free ((char *) self->references[i].label);
+      g_free ((IscChartReferenceStep *) self->references[i].steps);
+    }
   g_clear_pointer (&self->references, g_free);
   self->n_references = 0;
 }
@@ -284,7 +359,11 @@ isc_chart_model_set_references (IscChartModel           *self,
     return;
   self->references = g_new (IscChartReference, n);
   for (guint i = 0; i < n; i++)
-    self->references[i] = (IscChartReference) { refs[i].value, g_strdup (refs[i].label != NULL ? refs[i].label : "") };
+    self->references[i] = (IscChartReference) {
+      refs[i].value, g_strdup (refs[i].label != NULL ? refs[i].label : ""),
+      refs[i].n_steps > 0 ? g_memdup2 (refs[i].steps, refs[i].n_steps * sizeof (IscChartReferenceStep)) : NULL,
+      refs[i].n_steps,
+    };
   self->n_references = n;
 }
 

@@ -25,6 +25,7 @@ G_BEGIN_DECLS
  * | baseten_replicas_active                         | min, max replicas |
  * | baseten_replicas_starting                       | max replicas     |
  * | baseten_concurrent_requests                     | concurrency target (per replica) |
+ * | baseten_llm_in_flight_tokens, …_avg_…           | in-flight tokens target (per replica) |
  * | baseten_gpu_memory_used                         | GPU memory limit |
  * | baseten_container_cpu_memory_working_set_bytes  | memory limit     |
  *
@@ -39,6 +40,7 @@ typedef enum
   ISC_CHART_LIMIT_CONCURRENCY_TARGET,  /* requests per replica */
   ISC_CHART_LIMIT_MEMORY_MIB,          /* MiB per replica */
   ISC_CHART_LIMIT_GPU_MEMORY_MIB,      /* MiB per GPU */
+  ISC_CHART_LIMIT_IN_FLIGHT_TOKENS_TARGET,  /* tokens per replica */
   ISC_CHART_N_LIMITS
 } IscChartLimit;
 
@@ -59,6 +61,18 @@ void                 isc_chart_annotations_set_limit     (IscChartAnnotations *s
                                                           double               value);
 double               isc_chart_annotations_get_limit     (IscChartAnnotations *self,
                                                           IscChartLimit        limit);
+/* A limit that changed over the range: @steps in time order (see
+ * IscChartReference); the limit's value becomes the last step's. Steps
+ * that all hold one value make a plain line (get_limit_steps gives none).
+ * set_limit forgets the steps. */
+void                 isc_chart_annotations_set_limit_steps (IscChartAnnotations         *self,
+                                                            IscChartLimit                limit,
+                                                            const IscChartReferenceStep *steps,
+                                                            guint                        n);
+const IscChartReferenceStep *
+                     isc_chart_annotations_get_limit_steps (IscChartAnnotations *self,
+                                                            IscChartLimit        limit,
+                                                            guint               *n);
 /* Markers are kept in time order; the label is copied. */
 void                 isc_chart_annotations_add_marker    (IscChartAnnotations *self,
                                                           gint64               time_ms,

@@ -37,10 +37,44 @@ _isc_chart_layout_include_references (IscChartModel *model,
   refs = isc_chart_model_get_references (model, &n);
   for (guint i = 0; i < n; i++)
     {
-      double v = refs[i].value;
+      for (guint k = 0; k <= refs[i].n_steps; k++)
+        {
+          double v = k < refs[i].n_steps ? refs[i].steps[k].value : refs[i].value;
 
-      if (isfinite (v) && v > *hi && data_hi > lo && v - lo <= ISC_CHART_REFERENCE_REACH * (data_hi - lo))
-        *hi = v;
+          if (isfinite (v) && v > *hi && data_hi > lo && v - lo <= ISC_CHART_REFERENCE_REACH * (data_hi - lo))
+            *hi = v;
+        }
+    }
+}
+
+/* A stepped line's points: each step's value from where it starts (or
+ * the plot's left edge) to where the next starts (or the right edge); a
+ * value beyond the axis at the plot's top. */
+static void
+layout_steps (IscChartLayout          *layout,
+              const IscChartReference *ref,
+              IscChartReferenceLine   *line)
+{
+  double right = layout->plot.x + layout->plot.width;
+  guint max_points = 2 * ref->n_steps;
+
+  line->xs = g_new (double, max_points);
+  line->ys = g_new (double, max_points);
+  for (guint k = 0; k < ref->n_steps; k++)
+    {
+      gint64 from = k == 0 ? layout->x_min : MAX (ref->steps[k].time_ms, layout->x_min);
+      gint64 to = k + 1 < ref->n_steps ? MIN (ref->steps[k + 1].time_ms, layout->x_max) : layout->x_max;
+      double v = ref->steps[k].value;
+      double y;
+
+      if (to <= from || !isfinite (v))
+        continue;
+      y = v > layout->y_max ? layout->plot.y
+          : round (isc_chart_layout_y_for_value (layout, MAX (v, layout->y_min))) + 0.5;
+      line->xs[line->n_points] = CLAMP (round (isc_chart_layout_x_for_ms (layout, from)), layout->plot.x, right);
+      line->ys[line->n_points++] = y;
+      line->xs[line->n_points] = CLAMP (round (isc_chart_layout_x_for_ms (layout, to)), layout->plot.x, right);
+      line->ys[line->n_points++] = y;
     }
 }
 
@@ -102,6 +136,8 @@ layout_references (IscChartLayout      *layout,
       line.value = refs[i].value;
       line.above = refs[i].value > layout->y_max;
       line.y = line.above ? layout->plot.y : round (isc_chart_layout_y_for_value (layout, line.value)) + 0.5;
+      if (refs[i].n_steps > 0)
+        layout_steps (layout, &refs[i], &line);
 
       /* On its own, trailing zeros dropped: "max 5", not "max 5.00". */
       value = isc_format_value (line.value, isc_chart_model_get_unit_hint (model), 3);

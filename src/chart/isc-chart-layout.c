@@ -153,6 +153,8 @@ clear_reference_line (gpointer data)
   IscChartReferenceLine *line = data;
 
   g_clear_object (&line->text.layout);
+  g_clear_pointer (&line->xs, g_free);
+  g_clear_pointer (&line->ys, g_free);
 }
 
 static void

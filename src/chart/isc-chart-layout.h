@@ -85,6 +85,11 @@ typedef struct
   double        y;      /* device y of the line, the plot's top when above */
   gboolean      above;  /* beyond the value axis: an arrow mark */
   IscChartText  text;   /* "max 5", "GPU memory limit 80 GiB" */
+  /* A stepped line (IscChartReference's steps): n_points device points
+   * to join, the line's y at the end as above; 0 for a straight line. */
+  guint         n_points;
+  double       *xs;
+  double       *ys;
 } IscChartReferenceLine;
 
 /* A rollout marker within the time axis, with its label at the plot's

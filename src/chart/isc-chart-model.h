@@ -46,15 +46,29 @@ typedef struct
   double              last;
 } IscChartSeries;
 
+/* From @time_ms (epoch ms) on, until the next step, a limit is @value. */
+typedef struct
+{
+  gint64 time_ms;
+  double value;
+} IscChartReferenceStep;
+
 /* A horizontal reference line at @value, in the drawn values' unit (a
  * MEBIBYTES metric's in MiB, a BYTES metric's in bytes): a limit from the
  * target's settings, such as its autoscaling maximum. Its label at the
  * plot's right edge is @label, then the value in the axis' unit: "max 5",
- * "GPU memory limit 80 GiB". */
+ * "GPU memory limit 80 GiB".
+ *
+ * A limit that changed over the range (an autoscaling schedule's window)
+ * has @n_steps steps in time order, in the same unit: the line steps
+ * where they do, the first step's value holding before it, and @value is
+ * the value at the range's end (the label's). */
 typedef struct
 {
-  double      value;
-  const char *label;
+  double                       value;
+  const char                  *label;
+  const IscChartReferenceStep *steps;
+  guint                        n_steps;
 } IscChartReference;
 
 /* A vertical marker at @time_ms (epoch ms) with @label at the plot's top:

@@ -508,6 +508,15 @@ draw_annotations (IscChart             *self,
     {
       const IscChartReferenceLine *line = &g_array_index (layout->references, IscChartReferenceLine, i);
 
+      if (line->n_points > 0)
+        {
+          /* A limit that stepped: along its values, up and down where
+           * they change. */
+          cairo_move_to (cr, line->xs[0], line->ys[0]);
+          for (guint k = 1; k < line->n_points; k++)
+            cairo_line_to (cr, line->xs[k], line->ys[k]);
+          continue;
+        }
       if (line->above)
         continue;
       cairo_move_to (cr, plot->x, line->y);

@@ -40,6 +40,13 @@ struct _IscEvent
   char              *actor;
   char              *detail;
   IscEventChange    *changes;   /* n_changes, each string owned; or NULL */
+
+  /* The names as a sentence shows them (isc_text_display_name():
+   * isolated, invisible characters shown), or NULL */
+  char              *shown_deployment;
+  char              *shown_environment;
+  char              *shown_actor;
+  char              *shown_detail;
 };
 
 G_DEFINE_FINAL_TYPE (IscEvent, isc_event, G_TYPE_OBJECT)
@@ -190,6 +197,10 @@ isc_event_finalize (GObject *object)
       g_free ((char *) self->changes[i].after);
     }
   g_free (self->changes);
+  g_free (self->shown_deployment);
+  g_free (self->shown_environment);
+  g_free (self->shown_actor);
+  g_free (self->shown_detail);
 
   G_OBJECT_CLASS (isc_event_parent_class)->finalize (object);
 }
@@ -239,6 +250,21 @@ isc_event_new (const char           *id,
   self->actor = safe (actor != NULL && actor[0] != '\0' ? actor : _("someone"));
   self->source = source;
   self->detail = safe (detail);
+
+  /* A name from the server sits in a sentence of ours: a right-to-left
+   * one must not reorder the words around it. */
+  if (self->deployment_name != NULL && self->deployment_name[0] != '\0')
+    self->shown_deployment = isc_text_display_name (self->deployment_name, self->deployment_id);
+  else if (self->deployment_id != NULL && self->deployment_id[0] != '\0')
+    self->shown_deployment = isc_text_display_name (self->deployment_id, NULL);
+  else
+    /* Translators: a deployment the audit log does not name */
+    self->shown_deployment = g_strdup (_("a deployment"));
+  if (self->environment_name != NULL)
+    self->shown_environment = isc_text_display_name (self->environment_name, NULL);
+  self->shown_actor = isc_text_display_name (self->actor, NULL);
+  if (self->detail != NULL)
+    self->shown_detail = isc_text_display_name (self->detail, NULL);
 
   if (n_changes > 0)
     {
@@ -349,12 +375,7 @@ isc_event_get_changes (IscEvent *self,
 static const char *
 deployment_word (IscEvent *self)
 {
-  if (self->deployment_name != NULL && self->deployment_name[0] != '\0')
-    return self->deployment_name;
-  if (self->deployment_id != NULL && self->deployment_id[0] != '\0')
-    return self->deployment_id;
-  /* Translators: a deployment the audit log does not name */
-  return _("a deployment");
+  return self->shown_deployment;
 }
 
 /* "max replicas 10 → 16, min replicas 1 → 2" */
@@ -408,7 +429,7 @@ isc_event_dup_label (IscEvent *self)
   g_return_val_if_fail (ISC_IS_EVENT (self), NULL);
 
   deployment = deployment_word (self);
-  env = self->environment_name;
+  env = self->shown_environment;
 
   switch (self->kind)
     {
@@ -453,7 +474,7 @@ isc_event_dup_label (IscEvent *self)
     case ISC_EVENT_INSTANCE_TYPE_CHANGED:
       if (self->detail != NULL)
         /* Translators: a marker, "instance type now H100" */
-        return g_strdup_printf (_("instance type now %s"), self->detail);
+        return g_strdup_printf (_("instance type now %s"), self->shown_detail);
       return g_strdup (_("instance type changed"));
 
     case ISC_EVENT_ENVIRONMENT_CREATED:
@@ -469,13 +490,13 @@ isc_event_dup_label (IscEvent *self)
           return g_strdup_printf (_("promotion %s"), words);
         /* Translators: a marker, "promotion: SOME_ACTION" for an action
          * this version does not know */
-        return g_strdup_printf (_("promotion: %s"), self->detail != NULL ? self->detail : "");
+        return g_strdup_printf (_("promotion: %s"), self->shown_detail != NULL ? self->shown_detail : "");
       }
 
     case ISC_EVENT_REPLICA_TERMINATED:
       if (self->detail != NULL)
         /* Translators: a marker, "replica abc12 terminated" */
-        return g_strdup_printf (_("replica %s terminated"), self->detail);
+        return g_strdup_printf (_("replica %s terminated"), self->shown_detail);
       return g_strdup (_("replica terminated"));
 
     default:
@@ -508,7 +529,7 @@ isc_event_describe (IscEvent *self)
     case ISC_EVENT_ENVIRONMENT_UPDATED:
       if (self->n_changes > 0 && self->environment_name != NULL)
         /* Translators: "max replicas 4 → 8 on production" */
-        what = g_strdup_printf (_("%s on %s"), label, self->environment_name);
+        what = g_strdup_printf (_("%s on %s"), label, self->shown_environment);
       else
         what = g_strdup (label);
       break;
@@ -516,7 +537,7 @@ isc_event_describe (IscEvent *self)
     case ISC_EVENT_PROMOTION_CONTROL:
       if (self->environment_name != NULL)
         /* Translators: "promotion paused to production (v9)" */
-        what = g_strdup_printf (_("%s to %s (%s)"), label, self->environment_name, deployment_word (self));
+        what = g_strdup_printf (_("%s to %s (%s)"), label, self->shown_environment, deployment_word (self));
       else
         what = g_strdup (label);
       break;
@@ -534,10 +555,10 @@ isc_event_describe (IscEvent *self)
   if (source != NULL)
     /* Translators: an audit log event, "max replicas 10 → 16 on v8 by
      * ana@example.com from the UI" */
-    return g_strdup_printf (_("%s by %s from %s"), what, self->actor, source);
+    return g_strdup_printf (_("%s by %s from %s"), what, self->shown_actor, source);
 
   /* Translators: an audit log event, "v8 deactivated by Baseten" */
-  return g_strdup_printf (_("%s by %s"), what, self->actor);
+  return g_strdup_printf (_("%s by %s"), what, self->shown_actor);
 }
 
 gboolean

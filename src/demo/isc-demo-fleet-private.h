@@ -39,6 +39,8 @@ typedef struct
   IscAppliesTo  applies;           /* GPU, LLM, ASYNC */
   IscDemoShare  share;
   int           created_days_ago;  /* ignored for FROM_PROMOTION */
+  int           created_minutes_ago;  /* > 0: created this long before
+                                       * now's minute (a build under way) */
 
   /* Traffic and latency */
   double        peak_rps;

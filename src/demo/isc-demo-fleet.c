@@ -129,9 +129,12 @@ static const IscDemoDeployment deployments[] = {
     .gpu_memory_mib = 9800 },
 
   /* The realtime voice model: WebSocket sessions of a few seconds, their
-   * ends counted by close code; its daily incident closes some with 1011. */
+   * ends counted by close code; its daily incident closes some with 1011.
+   * Baseten reports v5 unhealthy while the newer v6 is active (but not
+   * promoted), and v6-hotfix has been building for 47 minutes: the diagnosis
+   * banners' cases. */
   { .id = ISC_DEMO_DEPLOYMENT_STREAM_PRODUCTION, .name = "v5", .model_id = ISC_DEMO_MODEL_STREAM,
-    .status = "ACTIVE", .environment = ISC_DEMO_ENVIRONMENT_PRODUCTION,
+    .status = "UNHEALTHY", .environment = ISC_DEMO_ENVIRONMENT_PRODUCTION,
     .is_production = TRUE, .websocket = TRUE,
     .applies = ISC_APPLIES_GPU, .share = _ISC_DEMO_SHARE_ALWAYS,
     .created_days_ago = 20,
@@ -142,6 +145,28 @@ static const IscDemoDeployment deployments[] = {
     .memory_limit_mib = 16384, .millicpu_limit = 4000, .gpu_count = 1, .gpu_type = "L4",
     .gpu_memory_limit_mib = L4_MIB, .cpu_cores = 0.9, .memory_bytes = 3.1e9,
     .gpu_memory_mib = 11200, .region = "eu-west-1" },
+  { .id = ISC_DEMO_DEPLOYMENT_STREAM_NEXT, .name = "v6", .model_id = ISC_DEMO_MODEL_STREAM,
+    .status = "ACTIVE", .environment = NULL, .websocket = TRUE,
+    .applies = ISC_APPLIES_GPU, .share = _ISC_DEMO_SHARE_ALWAYS,
+    .created_days_ago = 3,
+    .peak_rps = 0.2, .e2e_median_s = 6.2, .ttfb_fraction = 0.03,
+    .request_bytes = 64000, .response_bytes = 48000, .base_4xx = 0.008, .incident_minute = -1,
+    .min_replica = 1, .max_replica = 5, .concurrency_target = 8, .scale_down_delay_s = 600,
+    .start_seconds = 180, .instance_type_name = "L4:1x4x16",
+    .memory_limit_mib = 16384, .millicpu_limit = 4000, .gpu_count = 1, .gpu_type = "L4",
+    .gpu_memory_limit_mib = L4_MIB, .cpu_cores = 0.9, .memory_bytes = 3.0e9,
+    .gpu_memory_mib = 11100, .region = "eu-west-1" },
+  { .id = ISC_DEMO_DEPLOYMENT_STREAM_BUILDING, .name = "v6-hotfix", .model_id = ISC_DEMO_MODEL_STREAM,
+    .status = "BUILDING", .environment = NULL, .websocket = TRUE,
+    .applies = ISC_APPLIES_GPU, .share = _ISC_DEMO_SHARE_NONE,
+    .created_minutes_ago = 47,
+    .peak_rps = 0, .e2e_median_s = 6.2, .ttfb_fraction = 0.03,
+    .request_bytes = 64000, .response_bytes = 48000, .base_4xx = 0.008, .incident_minute = -1,
+    .min_replica = 1, .max_replica = 5, .concurrency_target = 8, .scale_down_delay_s = 600,
+    .start_seconds = 180, .instance_type_name = "L4:1x4x16",
+    .memory_limit_mib = 16384, .millicpu_limit = 4000, .gpu_count = 1, .gpu_type = "L4",
+    .gpu_memory_limit_mib = L4_MIB, .cpu_cores = 0.9, .memory_bytes = 3.0e9,
+    .gpu_memory_mib = 11100, .region = "eu-west-1" },
 };
 
 static const IscDemoEnvironment environments[] = {
@@ -278,6 +303,8 @@ _isc_demo_fleet_created_time (const IscDemoDeployment *dep,
 {
   if (dep->share == _ISC_DEMO_SHARE_FROM_PROMOTION)
     return _isc_demo_fleet_promotion_time (seed, now_s) - 20 * 3600;
+  if (dep->created_minutes_ago > 0)
+    return (now_s / 60 - dep->created_minutes_ago) * 60;
 
   /* Whole days before midnight, so it does not move during a day. */
   return (now_s / DAY_S - dep->created_days_ago) * DAY_S + 11 * 3600 + 1234;

@@ -38,6 +38,8 @@
  * code, 1011 server error) rather than HTTP statuses. */
 #define ISC_DEMO_MODEL_STREAM                 "demo-stream"
 #define ISC_DEMO_DEPLOYMENT_STREAM_PRODUCTION "demo-stream-d5"
+#define ISC_DEMO_DEPLOYMENT_STREAM_NEXT       "demo-stream-d6"
+#define ISC_DEMO_DEPLOYMENT_STREAM_BUILDING   "demo-stream-d7"
 
 #define ISC_DEMO_ENVIRONMENT_PRODUCTION       "production"
 #define ISC_DEMO_ENVIRONMENT_DEVELOPMENT      "development"

@@ -20,7 +20,7 @@ G_BEGIN_DECLS
  *
  * text-embeddings' production environment is promoting its development
  * deployment (demo-embed-d3) to replace v2 (demo-embed-d2). The candidate's
- * replica never passed its readiness checks while releasing, so a person
+ * replica failed its health checks while releasing, so a person
  * paused the promotion before any traffic moved: the candidate takes 0 %
  * of production's traffic, and production's metrics stay v2's alone.
  *
@@ -37,7 +37,7 @@ G_BEGIN_DECLS
 #define ISC_DEMO_PROMOTION_STATUS         "PAUSED"
 #define ISC_DEMO_PROMOTION_PERCENT        0
 /* InProgressPromotionV1.error_message, as Baseten words it. */
-#define ISC_DEMO_PROMOTION_MESSAGE        "Candidate deployment demo-embed-d3 did not pass readiness checks: 0 of 1 replicas ready"
+#define ISC_DEMO_PROMOTION_MESSAGE        "Candidate deployment demo-embed-d3 failed its health checks while releasing; no traffic was moved"
 /* Who started and who paused it (for the audit log). */
 #define ISC_DEMO_PROMOTION_STARTED_BY     "ana@inferscope.example"
 #define ISC_DEMO_PROMOTION_STARTED_SOURCE "UI"

@@ -117,12 +117,38 @@ value_breaches (const IscAlertRule *rule,
   return value > rule->threshold;
 }
 
+/* The maximum in effect at step @s: a schedule's where one applies. */
+static gint64
+max_at (IscMetricsResponse *response,
+        guint               s,
+        gint64              max_replicas,
+        IscEnvironment     *environment)
+{
+  IscAutoscaling at;
+
+  if (environment == NULL || environment->schedules == NULL || environment->schedules->len == 0)
+    return max_replicas;
+  isc_environment_get_autoscaling_at (environment, isc_metrics_response_get_step_start_ms (response, s), &at);
+  return at.max_replica > 0 ? at.max_replica : max_replicas;
+}
+
 IscAlertCondition
 isc_alert_evaluate (const IscAlertRule *rule,
                     IscMetricsResponse *response,
                     gint64              max_replicas,
                     double             *value,
                     gint64             *time_ms)
+{
+  return isc_alert_evaluate_in_effect (rule, response, max_replicas, NULL, value, time_ms);
+}
+
+IscAlertCondition
+isc_alert_evaluate_in_effect (const IscAlertRule *rule,
+                              IscMetricsResponse *response,
+                              gint64              max_replicas,
+                              IscEnvironment     *environment,
+                              double             *value,
+                              gint64             *time_ms)
 {
   const IscMetric *metric = NULL;
   guint series = 0, n_steps, last, needed;
@@ -160,7 +186,7 @@ isc_alert_evaluate (const IscAlertRule *rule,
     return ISC_ALERT_UNKNOWN;
 
   for (guint s = last + 1 - needed; s <= last; s++)
-    if (!value_breaches (rule, value_at (rule, metric, series, s), max_replicas))
+    if (!value_breaches (rule, value_at (rule, metric, series, s), max_at (response, s, max_replicas, environment)))
       {
         firing = FALSE;
         break;
@@ -250,6 +276,16 @@ isc_alert_evaluator_update (IscAlertEvaluator  *self,
                             IscMetricsResponse *response,
                             gint64              max_replicas)
 {
+  return isc_alert_evaluator_update_in_effect (self, rule, response, max_replicas, NULL);
+}
+
+IscAlertCondition
+isc_alert_evaluator_update_in_effect (IscAlertEvaluator  *self,
+                                      const IscAlertRule *rule,
+                                      IscMetricsResponse *response,
+                                      gint64              max_replicas,
+                                      IscEnvironment     *environment)
+{
   g_autofree char *id = NULL;
   IscAlertCondition condition;
   double value;
@@ -259,7 +295,7 @@ isc_alert_evaluator_update (IscAlertEvaluator  *self,
   g_return_val_if_fail (ISC_IS_ALERT_EVALUATOR (self), ISC_ALERT_UNKNOWN);
   g_return_val_if_fail (rule != NULL, ISC_ALERT_UNKNOWN);
 
-  condition = isc_alert_evaluate (rule, response, max_replicas, &value, &time_ms);
+  condition = isc_alert_evaluate_in_effect (rule, response, max_replicas, environment, &value, &time_ms);
   if (condition == ISC_ALERT_UNKNOWN)
     return condition;
 

@@ -10,6 +10,7 @@
 #include <glib-object.h>
 
 #include "isc-alert-rule.h"
+#include "isc-discovery.h"
 #include "isc-metrics-response.h"
 
 G_BEGIN_DECLS
@@ -38,6 +39,15 @@ IscAlertCondition isc_alert_evaluate (const IscAlertRule *rule,
                                       gint64              max_replicas,
                                       double             *value,
                                       gint64             *time_ms);
+/* The same, where the maximum is the one in effect at each step: the
+ * @environment's autoscaling schedules, where it has any, say it; else
+ * @max_replicas. @environment may be NULL. */
+IscAlertCondition isc_alert_evaluate_in_effect (const IscAlertRule *rule,
+                                                IscMetricsResponse *response,
+                                                gint64              max_replicas,
+                                                IscEnvironment     *environment,
+                                                double             *value,
+                                                gint64             *time_ms);
 
 /* The state of each rule (by isc_alert_rule_dup_id()) between responses,
  * and its transitions only: "fired" (rule, value, time_ms) when a rule
@@ -55,6 +65,13 @@ IscAlertCondition  isc_alert_evaluator_update     (IscAlertEvaluator  *self,
                                                    const IscAlertRule *rule,
                                                    IscMetricsResponse *response,
                                                    gint64              max_replicas);
+/* The same with the maximum in effect at each step (see
+ * isc_alert_evaluate_in_effect()). */
+IscAlertCondition  isc_alert_evaluator_update_in_effect (IscAlertEvaluator  *self,
+                                                         const IscAlertRule *rule,
+                                                         IscMetricsResponse *response,
+                                                         gint64              max_replicas,
+                                                         IscEnvironment     *environment);
 gboolean           isc_alert_evaluator_is_firing  (IscAlertEvaluator  *self,
                                                    const IscAlertRule *rule);
 /* Drops a rule's state (a rule that was removed): no "resolved". */

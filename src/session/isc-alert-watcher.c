@@ -119,13 +119,17 @@ fetch_cb (GObject      *object,
     {
       gint64 max_replicas = max_replicas_of (self, data->target);
       g_autoptr(GPtrArray) rules = g_ptr_array_ref (self->rules);
+      IscTargetItem *item = self->target_list != NULL ? isc_target_list_lookup (self->target_list, data->target) : NULL;
+      IscEnvironment *environment = item != NULL ? isc_target_item_get_environment (item) : NULL;
 
       for (guint i = 0; i < rules->len; i++)
         {
           IscAlertRule *rule = g_ptr_array_index (rules, i);
 
           if (isc_target_equal (rule->target, data->target))
-            isc_alert_evaluator_update (self->evaluator, rule, response, max_replicas);
+            /* The maximum in effect at each step: a schedule's, where
+             * the environment has one. */
+            isc_alert_evaluator_update_in_effect (self->evaluator, rule, response, max_replicas, environment);
         }
     }
 

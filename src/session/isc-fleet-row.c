@@ -12,6 +12,7 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
+#include "isc-diagnosis.h"
 #include "isc-error-share.h"
 #include "isc-fleet-row-private.h"
 
@@ -31,6 +32,11 @@ struct _IscFleetRow
   gint64            min_replicas;
   gint64            max_replicas;
   double            discovered_replicas;
+  /* What discovery says needs the engineer (isc_diagnose() without
+   * metrics), and whether the backpressure policy rejects on full. */
+  gboolean          attention;
+  gboolean          rejects;
+  double            refused;         /* 429s in the range */
 
   IscFleetRowState  state;
   gboolean          loading;
@@ -58,6 +64,7 @@ G_DEFINE_ENUM_TYPE (IscFleetHealth, isc_fleet_health,
   G_DEFINE_ENUM_VALUE (ISC_FLEET_HEALTH_ERROR, "error"),
   G_DEFINE_ENUM_VALUE (ISC_FLEET_HEALTH_FAILING, "failing"),
   G_DEFINE_ENUM_VALUE (ISC_FLEET_HEALTH_DEGRADED, "degraded"),
+  G_DEFINE_ENUM_VALUE (ISC_FLEET_HEALTH_ATTENTION, "attention"),
   G_DEFINE_ENUM_VALUE (ISC_FLEET_HEALTH_AT_MAX, "at-max"),
   G_DEFINE_ENUM_VALUE (ISC_FLEET_HEALTH_NO_TRAFFIC, "no-traffic"),
   G_DEFINE_ENUM_VALUE (ISC_FLEET_HEALTH_HEALTHY, "healthy"))
@@ -85,6 +92,7 @@ clear_values (IscFleetRow *self)
   self->p95_s = NAN;
   self->previous_p95_s = NAN;
   self->replicas = NAN;
+  self->refused = 0;
 }
 
 IscFleetRow *
@@ -117,6 +125,21 @@ _isc_fleet_row_set_item (IscFleetRow   *self,
   self->max_replicas = autoscaling != NULL ? autoscaling->max_replica : -1;
   self->discovered_replicas = deployment != NULL && deployment->active_replica_count >= 0
                               ? (double) deployment->active_replica_count : NAN;
+
+  /* The banners discovery alone raises, so the word agrees with them. */
+  {
+    IscDiagnosisInput input = {
+      environment, environment == NULL ? isc_target_item_get_deployment (item) : NULL,
+      NULL, NULL, g_get_real_time () / 1000,
+    };
+    g_autoptr(GPtrArray) diagnoses = isc_diagnose (&input);
+
+    self->attention = isc_diagnosis_list_find (diagnoses, ISC_DIAGNOSIS_PROMOTION_STOPPED) != NULL ||
+                      isc_diagnosis_list_find (diagnoses, ISC_DIAGNOSIS_SLOW_START) != NULL;
+    self->rejects = (environment != NULL ? environment->backpressure
+                     : deployment != NULL ? deployment->backpressure : ISC_BACKPRESSURE_NONE)
+                    == ISC_BACKPRESSURE_REJECT_ON_FULL;
+  }
 }
 
 static void
@@ -254,6 +277,8 @@ _isc_fleet_row_set_response (IscFleetRow        *self,
               any = TRUE;
               if (status == 5)
                 part5 += values[i];
+              if (g_strcmp0 (isc_series_lookup_label (series, "status"), "429") == 0)
+                self->refused += values[i];
             }
         }
     }
@@ -459,8 +484,7 @@ isc_fleet_row_get_at_max (IscFleetRow *self)
   g_return_val_if_fail (ISC_IS_FLEET_ROW (self), FALSE);
 
   replicas = isc_fleet_row_get_replicas (self);
-  return self->state == ISC_FLEET_ROW_READY && self->max_replicas > 0 &&
-         !isnan (replicas) && replicas >= (double) self->max_replicas - 0.01;
+  return self->state == ISC_FLEET_ROW_READY && isc_diagnosis_replicas_at_max (replicas, self->max_replicas);
 }
 
 IscFleetHealth
@@ -481,6 +505,8 @@ isc_fleet_row_get_health (IscFleetRow *self)
   if ((!isnan (self->error_share) && self->error_share >= ISC_FLEET_DEGRADED_SHARE) ||
       (!isnan (regression) && regression >= ISC_FLEET_DEGRADED_REGRESSION))
     return ISC_FLEET_HEALTH_DEGRADED;
+  if (self->attention || (self->rejects && self->refused >= 1))
+    return ISC_FLEET_HEALTH_ATTENTION;
   if (isc_fleet_row_get_at_max (self))
     return ISC_FLEET_HEALTH_AT_MAX;
   if (isnan (self->total) || self->total <= 0)
@@ -500,6 +526,10 @@ isc_fleet_health_get_title (IscFleetHealth health)
       return _("Failing");
     case ISC_FLEET_HEALTH_DEGRADED:
       return _("Degraded");
+    case ISC_FLEET_HEALTH_ATTENTION:
+      /* Translators: a health word on the Overview: a banner over the
+       * target's page says what (a promotion paused, requests refused) */
+      return _("Needs attention");
     case ISC_FLEET_HEALTH_AT_MAX:
       return _("At max");
     case ISC_FLEET_HEALTH_NO_TRAFFIC:

@@ -15,8 +15,10 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <glib/gi18n.h>
 
+#include "isc-diagnosis.h"
 #include "isc-event.h"
 #include "isc-target-annotations.h"
 #include "isc-units.h"
@@ -34,16 +36,78 @@ parse_time_ms (const char *iso8601)
   return g_date_time_to_unix (dt) * 1000 + g_date_time_get_microsecond (dt) / 1000;
 }
 
+/* A target of 0 would be no target at all. */
+static double
+target_value (gint64 target)
+{
+  return target > 0 ? (double) target : NAN;
+}
+
 static void
 set_autoscaling (IscChartAnnotations  *self,
                  const IscAutoscaling *autoscaling)
 {
   isc_chart_annotations_set_limit (self, ISC_CHART_LIMIT_MIN_REPLICAS, (double) autoscaling->min_replica);
   isc_chart_annotations_set_limit (self, ISC_CHART_LIMIT_MAX_REPLICAS, (double) autoscaling->max_replica);
-  /* 0 would be no target at all. */
-  if (autoscaling->concurrency_target > 0)
-    isc_chart_annotations_set_limit (self, ISC_CHART_LIMIT_CONCURRENCY_TARGET,
-                                     (double) autoscaling->concurrency_target);
+  isc_chart_annotations_set_limit (self, ISC_CHART_LIMIT_CONCURRENCY_TARGET,
+                                   target_value (autoscaling->concurrency_target));
+  isc_chart_annotations_set_limit (self, ISC_CHART_LIMIT_IN_FLIGHT_TOKENS_TARGET,
+                                   target_value (autoscaling->target_in_flight_tokens));
+}
+
+/* The autoscaling limits as the environment's schedules put them in
+ * effect over [@start_ms, @end_ms], read minute by minute (schedules
+ * start and end on whole minutes): a step where a value changes. */
+#define SCHEDULE_STEP_MS  60000
+#define SCHEDULE_MAX_READS (8 * 24 * 60)
+
+static void
+set_scheduled_autoscaling (IscChartAnnotations *self,
+                           IscEnvironment      *environment,
+                           gint64               start_ms,
+                           gint64               end_ms)
+{
+  static const IscChartLimit limits[] = {
+    ISC_CHART_LIMIT_MIN_REPLICAS, ISC_CHART_LIMIT_MAX_REPLICAS,
+    ISC_CHART_LIMIT_CONCURRENCY_TARGET, ISC_CHART_LIMIT_IN_FLIGHT_TOKENS_TARGET,
+  };
+  GArray *steps[G_N_ELEMENTS (limits)];
+  gint64 stride = SCHEDULE_STEP_MS;
+  gint64 t;
+
+  /* Beyond eight days (more than the API serves), coarser reads. */
+  while ((end_ms - start_ms) / stride > SCHEDULE_MAX_READS)
+    stride *= 2;
+
+  for (guint i = 0; i < G_N_ELEMENTS (limits); i++)
+    steps[i] = g_array_new (FALSE, FALSE, sizeof (IscChartReferenceStep));
+
+  for (t = start_ms; t <= end_ms; t = (t == start_ms ? start_ms - start_ms % stride : t) + stride)
+    {
+      IscAutoscaling at;
+      double values[G_N_ELEMENTS (limits)];
+
+      isc_environment_get_autoscaling_at (environment, t, &at);
+      values[0] = (double) at.min_replica;
+      values[1] = (double) at.max_replica;
+      values[2] = target_value (at.concurrency_target);
+      values[3] = target_value (at.target_in_flight_tokens);
+      for (guint i = 0; i < G_N_ELEMENTS (limits); i++)
+        {
+          GArray *a = steps[i];
+          double last = a->len > 0 ? g_array_index (a, IscChartReferenceStep, a->len - 1).value : NAN;
+          IscChartReferenceStep step = { t, values[i] };
+
+          if (a->len == 0 || (last != values[i] && !(isnan (last) && isnan (values[i]))))
+            g_array_append_val (a, step);
+        }
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (limits); i++)
+    {
+      isc_chart_annotations_set_limit_steps (self, limits[i], (IscChartReferenceStep *) steps[i]->data, steps[i]->len);
+      g_array_unref (steps[i]);
+    }
 }
 
 static const char *
@@ -83,14 +147,17 @@ isc_target_annotations_new_for_deployment (IscDeployment *deployment)
 
 static void
 set_environment_limits (IscChartAnnotations *self,
-                        IscEnvironment      *environment)
+                        IscEnvironment      *environment,
+                        IscMetricsResponse  *response)
 {
-  IscDeployment *current = environment->current_deployment;
-
-  if (environment->has_autoscaling)
-    set_autoscaling (self, &environment->autoscaling);
-  else if (current != NULL && current->has_autoscaling)
-    set_autoscaling (self, &current->autoscaling);
+  /* The limits in effect: where the schedules can be read, as they
+   * applied over the window; else those in effect now. */
+  if (environment->schedules != NULL && environment->schedules->len > 0 && response != NULL &&
+      isc_metrics_response_get_end_ms (response) > isc_metrics_response_get_start_ms (response))
+    set_scheduled_autoscaling (self, environment, isc_metrics_response_get_start_ms (response),
+                               isc_metrics_response_get_end_ms (response));
+  else if (environment->has_effective)
+    set_autoscaling (self, &environment->effective);
   if (environment->memory_limit_mib > 0)
     isc_chart_annotations_set_limit (self, ISC_CHART_LIMIT_MEMORY_MIB, (double) environment->memory_limit_mib);
   if (environment->gpu_memory_limit_mib > 0)
@@ -120,7 +187,18 @@ add_promotion_under_way (IscChartAnnotations *self,
 
   candidate = environment->candidate_deployment != NULL
               ? deployment_word (environment->candidate_deployment) : NULL;
-  if (environment->promotion_percent >= 0)
+  if (environment->promotion == ISC_PROMOTION_PAUSED || environment->promotion == ISC_PROMOTION_FAILED)
+    {
+      g_autofree char *percent = isc_format_value (MAX (environment->promotion_percent, 0) / 100.0,
+                                                   ISC_UNIT_HINT_RATIO, 2);
+
+      /* Stopped: the status first, "Promotion paused · v9 · 10 %
+       * of traffic"; Baseten's message is in the banner. */
+      label = g_strdup_printf (_("%s · %s · %s of traffic"),
+                               isc_promotion_status_get_title (environment->promotion),
+                               candidate != NULL ? candidate : "", percent);
+    }
+  else if (environment->promotion_percent >= 0)
     {
       g_autofree char *percent = isc_format_value (environment->promotion_percent / 100.0,
                                                    ISC_UNIT_HINT_RATIO, 2);
@@ -148,7 +226,7 @@ isc_target_annotations_new_for_environment (IscEnvironment     *environment,
 
   self = isc_chart_annotations_new ();
   current = environment->current_deployment;
-  set_environment_limits (self, environment);
+  set_environment_limits (self, environment, response);
 
   if (current != NULL)
     add_created (self, current);
@@ -261,7 +339,7 @@ isc_target_annotations_new_for_environment_with_events (IscEnvironment     *envi
 
   /* The audit log says what happened: no promotion is inferred. */
   self = isc_chart_annotations_new ();
-  set_environment_limits (self, environment);
+  set_environment_limits (self, environment, response);
   if (environment->current_deployment != NULL && !has_deployed (events, environment->current_deployment))
     add_created (self, environment->current_deployment);
   if (environment->candidate_deployment != NULL && !has_deployed (events, environment->candidate_deployment))

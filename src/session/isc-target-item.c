@@ -12,6 +12,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "isc-diagnosis.h"
 #include "isc-target-item-private.h"
 #include "isc-text.h"
 
@@ -303,7 +304,12 @@ isc_target_item_new_environment (IscModel       *model,
 
       self->status = current->status;
       self->instance_type = g_strdup (current->instance_type_name);
-      if (current->status == ISC_DEPLOYMENT_STATUS_ACTIVE)
+      if (isc_promotion_status_get_title (environment->promotion) != NULL)
+        /* Translators: an environment's current deployment, then the
+         * state of a promotion in progress, as "v2 · Promotion paused". */
+        self->subtitle = g_strdup_printf (_("%s · %s"), name,
+                                          isc_promotion_status_get_title (environment->promotion));
+      else if (current->status == ISC_DEPLOYMENT_STATUS_ACTIVE)
         self->subtitle = g_strdup (name);
       else
         /* Translators: an environment's current deployment, then its
@@ -476,14 +482,10 @@ isc_target_item_get_autoscaling (IscTargetItem *self)
 {
   g_return_val_if_fail (ISC_IS_TARGET_ITEM (self), NULL);
 
-  if (self->environment != NULL)
-    {
-      if (self->environment->has_autoscaling)
-        return &self->environment->autoscaling;
-      if (self->environment->current_deployment != NULL &&
-          self->environment->current_deployment->has_autoscaling)
-        return &self->environment->current_deployment->autoscaling;
-    }
+  /* The settings in effect now: a schedule's applied state, else the
+   * base, else the serving deployment's. */
+  if (self->environment != NULL && self->environment->has_effective)
+    return &self->environment->effective;
 
   if (self->deployment != NULL && self->deployment->has_autoscaling)
     return &self->deployment->autoscaling;

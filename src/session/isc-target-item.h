@@ -62,8 +62,9 @@ gint64               isc_target_item_get_created_ms     (IscTargetItem  *self);
 IscModel            *isc_target_item_get_model          (IscTargetItem  *self);
 IscDeployment       *isc_target_item_get_deployment     (IscTargetItem  *self);
 IscEnvironment      *isc_target_item_get_environment    (IscTargetItem  *self);
-/* The autoscaling settings that apply (an environment's, else its
- * deployment's), or NULL. */
+/* The autoscaling settings in effect now (an environment's applied
+ * schedule state, else its base settings, else its deployment's), or
+ * NULL. */
 const IscAutoscaling *isc_target_item_get_autoscaling   (IscTargetItem  *self);
 
 G_END_DECLS

@@ -17,9 +17,10 @@
  * range's events deploy or promote to it.
  *
  * A 403 (ISC_API_ERROR_NOT_PERMITTED) sets "events-unavailable" once for
- * the client; the audit log is not asked again with that client, so the
- * sentence is never said again on a refresh. Any other failure keeps the
- * events shown. */
+ * the client; the audit log is asked again with that client only every
+ * REFUSED_RETRY_US (its key may have changed, or its rights), and a
+ * refusal again changes nothing, so the sentence is never said again on
+ * a refresh. Any other failure keeps the events shown. */
 
 #define G_LOG_DOMAIN "isc-view"
 
@@ -33,6 +34,7 @@
 #include "isc-view-private.h"
 
 #define ENVIRONMENT_MAX_AGE_US ((gint64) 5 * 60 * G_USEC_PER_SEC)
+#define REFUSED_RETRY_US       ((gint64) 10 * 60 * G_USEC_PER_SEC)
 
 typedef struct
 {
@@ -141,6 +143,7 @@ on_events (GObject      *object,
       if (g_error_matches (error, ISC_API_ERROR, ISC_API_ERROR_NOT_PERMITTED))
         {
           self->events_refused_by = load->client;
+          self->events_refused_us = g_get_monotonic_time ();
           set_events (self, NULL);
           set_unavailable (self,
                            _("This API key may not read the audit log, so the charts mark only "
@@ -150,6 +153,10 @@ on_events (GObject      *object,
         g_debug ("Could not read the audit log: %s", error->message);
       return;
     }
+
+  /* Readable again (another key, or new rights). */
+  self->events_refused_by = NULL;
+  set_unavailable (self, NULL);
 
   target = load->target;
   concerning = isc_event_select_for_target (events, target->kind, target->id, self->events_serving_id,
@@ -284,7 +291,8 @@ _isc_view_load_events (IscView        *self,
     }
 
   if (!self->events_enabled || query == NULL || self->client == NULL || self->target == NULL ||
-      self->events_refused_by == self->client)
+      (self->events_refused_by == self->client &&
+       g_get_monotonic_time () - self->events_refused_us < REFUSED_RETRY_US))
     {
       _isc_view_drop_events (self);
       if (!self->events_enabled || self->client == NULL || self->target == NULL)

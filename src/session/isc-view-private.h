@@ -55,6 +55,7 @@ struct _IscView
   char               *events_candidate_id; /* …during a promotion */
   gint64              events_discovered_us; /* monotonic, when asked; 0: never */
   gpointer            events_refused_by; /* the client refused (compared only) */
+  gint64              events_refused_us; /* monotonic, when it was */
   char               *events_serving_id; /* an environment's at events_serving_before_ms */
   gint64              events_serving_before_ms; /* 0: not asked */
 

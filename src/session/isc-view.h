@@ -187,9 +187,12 @@ void                isc_view_set_events_enabled   (IscView            *self,
 GListModel         *isc_view_get_events           (IscView            *self);
 /* The "events-unavailable" property: NULL while the audit log can be read
  * (or was not asked yet); once Baseten refused it (a 403), the sentence
- * to show once, "This API key may not read the audit log: the charts
- * show the promotions Inferscope infers instead." It is set once for a
- * client and model and is not notified again on each refresh. */
+ * to show once ("This API key may not read the audit log, so the charts
+ * mark only the promotions Inferscope infers from the metrics."). It is
+ * set once for a client: the refresh does not ask again, except every
+ * ten minutes (a new key, new rights), and a refusal again does not
+ * notify; it goes back to NULL when the audit log answers, or with
+ * another client. */
 const char         *isc_view_get_events_unavailable (IscView          *self);
 
 /* Compare: an overlay of "compare-target" (IscTarget, nullable), another

@@ -99,6 +99,7 @@ health_css_class (IscFleetHealth health)
     case ISC_FLEET_HEALTH_FAILING:
       return "error";
     case ISC_FLEET_HEALTH_DEGRADED:
+    case ISC_FLEET_HEALTH_ATTENTION:
     case ISC_FLEET_HEALTH_AT_MAX:
       return "warning";
     case ISC_FLEET_HEALTH_HEALTHY:

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "isc-accessible.h"
+#include "isc-diagnosis.h"
 #include "isc-sidebar.h"
 #include "isc-target-item.h"
 #include "isc-text.h"
@@ -162,8 +163,16 @@ dup_shown_subtitle (IscTargetItem *item)
 
   if (isc_target_item_get_kind (item) == ISC_TARGET_ITEM_ENVIRONMENT &&
       environment != NULL && environment->current_deployment != NULL)
-    /* As the item's subtitle, without the status: the dot shows it. */
-    return isc_text_display_name (row_subtitle (item), environment->current_deployment->id);
+    {
+      /* As the item's subtitle, without the status: the dot shows it;
+       * but a promotion in progress is said: "v2 · Promotion paused". */
+      g_autofree char *name = isc_text_display_name (row_subtitle (item), environment->current_deployment->id);
+      const char *promotion = isc_promotion_status_get_title (environment->promotion);
+
+      if (promotion != NULL)
+        return g_strdup_printf (_("%s · %s"), name, promotion);
+      return g_steal_pointer (&name);
+    }
 
   return g_strdup (row_subtitle (item));
 }

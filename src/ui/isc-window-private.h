@@ -18,6 +18,7 @@
 #include "isc-overview-page.h"
 #include "isc-range-button.h"
 #include "isc-sidebar.h"
+#include "isc-diagnosis-banners.h"
 #include "isc-summary-page.h"
 #include "isc-tiles-page.h"
 #include "isc-welcome-page.h"
@@ -86,6 +87,7 @@ struct _IscWindow
   IscChartsPage        *charts_page;
   IscLogsPage          *logs_page;
   IscOverviewPage      *overview_page;
+  IscDiagnosisBanners  *diagnosis_banners; /* isc-window-diagnosis.c */
 
   /* Owned references */
   IscView              *view;
@@ -158,6 +160,8 @@ void       _isc_window_update_state            (IscWindow     *self);
 /* The response shown goes to the page of its mode. */
 void       _isc_window_update_pages            (IscWindow     *self);
 void       _isc_window_update_target_item      (IscWindow     *self);
+void       _isc_window_init_diagnosis          (IscWindow     *self);
+void       _isc_window_update_diagnosis        (IscWindow     *self);
 
 /* isc-window-actions.c */
 

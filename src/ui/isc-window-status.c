@@ -315,6 +315,7 @@ _isc_window_update_target_item (IscWindow *self)
   if (self->session != NULL && isc_view_get_target (self->view) != NULL)
     item = isc_target_list_lookup (isc_session_get_target_list (self->session), isc_view_get_target (self->view));
   isc_charts_page_set_target_item (self->charts_page, item);
+  _isc_window_update_diagnosis (self);
 }
 
 /* The response shown goes to the page of its mode. */

@@ -544,6 +544,7 @@ _isc_window_show_overview (IscWindow *self,
     g_simple_action_set_enabled (G_SIMPLE_ACTION (action), show || !isc_view_get_loading (self->view));
   _isc_window_update_state (self);
   _isc_window_update_title (self);
+  _isc_window_update_diagnosis (self);
 }
 
 static void
@@ -935,6 +936,7 @@ isc_window_init (IscWindow *self)
   g_signal_connect_object (self->view, "notify::loading", G_CALLBACK (view_loading_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::response", G_CALLBACK (view_response_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::trend", G_CALLBACK (view_response_changed_cb), self, G_CONNECT_SWAPPED);
+  _isc_window_init_diagnosis (self);
   g_signal_connect_object (self->view, "notify::compare-response", G_CALLBACK (view_response_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::compare-error", G_CALLBACK (view_response_changed_cb), self, G_CONNECT_SWAPPED);
   isc_compare_button_set_view (self->compare_button, self->view);
