@@ -36,7 +36,9 @@ G_DEFINE_FINAL_TYPE (IscChartView, isc_chart_view, GTK_TYPE_WIDGET)
  * a chart in sight draws at all (isc_chart_view_snapshot()). Only a
  * chart in sight holds pixels (each is width × height × 4 bytes, at the
  * screen's scale: the demo's 27 charts would take 25 MB at 785 × 300);
- * one scrolled out of sight goes back to its vectors. */
+ * one scrolled out of sight goes back to its vectors, or to nothing (it
+ * is drawn again when it comes into sight) where a refresh made it in
+ * pixels only. */
 #define RASTER_DELAY_MS 150
 /* The pixels are painted in columns this wide, each a node of its own:
  * GSK's cairo renderer composites a node only where the frame's damage
@@ -245,6 +247,16 @@ draw_series (IscChartView *self,
   return draw_node (self, &all, width, height, draw_chart, -1);
 }
 
+/* The picture as vectors, drawn now if it was made in pixels at once (a
+ * refresh): a zoom's preview scales them. */
+GskRenderNode *
+_isc_chart_view_get_vectors (IscChartView *self)
+{
+  if (self->series_node == NULL && self->raster_node != NULL)
+    self->series_node = draw_series (self, self->node_width, self->node_height);
+  return self->series_node;
+}
+
 /* The chart without the hover, in pixels at the screen's scale, as
  * columns of RASTER_TILE_WIDTH. On a crosshair move, GSK's cairo renderer
  * replays the vectors of every chart for the damage's bounding box
@@ -316,6 +328,8 @@ raster_cb (gpointer data)
   /* Out of sight: no pixels, until it is scrolled into it. */
   if (!in_sight (self))
     {
+      /* Made in pixels at once (a refresh), it has no vectors to go
+       * back to: it is drawn again when it comes into sight. */
       if (self->raster_node != NULL)
         {
           g_clear_pointer (&self->raster_node, gsk_render_node_unref);
@@ -422,7 +436,7 @@ isc_chart_view_snapshot (GtkWidget   *widget,
    * height is a new picture. */
   isc_chart_get_alignment (self->chart, &align);
 
-  if (self->series_node == NULL || self->node_width != width || self->node_height != height ||
+  if (_isc_chart_view_get_picture (self) == NULL || self->node_width != width || self->node_height != height ||
       align.gutter != self->node_align.gutter || align.plot_height != self->node_align.plot_height)
     {
       gboolean same_size;
@@ -442,24 +456,30 @@ isc_chart_view_snapshot (GtkWidget   *widget,
       self->unseen = FALSE;
 
       /* New data at the size already drawn (a refresh) is made in pixels
-       * at once: as vectors, the frame would draw them into pixels and
-       * draw_raster() again RASTER_DELAY_MS later. A new size waits, as
-       * a live resize draws only vectors. */
+       * at once, and only in pixels: as vectors, the frame would draw them
+       * into pixels and draw_raster() again RASTER_DELAY_MS later, and
+       * vectors drawn beside the pixels cost a quarter of the refresh
+       * (tests/bench-charts-refresh) for a zoom's preview that seldom
+       * comes (_isc_chart_view_get_vectors() draws them then). A new size
+       * waits, as a live resize draws only vectors. */
       same_size = self->node_width == width && self->node_height == height;
       clear_picture (self);
       g_clear_pointer (&self->hover_node, gsk_render_node_unref);
-      self->series_node = draw_series (self, width, height);
       self->node_width = width;
       self->node_height = height;
       self->node_align = align;
       self->n_renders++;
       if (same_size)
         self->raster_node = draw_raster (self, width, height);
-      else
-        queue_raster (self);
+      /* Vectors where pixels cannot be had (too large a surface). */
+      if (self->raster_node == NULL)
+        {
+          self->series_node = draw_series (self, width, height);
+          queue_raster (self);
+        }
     }
 
-  if (self->series_node != NULL)
+  if (_isc_chart_view_get_picture (self) != NULL)
     _isc_chart_view_append_series (self, snapshot, width, height);
 
   /* The hover goes in a node just the size of the cursor and its box,
