@@ -45,12 +45,42 @@ G_DEFINE_FINAL_TYPE (IscChartView, isc_chart_view, GTK_TYPE_WIDGET)
  * meets it, and a crosshair's damage is a few thin strips. (32, 64, 160
  * and 640 px measured within noise of each other, 160 the best median.) */
 #define RASTER_TILE_WIDTH 160
+/* How long the pixels a new picture replaced are kept: clear_raster(). */
+#define RETIRE_DELAY_MS 1000
+
+static gboolean
+retire_cb (gpointer data)
+{
+  IscChartView *self = data;
+
+  self->retire_id = 0;
+  g_clear_pointer (&self->retired_surface, cairo_surface_destroy);
+  return G_SOURCE_REMOVE;
+}
+
+/* The pixels go with their node, but their surface only once the frames
+ * that showed them are gone: the node's columns paint it through cairo
+ * snapshots, which copy the whole surface when it is freed before them
+ * (with the allocation, a tenth of a refresh's CPU,
+ * tests/bench-charts-refresh). An idle after the frame being drawn was
+ * still too early one time in four (GTK keeps the frame before). */
+static void
+clear_raster (IscChartView *self)
+{
+  g_clear_pointer (&self->raster_node, gsk_render_node_unref);
+  if (self->raster_surface == NULL)
+    return;
+  g_clear_pointer (&self->retired_surface, cairo_surface_destroy);
+  self->retired_surface = g_steal_pointer (&self->raster_surface);
+  if (self->retire_id == 0)
+    self->retire_id = g_timeout_add_full (G_PRIORITY_LOW, RETIRE_DELAY_MS, retire_cb, self, NULL);
+}
 
 static void
 clear_picture (IscChartView *self)
 {
   g_clear_pointer (&self->series_node, gsk_render_node_unref);
-  g_clear_pointer (&self->raster_node, gsk_render_node_unref);
+  clear_raster (self);
   g_clear_handle_id (&self->raster_id, g_source_remove);
 }
 
@@ -296,7 +326,9 @@ draw_raster (IscChartView *self,
       cairo_paint (cr);
       cairo_destroy (cr);
     }
-  cairo_surface_destroy (surface);
+  /* Kept while the node is: clear_raster(). */
+  clear_raster (self);
+  self->raster_surface = surface;
   return gtk_snapshot_free_to_node (snapshot);
 }
 
@@ -332,7 +364,7 @@ raster_cb (gpointer data)
        * back to: it is drawn again when it comes into sight. */
       if (self->raster_node != NULL)
         {
-          g_clear_pointer (&self->raster_node, gsk_render_node_unref);
+          clear_raster (self);
           gtk_widget_queue_draw (GTK_WIDGET (self));
         }
       return G_SOURCE_REMOVE;
@@ -361,7 +393,7 @@ scale_factor_changed_cb (IscChartView *self,
                          GParamSpec   *pspec,
                          gpointer      user_data)
 {
-  g_clear_pointer (&self->raster_node, gsk_render_node_unref);
+  clear_raster (self);
   queue_raster (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -569,6 +601,8 @@ isc_chart_view_dispose (GObject *object)
   IscChartView *self = (IscChartView *)object;
 
   clear_picture (self);
+  g_clear_handle_id (&self->retire_id, g_source_remove);
+  g_clear_pointer (&self->retired_surface, cairo_surface_destroy);
   watch_scroll (self, FALSE);
   g_clear_pointer (&self->hover_node, gsk_render_node_unref);
   g_clear_object (&self->chart);
