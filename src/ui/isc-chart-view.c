@@ -384,7 +384,9 @@ static void
 queue_raster (IscChartView *self)
 {
   g_clear_handle_id (&self->raster_id, g_source_remove);
-  if (self->series_node != NULL)
+  /* Pixels without vectors (a refresh) too: raster_cb() lets them go
+   * when the chart is out of sight. */
+  if (_isc_chart_view_get_picture (self) != NULL)
     self->raster_id = g_timeout_add_full (G_PRIORITY_LOW, RASTER_DELAY_MS, raster_cb, self, NULL);
 }
 
