@@ -33,7 +33,7 @@ struct _IscChartView
   guint          raster_id;      /* the timeout that makes raster_node */
   cairo_surface_t *raster_surface;  /* raster_node's pixels */
   cairo_surface_t *retired_surface; /* the pixels before, until their frame is gone */
-  guint          retire_id;      /* the idle that frees retired_surface */
+  guint          retire_id;      /* the timeout that frees retired_surface */
   GtkAdjustment *scroll;         /* the scrolled window's, while mapped */
   GskRenderNode *hover_node;     /* the values box at hover_node_step */
   int            hover_node_step;

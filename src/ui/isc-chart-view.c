@@ -492,10 +492,10 @@ isc_chart_view_snapshot (GtkWidget   *widget,
       /* New data at the size already drawn (a refresh) is made in pixels
        * at once, and only in pixels: as vectors, the frame would draw them
        * into pixels and draw_raster() again RASTER_DELAY_MS later, and
-       * vectors drawn beside the pixels cost a quarter of the refresh
-       * (tests/bench-charts-refresh) for a zoom's preview that seldom
-       * comes (_isc_chart_view_get_vectors() draws them then). A new size
-       * waits, as a live resize draws only vectors. */
+       * vectors drawn beside the pixels cost a tenth of the refresh's
+       * CPU (perf over tests/bench-charts-refresh) for a zoom's preview
+       * that seldom comes (_isc_chart_view_get_vectors() draws them
+       * then). A new size waits, as a live resize draws only vectors. */
       same_size = self->node_width == width && self->node_height == height;
       clear_picture (self);
       g_clear_pointer (&self->hover_node, gsk_render_node_unref);
