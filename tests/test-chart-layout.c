@@ -318,8 +318,8 @@ text_width (const IscChartText *text)
 /* A relayout measures the same labels once: the texts of a legend and of
  * a value axis are shared with the layout before, and nothing a
  * narrower layout did to fit has changed them (they read and measure as
- * a new context's do); a title, which is cut to fit, is each layout's
- * own. */
+ * a new context's do); the header's too, where a narrow layout cuts a
+ * copy of its own. */
 static void
 test_shared_texts (Fixture       *f,
                    gconstpointer  data)
@@ -364,8 +364,14 @@ test_shared_texts (Fixture       *f,
       g_assert_cmpint (text_width (&b->text), ==, text_width (&c->text));
     }
   g_assert_cmpuint (shared, ==, after->value_tick_items->len);
-  g_assert_true (before->title.layout != after->title.layout);
+  /* The header too, but one cut to a narrow chart is a copy: the cut
+   * does not reach the others. */
+  g_assert_true (before->title.layout == after->title.layout);
+  g_assert_true (before->subtitle.layout == after->subtitle.layout);
+  g_assert_true (narrow->title.layout != after->title.layout);
+  g_assert_cmpint (pango_layout_get_ellipsize (narrow->title.layout), ==, PANGO_ELLIPSIZE_END);
   g_assert_cmpint (pango_layout_get_ellipsize (after->title.layout), ==, PANGO_ELLIPSIZE_NONE);
+  g_assert_cmpint (pango_layout_get_ellipsize (after->subtitle.layout), ==, PANGO_ELLIPSIZE_NONE);
 
   /* Without: each layout its own. */
   _isc_chart_layout_share_texts (f->pango, FALSE);

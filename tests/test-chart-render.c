@@ -662,6 +662,41 @@ test_hover (void)
 
 /* The chart's enums are GTypes, so they can be properties: each value
  * with the nick a settings key or a command line would use. */
+/* A chart laid out is not prepared for drawing until it is drawn (a page
+ * lays out every chart and draws those in sight); a new layout is
+ * prepared again, and a chart laid out twice draws the same pixels. */
+static void
+test_prepared_when_drawn (void)
+{
+  g_autoptr(IscMetricsResponse) response =
+    test_response_new ("SERIES", 30, 40, "baseten_end_to_end_response_time_seconds", "SECONDS", "HISTOGRAM",
+                       "[{\"quantile\":\"0.99\"},{\"quantile\":\"0.5\"},{\"stat\":\"avg\"},{\"quantile\":\"0.9\"}]",
+                       4, fan_values, NULL);
+  g_autoptr(IscChart) chart = test_chart_new (response, ISC_COUNTER_DISPLAY_RATE, ISC_CHART_THEME_LIGHT);
+  IscChartAlignment wider = { 90, 0 };
+  cairo_surface_t *first, *again;
+
+  isc_chart_ensure_layout (chart, W, H);
+  g_assert_false (chart->prepared);
+  first = test_render (chart, W, H, TRUE);
+  g_assert_true (chart->prepared);
+
+  /* Another gutter: a new layout, prepared when drawn. */
+  isc_chart_set_alignment (chart, &wider);
+  isc_chart_ensure_layout (chart, W, H);
+  g_assert_false (chart->prepared);
+  isc_chart_set_alignment (chart, NULL);
+  isc_chart_ensure_layout (chart, W, H);
+  g_assert_false (chart->prepared);
+  again = test_render (chart, W, H, TRUE);
+  g_assert_true (chart->prepared);
+  g_assert_cmpint (memcmp (cairo_image_surface_get_data (first), cairo_image_surface_get_data (again),
+                           (size_t) cairo_image_surface_get_stride (first) * H), ==, 0);
+
+  cairo_surface_destroy (first);
+  cairo_surface_destroy (again);
+}
+
 static void
 test_enum_types (void)
 {
@@ -710,6 +745,7 @@ main (int   argc,
   g_test_add_func ("/isc/chart/decimation/bounded", test_decimation_bounded);
   g_test_add_func ("/isc/chart/style/themes", test_themes);
   g_test_add_func ("/isc/chart/hover", test_hover);
+  g_test_add_func ("/isc/chart/prepared-when-drawn", test_prepared_when_drawn);
   g_test_add_func ("/isc/chart/enum-types", test_enum_types);
 
   return g_test_run ();

@@ -196,6 +196,66 @@ test_view_raster (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static double
+wave_later (guint series, guint step, gpointer data)
+{
+  /* Higher, and a step on: a new value axis and legend. */
+  return 30.0 + 12.0 * sin ((step + 1) / 4.0);
+}
+
+/* A refresh at the size already drawn is made in pixels only, at once,
+ * and they are exactly the pixels of a chart drawn afresh from the same
+ * data; the vectors a zoom's preview scales are drawn only when it asks
+ * for them. */
+static void
+test_view_refresh_in_pixels (void)
+{
+  g_autoptr(IscMetricsResponse) response = wave_response_new ();
+  g_autoptr(IscMetricsResponse) later =
+    test_response_new ("SERIES", 30, 120, "baseten_concurrent_requests", "COUNT", "GAUGE", "[{}]", 1, wave_later, NULL);
+  g_autoptr(IscChartModel) model = isc_chart_model_new (later, 0, ISC_COUNTER_DISPLAY_RATE);
+  GtkWidget *window, *fresh_window;
+  GtkWidget *view = present_view (response, &window);
+  GtkWidget *fresh;
+  IscChartView *cv = ISC_CHART_VIEW (view);
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GBytes) refreshed = NULL;
+  g_autoptr(GBytes) drawn_afresh = NULL;
+  g_autoptr(GBytes) previewed = NULL;
+  guint n_renders;
+
+  g_assert_true (test_wait_for (has_raster, view));
+  before = render_view (view);
+  n_renders = isc_chart_view_get_n_renders (cv);
+
+  /* The refresh: drawn once, in pixels in its first frame, no vectors. */
+  isc_chart_view_set_model (cv, model);
+  g_assert_true (test_wait_for (renders_past, (gpointer[]) { view, GUINT_TO_POINTER (n_renders) }));
+  g_assert_nonnull (cv->raster_node);
+  g_assert_null (cv->series_node);
+  g_assert_cmpuint (isc_chart_view_get_n_renders (cv), ==, n_renders + 1);
+  refreshed = render_view (view);
+  g_assert_false (g_bytes_equal (before, refreshed));
+
+  /* The same pixels as a new chart of the same data, at the same size. */
+  fresh = present_view (later, &fresh_window);
+  g_assert_cmpint (gtk_widget_get_width (fresh), ==, gtk_widget_get_width (view));
+  g_assert_cmpint (gtk_widget_get_height (fresh), ==, gtk_widget_get_height (view));
+  g_assert_true (test_wait_for (has_raster, fresh));
+  drawn_afresh = render_view (fresh);
+  g_assert_true (g_bytes_equal (refreshed, drawn_afresh));
+
+  /* A zoom's preview draws the vectors it scales, then, and only once. */
+  isc_chart_view_show_range (cv, TEST_START_MS + 30 * 30 * 1000, TEST_START_MS + 90 * 30 * 1000);
+  previewed = render_view (view);
+  g_assert_nonnull (cv->series_node);
+  g_assert_false (g_bytes_equal (refreshed, previewed));
+  g_assert_cmpuint (isc_chart_view_get_n_renders (cv), ==, n_renders + 1);
+
+  gtk_window_destroy (GTK_WINDOW (fresh_window));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static gboolean
 has_no_raster (gpointer data)
 {
@@ -238,6 +298,62 @@ test_view_raster_in_sight (void)
   g_assert_true (test_wait_for (has_raster, views[3]));
   g_assert_true (test_wait_for (has_no_raster, views[0]));
   g_assert_nonnull (ISC_CHART_VIEW (views[0])->series_node);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A chart refreshed in pixels only has no vectors to go back to: scrolled
+ * out of sight it lets its pixels go and holds no picture, and scrolled
+ * back it is drawn again, with the same pixels. */
+static void
+test_view_refreshed_out_of_sight (void)
+{
+  g_autoptr(IscMetricsResponse) response = wave_response_new ();
+  g_autoptr(IscMetricsResponse) later =
+    test_response_new ("SERIES", 30, 120, "baseten_concurrent_requests", "COUNT", "GAUGE", "[{}]", 1, wave_later, NULL);
+  g_autoptr(IscChartModel) model = isc_chart_model_new (response, 0, ISC_COUNTER_DISPLAY_RATE);
+  g_autoptr(IscChartModel) refreshed = isc_chart_model_new (later, 0, ISC_COUNTER_DISPLAY_RATE);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  g_autoptr(GBytes) shown = NULL;
+  g_autoptr(GBytes) shown_again = NULL;
+  GtkAdjustment *scroll;
+  GtkWidget *views[4];
+  IscChartView *top;
+  guint n_renders;
+
+  for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+    {
+      views[i] = isc_chart_view_new (model);
+      gtk_box_append (GTK_BOX (box), views[i]);
+    }
+  top = ISC_CHART_VIEW (views[0]);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), box);
+  gtk_window_set_child (GTK_WINDOW (window), scroller);
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 360);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (test_wait_for (has_raster, views[0]));
+
+  n_renders = isc_chart_view_get_n_renders (top);
+  isc_chart_view_set_model (top, refreshed);
+  g_assert_true (test_wait_for (renders_past, (gpointer[]) { views[0], GUINT_TO_POINTER (n_renders) }));
+  g_assert_nonnull (top->raster_node);
+  g_assert_null (top->series_node);
+  shown = render_view (views[0]);
+  n_renders = isc_chart_view_get_n_renders (top);
+
+  scroll = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  gtk_adjustment_set_value (scroll, gtk_adjustment_get_upper (scroll) - gtk_adjustment_get_page_size (scroll));
+  g_assert_true (test_wait_for (has_no_raster, views[0]));
+  g_assert_null (_isc_chart_view_get_picture (top));
+
+  gtk_adjustment_set_value (scroll, 0);
+  g_assert_true (test_wait_for (renders_past, (gpointer[]) { views[0], GUINT_TO_POINTER (n_renders) }));
+  g_assert_nonnull (_isc_chart_view_get_picture (top));
+  g_assert_true (test_wait_for (has_raster, views[0]));
+  shown_again = render_view (views[0]);
+  g_assert_true (g_bytes_equal (shown, shown_again));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -429,6 +545,8 @@ main (int   argc,
   g_test_add_func ("/isc/chart-view/hover-keeps-cache", test_view_hover_keeps_cache);
   g_test_add_func ("/isc/chart-view/raster", test_view_raster);
   g_test_add_func ("/isc/chart-view/raster-in-sight", test_view_raster_in_sight);
+  g_test_add_func ("/isc/chart-view/refresh-in-pixels", test_view_refresh_in_pixels);
+  g_test_add_func ("/isc/chart-view/refreshed-out-of-sight", test_view_refreshed_out_of_sight);
   g_test_add_func ("/isc/chart-view/dark-style", test_view_follows_dark_style);
   g_test_add_func ("/isc/chart-view/use-utc", test_view_use_utc);
   g_test_add_func ("/isc/chart-view/demo-page", test_page_demo_charts);

@@ -382,6 +382,16 @@ time_ticks_for (gint64     start_ms,
   return ticks;
 }
 
+/* A shared text is never changed: one to be cut to a width is a copy. */
+static void
+own_text (IscChartText *text)
+{
+  PangoLayout *copy = pango_layout_copy (text->layout);
+
+  g_object_unref (text->layout);
+  text->layout = copy;
+}
+
 /* The header within width: the title keeps at least 70 % of the room when
  * both do not fit, the unit and step get the rest, and each ends in "…"
  * where it is cut, never mid-glyph at the chart's edge. */
@@ -402,6 +412,7 @@ fit_header (IscChartLayout      *layout,
   title_room = sub_w > 0 ? MAX (width * 0.7, width - gap - sub_w) : width;
   if (title_w > title_room)
     {
+      own_text (&layout->title);
       pango_layout_set_width (layout->title.layout, (int)(title_room * PANGO_SCALE));
       pango_layout_set_ellipsize (layout->title.layout, PANGO_ELLIPSIZE_END);
       _isc_chart_text_size (&layout->title, &title_w, NULL);
@@ -410,6 +421,7 @@ fit_header (IscChartLayout      *layout,
     return;
 
   layout->subtitle.x = layout->title.x + title_w + gap;
+  own_text (&layout->subtitle);
   pango_layout_set_width (layout->subtitle.layout,
                           (int)(MAX (0, width - title_w - gap) * PANGO_SCALE));
   pango_layout_set_ellipsize (layout->subtitle.layout, PANGO_ELLIPSIZE_END);
@@ -628,7 +640,9 @@ layout_title (IscChartLayout      *layout,
   g_autofree char *markup = g_markup_escape_text (isc_chart_model_get_title (model), -1);
   double h;
 
-  layout->title.layout = isc_chart_layout_create_text (layout->pango, style, style->title_size, TRUE, markup);
+  /* Shared: a refresh measures the same title again (fit_header() cuts
+   * a copy). */
+  layout->title.layout = _isc_chart_layout_shared_text (layout->pango, style, style->title_size, TRUE, markup);
   layout->title.x = style->padding;
   layout->title.y = style->padding;
   _isc_chart_text_size (&layout->title, NULL, &h);
@@ -668,7 +682,7 @@ layout_subtitle (IscChartLayout      *layout,
       double title_w, title_h, sub_w, sub_h;
 
       _isc_chart_text_size (&layout->title, &title_w, &title_h);
-      layout->subtitle.layout = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, markup);
+      layout->subtitle.layout = _isc_chart_layout_shared_text (layout->pango, style, style->label_size, FALSE, markup);
       _isc_chart_text_size (&layout->subtitle, &sub_w, &sub_h);
       layout->subtitle.x = pad + title_w + 2 * style->spacing;
       layout->subtitle.y = pad + title_h - sub_h - 1;

@@ -26,6 +26,9 @@ struct _IscChart
 
   /* Owned state, rebuilt when the model, style, zone or size change */
   IscChartLayout    *layout;
+  /* The renderer's and compare_paths' shapes are of layout: made when
+   * it is first drawn (isc_chart_draw()) */
+  gboolean           prepared;
   PangoLayout       *hover_text;
   int                hover_step;
   /* The compared series' lines, one GArray of IscChartPoint each, in

@@ -22,6 +22,7 @@ static void
 isc_chart_invalidate (IscChart *self)
 {
   g_clear_pointer (&self->layout, isc_chart_layout_free);
+  self->prepared = FALSE;
   g_clear_object (&self->hover_text);
   self->hover_step = -1;
   if (self->compare_paths != NULL)
@@ -303,13 +304,25 @@ isc_chart_ensure_layout (IscChart *self,
   isc_chart_invalidate (self);
   self->layout = isc_chart_layout_new_aligned (self->model, &self->style, self->pango, self->tz, self->utc,
                                                width, height, self->reduce, &self->align);
-  if (!isc_chart_model_is_empty (self->model))
-    {
-      isc_chart_renderer_prepare (self->renderer, self->model, self->layout, &self->style);
-      _isc_chart_prepare_compare (self, self->layout);
-    }
-
   return self->layout;
+}
+
+/* The shapes the renderer draws, from the layout: only for a chart that
+ * is drawn. A page lays out every chart it holds, for their alignment
+ * and their descriptions, and draws the few in sight; preparing the
+ * others cost about 3 % of a refresh's CPU (perf over
+ * tests/bench-charts-refresh). */
+static void
+ensure_prepared (IscChart             *self,
+                 const IscChartLayout *layout)
+{
+  if (self->prepared)
+    return;
+  self->prepared = TRUE;
+  if (isc_chart_model_is_empty (self->model))
+    return;
+  isc_chart_renderer_prepare (self->renderer, self->model, layout, &self->style);
+  _isc_chart_prepare_compare (self, layout);
 }
 
 static void
@@ -653,6 +666,7 @@ isc_chart_draw (IscChart *self,
     return;
 
   layout = isc_chart_ensure_layout (self, width, height);
+  ensure_prepared (self, layout);
   style = &self->style;
 
   cairo_save (cr);

@@ -28,9 +28,12 @@ struct _IscChartView
 
   /* Owned references */
   IscChart      *chart;
-  GskRenderNode *series_node;    /* the chart without the hover, as drawn */
-  GskRenderNode *raster_node;    /* series_node in pixels, once made */
+  GskRenderNode *series_node;    /* the chart without the hover, as vectors */
+  GskRenderNode *raster_node;    /* the same in pixels, once made */
   guint          raster_id;      /* the timeout that makes raster_node */
+  cairo_surface_t *raster_surface;  /* raster_node's pixels */
+  cairo_surface_t *retired_surface; /* the pixels before, until their frame is gone */
+  guint          retire_id;      /* the timeout that frees retired_surface */
   GtkAdjustment *scroll;         /* the scrolled window's, while mapped */
   GskRenderNode *hover_node;     /* the values box at hover_node_step */
   int            hover_node_step;
@@ -93,6 +96,7 @@ void      _isc_chart_view_invalidate         (IscChartView       *self);
 /* The cached picture as it is drawn now: the pixels once made, else
  * the vectors (NULL before the first snapshot). */
 GskRenderNode *_isc_chart_view_get_picture   (IscChartView       *self);
+GskRenderNode *_isc_chart_view_get_vectors   (IscChartView       *self);
 /* For tests: whether the picture shown is pixels (not vectors that
  * each frame draws into pixels again). */
 gboolean       _isc_chart_view_has_pixels    (IscChartView       *self);

@@ -93,7 +93,7 @@ _isc_chart_view_append_series (IscChartView *self,
                                                 0));
   gtk_snapshot_scale (snapshot, (float) (old_span / new_span), 1);
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((float) -layout->plot.x, 0));
-  gtk_snapshot_append_node (snapshot, self->series_node);
+  gtk_snapshot_append_node (snapshot, _isc_chart_view_get_vectors (self));
   gtk_snapshot_restore (snapshot);
   gtk_snapshot_pop (snapshot);
 }

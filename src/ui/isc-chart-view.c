@@ -36,19 +36,51 @@ G_DEFINE_FINAL_TYPE (IscChartView, isc_chart_view, GTK_TYPE_WIDGET)
  * a chart in sight draws at all (isc_chart_view_snapshot()). Only a
  * chart in sight holds pixels (each is width × height × 4 bytes, at the
  * screen's scale: the demo's 27 charts would take 25 MB at 785 × 300);
- * one scrolled out of sight goes back to its vectors. */
+ * one scrolled out of sight goes back to its vectors, or to nothing (it
+ * is drawn again when it comes into sight) where a refresh made it in
+ * pixels only. */
 #define RASTER_DELAY_MS 150
 /* The pixels are painted in columns this wide, each a node of its own:
  * GSK's cairo renderer composites a node only where the frame's damage
  * meets it, and a crosshair's damage is a few thin strips. (32, 64, 160
  * and 640 px measured within noise of each other, 160 the best median.) */
 #define RASTER_TILE_WIDTH 160
+/* How long the pixels a new picture replaced are kept: clear_raster(). */
+#define RETIRE_DELAY_MS 1000
+
+static gboolean
+retire_cb (gpointer data)
+{
+  IscChartView *self = data;
+
+  self->retire_id = 0;
+  g_clear_pointer (&self->retired_surface, cairo_surface_destroy);
+  return G_SOURCE_REMOVE;
+}
+
+/* The pixels go with their node, but their surface only once the frames
+ * that showed them are gone: the node's columns paint it through cairo
+ * snapshots, which copy the whole surface when it is freed before them
+ * (with the allocation, a tenth of a refresh's CPU,
+ * tests/bench-charts-refresh). An idle after the frame being drawn was
+ * still too early one time in four (GTK keeps the frame before). */
+static void
+clear_raster (IscChartView *self)
+{
+  g_clear_pointer (&self->raster_node, gsk_render_node_unref);
+  if (self->raster_surface == NULL)
+    return;
+  g_clear_pointer (&self->retired_surface, cairo_surface_destroy);
+  self->retired_surface = g_steal_pointer (&self->raster_surface);
+  if (self->retire_id == 0)
+    self->retire_id = g_timeout_add_full (G_PRIORITY_LOW, RETIRE_DELAY_MS, retire_cb, self, NULL);
+}
 
 static void
 clear_picture (IscChartView *self)
 {
   g_clear_pointer (&self->series_node, gsk_render_node_unref);
-  g_clear_pointer (&self->raster_node, gsk_render_node_unref);
+  clear_raster (self);
   g_clear_handle_id (&self->raster_id, g_source_remove);
 }
 
@@ -245,6 +277,16 @@ draw_series (IscChartView *self,
   return draw_node (self, &all, width, height, draw_chart, -1);
 }
 
+/* The picture as vectors, drawn now if it was made in pixels at once (a
+ * refresh): a zoom's preview scales them. */
+GskRenderNode *
+_isc_chart_view_get_vectors (IscChartView *self)
+{
+  if (self->series_node == NULL && self->raster_node != NULL)
+    self->series_node = draw_series (self, self->node_width, self->node_height);
+  return self->series_node;
+}
+
 /* The chart without the hover, in pixels at the screen's scale, as
  * columns of RASTER_TILE_WIDTH. On a crosshair move, GSK's cairo renderer
  * replays the vectors of every chart for the damage's bounding box
@@ -284,7 +326,9 @@ draw_raster (IscChartView *self,
       cairo_paint (cr);
       cairo_destroy (cr);
     }
-  cairo_surface_destroy (surface);
+  /* Kept while the node is: clear_raster(). */
+  clear_raster (self);
+  self->raster_surface = surface;
   return gtk_snapshot_free_to_node (snapshot);
 }
 
@@ -316,9 +360,11 @@ raster_cb (gpointer data)
   /* Out of sight: no pixels, until it is scrolled into it. */
   if (!in_sight (self))
     {
+      /* Made in pixels at once (a refresh), it has no vectors to go
+       * back to: it is drawn again when it comes into sight. */
       if (self->raster_node != NULL)
         {
-          g_clear_pointer (&self->raster_node, gsk_render_node_unref);
+          clear_raster (self);
           gtk_widget_queue_draw (GTK_WIDGET (self));
         }
       return G_SOURCE_REMOVE;
@@ -338,7 +384,9 @@ static void
 queue_raster (IscChartView *self)
 {
   g_clear_handle_id (&self->raster_id, g_source_remove);
-  if (self->series_node != NULL)
+  /* Pixels without vectors (a refresh) too: raster_cb() lets them go
+   * when the chart is out of sight. */
+  if (_isc_chart_view_get_picture (self) != NULL)
     self->raster_id = g_timeout_add_full (G_PRIORITY_LOW, RASTER_DELAY_MS, raster_cb, self, NULL);
 }
 
@@ -347,7 +395,7 @@ scale_factor_changed_cb (IscChartView *self,
                          GParamSpec   *pspec,
                          gpointer      user_data)
 {
-  g_clear_pointer (&self->raster_node, gsk_render_node_unref);
+  clear_raster (self);
   queue_raster (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -422,7 +470,7 @@ isc_chart_view_snapshot (GtkWidget   *widget,
    * height is a new picture. */
   isc_chart_get_alignment (self->chart, &align);
 
-  if (self->series_node == NULL || self->node_width != width || self->node_height != height ||
+  if (_isc_chart_view_get_picture (self) == NULL || self->node_width != width || self->node_height != height ||
       align.gutter != self->node_align.gutter || align.plot_height != self->node_align.plot_height)
     {
       gboolean same_size;
@@ -442,24 +490,30 @@ isc_chart_view_snapshot (GtkWidget   *widget,
       self->unseen = FALSE;
 
       /* New data at the size already drawn (a refresh) is made in pixels
-       * at once: as vectors, the frame would draw them into pixels and
-       * draw_raster() again RASTER_DELAY_MS later. A new size waits, as
-       * a live resize draws only vectors. */
+       * at once, and only in pixels: as vectors, the frame would draw them
+       * into pixels and draw_raster() again RASTER_DELAY_MS later, and
+       * vectors drawn beside the pixels cost a tenth of the refresh's
+       * CPU (perf over tests/bench-charts-refresh) for a zoom's preview
+       * that seldom comes (_isc_chart_view_get_vectors() draws them
+       * then). A new size waits, as a live resize draws only vectors. */
       same_size = self->node_width == width && self->node_height == height;
       clear_picture (self);
       g_clear_pointer (&self->hover_node, gsk_render_node_unref);
-      self->series_node = draw_series (self, width, height);
       self->node_width = width;
       self->node_height = height;
       self->node_align = align;
       self->n_renders++;
       if (same_size)
         self->raster_node = draw_raster (self, width, height);
-      else
-        queue_raster (self);
+      /* Vectors where pixels cannot be had (too large a surface). */
+      if (self->raster_node == NULL)
+        {
+          self->series_node = draw_series (self, width, height);
+          queue_raster (self);
+        }
     }
 
-  if (self->series_node != NULL)
+  if (_isc_chart_view_get_picture (self) != NULL)
     _isc_chart_view_append_series (self, snapshot, width, height);
 
   /* The hover goes in a node just the size of the cursor and its box,
@@ -549,6 +603,8 @@ isc_chart_view_dispose (GObject *object)
   IscChartView *self = (IscChartView *)object;
 
   clear_picture (self);
+  g_clear_handle_id (&self->retire_id, g_source_remove);
+  g_clear_pointer (&self->retired_surface, cairo_surface_destroy);
   watch_scroll (self, FALSE);
   g_clear_pointer (&self->hover_node, gsk_render_node_unref);
   g_clear_object (&self->chart);
