@@ -59,7 +59,8 @@ test_view_is_ready (gpointer data)
 {
   IscView *view = isc_window_get_view (data);
 
-  return isc_view_get_state (view) == ISC_VIEW_READY && !isc_view_get_loading (view);
+  return isc_view_get_state (view) == ISC_VIEW_READY && !isc_view_get_loading (view) &&
+         !isc_view_get_events_loading (view);
 }
 
 static void

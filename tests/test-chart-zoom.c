@@ -219,11 +219,13 @@ press_escape (GtkWidget *view)
   g_assert_not_reached ();
 }
 
-static const IscChartRect *
+/* A copy: the layout it is read from is made again when the chart
+ * changes (a refresh, a new size), so a pointer into it would dangle. */
+static IscChartRect
 plot_of (GtkWidget *view)
 {
-  return &isc_chart_ensure_layout (isc_chart_view_get_chart (ISC_CHART_VIEW (view)),
-                                   gtk_widget_get_width (view), gtk_widget_get_height (view))->plot;
+  return isc_chart_ensure_layout (isc_chart_view_get_chart (ISC_CHART_VIEW (view)),
+                                  gtk_widget_get_width (view), gtk_widget_get_height (view))->plot;
 }
 
 static gint64
@@ -241,7 +243,8 @@ drag (GtkWidget *view,
       gboolean   escape)
 {
   GtkEventController *gesture = test_find_controller (view, GTK_TYPE_GESTURE_DRAG);
-  const IscChartRect *plot = plot_of (view);
+  const IscChartRect plot_rect = plot_of (view);
+  const IscChartRect *plot = &plot_rect;
   double y = plot->y + plot->height / 2;
 
   g_signal_emit_by_name (gesture, "drag-begin", x1, y);
@@ -289,7 +292,8 @@ test_zoom_drag (void)
   g_autoptr(IscTimeRange) before = isc_time_range_copy (isc_view_get_range (view));
   GtkWidget *first = g_ptr_array_index (views, 0);
   GtkWidget *third = g_ptr_array_index (views, 2);
-  const IscChartRect *plot = plot_of (first);
+  const IscChartRect plot_rect = plot_of (first);
+  const IscChartRect *plot = &plot_rect;
   double x1 = plot->x + plot->width * 0.3;
   double x2 = plot->x + plot->width * 0.6;
   gint64 t1 = time_at (first, x1);
@@ -353,7 +357,8 @@ test_zoom_drag_cancel (void)
   g_autoptr(GPtrArray) views = chart_views (window);
   g_autoptr(IscTimeRange) before = isc_time_range_copy (isc_view_get_range (view));
   GtkWidget *first = g_ptr_array_index (views, 0);
-  const IscChartRect *plot = plot_of (first);
+  const IscChartRect plot_rect = plot_of (first);
+  const IscChartRect *plot = &plot_rect;
   gboolean could_go_back = isc_view_get_can_go_back (view);
 
   /* Escape during the drag: no band, no zoom. */
@@ -391,8 +396,10 @@ test_zoom_crosshair (void)
   GtkWidget *third = g_ptr_array_index (views, 2);
   IscChart *chart3 = isc_chart_view_get_chart (ISC_CHART_VIEW (third));
   GtkEventController *motion = test_find_controller (first, GTK_TYPE_EVENT_CONTROLLER_MOTION);
-  const IscChartRect *plot = plot_of (first);
-  const IscChartRect *plot3 = plot_of (third);
+  const IscChartRect plot_rect = plot_of (first);
+  const IscChartRect *plot = &plot_rect;
+  const IscChartRect plot3_rect = plot_of (third);
+  const IscChartRect *plot3 = &plot3_rect;
   g_autofree guint *renders = g_new0 (guint, views->len);
   g_autofree guint8 *before = NULL;
   g_autofree guint8 *after = NULL;

@@ -137,6 +137,8 @@ on_events (GObject      *object,
   events = isc_audit_log_load_finish (result, NULL, &error);
   if ((self = load_dup_view (load)) == NULL)
     return;
+  /* Done: no longer loading (isc_view_get_events_loading()). */
+  g_clear_object (&self->events_cancellable);
 
   if (events == NULL)
     {
@@ -326,6 +328,14 @@ _isc_view_drop_events (IscView *self)
 {
   g_cancellable_cancel (self->events_cancellable);
   g_clear_object (&self->events_cancellable);
+}
+
+gboolean
+isc_view_get_events_loading (IscView *self)
+{
+  g_return_val_if_fail (ISC_IS_VIEW (self), FALSE);
+
+  return self->events_cancellable != NULL;
 }
 
 gboolean

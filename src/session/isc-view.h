@@ -171,6 +171,9 @@ gint64              isc_view_get_rate_limited_until_ms (IscView       *self);
 /* The query the view sends now, or NULL without a target. */
 IscQuery           *isc_view_dup_query            (IscView            *self);
 
+/* Whether the events of the last load or refresh are still being read
+ * (the metrics may be in already). */
+gboolean            isc_view_get_events_loading   (IscView            *self);
 /* Whether the view reads the audit log (the "events-enabled" property,
  * FALSE by default, so that a view whose events nobody shows asks for
  * nothing more than its metrics). Turned on, the events are read at once
