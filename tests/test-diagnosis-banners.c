@@ -113,6 +113,14 @@ test_banners (void)
   /* The one without an action has no button. */
   g_assert_null (test_find_widget (isc_diagnosis_banners_get_banner (banners, 1), GTK_TYPE_BUTTON, "label", "Open v3"));
 
+#if !ADW_CHECK_VERSION (1, 3, 0)
+  /* Narrow, the button goes under the sentence; wide again, beside it. */
+  isc_diagnosis_banners_set_narrow (banners, TRUE);
+  g_assert_cmpint (gtk_orientable_get_orientation (GTK_ORIENTABLE (first)), ==, GTK_ORIENTATION_VERTICAL);
+  isc_diagnosis_banners_set_narrow (banners, FALSE);
+  g_assert_cmpint (gtk_orientable_get_orientation (GTK_ORIENTABLE (first)), ==, GTK_ORIENTATION_HORIZONTAL);
+#endif
+
   /* The same diagnoses again keep the same banners. */
   g_ptr_array_add (again, diagnosis (ISC_DIAGNOSIS_PROMOTION_STOPPED,
                                      "The promotion of v3 to production is paused: <b>5%</b> & more",
