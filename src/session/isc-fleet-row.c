@@ -142,6 +142,25 @@ _isc_fleet_row_set_item (IscFleetRow   *self,
   }
 }
 
+void
+_isc_fleet_row_set_siblings (IscFleetRow   *self,
+                             IscTargetItem *item,
+                             GPtrArray     *deployments)
+{
+  IscDiagnosisInput input = {
+    isc_target_item_get_environment (item), NULL, deployments, NULL, g_get_real_time () / 1000,
+  };
+  g_autoptr(GPtrArray) diagnoses = NULL;
+
+  g_return_if_fail (ISC_IS_FLEET_ROW (self));
+
+  if (input.environment == NULL || deployments == NULL)
+    return;
+  diagnoses = isc_diagnose (&input);
+  if (isc_diagnosis_list_find (diagnoses, ISC_DIAGNOSIS_SERVING_UNHEALTHY) != NULL)
+    self->attention = TRUE;
+}
+
 static void
 set_state (IscFleetRow      *self,
            IscFleetRowState  state)
