@@ -608,6 +608,12 @@ isc_fleet_row_compare_trouble (gconstpointer a,
   if (result != 0)
     return result;
 
+  /* A banner's case before replicas at their maximum, as the words go. */
+  result = (int) (isc_fleet_row_get_health (y) == ISC_FLEET_HEALTH_ATTENTION) -
+           (int) (isc_fleet_row_get_health (x) == ISC_FLEET_HEALTH_ATTENTION);
+  if (result != 0)
+    return result;
+
   result = (int) isc_fleet_row_get_at_max (y) - (int) isc_fleet_row_get_at_max (x);
   if (result != 0)
     return result;
