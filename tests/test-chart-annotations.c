@@ -594,6 +594,24 @@ test_schedule_steps (void)
       g_assert_cmpfloat (fabs (max_line->xs[2] - isc_chart_layout_x_for_ms (layout, at_19)), <=, 1);
       g_assert_cmpfloat (fabs (max_line->xs[4] - isc_chart_layout_x_for_ms (layout, at_14)), <=, 1);
       g_assert_cmpfloat (max_line->xs[5], ==, layout->plot.x + layout->plot.width);
+      /* The earlier value is labelled where it held: "max 10" from 19:00,
+       * the right edge says the 16 in effect at the end. */
+      g_assert_nonnull (max_line->step_texts);
+      {
+        gboolean labelled = FALSE;
+
+        for (guint k = 0; k < max_line->step_texts->len; k++)
+          {
+            const IscChartText *text = &g_array_index (max_line->step_texts, IscChartText, k);
+
+            if (g_str_equal (pango_layout_get_text (text->layout), "max 10"))
+              {
+                labelled = TRUE;
+                g_assert_cmpfloat (text->x, >=, max_line->xs[2]);
+              }
+          }
+        g_assert_true (labelled);
+      }
       return;
     }
   g_assert_not_reached ();

@@ -213,12 +213,17 @@ test_rows (Fixture       *f,
   g_assert_nonnull (find (f->fleet, ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT, ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION));
 
   /* The word agrees with the banners: text-embeddings' production has a
-   * paused promotion and refuses requests on full; the chat's does not. */
+   * paused promotion and refuses requests on full; the chat's has
+   * neither. */
   g_assert_cmpint (isc_fleet_row_get_health (find (f->fleet, ISC_DEMO_MODEL_EMBED, ISC_TARGET_ENVIRONMENT, "production")),
                    ==, ISC_FLEET_HEALTH_ATTENTION);
   g_assert_cmpstr (isc_fleet_health_get_title (ISC_FLEET_HEALTH_ATTENTION), ==, "Needs attention");
   g_assert_cmpint (isc_fleet_row_get_health (find (f->fleet, ISC_DEMO_MODEL_CHAT, ISC_TARGET_ENVIRONMENT, "production")),
                    !=, ISC_FLEET_HEALTH_ATTENTION);
+  /* realtime-voice's production serves the unhealthy v5 while v6 is
+   * active. */
+  g_assert_cmpint (isc_fleet_row_get_health (find (f->fleet, ISC_DEMO_MODEL_STREAM, ISC_TARGET_ENVIRONMENT, "production")),
+                   ==, ISC_FLEET_HEALTH_ATTENTION);
 
   /* Every production environment answered with traffic, a latency in
    * both windows and replicas within its autoscaling. */

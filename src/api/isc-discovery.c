@@ -370,6 +370,7 @@ environment_clear (gpointer data)
   g_clear_pointer (&environment->current_deployment, isc_deployment_unref);
   g_clear_pointer (&environment->candidate_deployment, isc_deployment_unref);
   g_clear_pointer (&environment->schedules, g_ptr_array_unref);
+  g_clear_pointer (&environment->schedules_tz, g_time_zone_unref);
   g_free (environment->applied_schedule_id);
 }
 
@@ -553,6 +554,10 @@ read_schedules (JsonObject     *object,
         }
     }
 
+  if (environment->schedules_timezone != NULL)
+    environment->schedules_tz = g_time_zone_new_identifier (environment->schedules_timezone);
+  if (environment->schedules_tz == NULL)
+    environment->schedules_tz = g_time_zone_new_utc ();
   environment->has_applied = read_autoscaling (applied, &environment->applied);
   environment->applied_schedule_id = dup_id (applied, "schedule_id");
 }
@@ -941,7 +946,7 @@ isc_environment_get_autoscaling_at (IscEnvironment *environment,
                                     gint64          time_ms,
                                     IscAutoscaling *out)
 {
-  g_autoptr(GTimeZone) tz = NULL;
+  GTimeZone *tz;
   IscAutoscaling base;
 
   g_return_val_if_fail (environment != NULL, NULL);
@@ -949,13 +954,9 @@ isc_environment_get_autoscaling_at (IscEnvironment *environment,
 
   base_autoscaling (environment, &base);
   *out = base;
-  if (environment->schedules == NULL || environment->schedules->len == 0)
+  if (environment->schedules == NULL || environment->schedules->len == 0 || environment->schedules_tz == NULL)
     return NULL;
-
-  if (environment->schedules_timezone != NULL)
-    tz = g_time_zone_new_identifier (environment->schedules_timezone);
-  if (tz == NULL)
-    tz = g_time_zone_new_utc ();
+  tz = environment->schedules_tz;
 
   for (guint i = 0; i < environment->schedules->len; i++)
     {

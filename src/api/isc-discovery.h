@@ -160,6 +160,7 @@ typedef struct
   gint64          gpu_memory_limit_mib;
   /* autoscaling_schedules: NULL time zone means UTC */
   char           *schedules_timezone;
+  GTimeZone      *schedules_tz;          /* that zone, UTC when unknown */
   GPtrArray      *schedules;             /* of IscAutoscalingSchedule; never NULL */
   gboolean        has_applied;           /* applied_state was sent */
   char           *applied_schedule_id;   /* NULL when the base settings apply */

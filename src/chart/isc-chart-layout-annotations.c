@@ -50,8 +50,47 @@ _isc_chart_layout_include_references (IscChartModel *model,
 /* A stepped line's points: each step's value from where it starts (or
  * the plot's left edge) to where the next starts (or the right edge); a
  * value beyond the axis at the plot's top. */
+static char *reference_text (IscChartModel *model,
+                             const char    *label,
+                             double         value);
+
+/* A segment's label where its value is not the line's last: "max 16",
+ * above the segment (below it at the plot's top), from its left end,
+ * when the segment is wide enough to hold it. */
+static void
+label_segment (IscChartLayout        *layout,
+               IscChartModel         *model,
+               const IscChartStyle   *style,
+               const char            *words,
+               double                 value,
+               double                 x0,
+               double                 x1,
+               double                 y,
+               IscChartReferenceLine *line)
+{
+  g_autofree char *text = reference_text (model, words, value);
+  g_autofree char *markup = g_markup_escape_text (text, -1);
+  IscChartText label = { 0 };
+  double w, h;
+
+  label.layout = isc_chart_layout_create_text (layout->pango, style, style->label_size, FALSE, markup);
+  _isc_chart_text_size (&label, &w, &h);
+  if (w + style->spacing > x1 - x0)
+    {
+      g_clear_object (&label.layout);
+      return;
+    }
+  label.x = round (x0 + style->spacing / 2);
+  label.y = y - 2 - h >= layout->plot.y ? round (y - 2 - h) : round (y + 2);
+  if (line->step_texts == NULL)
+    line->step_texts = g_array_new (FALSE, TRUE, sizeof (IscChartText));
+  g_array_append_val (line->step_texts, label);
+}
+
 static void
 layout_steps (IscChartLayout          *layout,
+              IscChartModel           *model,
+              const IscChartStyle     *style,
               const IscChartReference *ref,
               IscChartReferenceLine   *line)
 {
@@ -75,7 +114,30 @@ layout_steps (IscChartLayout          *layout,
       line->ys[line->n_points++] = y;
       line->xs[line->n_points] = CLAMP (round (isc_chart_layout_x_for_ms (layout, to)), layout->plot.x, right);
       line->ys[line->n_points++] = y;
+      if (v != ref->value)
+        label_segment (layout, model, style, ref->label, v, line->xs[line->n_points - 2],
+                       line->xs[line->n_points - 1], y, line);
     }
+}
+
+/* "max 5": a reference's words, then its value in the axis' unit. */
+static char *
+reference_text (IscChartModel *model,
+                const char    *label,
+                double         v)
+{
+  g_autofree char *value = isc_format_value (v, isc_chart_model_get_unit_hint (model), 3);
+
+  if (isc_chart_model_get_value_suffix (model) != NULL)
+    {
+      char *suffixed = g_strconcat (value, isc_chart_model_get_value_suffix (model), NULL);
+
+      g_free (value);
+      value = suffixed;
+    }
+  /* Translators: a reference line's label, "max 5": its words, then
+   * its value */
+  return g_strdup_printf (C_("reference line", "%s %s"), label, value);
 }
 
 static gboolean
@@ -137,7 +199,7 @@ layout_references (IscChartLayout      *layout,
       line.above = refs[i].value > layout->y_max;
       line.y = line.above ? layout->plot.y : round (isc_chart_layout_y_for_value (layout, line.value)) + 0.5;
       if (refs[i].n_steps > 0)
-        layout_steps (layout, &refs[i], &line);
+        layout_steps (layout, model, style, &refs[i], &line);
 
       /* On its own, trailing zeros dropped: "max 5", not "max 5.00". */
       value = isc_format_value (line.value, isc_chart_model_get_unit_hint (model), 3);
@@ -277,6 +339,12 @@ layout_markers (IscChartLayout      *layout,
       if (line->text.layout != NULL)
         {
           IscChartRect r = text_rect (&line->text);
+
+          g_array_append_val (taken, r);
+        }
+      for (guint k = 0; line->step_texts != NULL && k < line->step_texts->len; k++)
+        {
+          IscChartRect r = text_rect (&g_array_index (line->step_texts, IscChartText, k));
 
           g_array_append_val (taken, r);
         }

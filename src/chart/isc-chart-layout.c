@@ -155,6 +155,12 @@ clear_reference_line (gpointer data)
   g_clear_object (&line->text.layout);
   g_clear_pointer (&line->xs, g_free);
   g_clear_pointer (&line->ys, g_free);
+  if (line->step_texts != NULL)
+    {
+      for (guint i = 0; i < line->step_texts->len; i++)
+        g_clear_object (&g_array_index (line->step_texts, IscChartText, i).layout);
+      g_clear_pointer (&line->step_texts, g_array_unref);
+    }
 }
 
 static void

@@ -90,6 +90,9 @@ typedef struct
   guint         n_points;
   double       *xs;
   double       *ys;
+  /* Each earlier value's label ("max 16") at the start of its segment,
+   * where the segment is wide enough: IscChartText, or NULL. */
+  GArray       *step_texts;
 } IscChartReferenceLine;
 
 /* A rollout marker within the time axis, with its label at the plot's

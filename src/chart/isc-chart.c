@@ -558,7 +558,13 @@ draw_annotations (IscChart             *self,
   for (guint i = 0; i < layout->markers->len; i++)
     draw_annotation_label (self, cr, &g_array_index (layout->markers, IscChartMarkerLine, i).text);
   for (guint i = 0; i < layout->references->len; i++)
-    draw_annotation_label (self, cr, &g_array_index (layout->references, IscChartReferenceLine, i).text);
+    {
+      const IscChartReferenceLine *line = &g_array_index (layout->references, IscChartReferenceLine, i);
+
+      draw_annotation_label (self, cr, &line->text);
+      for (guint k = 0; line->step_texts != NULL && k < line->step_texts->len; k++)
+        draw_annotation_label (self, cr, &g_array_index (line->step_texts, IscChartText, k));
+    }
   cairo_restore (cr);
 }
 

@@ -302,7 +302,8 @@ check_slow_start (const IscDiagnosisInput *input,
     return;
 
   name = deployment_name (deployment);
-  how_long = isc_format_duration_short (seconds);
+  /* Whole minutes: the seconds of a build are noise. */
+  how_long = isc_format_duration_short (seconds >= 60 ? seconds - seconds % 60 : seconds);
   switch (deployment->status)
     {
     case ISC_DEPLOYMENT_STATUS_BUILDING:

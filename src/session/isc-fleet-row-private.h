@@ -20,6 +20,11 @@ IscFleetRow *_isc_fleet_row_new            (IscTargetItem      *item);
 /* What discovery says of the target now (autoscaling, replicas). */
 void         _isc_fleet_row_set_item       (IscFleetRow        *self,
                                             IscTargetItem      *item);
+/* The model's deployments (IscDeployment), for the banner an environment
+ * serving an unhealthy deployment while a newer one is active raises. */
+void         _isc_fleet_row_set_siblings   (IscFleetRow        *self,
+                                            IscTargetItem      *item,
+                                            GPtrArray          *deployments);
 void         _isc_fleet_row_set_loading    (IscFleetRow        *self,
                                             gboolean            loading);
 /* @response covers [@start_ms - (@end_ms - @start_ms), @end_ms) or less

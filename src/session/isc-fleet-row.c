@@ -142,6 +142,25 @@ _isc_fleet_row_set_item (IscFleetRow   *self,
   }
 }
 
+void
+_isc_fleet_row_set_siblings (IscFleetRow   *self,
+                             IscTargetItem *item,
+                             GPtrArray     *deployments)
+{
+  IscDiagnosisInput input = {
+    isc_target_item_get_environment (item), NULL, deployments, NULL, g_get_real_time () / 1000,
+  };
+  g_autoptr(GPtrArray) diagnoses = NULL;
+
+  g_return_if_fail (ISC_IS_FLEET_ROW (self));
+
+  if (input.environment == NULL || deployments == NULL)
+    return;
+  diagnoses = isc_diagnose (&input);
+  if (isc_diagnosis_list_find (diagnoses, ISC_DIAGNOSIS_SERVING_UNHEALTHY) != NULL)
+    self->attention = TRUE;
+}
+
 static void
 set_state (IscFleetRow      *self,
            IscFleetRowState  state)
@@ -586,6 +605,12 @@ isc_fleet_row_compare_trouble (gconstpointer a,
     return result;
 
   result = compare_desc (isc_fleet_row_get_latency_regression (x), isc_fleet_row_get_latency_regression (y));
+  if (result != 0)
+    return result;
+
+  /* A banner's case before replicas at their maximum, as the words go. */
+  result = (int) (isc_fleet_row_get_health (y) == ISC_FLEET_HEALTH_ATTENTION) -
+           (int) (isc_fleet_row_get_health (x) == ISC_FLEET_HEALTH_ATTENTION);
   if (result != 0)
     return result;
 

@@ -40,7 +40,8 @@ typedef enum
   ISC_FLEET_HEALTH_FAILING,     /* 5xx share at or above 5 % */
   ISC_FLEET_HEALTH_DEGRADED,    /* 5xx share at or above 1 %, or p95 up by half or more */
   ISC_FLEET_HEALTH_ATTENTION,   /* a diagnosis banner other than at max: a promotion paused
-                                 * or failed, a slow start, requests refused on full */
+                                 * or failed, a slow start, requests refused on full, an
+                                 * unhealthy deployment served while a newer one is active */
   ISC_FLEET_HEALTH_AT_MAX,      /* replicas at the autoscaling maximum */
   ISC_FLEET_HEALTH_NO_TRAFFIC,  /* no requests in the range */
   ISC_FLEET_HEALTH_HEALTHY,

@@ -218,6 +218,8 @@ rebuild_rows (IscFleet *self)
 {
   g_autoptr(GPtrArray) old = g_steal_pointer (&self->rows);
   g_autoptr(GHashTable) by_target = g_hash_table_new ((GHashFunc) isc_target_hash, (GEqualFunc) isc_target_equal);
+  g_autoptr(GHashTable) siblings = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                          (GDestroyNotify) g_ptr_array_unref);
   guint n = self->target_list != NULL ? g_list_model_get_n_items (G_LIST_MODEL (self->target_list)) : 0;
   gboolean same;
 
@@ -228,10 +230,29 @@ rebuild_rows (IscFleet *self)
       g_hash_table_insert (by_target, (gpointer) isc_fleet_row_get_target (row), row);
     }
 
+  /* Each model's deployments, for the environments' diagnoses. */
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(IscTargetItem) item = g_list_model_get_item (G_LIST_MODEL (self->target_list), i);
+      IscDeployment *deployment = isc_target_item_get_deployment (item);
+      GPtrArray *list;
+
+      if (isc_target_item_get_kind (item) != ISC_TARGET_ITEM_DEPLOYMENT || deployment == NULL)
+        continue;
+      list = g_hash_table_lookup (siblings, isc_target_item_get_model_id (item));
+      if (list == NULL)
+        {
+          list = g_ptr_array_new_with_free_func ((GDestroyNotify) isc_deployment_unref);
+          g_hash_table_insert (siblings, g_strdup (isc_target_item_get_model_id (item)), list);
+        }
+      g_ptr_array_add (list, isc_deployment_ref (deployment));
+    }
+
   self->rows = g_ptr_array_new_with_free_func (g_object_unref);
   for (guint i = 0; i < n; i++)
     {
       g_autoptr(IscTargetItem) item = g_list_model_get_item (G_LIST_MODEL (self->target_list), i);
+      GPtrArray *model_deployments;
       IscFleetRow *row;
 
       if (!item_is_row (item))
@@ -246,7 +267,10 @@ rebuild_rows (IscFleet *self)
           g_hash_table_remove (by_target, isc_target_item_get_target (item));
         }
       else if (find_row (self->rows, isc_target_item_get_target (item), NULL) == NULL)
-        g_ptr_array_add (self->rows, _isc_fleet_row_new (item));
+        g_ptr_array_add (self->rows, row = _isc_fleet_row_new (item));
+      model_deployments = g_hash_table_lookup (siblings, isc_target_item_get_model_id (item));
+      if (row != NULL && model_deployments != NULL)
+        _isc_fleet_row_set_siblings (row, item, model_deployments);
     }
 
   same = old->len == self->rows->len;

@@ -21,6 +21,7 @@ struct _IscDiagnosisBanners
   GtkWidget  *box;
   GPtrArray  *diagnoses;   /* IscDiagnosis, or NULL */
   GPtrArray  *banners;     /* GtkWidget, borrowed from box */
+  gboolean    narrow;
 };
 
 G_DEFINE_FINAL_TYPE (IscDiagnosisBanners, isc_diagnosis_banners, GTK_TYPE_WIDGET)
@@ -86,7 +87,8 @@ make_banner (IscDiagnosisBanners *self,
   return GTK_WIDGET (banner);
 #else
   /* libadwaita 1.2: a box like AdwBanner, a label and a button. */
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *box = gtk_box_new (self->narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL,
+                                self->narrow ? 6 : 12);
   GtkWidget *label = gtk_label_new (NULL);
 
   gtk_widget_add_css_class (box, "diagnosis-banner");
@@ -104,6 +106,7 @@ make_banner (IscDiagnosisBanners *self,
       GtkWidget *button = gtk_button_new_with_label (d->action_label);
 
       gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+      gtk_widget_set_halign (button, self->narrow ? GTK_ALIGN_CENTER : GTK_ALIGN_FILL);
       gtk_widget_add_css_class (button, "suggested-action");
       g_signal_connect (button, "clicked", G_CALLBACK (button_clicked_cb), self);
       gtk_box_append (GTK_BOX (box), button);
@@ -164,6 +167,31 @@ isc_diagnosis_banners_set (IscDiagnosisBanners *self,
       g_ptr_array_add (self->banners, banner);
     }
   gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
+}
+
+void
+isc_diagnosis_banners_set_narrow (IscDiagnosisBanners *self,
+                                  gboolean             narrow)
+{
+  g_return_if_fail (ISC_IS_DIAGNOSIS_BANNERS (self));
+
+  narrow = !!narrow;
+  if (self->narrow == narrow)
+    return;
+  self->narrow = narrow;
+#if !ADW_CHECK_VERSION (1, 3, 0)
+  for (guint i = 0; i < self->banners->len; i++)
+    {
+      GtkWidget *box = g_ptr_array_index (self->banners, i);
+      GtkWidget *button = gtk_widget_get_last_child (box);
+
+      gtk_orientable_set_orientation (GTK_ORIENTABLE (box), narrow ? GTK_ORIENTATION_VERTICAL
+                                                                   : GTK_ORIENTATION_HORIZONTAL);
+      gtk_box_set_spacing (GTK_BOX (box), narrow ? 6 : 12);
+      if (GTK_IS_BUTTON (button))
+        gtk_widget_set_halign (button, narrow ? GTK_ALIGN_CENTER : GTK_ALIGN_FILL);
+    }
+#endif
 }
 
 guint

@@ -31,6 +31,10 @@ GtkWidget  *isc_diagnosis_banners_new        (void);
 void        isc_diagnosis_banners_set        (IscDiagnosisBanners *self,
                                               GPtrArray           *diagnoses);
 guint       isc_diagnosis_banners_get_n      (IscDiagnosisBanners *self);
+/* Narrow (a folded window): on libadwaita 1.2 the button goes under the
+ * sentence rather than beside it, as AdwBanner does by itself. */
+void        isc_diagnosis_banners_set_narrow (IscDiagnosisBanners *self,
+                                              gboolean             narrow);
 /* The banner widget of the @index-th diagnosis, for tests. */
 GtkWidget  *isc_diagnosis_banners_get_banner (IscDiagnosisBanners *self,
                                               guint                index);

@@ -101,6 +101,14 @@ diagnosis_activated_cb (IscWindow    *self,
     }
 }
 
+static void
+leaflet_folded_cb (IscWindow  *self,
+                   GParamSpec *pspec,
+                   AdwLeaflet *leaflet)
+{
+  isc_diagnosis_banners_set_narrow (self->diagnosis_banners, adw_leaflet_get_folded (leaflet));
+}
+
 /* The banners go between the stale strip and the page. */
 void
 _isc_window_init_diagnosis (IscWindow *self)
@@ -110,6 +118,9 @@ _isc_window_init_diagnosis (IscWindow *self)
                               GTK_WIDGET (self->banner));
   g_signal_connect_object (self->diagnosis_banners, "activated", G_CALLBACK (diagnosis_activated_cb),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->leaflet, "notify::folded", G_CALLBACK (leaflet_folded_cb),
+                           self, G_CONNECT_SWAPPED);
+  leaflet_folded_cb (self, NULL, self->leaflet);
   g_signal_connect_object (self->view, "notify::response", G_CALLBACK (_isc_window_update_diagnosis),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::target", G_CALLBACK (_isc_window_update_diagnosis),
