@@ -65,6 +65,23 @@ append_hover_error_share (GString       *markup,
   g_string_append_printf (markup, "  %s", escaped);
 }
 
+/* A caller's note on the series at the step (isc_chart_model_set_notes()),
+ * after its value and share. */
+static void
+append_hover_note (GString       *markup,
+                   IscChartModel *model,
+                   guint          series,
+                   int            step)
+{
+  g_autofree char *note = isc_chart_model_dup_note (model, series, step);
+  g_autofree char *escaped = NULL;
+
+  if (note == NULL)
+    return;
+  escaped = g_markup_escape_text (note, -1);
+  g_string_append_printf (markup, "  %s", escaped);
+}
+
 /* A step that holds only part of its interval says so under its time. */
 static void
 append_incomplete_line (IscChart *self,
@@ -125,6 +142,7 @@ create_hover_text (IscChart             *self,
       line = g_markup_printf_escaped ("\n<span alpha=\"1\">■</span> %s  <b>%s</b>", cs->label, value);
       g_string_append (markup, line);
       append_hover_error_share (markup, self->model, order[k], step);
+      append_hover_note (markup, self->model, order[k], step);
     }
 
   return isc_chart_layout_create_text (self->pango, style, style->label_size, FALSE, markup->str);

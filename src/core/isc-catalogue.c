@@ -136,6 +136,10 @@ isc_catalogue_get_title (const char *name)
     /* Translators: the title of the chart of 4xx and 5xx responses as a
      * share of all requests */
     return _("Error rate");
+  if (entry == NULL && g_strcmp0 (name, ISC_CATALOGUE_USAGE_SPEND) == 0)
+    /* Translators: the title of the Usage page's chart of what the
+     * workspace spent each day */
+    return _("Spend per day");
   if (entry == NULL)
     return name;
 

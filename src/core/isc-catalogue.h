@@ -85,6 +85,9 @@ typedef struct
  * metric: never asked for, not among the entries, unknown to
  * isc_catalogue_lookup(); isc_catalogue_get_title() says "Error rate". */
 #define ISC_CATALOGUE_ERROR_RATE "inferscope_error_rate"
+/* The Usage page's chart of spend per day (isc-usage-chart.h): not an API
+ * metric either; isc_catalogue_get_title() says "Spend per day". */
+#define ISC_CATALOGUE_USAGE_SPEND "inferscope_usage_spend"
 
 const IscCatalogueEntry *isc_catalogue_get_entries  (guint          *n_entries);
 /* NULL for a name the catalogue does not know. */
