@@ -38,6 +38,8 @@ typedef enum
   ISC_API_ERROR_SEARCH_PATTERN, /* logs: a 400 refusing the query's search pattern; the
                                  * message says so with Baseten's reason, for beside the
                                  * search field */
+  ISC_API_ERROR_NOT_PERMITTED, /* 403 on billing or Model API usage: this key may not
+                                * read that feature; hide it, say so once */
 } IscApiError;
 
 GQuark isc_api_error_quark (void);
