@@ -236,6 +236,83 @@ isc_usage_table_dup_total_text (const IscUsageTable *self)
   return g_steal_pointer (&total);
 }
 
+static void
+add_billing_item (IscUsageTable        *self,
+                  const IscBillingItem *item,
+                  IscUsageRowKind       kind)
+{
+  g_autofree char *name = NULL;
+  IscUsageRow *row;
+
+  if (kind == ISC_USAGE_ROW_DEPLOYMENT && item->model_name != NULL)
+    /* Translators: a model's name, then its environment or deployment */
+    name = g_strdup_printf (_("%s · %s"), item->model_name,
+                            item->environment_name != NULL ? item->environment_name : item->name);
+  else
+    name = g_strdup (item->name);
+  row = isc_usage_table_add_row (self, name, kind);
+
+  for (guint i = 0; i < item->n_days; i++)
+    {
+      const IscBillingDay *day = &item->days[i];
+      gint64 index;
+
+      if (day->day_ms < self->first_day_ms)
+        continue;
+      index = (day->day_ms - self->first_day_ms) / DAY_MS;
+      if (index >= self->n_days)
+        continue;
+      row->micros[index] = (double) day->subtotal;
+      if (day->minutes >= 0)
+        row->minutes[index] = (double) day->minutes;
+      if (day->requests >= 0)
+        row->requests[index] = (double) day->requests;
+    }
+}
+
+IscUsageTable *
+isc_usage_table_new_from_billing (const IscBillingSummary *billing,
+                                  gint64                   now_ms)
+{
+  static const struct {
+    IscBillingSectionKind section;
+    IscUsageRowKind       kind;
+  } sections[] = {
+    { ISC_BILLING_SECTION_DEDICATED, ISC_USAGE_ROW_DEPLOYMENT },
+    { ISC_BILLING_SECTION_TRAINING, ISC_USAGE_ROW_TRAINING },
+    { ISC_BILLING_SECTION_MODEL_APIS, ISC_USAGE_ROW_MODEL_API },
+  };
+  gint64 start_ms, end_ms, today_ms;
+  IscUsageTable *self;
+  guint n_days;
+
+  g_return_val_if_fail (billing != NULL, NULL);
+
+  start_ms = isc_billing_summary_get_start_ms (billing);
+  end_ms = isc_billing_summary_get_end_ms (billing);
+  if (end_ms <= start_ms)
+    return NULL;
+  n_days = (guint) MIN ((end_ms - start_ms + DAY_MS - 1) / DAY_MS, ISC_BILLING_MAX_DAYS);
+  self = isc_usage_table_new (start_ms, n_days);
+
+  today_ms = now_ms - now_ms % DAY_MS;
+  if (today_ms <= start_ms)
+    isc_usage_table_set_n_billed_days (self, 0);
+  else
+    isc_usage_table_set_n_billed_days (self, (guint) MIN ((today_ms - start_ms) / DAY_MS, (gint64) n_days));
+
+  for (guint s = 0; s < G_N_ELEMENTS (sections); s++)
+    {
+      const IscBillingSection *section = isc_billing_summary_get_section (billing, sections[s].section);
+
+      if (!section->present)
+        continue;
+      for (guint i = 0; i < section->n_items; i++)
+        add_billing_item (self, section->items[i], sections[s].kind);
+    }
+  return self;
+}
+
 /* The chart's layers ***********************************************/
 
 typedef struct

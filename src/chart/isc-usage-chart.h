@@ -9,6 +9,7 @@
 
 #include <glib.h>
 
+#include "isc-billing.h"
 #include "isc-chart-model.h"
 
 G_BEGIN_DECLS
@@ -75,6 +76,14 @@ char          *isc_usage_format_micros         (gint64          micros);
 /* "Total $1,234.56 over 31 days", then "· ≈ $12.40 estimated today"
  * when there is an estimate. */
 char          *isc_usage_table_dup_total_text (const IscUsageTable *self);
+
+/* The table of a billing summary (its period's days): a row per
+ * dedicated item ("model · environment", or "model · deployment" for one
+ * outside an environment), training job and Model API, from their daily
+ * rows (an item without any has none). The days from @now_ms's UTC day
+ * on are not billed yet. NULL for a period without days. */
+IscUsageTable *isc_usage_table_new_from_billing (const IscBillingSummary *billing,
+                                                 gint64                   now_ms);
 
 /* The chart: spend per day as stacked day-wide bars (a daily COUNTER's
  * step totals), the ISC_USAGE_CHART_MAX_DEPLOYMENTS costliest deployments

@@ -35,11 +35,15 @@ struct _IscSidebar
   IscTargetList  *target_list;
   GSignalGroup   *list_signals;
   GListStore     *models;        /* the Overview row's model, then target_list */
+  GListStore     *overview_rows; /* the Overview row, then the Usage row */
+  GObject        *usage_item;    /* the Usage row's item */
   GListModel     *rows;          /* the two, flattened: what the list view shows */
   GtkSingleSelection *selection; /* over rows */
   IscTarget      *selected_target;
   /* The Overview row is the one selected (no target is). */
   gboolean        overview_selected;
+  /* With overview_selected: the Usage row is, not the Overview row. */
+  gboolean        usage_selected;
 
   /* Nonzero while code (not a person) changes the selection. */
   guint           selecting;
@@ -67,6 +71,7 @@ enum {
   RELOAD_REQUESTED,
   ADD_REQUESTED,
   OVERVIEW_ACTIVATED,
+  USAGE_ACTIVATED,
   N_SIGNALS
 };
 
@@ -93,6 +98,20 @@ static gboolean
 object_is_overview (gpointer object)
 {
   return object != NULL && !ISC_IS_TARGET_ITEM (object);
+}
+
+/* The Usage row is one of the rows above the targets too. */
+static gboolean
+object_is_usage (gpointer object)
+{
+  return object_is_overview (object) && g_object_get_data (object, "isc-sidebar-usage") != NULL;
+}
+
+/* The rows above the targets: Overview, and Usage unless hidden. */
+static guint
+n_fixed_rows (IscSidebar *self)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (self->overview_rows));
 }
 
 /* Green serves, red is broken, grey is everything in between or asleep;
@@ -381,6 +400,21 @@ bind_overview_row (GtkListItem *list_item,
 }
 
 static void
+bind_usage_row (GtkListItem *list_item,
+                GtkWidget   *row,
+                GtkWidget   *title)
+{
+  gtk_label_set_text (GTK_LABEL (title), _("Usage"));
+  set_row_tooltip (row, _("What the workspace spent each day, by deployment"));
+  gtk_widget_add_css_class (row, "sidebar-overview");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Usage"),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  _("What the workspace spent each day, by deployment"),
+                                  -1);
+}
+
+static void
 bind_row (GtkSignalListItemFactory *factory,
           GtkListItem              *list_item,
           IscSidebar               *self)
@@ -420,6 +454,11 @@ bind_row (GtkSignalListItemFactory *factory,
   gtk_list_item_set_activatable (list_item, TRUE);
   gtk_list_item_set_selectable (list_item, TRUE);
 
+  if (object_is_usage (object))
+    {
+      bind_usage_row (list_item, row, title);
+      return;
+    }
   if (object_is_overview (object))
     {
       bind_overview_row (list_item, row, title);
@@ -510,15 +549,15 @@ select_row_for_target (IscSidebar *self)
 
   if (self->target_list != NULL && self->selected_target != NULL &&
       isc_target_list_find (self->target_list, self->selected_target, &position) != NULL)
-    /* The Overview row comes first. */
-    row = position + 1;
+    /* The Overview and Usage rows come first. */
+    row = position + n_fixed_rows (self);
   else if (self->target_list != NULL && self->selected_target != NULL &&
            !isc_target_list_get_model_listed (self->target_list, self->selected_target->model_id))
     /* Chosen before discovery listed its model's targets: wanted now. */
     isc_target_list_fetch_model (self->target_list, self->selected_target->model_id, TRUE);
 
   if (row == GTK_INVALID_LIST_POSITION && self->overview_selected)
-    row = 0;
+    row = self->usage_selected && n_fixed_rows (self) > 1 ? 1 : 0;
 
   self->selecting++;
   if (row != gtk_single_selection_get_selected (self->selection))
@@ -611,9 +650,15 @@ emit_activated (IscSidebar *self,
     return;
 
   mark_just_selected (self);
+  if (object_is_usage (object))
+    {
+      if (self->usage_selected)
+        g_signal_emit (self, signals[USAGE_ACTIVATED], 0);
+      return;
+    }
   if (object_is_overview (object))
     {
-      if (self->overview_selected)
+      if (self->overview_selected && !self->usage_selected)
         g_signal_emit (self, signals[OVERVIEW_ACTIVATED], 0);
       return;
     }
@@ -634,9 +679,18 @@ on_selection_changed (IscSidebar *self)
   if (self->selecting > 0 || object == NULL)
     return;
 
+  if (object_is_usage (object))
+    {
+      if (self->usage_selected)
+        return;
+      isc_sidebar_select_usage (self);
+      mark_just_selected (self);
+      g_signal_emit (self, signals[USAGE_ACTIVATED], 0);
+      return;
+    }
   if (object_is_overview (object))
     {
-      if (self->overview_selected)
+      if (self->overview_selected && !self->usage_selected)
         return;
       isc_sidebar_select_overview (self);
       mark_just_selected (self);
@@ -649,6 +703,7 @@ on_selection_changed (IscSidebar *self)
     return;
 
   self->overview_selected = FALSE;
+  self->usage_selected = FALSE;
   g_clear_pointer (&self->selected_target, isc_target_free);
   self->selected_target = isc_target_copy (target);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_TARGET]);
@@ -737,6 +792,8 @@ isc_sidebar_dispose (GObject *object)
   g_clear_object (&self->selection);
   g_clear_object (&self->rows);
   g_clear_object (&self->models);
+  g_clear_object (&self->overview_rows);
+  g_clear_object (&self->usage_item);
   g_clear_object (&self->target_list);
 
   G_OBJECT_CLASS (isc_sidebar_parent_class)->dispose (object);
@@ -844,6 +901,12 @@ isc_sidebar_class_init (IscSidebarClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
+  signals[USAGE_ACTIVATED] =
+    g_signal_new ("usage-activated",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
 
   item_quark = g_quark_from_static_string ("isc-sidebar-item");
   list_item_quark = g_quark_from_static_string ("isc-sidebar-list-item");
@@ -891,6 +954,10 @@ create_list (IscSidebar *self)
 
   self->models = g_list_store_new (G_TYPE_LIST_MODEL);
   g_list_store_append (overview, overview_item);
+  self->usage_item = g_object_new (G_TYPE_OBJECT, NULL);
+  g_object_set_data (self->usage_item, "isc-sidebar-usage", GINT_TO_POINTER (TRUE));
+  g_list_store_append (overview, self->usage_item);
+  self->overview_rows = g_object_ref (overview);
   g_list_store_append (self->models, overview);
   self->rows = G_LIST_MODEL (gtk_flatten_list_model_new (g_object_ref (G_LIST_MODEL (self->models))));
   self->selection = gtk_single_selection_new (g_object_ref (self->rows));
@@ -1105,6 +1172,7 @@ isc_sidebar_set_selected_target (IscSidebar      *self,
     {
       self->selected_target = isc_target_copy (target);
       self->overview_selected = FALSE;
+      self->usage_selected = FALSE;
     }
 
   select_row_for_target (self);
@@ -1117,6 +1185,7 @@ isc_sidebar_select_overview (IscSidebar *self)
   g_return_if_fail (ISC_IS_SIDEBAR (self));
 
   self->overview_selected = TRUE;
+  self->usage_selected = FALSE;
   if (self->selected_target != NULL)
     {
       g_clear_pointer (&self->selected_target, isc_target_free);
@@ -1130,7 +1199,61 @@ isc_sidebar_get_overview_selected (IscSidebar *self)
 {
   g_return_val_if_fail (ISC_IS_SIDEBAR (self), FALSE);
 
-  return self->overview_selected;
+  return self->overview_selected && !self->usage_selected;
+}
+
+void
+isc_sidebar_select_usage (IscSidebar *self)
+{
+  g_return_if_fail (ISC_IS_SIDEBAR (self));
+
+  self->overview_selected = TRUE;
+  self->usage_selected = TRUE;
+  if (self->selected_target != NULL)
+    {
+      g_clear_pointer (&self->selected_target, isc_target_free);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_TARGET]);
+    }
+  select_row_for_target (self);
+}
+
+gboolean
+isc_sidebar_get_usage_selected (IscSidebar *self)
+{
+  g_return_val_if_fail (ISC_IS_SIDEBAR (self), FALSE);
+
+  return self->usage_selected;
+}
+
+void
+isc_sidebar_set_usage_shown (IscSidebar *self,
+                             gboolean    shown)
+{
+  guint position;
+  gboolean present;
+
+  g_return_if_fail (ISC_IS_SIDEBAR (self));
+
+  present = g_list_store_find (self->overview_rows, self->usage_item, &position);
+  if (!!shown == present)
+    return;
+  self->selecting++;
+  if (shown)
+    g_list_store_append (self->overview_rows, self->usage_item);
+  else
+    g_list_store_remove (self->overview_rows, position);
+  self->selecting--;
+  if (!shown && self->usage_selected)
+    self->usage_selected = FALSE;
+  select_row_for_target (self);
+}
+
+gboolean
+isc_sidebar_get_usage_shown (IscSidebar *self)
+{
+  g_return_val_if_fail (ISC_IS_SIDEBAR (self), FALSE);
+
+  return g_list_store_find (self->overview_rows, self->usage_item, NULL);
 }
 
 void

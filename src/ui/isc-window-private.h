@@ -15,6 +15,8 @@
 #include "isc-log-view.h"
 #include "isc-logs-page.h"
 #include "isc-overview-page.h"
+#include "isc-usage.h"
+#include "isc-usage-page.h"
 #include "isc-range-button.h"
 #include "isc-sidebar.h"
 #include "isc-summary-page.h"
@@ -84,11 +86,14 @@ struct _IscWindow
   IscChartsPage        *charts_page;
   IscLogsPage          *logs_page;
   IscOverviewPage      *overview_page;
+  IscUsagePage         *usage_page;
 
   /* Owned references */
   IscView              *view;
   IscFleet             *fleet;          /* the overview's */
   IscLogView           *log_view;       /* the Logs page's */
+  IscUsage             *usage;          /* the view's client's spend and usage */
+  GCancellable         *usage_cancellable;
   IscSession           *session;
   GSignalGroup         *session_signals;
   GSignalGroup         *list_signals;
@@ -105,6 +110,7 @@ struct _IscWindow
   gulong                toplevel_state_id;
   gboolean              state_loaded;
   gboolean              showing_overview;
+  gboolean              showing_usage;  /* with showing_overview: the Usage page */
   gboolean              showing_logs;   /* the Logs page, over the view's mode */
 };
 
@@ -123,6 +129,13 @@ struct _IscWindow
 /* The fleet overview in the content (TRUE), or the view's pages. */
 void       _isc_window_show_overview           (IscWindow     *self,
                                                 gboolean       show);
+
+/* isc-window-usage.c: the Usage page in the content (in the overview's
+ * place), loading it; the IscUsage of the view's client. */
+void       _isc_window_show_usage              (IscWindow     *self);
+void       _isc_window_load_usage              (IscWindow     *self);
+IscUsage  *_isc_window_get_usage               (IscWindow     *self);
+void       _isc_window_dispose_usage           (IscWindow     *self);
 
 GSettings *_isc_window_get_settings            (IscWindow     *self);
 void       _isc_window_toast                   (IscWindow     *self,

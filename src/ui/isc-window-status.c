@@ -70,6 +70,12 @@ _isc_window_update_title (IscWindow *self)
   g_autofree char *subtitle = NULL;
   gint64 updated_ms = isc_view_get_updated_ms (self->view);
 
+  if (self->showing_overview && self->showing_usage)
+    {
+      set_titles (self, _("Usage"), NULL);
+      gtk_window_set_title (GTK_WINDOW (self), _("Usage"));
+      return;
+    }
   if (self->showing_overview)
     {
       set_titles (self, _("Overview"),
@@ -243,7 +249,7 @@ _isc_window_update_state (IscWindow *self)
 
   if (self->showing_overview)
     {
-      gtk_stack_set_visible_child_name (self->state_stack, "overview");
+      gtk_stack_set_visible_child_name (self->state_stack, self->showing_usage ? "usage" : "overview");
       gtk_spinner_set_spinning (self->spinner, FALSE);
       return;
     }

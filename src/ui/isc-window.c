@@ -506,7 +506,8 @@ update_active (IscWindow *self)
 
   isc_view_set_active (self->view, gtk_widget_get_mapped (GTK_WIDGET (self)) && !minimized);
   /* The overview loads only while it is seen. */
-  isc_fleet_set_active (self->fleet, isc_view_get_active (self->view) && self->showing_overview);
+  isc_fleet_set_active (self->fleet, isc_view_get_active (self->view) && self->showing_overview &&
+                        !self->showing_usage);
 }
 
 void
@@ -516,6 +517,8 @@ _isc_window_show_overview (IscWindow *self,
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "refresh");
 
   show = !!show;
+  if (!show)
+    self->showing_usage = FALSE;
   if (self->showing_overview == show)
     return;
 
@@ -523,7 +526,12 @@ _isc_window_show_overview (IscWindow *self,
   /* The page has rows to make only once it is first shown. */
   if (show && isc_overview_page_get_fleet (self->overview_page) == NULL)
     isc_overview_page_set_fleet (self->overview_page, self->fleet);
+  /* The Cost column's billing, from the view's client. */
   if (show)
+    _isc_window_get_usage (self);
+  if (show && self->showing_usage)
+    isc_sidebar_select_usage (self->sidebar);
+  else if (show)
     isc_sidebar_select_overview (self->sidebar);
   else
     isc_sidebar_set_selected_target (self->sidebar, isc_view_get_target (self->view));
@@ -683,7 +691,25 @@ static void
 sidebar_overview_cb (IscWindow  *self,
                      IscSidebar *sidebar)
 {
+  if (self->showing_usage && self->showing_overview)
+    {
+      self->showing_usage = FALSE;
+      update_active (self);
+      _isc_window_update_state (self);
+      _isc_window_update_title (self);
+    }
+  self->showing_usage = FALSE;
   _isc_window_show_overview (self, TRUE);
+  if (adw_leaflet_get_folded (self->leaflet))
+    adw_leaflet_set_visible_child_name (self->leaflet, "content");
+}
+
+static void
+sidebar_usage_cb (IscWindow  *self,
+                  IscSidebar *sidebar)
+{
+  _isc_window_show_usage (self);
+  update_active (self);
   if (adw_leaflet_get_folded (self->leaflet))
     adw_leaflet_set_visible_child_name (self->leaflet, "content");
 }
@@ -783,6 +809,7 @@ isc_window_dispose (GObject *object)
 
   g_clear_object (&self->session_signals);
   g_clear_object (&self->list_signals);
+  _isc_window_dispose_usage (self);
   g_clear_object (&self->log_view);
   g_clear_object (&self->view);
   g_clear_object (&self->fleet);
@@ -825,6 +852,7 @@ isc_window_class_init (IscWindowClass *klass)
   g_type_ensure (ISC_TYPE_SIDEBAR);
   g_type_ensure (ISC_TYPE_SUMMARY_PAGE);
   g_type_ensure (ISC_TYPE_TILES_PAGE);
+  g_type_ensure (ISC_TYPE_USAGE_PAGE);
   g_type_ensure (ISC_TYPE_WELCOME_PAGE);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/inferscope/Inferscope/isc-window.ui");
@@ -870,6 +898,7 @@ isc_window_class_init (IscWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, IscWindow, charts_page);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, logs_page);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, overview_page);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, usage_page);
 
   gtk_widget_class_bind_template_callback (widget_class, invert_boolean);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
@@ -955,6 +984,10 @@ isc_window_init (IscWindow *self)
                            G_CALLBACK (overview_target_activated_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->sidebar, "overview-activated",
                            G_CALLBACK (sidebar_overview_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->sidebar, "usage-activated",
+                           G_CALLBACK (sidebar_usage_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->usage_page, "retry",
+                           G_CALLBACK (_isc_window_load_usage), self, G_CONNECT_SWAPPED);
 
   g_signal_connect_object (self->leaflet, "notify::folded",
                            G_CALLBACK (leaflet_folded_cb), self, G_CONNECT_SWAPPED);
