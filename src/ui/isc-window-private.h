@@ -94,6 +94,7 @@ struct _IscWindow
   IscLogView           *log_view;       /* the Logs page's */
   IscUsage             *usage;          /* the view's client's spend and usage */
   GCancellable         *usage_cancellable;
+  GCancellable         *summary_cost_cancellable;
   IscSession           *session;
   GSignalGroup         *session_signals;
   GSignalGroup         *list_signals;
@@ -136,6 +137,9 @@ void       _isc_window_show_usage              (IscWindow     *self);
 void       _isc_window_load_usage              (IscWindow     *self);
 IscUsage  *_isc_window_get_usage               (IscWindow     *self);
 void       _isc_window_dispose_usage           (IscWindow     *self);
+/* The Summary page's cost line for @response (the view's SUMMARY). */
+void       _isc_window_update_summary_cost     (IscWindow          *self,
+                                                IscMetricsResponse *response);
 
 GSettings *_isc_window_get_settings            (IscWindow     *self);
 void       _isc_window_toast                   (IscWindow     *self,

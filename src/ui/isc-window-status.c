@@ -356,6 +356,7 @@ _isc_window_update_pages (IscWindow *self)
     case ISC_MODE_SUMMARY:
       isc_summary_page_set_response (self->summary_page, response);
       isc_summary_page_show_compare (self->summary_page, self->view);
+      _isc_window_update_summary_cost (self, response);
       break;
 
     case ISC_MODE_SERIES:

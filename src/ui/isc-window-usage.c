@@ -131,9 +131,115 @@ _isc_window_show_usage (IscWindow *self)
 void
 _isc_window_dispose_usage (IscWindow *self)
 {
+  g_cancellable_cancel (self->summary_cost_cancellable);
+  g_clear_object (&self->summary_cost_cancellable);
   g_cancellable_cancel (self->usage_cancellable);
   g_clear_object (&self->usage_cancellable);
   if (self->usage != NULL)
     g_signal_handlers_disconnect_by_data (self->usage, self);
   g_clear_object (&self->usage);
+}
+
+/* The Summary page's cost line *********************************************/
+
+typedef struct
+{
+  IscWindow             *self;       /* owned */
+  IscMetricsResponse    *response;   /* the SUMMARY it is for */
+  IscTarget             *target;
+  char                  *instance_type;
+  IscInstanceTypePrices *prices;
+  GCancellable          *cancellable;
+} CostJob;
+
+static void
+cost_job_free (CostJob *job)
+{
+  g_object_unref (job->self);
+  isc_metrics_response_unref (job->response);
+  isc_target_free (job->target);
+  g_free (job->instance_type);
+  g_clear_pointer (&job->prices, isc_instance_type_prices_unref);
+  g_object_unref (job->cancellable);
+  g_free (job);
+}
+
+static void
+summary_billing_cb (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  CostJob *job = user_data;
+  IscWindow *self = job->self;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IscBillingSummary) billing = NULL;
+  IscCost cost;
+
+  billing = isc_usage_load_billing_finish (ISC_USAGE (source), result, &error);
+  if (g_cancellable_is_cancelled (job->cancellable) || self->summary_page == NULL ||
+      isc_summary_page_get_response (self->summary_page) != job->response)
+    {
+      cost_job_free (job);
+      return;
+    }
+  /* Without billing (refused, failed), the estimate alone, said as one. */
+  isc_usage_cost_of_target (&cost, billing, job->prices,
+                            job->target->kind == ISC_TARGET_DEPLOYMENT ? job->target->id : NULL,
+                            job->target->model_name,
+                            job->target->kind == ISC_TARGET_ENVIRONMENT ? job->target->id : NULL,
+                            job->instance_type, job->response,
+                            isc_metrics_response_get_start_ms (job->response),
+                            isc_metrics_response_get_end_ms (job->response),
+                            g_get_real_time () / 1000);
+  isc_summary_page_set_cost (self->summary_page,
+                             isc_cost_get_basis (&cost) != ISC_COST_NONE ? &cost : NULL);
+  cost_job_free (job);
+}
+
+static void
+summary_prices_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  CostJob *job = user_data;
+
+  job->prices = isc_usage_load_prices_finish (ISC_USAGE (source), result, NULL);
+  if (g_cancellable_is_cancelled (job->cancellable))
+    {
+      cost_job_free (job);
+      return;
+    }
+  isc_usage_load_billing_async (ISC_USAGE (source),
+                                isc_metrics_response_get_start_ms (job->response),
+                                isc_metrics_response_get_end_ms (job->response),
+                                job->cancellable, summary_billing_cb, job);
+}
+
+void
+_isc_window_update_summary_cost (IscWindow          *self,
+                                 IscMetricsResponse *response)
+{
+  const IscTarget *target = isc_view_get_target (self->view);
+  IscUsage *usage = _isc_window_get_usage (self);
+  IscTargetItem *item = NULL;
+  CostJob *job;
+
+  g_cancellable_cancel (self->summary_cost_cancellable);
+  g_clear_object (&self->summary_cost_cancellable);
+  isc_summary_page_set_cost (self->summary_page, NULL);
+  if (usage == NULL || target == NULL || response == NULL ||
+      isc_metrics_response_get_end_ms (response) <= isc_metrics_response_get_start_ms (response))
+    return;
+
+  if (self->session != NULL)
+    item = isc_target_list_find (isc_session_get_target_list (self->session), target, NULL);
+
+  self->summary_cost_cancellable = g_cancellable_new ();
+  job = g_new0 (CostJob, 1);
+  job->self = g_object_ref (self);
+  job->response = isc_metrics_response_ref (response);
+  job->target = isc_target_copy (target);
+  job->instance_type = g_strdup (item != NULL ? isc_target_item_get_instance_type (item) : NULL);
+  job->cancellable = g_object_ref (self->summary_cost_cancellable);
+  isc_usage_load_prices_async (usage, job->cancellable, summary_prices_cb, job);
 }
