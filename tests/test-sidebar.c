@@ -344,6 +344,7 @@ test_sidebar_rows (Fixture       *fixture,
    * newest first; a deployment says its status when it is not active. */
   g_assert_cmpstr (text, ==,
                    "Overview\n"
+                   "Usage\n"
                    "chat-assistant | H100\n"
                    "  production | v8\n"
                    "  development | development\n"
