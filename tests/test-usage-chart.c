@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "isc-chart.h"
 #include "isc-usage-chart.h"
@@ -109,7 +110,7 @@ test_estimate_apart (void)
   g_assert_cmpint (isc_usage_table_get_billed_micros (table), ==, 30 * 1010000);
   g_assert_cmpint (isc_usage_table_get_estimated_micros (table), ==, 1010000);
   text = isc_usage_table_dup_total_text (table);
-  g_assert_cmpstr (text, ==, "Total $30.30 over 30 days · ≈ $1.01 estimated today");
+  g_assert_cmpstr (text, ==, "Total $30.30 over 30 days · ≈ $1.01 today so far, not billed yet");
   g_assert_null (strstr (text, "31.31"));
 
   csv = isc_usage_table_dup_csv (table);
@@ -199,6 +200,87 @@ test_names_verbatim (void)
   g_assert_cmpstr (isc_chart_model_get_series (model, 0)->label, ==, "a \"b\" \\ <i>c</i>");
 }
 
+/* A billing summary as Baseten sends it (money as numbers and strings, a
+ * row without daily figures, a training job, a Model API): the page's
+ * figures add up to the document's total, to the cent. */
+static const char billing_doc[] =
+  "{"
+  " \"dedicated_usage\": {"
+  "  \"subtotal\": \"130.25\", \"credits_used\": 0, \"total\": 130.25, \"minutes\": 4320,"
+  "  \"breakdown\": ["
+  "   { \"billable_resource\": { \"id\": \"dep1\", \"kind\": \"MODEL_DEPLOYMENT\", \"is_deleted\": false,"
+  "       \"name\": \"v3\", \"model_name\": \"llama\", \"instance_type\": \"H100\","
+  "       \"environment_name\": \"production\" },"
+  "     \"subtotal\": \"100.10\", \"compute_cost\": \"98.00\", \"surcharge_cost\": 2.1,"
+  "     \"minutes\": 2880, \"inference_requests\": 90000,"
+  "     \"daily\": ["
+  "       { \"date\": \"2026-11-02\", \"subtotal\": 40.05, \"compute_cost\": \"39\", \"surcharge_cost\": \"1.05\","
+  "         \"minutes\": 1440, \"inference_requests\": 50000 },"
+  "       { \"date\": \"2026-11-01\", \"subtotal\": \"60.05\", \"compute_cost\": 59, \"surcharge_cost\": 1.05,"
+  "         \"minutes\": 1440, \"inference_requests\": 40000 }"
+  "     ] },"
+  "   { \"billable_resource\": { \"id\": \"dep2\", \"kind\": \"CHAINLET\", \"is_deleted\": true,"
+  "       \"name\": null, \"chain_metadata\": { \"chain_id\": \"c\", \"chain_name\": \"rag\", \"chain_deployment_id\": \"cd\" } },"
+  "     \"subtotal\": 30.15, \"compute_cost\": 30.15, \"surcharge_cost\": 0,"
+  "     \"minutes\": 1440, \"inference_requests\": 7 }"
+  "  ] },"
+  " \"training_usage\": { \"subtotal\": 5, \"credits_used\": \"0.00\", \"total\": 5, \"minutes\": 60,"
+  "   \"breakdown\": [ { \"billable_resource\": { \"id\": \"job9\", \"kind\": \"TRAINING_JOB\", \"is_deleted\": false },"
+  "     \"subtotal\": 5, \"minutes\": 60, \"daily\": [ { \"date\": \"2026-11-03\", \"subtotal\": \"5\", \"minutes\": 60 } ] } ] },"
+  " \"model_apis_usage\": { \"subtotal\": \"1.5\", \"credits_used\": 0, \"total\": \"1.5\","
+  "   \"breakdown\": [ { \"model_name\": \"deepseek-v3\", \"model_family\": null, \"subtotal\": \"1.5\","
+  "     \"input_tokens\": 1000000, \"output_tokens\": 200000, \"cached_input_tokens\": 300000 } ] }"
+  "}";
+
+static void
+test_from_billing (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IscBillingSummary) billing = isc_billing_summary_decode (billing_doc, strlen (billing_doc),
+                                                                     FIRST_DAY_MS, FIRST_DAY_MS + 3 * DAY_MS, &error);
+  g_autoptr(IscUsageTable) table = NULL;
+  g_autoptr(IscChartModel) model = NULL;
+  g_autofree char *text = NULL;
+  const IscUsageRow *row;
+
+  g_assert_no_error (error);
+  /* Long after the period: every day is billed. */
+  table = isc_usage_table_new_from_billing (billing, FIRST_DAY_MS + 40 * DAY_MS);
+  g_assert_nonnull (table);
+  g_assert_cmpuint (isc_usage_table_get_n_days (table), ==, 3);
+  g_assert_cmpuint (isc_usage_table_get_n_billed_days (table), ==, 3);
+  g_assert_cmpuint (isc_usage_table_get_n_rows (table), ==, 4);
+
+  row = isc_usage_table_get_row (table, 0);
+  g_assert_cmpstr (row->name, ==, "llama · production");
+  g_assert_cmpfloat (row->micros[0], ==, 60050000);
+  g_assert_cmpfloat (row->micros[1], ==, 40050000);
+  g_assert_true (isnan (row->micros[2]));
+  g_assert_cmpfloat (row->requests[0], ==, 40000);
+  g_assert_cmpint (isc_usage_table_get_row (table, 2)->kind, ==, ISC_USAGE_ROW_TRAINING);
+  g_assert_cmpint (isc_usage_table_get_row (table, 3)->kind, ==, ISC_USAGE_ROW_MODEL_API);
+
+  /* 130.25 + 5 + 1.5: the daily rows hold 105.10, the chainlet's 30.15
+   * and the Model API's 1.50 have no days. */
+  g_assert_cmpint (isc_usage_table_get_document_micros (table), ==, 136750000);
+  g_assert_cmpint (isc_usage_table_get_billed_micros (table), ==, 105100000);
+  text = isc_usage_table_dup_total_text (table);
+  g_assert_cmpstr (text, ==, "Total $105.10 over 3 days · $31.65 not broken down by day");
+
+  model = isc_usage_table_new_chart_model (table);
+  g_assert_nonnull (model);
+  g_assert_cmpstr (isc_chart_model_get_series (model, 0)->label, ==, "llama · production");
+
+  /* On the period's last day, that day is today: not billed yet. */
+  g_clear_pointer (&table, isc_usage_table_free);
+  g_clear_pointer (&text, g_free);
+  table = isc_usage_table_new_from_billing (billing, FIRST_DAY_MS + 2 * DAY_MS + 3600000);
+  g_assert_cmpuint (isc_usage_table_get_n_billed_days (table), ==, 2);
+  text = isc_usage_table_dup_total_text (table);
+  g_assert_cmpstr (text, ==, "Total $100.10 over 2 days · ≈ $5.00 today so far, not billed yet"
+                             " · $31.65 not broken down by day");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -211,6 +293,7 @@ main (int   argc,
   g_test_add_func ("/isc/usage-chart/layers", test_layers);
   g_test_add_func ("/isc/usage-chart/legend-and-hover", test_legend_and_hover);
   g_test_add_func ("/isc/usage-chart/names-verbatim", test_names_verbatim);
+  g_test_add_func ("/isc/usage-chart/from-billing", test_from_billing);
 
   return g_test_run ();
 }

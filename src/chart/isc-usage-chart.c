@@ -25,6 +25,7 @@ struct _IscUsageTable
   gint64     first_day_ms;
   guint      n_days;
   guint      n_billed_days;
+  gint64     document_micros;
   GPtrArray *rows;  /* IscUsageRow */
 };
 
@@ -49,6 +50,7 @@ isc_usage_table_new (gint64 first_day_ms,
   self->first_day_ms = first_day_ms;
   self->n_days = n_days;
   self->n_billed_days = n_days;
+  self->document_micros = -1;
   self->rows = g_ptr_array_new_with_free_func (row_free);
   return self;
 }
@@ -208,12 +210,27 @@ isc_usage_format_micros (gint64 micros)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+void
+isc_usage_table_set_document_micros (IscUsageTable *self,
+                                     gint64         micros)
+{
+  g_return_if_fail (self != NULL);
+  self->document_micros = micros;
+}
+
+gint64
+isc_usage_table_get_document_micros (const IscUsageTable *self)
+{
+  g_return_val_if_fail (self != NULL, -1);
+  return self->document_micros;
+}
+
 char *
 isc_usage_table_dup_total_text (const IscUsageTable *self)
 {
   g_autofree char *billed = NULL;
   g_autofree char *total = NULL;
-  gint64 estimated;
+  gint64 estimated, rest = 0;
 
   g_return_val_if_fail (self != NULL, NULL);
 
@@ -227,11 +244,29 @@ isc_usage_table_dup_total_text (const IscUsageTable *self)
   if (self->n_billed_days < self->n_days && estimated > 0)
     {
       g_autofree char *estimate = isc_usage_format_micros (estimated);
+      char *joined;
 
-      /* Translators: after the billed total, what today has cost so far
-       * by the replicas' minutes and their prices, never added to it,
-       * e.g. "Total $1,234.56 over 30 days · ≈ $12.40 estimated today" */
-      return g_strdup_printf (_("%s · ≈ %s estimated today"), total, estimate);
+      /* Translators: after the billed total, what today has cost so far,
+       * never added to it, e.g. "Total $1,234.56 over 30 days · ≈ $12.40
+       * today so far, not billed yet" */
+      joined = g_strdup_printf (_("%s · ≈ %s today so far, not billed yet"), total, estimate);
+      g_free (total);
+      total = joined;
+    }
+  if (self->document_micros >= 0)
+    rest = self->document_micros - isc_usage_table_get_billed_micros (self) - estimated;
+  /* A cent or more: rounding each day is not a missing row. */
+  if (rest >= 5000)
+    {
+      g_autofree char *rest_text = isc_usage_format_micros (rest);
+      char *joined;
+
+      /* Translators: after the totals, what the billing summary counts
+       * in its totals but not in any day, e.g. "· $30.15 not broken down
+       * by day" */
+      joined = g_strdup_printf (_("%s · %s not broken down by day"), total, rest_text);
+      g_free (total);
+      total = joined;
     }
   return g_steal_pointer (&total);
 }
@@ -301,12 +336,14 @@ isc_usage_table_new_from_billing (const IscBillingSummary *billing,
   else
     isc_usage_table_set_n_billed_days (self, (guint) MIN ((today_ms - start_ms) / DAY_MS, (gint64) n_days));
 
+  isc_usage_table_set_document_micros (self, 0);
   for (guint s = 0; s < G_N_ELEMENTS (sections); s++)
     {
       const IscBillingSection *section = isc_billing_summary_get_section (billing, sections[s].section);
 
       if (!section->present)
         continue;
+      isc_usage_table_set_document_micros (self, isc_money_add (self->document_micros, section->subtotal));
       for (guint i = 0; i < section->n_items; i++)
         add_billing_item (self, section->items[i], sections[s].kind);
     }

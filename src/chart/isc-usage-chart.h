@@ -17,9 +17,10 @@ G_BEGIN_DECLS
 /* The Usage page's figures: a workspace's spend per UTC day, with the
  * minutes and requests it paid for, one row per deployment (or per
  * training job or Model API, each kind a layer of its own), read from
- * Baseten's billing summary. Days from n_billed_days on have no billed
- * figure yet (today): their spend, when there is one, is an estimate,
- * kept and said apart from what was billed.
+ * Baseten's billing summary. Days from n_billed_days on are not billed
+ * yet (today): their spend, when there is one, is provisional (billing's
+ * figure so far, or an estimate), kept and said apart from what was
+ * billed, never added to it.
  *
  * Money is held in micro-dollars, whole numbers (exact, as IscMoney);
  * NaN spend is "no figure".
@@ -61,20 +62,27 @@ gint64         isc_usage_table_get_first_day_ms (const IscUsageTable *self);
 guint          isc_usage_table_get_n_rows     (const IscUsageTable *self);
 IscUsageRow   *isc_usage_table_get_row        (const IscUsageTable *self,
                                                guint                index);
-/* The days before this one are billed; the rest are estimates. n_days
+/* The days before this one are billed; the rest are provisional. n_days
  * by default. */
 guint          isc_usage_table_get_n_billed_days (const IscUsageTable *self);
 void           isc_usage_table_set_n_billed_days (IscUsageTable       *self,
                                                   guint                n_billed_days);
 
-/* Sums in micro-dollars over every row: the billed days, and the estimated days
- * (0 when none). Never added together by the table. */
+/* Sums in micro-dollars over every row: the billed days, and the
+ * provisional days (0 when none). Never added together by the table. */
 gint64         isc_usage_table_get_billed_micros    (const IscUsageTable *self);
 gint64         isc_usage_table_get_estimated_micros (const IscUsageTable *self);
 /* "$1,234.56": micro-dollars rounded half away from zero to the cent. */
 char          *isc_usage_format_micros         (gint64          micros);
-/* "Total $1,234.56 over 31 days", then "· ≈ $12.40 estimated today"
- * when there is an estimate. */
+/* The document's own total (the sum of its sections' subtotals), or -1
+ * (the default) when there is none: what its rows without daily figures
+ * add is said apart ("not broken down by day"). */
+void           isc_usage_table_set_document_micros (IscUsageTable *self,
+                                                    gint64         micros);
+gint64         isc_usage_table_get_document_micros (const IscUsageTable *self);
+/* "Total $1,234.56 over 30 days", then "· ≈ $12.40 today so far, not
+ * billed yet" when today has a figure, then "· $30.15 not broken down by
+ * day" when the document's total is more than its daily rows. */
 char          *isc_usage_table_dup_total_text (const IscUsageTable *self);
 
 /* The table of a billing summary (its period's days): a row per
