@@ -279,6 +279,10 @@ add_billing_item (IscUsageTable        *self,
   g_autofree char *name = NULL;
   IscUsageRow *row;
 
+  /* Without days it has no bar: its money is in the document's total,
+   * said as not broken down by day. */
+  if (item->n_days == 0)
+    return;
   if (kind == ISC_USAGE_ROW_DEPLOYMENT && item->model_name != NULL)
     /* Translators: a model's name, then its environment or deployment */
     name = g_strdup_printf (_("%s · %s"), item->model_name,

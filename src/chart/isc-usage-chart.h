@@ -88,7 +88,8 @@ char          *isc_usage_table_dup_total_text (const IscUsageTable *self);
 /* The table of a billing summary (its period's days): a row per
  * dedicated item ("model · environment", or "model · deployment" for one
  * outside an environment), training job and Model API, from their daily
- * rows (an item without any has none). The days from @now_ms's UTC day
+ * rows (an item without any has no row: its money is only in the
+ * document's total). The days from @now_ms's UTC day
  * on are not billed yet. NULL for a period without days. */
 IscUsageTable *isc_usage_table_new_from_billing (const IscBillingSummary *billing,
                                                  gint64                   now_ms);

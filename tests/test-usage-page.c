@@ -1,0 +1,322 @@
+/* test-usage-page.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * What the person who pays sees: the Usage page's total is the billing
+ * document's, to the cent, and its chart has a layer per deployment;
+ * Copy Data puts every day's spend, minutes and requests on the
+ * clipboard; a key that may not read billing gets one message and no
+ * Retry; the sidebar's Usage row shows the page in the window; and the
+ * Overview's Cost column gives each row's cost, estimate labelled, and
+ * sorts the costliest first.
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <libsoup/soup.h>
+
+#include "isc-chart-view.h"
+#include "isc-demo-server.h"
+#include "isc-overview-page.h"
+#include "isc-sidebar.h"
+#include "isc-test-app.h"
+#include "isc-test-gtk.h"
+#include "isc-test-util.h"
+#include "isc-usage-page.h"
+#include "isc-window.h"
+
+#define DAY_MS G_GINT64_CONSTANT (86400000)
+/* 2026-11-01 00:00 UTC: a fixed month in the past. */
+#define NOV1 G_GINT64_CONSTANT (1793491200000)
+
+/* Money as numbers and strings, days out of order, a row without days,
+ * training and a Model API: 136.75 in all, 105.10 of it by day. */
+static const char billing_doc[] =
+  "{"
+  " \"dedicated_usage\": {"
+  "  \"subtotal\": \"130.25\", \"credits_used\": 0, \"total\": 130.25, \"minutes\": 4320,"
+  "  \"breakdown\": ["
+  "   { \"billable_resource\": { \"id\": \"dep1\", \"kind\": \"MODEL_DEPLOYMENT\", \"is_deleted\": false,"
+  "       \"name\": \"v3\", \"model_name\": \"llama\", \"instance_type\": \"H100\","
+  "       \"environment_name\": \"production\" },"
+  "     \"subtotal\": \"100.10\", \"compute_cost\": \"98.00\", \"surcharge_cost\": 2.1,"
+  "     \"minutes\": 2880, \"inference_requests\": 90000,"
+  "     \"daily\": ["
+  "       { \"date\": \"2026-11-02\", \"subtotal\": 40.05, \"compute_cost\": \"39\", \"surcharge_cost\": \"1.05\","
+  "         \"minutes\": 1440, \"inference_requests\": 50000 },"
+  "       { \"date\": \"2026-11-01\", \"subtotal\": \"60.05\", \"compute_cost\": 59, \"surcharge_cost\": 1.05,"
+  "         \"minutes\": 1440, \"inference_requests\": 40000 }"
+  "     ] },"
+  "   { \"billable_resource\": { \"id\": \"dep2\", \"kind\": \"CHAINLET\", \"is_deleted\": true,"
+  "       \"name\": null, \"chain_metadata\": { \"chain_id\": \"c\", \"chain_name\": \"rag\", \"chain_deployment_id\": \"cd\" } },"
+  "     \"subtotal\": 30.15, \"compute_cost\": 30.15, \"surcharge_cost\": 0,"
+  "     \"minutes\": 1440, \"inference_requests\": 7 }"
+  "  ] },"
+  " \"training_usage\": { \"subtotal\": 5, \"credits_used\": \"0.00\", \"total\": 5, \"minutes\": 60,"
+  "   \"breakdown\": [ { \"billable_resource\": { \"id\": \"job9\", \"kind\": \"TRAINING_JOB\", \"is_deleted\": false },"
+  "     \"subtotal\": 5, \"minutes\": 60, \"daily\": [ { \"date\": \"2026-11-03\", \"subtotal\": \"5\", \"minutes\": 60 } ] } ] },"
+  " \"model_apis_usage\": { \"subtotal\": \"1.5\", \"credits_used\": 0, \"total\": \"1.5\","
+  "   \"breakdown\": [ { \"model_name\": \"deepseek-v3\", \"model_family\": null, \"subtotal\": \"1.5\","
+  "     \"input_tokens\": 1000000, \"output_tokens\": 200000, \"cached_input_tokens\": 300000 } ] }"
+  "}";
+
+static IscUsageTable *
+doc_table (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IscBillingSummary) billing = isc_billing_summary_decode (billing_doc, strlen (billing_doc),
+                                                                     NOV1, NOV1 + 3 * DAY_MS, &error);
+
+  g_assert_no_error (error);
+  return isc_usage_table_new_from_billing (billing, NOV1 + 40 * DAY_MS);
+}
+
+static GtkWidget *
+show_page (GtkWidget **window_out,
+           int         width)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *page = isc_usage_page_new ();
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, 700);
+  gtk_window_set_child (GTK_WINDOW (window), page);
+  gtk_window_present (GTK_WINDOW (window));
+  test_wait_until_mapped (page);
+  *window_out = window;
+  return page;
+}
+
+/* The first mapped label under @root whose text contains @text. */
+static GtkWidget *
+find_label (GtkWidget  *root,
+            const char *text)
+{
+  if (!gtk_widget_get_mapped (root))
+    return NULL;
+  if (GTK_IS_LABEL (root) && strstr (gtk_label_get_text (GTK_LABEL (root)), text) != NULL)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The total says what the document says: what the days hold, and the
+ * rest of the document's total apart; they add up to 136.75. */
+static void
+test_totals (void)
+{
+  GtkWidget *window;
+  IscUsagePage *page = ISC_USAGE_PAGE (show_page (&window, 1000));
+  IscChartModel *model;
+  g_autofree char *description = NULL;
+
+  g_assert_cmpstr (isc_usage_page_get_shown (page), ==, "loading");
+  isc_usage_page_set_table (page, doc_table ());
+  test_run_frames (20);
+
+  g_assert_cmpstr (isc_usage_page_get_shown (page), ==, "chart");
+  g_assert_cmpstr (isc_usage_page_get_total_text (page), ==,
+                   "Total $105.10 over 3 days · $31.65 not broken down by day");
+  /* On screen, as a label a person reads. */
+  g_assert_nonnull (find_label (GTK_WIDGET (page), "Total $105.10 over 3 days"));
+  g_assert_cmpint (isc_usage_table_get_document_micros (isc_usage_page_get_table (page)), ==,
+                   105100000 + 31650000);
+
+  model = isc_chart_view_get_model (ISC_CHART_VIEW (isc_usage_page_get_chart_view (page)));
+  g_assert_nonnull (model);
+  g_assert_cmpuint (isc_chart_model_get_n_series (model), ==, 2);
+  g_assert_cmpstr (isc_chart_model_get_series (model, 0)->label, ==, "llama · production");
+  g_assert_cmpstr (isc_chart_model_get_series (model, 1)->label, ==, "Training");
+  /* The chart's description (what a screen reader reads) has the
+   * dollars. */
+  description = isc_chart_view_dup_description (ISC_CHART_VIEW (isc_usage_page_get_chart_view (page)));
+  g_assert_nonnull (strstr (description, "$"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_run_frames (10);
+}
+
+static GtkWidget *
+find_button (GtkWidget  *root,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (root))
+    {
+      GtkWidget *found = find_label (root, label);
+
+      if (found != NULL)
+        return root;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Copy Data: every day of every row, minutes and requests with it. */
+static void
+test_copy_data (void)
+{
+  GtkWidget *window;
+  GtkWidget *page = show_page (&window, 1000);
+  GtkWidget *button;
+  g_autofree char *text = NULL;
+
+  isc_usage_page_set_table (ISC_USAGE_PAGE (page), doc_table ());
+  test_run_frames (20);
+  button = find_button (page, "Copy Data");
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_signal_emit_by_name (button, "clicked");
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (page), NULL, test_read_text_cb, &text);
+  g_assert_true (test_wait_for (test_pointer_is_set, &text));
+
+  g_test_message ("copied: %s", text);
+  g_assert_true (g_str_has_prefix (text, "day,kind,name,spend_usd,estimated,minutes,requests\n"));
+  g_assert_nonnull (strstr (text, "2026-11-01,deployment,\"llama · production\",60.05,false,1440,40000\n"));
+  g_assert_nonnull (strstr (text, "2026-11-02,deployment,\"llama · production\",40.05,false,1440,50000\n"));
+  g_assert_nonnull (strstr (text, "2026-11-03,training,\"job9\",5.00,false,60,\n"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_run_frames (10);
+}
+
+/* A key that may not read billing: said, no chart, no Retry. A failure
+ * that may pass offers Retry. */
+static void
+test_forbidden (void)
+{
+  GtkWidget *window;
+  GtkWidget *page = show_page (&window, 1000);
+  GtkWidget *retry;
+
+  isc_usage_page_set_error (ISC_USAGE_PAGE (page), "This API key may not read the workspace's billing", TRUE);
+  test_run_frames (20);
+  g_assert_cmpstr (isc_usage_page_get_shown (ISC_USAGE_PAGE (page)), ==, "forbidden");
+  g_assert_nonnull (find_label (page, "may not read the workspace's billing"));
+  g_assert_null (find_button (page, "Retry"));
+  g_assert_null (isc_chart_view_get_model (ISC_CHART_VIEW (isc_usage_page_get_chart_view (ISC_USAGE_PAGE (page)))));
+  g_assert_cmpstr (isc_usage_page_get_total_text (ISC_USAGE_PAGE (page)), ==, "");
+
+  isc_usage_page_set_error (ISC_USAGE_PAGE (page), "Could not connect: <b>refused</b>", FALSE);
+  test_run_frames (20);
+  g_assert_cmpstr (isc_usage_page_get_shown (ISC_USAGE_PAGE (page)), ==, "error");
+  /* The server's words as text, never markup. */
+  g_assert_nonnull (find_label (page, "<b>refused</b>"));
+  retry = find_button (page, "Retry");
+  g_assert_nonnull (retry);
+  g_assert_true (gtk_widget_get_visible (retry));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_run_frames (10);
+}
+
+/* At 360 px the total wraps rather than being cut, and the buttons stay
+ * within the window. */
+static void
+test_narrow (void)
+{
+  GtkWidget *window;
+  GtkWidget *page = show_page (&window, 360);
+  GtkWidget *label, *button;
+  graphene_rect_t bounds;
+
+  isc_usage_page_set_table (ISC_USAGE_PAGE (page), doc_table ());
+  test_run_frames (40);
+  label = find_label (page, "Total $105.10");
+  g_assert_nonnull (label);
+  g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (label)), ==, PANGO_ELLIPSIZE_NONE);
+  g_assert_cmpint (gtk_widget_get_width (page), <=, 360);
+  button = find_button (page, "Export");
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_compute_bounds (button, page, &bounds));
+  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (page) + 0.5);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_run_frames (10);
+}
+
+static gboolean
+usage_shown (gpointer data)
+{
+  return test_find_shown (GTK_WIDGET (data), ISC_TYPE_USAGE_PAGE, NULL, NULL) != NULL;
+}
+
+/* In the window: the sidebar's Usage row shows the page, titled, with
+ * the Overview row not selected; Overview brings the table back. */
+static void
+test_window_sidebar (void)
+{
+  IscWindow *window;
+  GtkWidget *sidebar, *usage_label, *usage_row, *overview_row;
+  g_autoptr(GError) error = NULL;
+
+  isc_session_start_async (test_app_session (), NULL, NULL, NULL);
+  g_assert_true (test_wait_for (test_session_has_state, GINT_TO_POINTER (ISC_SESSION_WELCOME)));
+  g_assert_true (isc_session_use_demo (test_app_session (), &error));
+  g_assert_no_error (error);
+  g_assert_true (test_wait_for (test_session_is_ready, NULL));
+  window = test_app_open_window ();
+  test_wait_for_view (window);
+
+  sidebar = test_find_shown (GTK_WIDGET (window), ISC_TYPE_SIDEBAR, NULL, NULL);
+  g_assert_nonnull (sidebar);
+  g_assert_true (isc_sidebar_get_usage_shown (ISC_SIDEBAR (sidebar)));
+  usage_label = find_label (sidebar, "Usage");
+  g_assert_nonnull (usage_label);
+  usage_row = gtk_widget_get_parent (gtk_widget_get_parent (usage_label));
+  g_assert_true (gtk_widget_activate_action (usage_row, "listitem.select", "(bb)", FALSE, FALSE));
+  g_assert_true (test_wait_for (usage_shown, window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Usage");
+  g_assert_true (isc_sidebar_get_usage_selected (ISC_SIDEBAR (sidebar)));
+  g_assert_false (isc_sidebar_get_overview_selected (ISC_SIDEBAR (sidebar)));
+  g_assert_null (isc_sidebar_get_selected_target (ISC_SIDEBAR (sidebar)));
+  g_assert_null (test_find_shown (GTK_WIDGET (window), ISC_TYPE_OVERVIEW_PAGE, NULL, NULL));
+
+  overview_row = gtk_widget_get_parent (gtk_widget_get_parent (find_label (sidebar, "Overview")));
+  g_assert_true (gtk_widget_activate_action (overview_row, "listitem.select", "(bb)", FALSE, FALSE));
+  test_run_frames (20);
+  g_assert_nonnull (test_find_shown (GTK_WIDGET (window), ISC_TYPE_OVERVIEW_PAGE, NULL, NULL));
+  g_assert_false (usage_shown (window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Overview");
+  g_assert_true (isc_sidebar_get_overview_selected (ISC_SIDEBAR (sidebar)));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_run_frames (20);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  test_app_start ();
+
+  g_test_add_func ("/isc/usage-page/totals", test_totals);
+  g_test_add_func ("/isc/usage-page/copy-data", test_copy_data);
+  g_test_add_func ("/isc/usage-page/forbidden", test_forbidden);
+  g_test_add_func ("/isc/usage-page/narrow", test_narrow);
+  g_test_add_func ("/isc/usage-page/window-sidebar", test_window_sidebar);
+
+  {
+    int status = g_test_run ();
+
+    test_app_stop ();
+    return status;
+  }
+}
