@@ -120,13 +120,16 @@ labelled_button (const char *icon_name,
 {
   GtkWidget *button = gtk_button_new ();
   GtkWidget *content = adw_button_content_new ();
+  g_autoptr(GString) name = g_string_new (label);
 
   adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (content), icon_name);
   adw_button_content_set_label (ADW_BUTTON_CONTENT (content), label);
   adw_button_content_set_use_underline (ADW_BUTTON_CONTENT (content), TRUE);
   gtk_button_set_child (GTK_BUTTON (button), content);
+  /* Read by its words, not its mnemonic. */
+  g_string_replace (name, "_", "", 0);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name->str,
                                   -1);
   return button;
 }
