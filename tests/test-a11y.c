@@ -573,8 +573,8 @@ test_usage_page (void)
   test_run_frames (300);
   assert_tree_reads_well ("usage");
   nodes = read_tree (NULL);
-  assert_tree_reads (nodes, "usage", "button", "Copy Data");
-  assert_tree_reads (nodes, "usage", "button", "Export");
+  assert_tree_reads (nodes, "usage", "push button", "Copy Data");
+  assert_tree_reads (nodes, "usage", "push button", "Export");
 
   g_signal_emit_by_name (sidebar, "target-activated", target);
   test_wait_for_view (window);

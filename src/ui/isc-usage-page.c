@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "isc-accessible.h"
 #include "isc-chart-view.h"
 #include "isc-export-dialog.h"
 #include "isc-usage-page.h"
@@ -114,23 +115,19 @@ isc_usage_page_class_init (IscUsagePageClass *klass)
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
+/* A box rather than AdwButtonContent, which in libadwaita 1.2 names the
+ * button a second time (as the sidebar's Add by ID… says). */
 static GtkWidget *
 labelled_button (const char *icon_name,
-                 const char *label)
+                 const char *mnemonic)
 {
   GtkWidget *button = gtk_button_new ();
-  GtkWidget *content = adw_button_content_new ();
-  g_autoptr(GString) name = g_string_new (label);
+  GtkWidget *content = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
 
-  adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (content), icon_name);
-  adw_button_content_set_label (ADW_BUTTON_CONTENT (content), label);
-  adw_button_content_set_use_underline (ADW_BUTTON_CONTENT (content), TRUE);
+  gtk_box_append (GTK_BOX (content), gtk_image_new_from_icon_name (icon_name));
+  gtk_box_append (GTK_BOX (content), gtk_label_new_with_mnemonic (mnemonic));
   gtk_button_set_child (GTK_BUTTON (button), content);
-  /* Read by its words, not its mnemonic. */
-  g_string_replace (name, "_", "", 0);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name->str,
-                                  -1);
+  isc_accessible_set_name_from_mnemonic (button, mnemonic);
   return button;
 }
 
@@ -225,6 +222,7 @@ isc_usage_page_init (IscUsagePage *self)
 
   self->status_page = ADW_STATUS_PAGE (adw_status_page_new ());
   self->retry_button = gtk_button_new_with_mnemonic (_("_Retry"));
+  isc_accessible_set_name_from_mnemonic (self->retry_button, _("_Retry"));
   gtk_widget_set_halign (self->retry_button, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (self->retry_button, "pill");
   g_signal_connect_object (self->retry_button, "clicked", G_CALLBACK (retry_clicked_cb), self, G_CONNECT_SWAPPED);
