@@ -62,6 +62,7 @@ main (int   argc,
   int latency = 0;
   gboolean no_pod_health = FALSE;
   gboolean no_users_me = FALSE;
+  gboolean no_billing = FALSE;
   guint64 seed = 1;
   guint sigint_id, sigterm_id;
   GOptionEntry entries[] = {
@@ -73,6 +74,8 @@ main (int   argc,
     { "latency", 0, 0, G_OPTION_ARG_INT, &latency, N_("Answer every request after MS milliseconds (default 0)"), N_("MS") },
     { "no-pod-health", 0, 0, G_OPTION_ARG_NONE, &no_pod_health, N_("Refuse the pod-health metric names with a 400, as a workspace without them does"), NULL },
     { "no-users-me", 0, 0, G_OPTION_ARG_NONE, &no_users_me, N_("Answer 404 to /v1/users/me"), NULL },
+    { "no-billing", 0, 0, G_OPTION_ARG_NONE, &no_billing,
+      N_("Answer 403 to the billing summary and Model API usage"), NULL },
     { NULL }
   };
 
@@ -121,6 +124,7 @@ main (int   argc,
   if (no_pod_health)
     isc_demo_server_set_unknown_metrics (server, isc_demo_server_pod_health_metrics);
   isc_demo_server_set_users_me_missing (server, no_users_me);
+  isc_demo_server_set_billing_forbidden (server, no_billing);
   g_signal_connect (server, "request-logged", G_CALLBACK (on_request_logged), NULL);
 
   if (!isc_demo_server_listen (server, host, (guint) port, &error))

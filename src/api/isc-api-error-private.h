@@ -32,6 +32,7 @@ typedef struct
   const IscQuery *query;          /* metrics: what was asked; else NULL */
   const char     *model_id;       /* a model's deployments or environments; else NULL */
   const IscLogsQuery *logs_query; /* logs: what was asked; else NULL */
+  const char     *feature;        /* a feature a key may be refused alone, in words; else NULL */
 } IscApiFailure;
 
 char   *_isc_api_error_scrub_key             (const char          *text,

@@ -418,6 +418,14 @@ error_from_status (const IscApiFailure *failure)
   if (status == 429 || (status >= 500 && status < 600))
     return retried_error (failure, message);
 
+  /* A feature the key may not read alone: not a refused key (the demo
+   * sends none). */
+  if (status == 403 && failure->feature != NULL)
+    return g_error_new (ISC_API_ERROR, ISC_API_ERROR_NOT_PERMITTED,
+                        /* TRANSLATORS: %s is what was refused, e.g. "the billing summary" */
+                        _("This API key may not read %s (HTTP 403). A workspace admin's key can."),
+                        failure->feature);
+
   if ((status == 401 || status == 403) && failure->api_key == NULL)
     return g_error_new_literal (ISC_API_ERROR, ISC_API_ERROR_NO_KEY,
                                 _("Baseten needs an API key. Set BASETEN_API_KEY to "

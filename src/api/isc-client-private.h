@@ -79,6 +79,13 @@ gboolean    _isc_client_refuse_metric       (IscClient      *self,
 typedef gpointer (*IscClientDecodeFunc) (GBytes   *body,
                                          GError  **error);
 
+/* The same, with what the request asked (immutable bytes the worker
+ * thread may read): a decoder that must know it, as the billing summary
+ * must know its period. */
+typedef gpointer (*IscClientDecodeWithFunc) (GBytes   *body,
+                                             GBytes   *data,
+                                             GError  **error);
+
 /* A GTask for GET base_url + path (+ "?" params), its result what decode
  * makes of a good body. */
 GTask *_isc_client_request_new          (IscClient           *self,
@@ -102,6 +109,16 @@ void   _isc_client_request_set_logs_query (GTask              *task,
 /* The model whose deployments or environments are asked: a 404 names it. */
 void   _isc_client_request_set_model_id (GTask               *task,
                                          const char          *model_id);
+/* What a request reads that a key may be refused alone (the billing
+ * summary, Model API usage), in words for the message: a 403 on it is
+ * ISC_API_ERROR_NOT_PERMITTED, not KEY_REFUSED. */
+void   _isc_client_request_set_feature  (GTask               *task,
+                                         const char          *feature);
+/* Decode with @decode and @data instead of the decode function given to
+ * _isc_client_request_new(). */
+void   _isc_client_request_set_decode_with (GTask                   *task,
+                                            IscClientDecodeWithFunc  decode,
+                                            GBytes                  *data);
 /* Sends; the task returns when decoded, failed or cancelled. Borrows the
  * task: the request keeps a reference of its own while it runs. */
 void   _isc_client_request_start        (GTask               *task);

@@ -54,6 +54,9 @@ struct _Request
   IscQuery            *query;            /* metrics: what is asked */
   IscLogsQuery        *logs_query;       /* logs: what is asked */
   char                *model_id;         /* a model's deployments or environments */
+  char                *feature;          /* billing, usage: a 403 is NOT_PERMITTED */
+  IscClientDecodeWithFunc decode_with;   /* instead of decode, with decode_data */
+  GBytes              *decode_data;
   IscClientDecodeFunc  decode;
   GDestroyNotify       result_free;
   IscResponseCache    *cache;
@@ -117,6 +120,8 @@ request_free (gpointer data)
   g_clear_pointer (&request->query, isc_query_free);
   g_clear_pointer (&request->logs_query, isc_logs_query_free);
   g_free (request->model_id);
+  g_free (request->feature);
+  g_clear_pointer (&request->decode_data, g_bytes_unref);
   g_clear_object (&request->cache);
   g_clear_object (&request->message);
   g_clear_object (&request->stream);
@@ -391,6 +396,8 @@ get_retry_after (Request *request,
 typedef struct
 {
   IscClientDecodeFunc  decode;
+  IscClientDecodeWithFunc decode_with;
+  GBytes              *decode_data;
   GDestroyNotify       result_free;
   GBytes              *body;
   IscResponseCache    *cache;
@@ -404,6 +411,7 @@ decode_free (gpointer data)
   Decode *decode = data;
 
   g_clear_pointer (&decode->body, g_bytes_unref);
+  g_clear_pointer (&decode->decode_data, g_bytes_unref);
   g_clear_object (&decode->cache);
   g_free (decode->base_url);
   g_clear_pointer (&decode->query, isc_query_free);
@@ -420,7 +428,10 @@ decode_thread (GTask        *task,
   GError *error = NULL;
   gpointer result;
 
-  result = decode->decode (decode->body, &error);
+  if (decode->decode_with != NULL)
+    result = decode->decode_with (decode->body, decode->decode_data, &error);
+  else
+    result = decode->decode (decode->body, &error);
   if (result == NULL)
     {
       g_task_return_error (task, error);
@@ -484,6 +495,8 @@ start_decode (GTask *task)
   Decode *decode = g_new0 (Decode, 1);
 
   decode->decode = request->decode;
+  decode->decode_with = request->decode_with;
+  decode->decode_data = request->decode_data ? g_bytes_ref (request->decode_data) : NULL;
   decode->result_free = request->result_free;
   decode->body = g_bytes_ref (request->body_bytes);
   decode->cache = request->cache ? g_object_ref (request->cache) : NULL;
@@ -650,6 +663,7 @@ handle_status (GTask *task)
   failure.query = request->query;
   failure.model_id = request->model_id;
   failure.logs_query = request->logs_query;
+  failure.feature = request->feature;
   request_return_error (task, _isc_api_error_from_status (&failure));
 }
 
@@ -873,6 +887,28 @@ _isc_client_request_set_model_id (GTask      *task,
 
   g_free (request->model_id);
   request->model_id = g_strdup (model_id);
+}
+
+void
+_isc_client_request_set_feature (GTask      *task,
+                                 const char *feature)
+{
+  Request *request = g_task_get_task_data (task);
+
+  g_free (request->feature);
+  request->feature = g_strdup (feature);
+}
+
+void
+_isc_client_request_set_decode_with (GTask                   *task,
+                                     IscClientDecodeWithFunc  decode,
+                                     GBytes                  *data)
+{
+  Request *request = g_task_get_task_data (task);
+
+  request->decode_with = decode;
+  g_clear_pointer (&request->decode_data, g_bytes_unref);
+  request->decode_data = data ? g_bytes_ref (data) : NULL;
 }
 
 void

@@ -85,6 +85,23 @@ guint     _isc_demo_generator_pods_at        (const IscDemoDeployment     *dep,
                                               gint64                       now_s,
                                               gint64                       t_s);
 
+/* What billing counts of a deployment over [@start_s, @end_s), whole
+ * 30-second buckets from the one @start_s falls in: replica-minutes
+ * (active replicas × minutes, as baseten_replicas_active reports them)
+ * and requests completed (baseten_inference_requests_total), so a day's
+ * bill agrees with the day's metrics. @stride 1 reads every bucket; more
+ * reads one in @stride and counts it for all (the large fleet's bills,
+ * which would otherwise take a minute to add up).
+ */
+void      _isc_demo_generator_usage          (const IscDemoDeployment     *dep,
+                                              guint64                      seed,
+                                              gint64                       now_s,
+                                              gint64                       start_s,
+                                              gint64                       end_s,
+                                              guint                        stride,
+                                              double                      *replica_minutes,
+                                              double                      *requests);
+
 /* Active replicas at @now_s, for discovery. */
 guint     _isc_demo_generator_replicas_now   (const IscDemoDeployment     *dep,
                                               guint64                      seed,

@@ -633,6 +633,38 @@ _isc_demo_generator_bucket_facts (const IscDemoDeployment *dep,
                                  string_key ("baseten_container_restarts_total"), 0, &weight) > 0;
 }
 
+void
+_isc_demo_generator_usage (const IscDemoDeployment *dep,
+                           guint64                  seed,
+                           gint64                   now_s,
+                           gint64                   start_s,
+                           gint64                   end_s,
+                           guint                    stride,
+                           double                  *replica_minutes,
+                           double                  *requests)
+{
+  DepContext ctx;
+  double minutes = 0, n = 0;
+  gint64 step = (gint64) MAX (stride, 1) * BUCKET;
+
+  dep_context_init (&ctx, dep, seed, now_s);
+
+  for (gint64 t = start_s - isc_floor_mod (start_s, BUCKET); t < end_s; t += step)
+    {
+      Bucket b;
+      gint64 covered = MIN (step, end_s - t) / BUCKET;
+
+      bucket_fill (&b, &ctx, t);
+      if (!b.exists)
+        continue;
+      minutes += b.active * (double) (covered * BUCKET) / 60.0;
+      n += b.n * (double) covered;
+    }
+
+  *replica_minutes = minutes;
+  *requests = n;
+}
+
 guint
 _isc_demo_generator_pods_at (const IscDemoDeployment *dep,
                              guint64                  seed,

@@ -54,6 +54,9 @@ struct _IscDemoServer
   /* isc-demo-server-modes.c */
   char        **unknown_metrics;     /* NULL: every catalogue name is known */
   gboolean      users_me_missing;    /* /v1/users/me answers 404 */
+  /* isc-demo-server-billing.c */
+  gboolean      billing_forbidden;   /* 403 on billing and Model API usage */
+  GHashTable   *billing_days;        /* "dep@day@today" → a past day's usage */
 
   /* run_in_thread () */
   GThread      *thread;
@@ -166,6 +169,17 @@ void     _isc_demo_server_cancel_replies     (IscDemoServer             *self);
 gboolean _isc_demo_server_metric_unknown     (IscDemoServer             *self,
                                               const char                *name);
 gboolean _isc_demo_server_users_me_missing   (IscDemoServer             *self);
+
+/* isc-demo-server-billing.c */
+
+/* Answers the billing, instance type price and Model APIs endpoints
+ * (@seg: the @n segments after "v1") and returns TRUE; FALSE for any
+ * other path. */
+gboolean _isc_demo_server_route_billing      (IscDemoServer             *self,
+                                              SoupServerMessage         *msg,
+                                              const IscDemoFault        *fault,
+                                              char                     **seg,
+                                              guint                      n);
 
 /* isc-demo-server-metrics.c */
 

@@ -360,6 +360,9 @@ route (IscDemoServer       *self,
       return;
     }
 
+  if (_isc_demo_server_route_billing (self, msg, fault, seg, n))
+    return;
+
   if (n < 2 || !g_str_equal (seg[1], "models"))
     {
       _isc_demo_server_reply_not_found (self, msg, fault, NULL, path);
@@ -551,6 +554,7 @@ isc_demo_server_finalize (GObject *object)
   g_clear_pointer (&self->loop, g_main_loop_unref);
   g_clear_pointer (&self->fault_counts, g_hash_table_unref);
   g_clear_pointer (&self->extra, _isc_demo_extra_fleet_free);
+  g_clear_pointer (&self->billing_days, g_hash_table_unref);
   g_clear_error (&self->thread_error);
   g_free (self->api_key);
   g_free (self->base_url);

@@ -124,6 +124,10 @@ void           isc_demo_server_set_users_me_missing (IscDemoServer      *self,
                                                      gboolean            missing);
 /* The most requests that were in flight at once (started, not yet
  * answered) since the server started or the last reset. */
+/* "billing-forbidden": 403 on the billing summary and on Model API
+ * usage, as Baseten answers a non-admin in a multi-team organisation. */
+void           isc_demo_server_set_billing_forbidden (IscDemoServer *self,
+                                                      gboolean       forbidden);
 guint          isc_demo_server_get_peak_in_flight   (IscDemoServer *self);
 void           isc_demo_server_reset_peak_in_flight (IscDemoServer *self);
 
