@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "isc-chart.h"
+#include "isc-chart-style.h"
 #include "isc-usage-chart.h"
 
 #define DAY_MS G_GINT64_CONSTANT (86400000)
@@ -131,9 +132,9 @@ layer_sum (IscChartModel *model,
   return sum;
 }
 
-/* 12 deployments: the 8 costliest by name, then "Other" holding the
- * other 4 (1.01 + 2.01 + 3.01 + 4.01 a day), then Training and Model
- * APIs; the layers add up to the total. */
+/* 12 deployments: the 4 costliest by name, then "Other" holding the
+ * other 8 (1.01 + 2.01 + … + 8.01 a day), then Training and Model APIs,
+ * seven layers of seven colours; the layers add up to the total. */
 static void
 test_layers (void)
 {
@@ -147,13 +148,25 @@ test_layers (void)
   g_assert_cmpuint (isc_chart_model_get_n_series (model), ==, ISC_USAGE_CHART_MAX_DEPLOYMENTS + 3);
   g_assert_cmpstr (isc_chart_model_get_title (model), ==, "Spend per day");
   g_assert_cmpstr (isc_chart_model_get_series (model, 0)->label, ==, "model-11 · production");
-  g_assert_cmpstr (isc_chart_model_get_series (model, 7)->label, ==, "model-04 · production");
-  g_assert_cmpstr (isc_chart_model_get_series (model, 8)->label, ==, "Other");
-  g_assert_cmpstr (isc_chart_model_get_series (model, 9)->label, ==, "Training");
-  g_assert_cmpstr (isc_chart_model_get_series (model, 10)->label, ==, "Model APIs");
+  g_assert_cmpstr (isc_chart_model_get_series (model, 3)->label, ==, "model-08 · production");
+  g_assert_cmpstr (isc_chart_model_get_series (model, 4)->label, ==, "Other");
+  g_assert_cmpstr (isc_chart_model_get_series (model, 5)->label, ==, "Training");
+  g_assert_cmpstr (isc_chart_model_get_series (model, 6)->label, ==, "Model APIs");
 
-  g_assert_cmpfloat_with_epsilon (isc_chart_model_get_series (model, 8)->values[0], 10.04, 1e-9);
-  g_assert_cmpfloat_with_epsilon (layer_sum (model, 9), 250, 1e-9);
+  g_assert_cmpfloat_with_epsilon (isc_chart_model_get_series (model, 4)->values[0], 36.08, 1e-9);
+  g_assert_cmpfloat_with_epsilon (layer_sum (model, 5), 250, 1e-9);
+  /* Training reports minutes only, the Model API nothing but money. */
+  {
+    g_autofree char *training = isc_chart_model_dup_note (model, 5, -1);
+    g_autofree char *model_api = isc_chart_model_dup_note (model, 6, -1);
+
+    g_assert_cmpstr (training, ==, "600 min");
+    g_assert_null (model_api);
+  }
+  for (guint k = 0; k < isc_chart_model_get_n_series (model); k++)
+    for (guint j = k + 1; j < isc_chart_model_get_n_series (model); j++)
+      g_assert_cmpuint (isc_chart_model_get_series (model, k)->color_index % ISC_CHART_STYLE_N_PALETTE, !=,
+                        isc_chart_model_get_series (model, j)->color_index % ISC_CHART_STYLE_N_PALETTE);
   for (guint k = 0; k < isc_chart_model_get_n_series (model); k++)
     all += layer_sum (model, k);
   g_assert_cmpfloat_with_epsilon (all * MICROS,

@@ -565,13 +565,23 @@ usage_note (IscChartModel *model,
         add_nan (&requests, layer->requests[d]);
       }
 
-  if (isnan (minutes) && isnan (requests))
-    return NULL;
-  minutes_text = isc_format_value (isnan (minutes) ? 0 : minutes, ISC_UNIT_HINT_COUNT, 3);
-  requests_text = isc_format_value (isnan (requests) ? 0 : requests, ISC_UNIT_HINT_COUNT, 3);
-  /* Translators: what a day (or the month) of a deployment's spend paid
-   * for: replica minutes, then requests, e.g. "1.2k min · 56k requests" */
-  return g_strdup_printf (_("%s min · %s requests"), minutes_text, requests_text);
+  if (!isnan (minutes))
+    minutes_text = isc_format_value (minutes, ISC_UNIT_HINT_COUNT, 3);
+  if (!isnan (requests))
+    requests_text = isc_format_value (requests, ISC_UNIT_HINT_COUNT, 3);
+  /* Only what billing reports: a training job has no requests, a Model
+   * API neither minutes nor requests. */
+  if (minutes_text != NULL && requests_text != NULL)
+    /* Translators: what a day (or the month) of a deployment's spend paid
+     * for: replica minutes, then requests, e.g. "1.2k min · 56k requests" */
+    return g_strdup_printf (_("%s min · %s requests"), minutes_text, requests_text);
+  if (minutes_text != NULL)
+    /* Translators: replica minutes, e.g. "540 min" */
+    return g_strdup_printf (_("%s min"), minutes_text);
+  if (requests_text != NULL)
+    /* Translators: requests, e.g. "56k requests" */
+    return g_strdup_printf (_("%s requests"), requests_text);
+  return NULL;
 }
 
 IscChartModel *

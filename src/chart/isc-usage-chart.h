@@ -46,8 +46,9 @@ typedef struct _IscUsageTable IscUsageTable;
 
 /* The layers drawn at most: the deployments that cost the most, then
  * "Other" for the rest, then one layer for training and one for Model
- * APIs when there are any. */
-#define ISC_USAGE_CHART_MAX_DEPLOYMENTS 8
+ * APIs when there are any: seven in all, each its own colour of the
+ * chart's seven (ISC_CHART_STYLE_N_PALETTE). */
+#define ISC_USAGE_CHART_MAX_DEPLOYMENTS 4
 
 /* @first_day_ms: 00:00 UTC of the first day. */
 IscUsageTable *isc_usage_table_new            (gint64          first_day_ms,
