@@ -23,6 +23,7 @@ struct _IscUsagePage
   /* Widgets */
   GtkStack       *stack;
   GtkLabel       *total_label;
+  GtkBox         *total_row;     /* the total, then the buttons */
   GtkWidget      *copy_button;
   GtkWidget      *export_button;
   GtkWidget      *chart_view;
@@ -32,7 +33,12 @@ struct _IscUsagePage
   /* Owned */
   IscUsageTable  *table;
   char           *total_text;
+  gboolean        compact;
+  guint           compact_id;
 };
+
+/* Narrower than this, the buttons go under the total. */
+#define COMPACT_WIDTH 560
 
 enum {
   RETRY,
@@ -70,10 +76,65 @@ retry_clicked_cb (IscUsagePage *self)
   g_signal_emit (self, signals[RETRY], 0);
 }
 
+static gboolean
+apply_compact_cb (gpointer user_data)
+{
+  IscUsagePage *self = user_data;
+
+  self->compact_id = 0;
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->total_row),
+                                  self->compact ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
+  return G_SOURCE_REMOVE;
+}
+
+/* The page lays its child out itself (no layout manager), so it sees its
+ * width and puts the buttons under the total when narrow. */
+static void
+isc_usage_page_measure (GtkWidget      *widget,
+                        GtkOrientation  orientation,
+                        int             for_size,
+                        int            *minimum,
+                        int            *natural,
+                        int            *minimum_baseline,
+                        int            *natural_baseline)
+{
+  GtkWidget *child = adw_bin_get_child (ADW_BIN (widget));
+
+  *minimum = *natural = 0;
+  *minimum_baseline = *natural_baseline = -1;
+  if (child != NULL)
+    gtk_widget_measure (child, orientation, for_size, minimum, natural, minimum_baseline, natural_baseline);
+}
+
+static void
+isc_usage_page_size_allocate (GtkWidget *widget,
+                              int        width,
+                              int        height,
+                              int        baseline)
+{
+  IscUsagePage *self = ISC_USAGE_PAGE (widget);
+  gboolean compact = width < COMPACT_WIDTH;
+
+  GtkWidget *child = adw_bin_get_child (ADW_BIN (widget));
+
+  if (child != NULL)
+    gtk_widget_allocate (child, width, height, baseline, NULL);
+
+  /* Not during the allocation: the row's height changes with it. */
+  if (compact != self->compact)
+    {
+      self->compact = compact;
+      if (self->compact_id == 0)
+        self->compact_id = g_idle_add (apply_compact_cb, self);
+    }
+}
+
 static void
 isc_usage_page_dispose (GObject *object)
 {
   IscUsagePage *self = ISC_USAGE_PAGE (object);
+
+  g_clear_handle_id (&self->compact_id, g_source_remove);
 
   g_clear_pointer (&self->table, isc_usage_table_free);
 
@@ -111,6 +172,8 @@ isc_usage_page_class_init (IscUsagePageClass *klass)
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
 
+  widget_class->measure = isc_usage_page_measure;
+  widget_class->size_allocate = isc_usage_page_size_allocate;
   gtk_widget_class_set_css_name (widget_class, "usage-page");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
@@ -180,6 +243,7 @@ create_header (IscUsagePage *self)
 
   gtk_box_append (GTK_BOX (row), buttons);
   gtk_box_append (GTK_BOX (box), row);
+  self->total_row = GTK_BOX (row);
   return box;
 }
 
@@ -230,6 +294,7 @@ isc_usage_page_init (IscUsagePage *self)
   gtk_stack_add_named (self->stack, GTK_WIDGET (self->status_page), "error");
 
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->stack));
+  gtk_widget_set_layout_manager (GTK_WIDGET (self), NULL);
   adw_bin_set_child (ADW_BIN (self), box);
 
   isc_usage_page_set_loading (self);
