@@ -23,6 +23,8 @@
 #include "isc-chart-view.h"
 #include "isc-demo-server.h"
 #include "isc-overview-page.h"
+#include "isc-summary-page.h"
+#include "isc-usage.h"
 #include "isc-sidebar.h"
 #include "isc-test-app.h"
 #include "isc-test-gtk.h"
@@ -336,6 +338,192 @@ test_window_sidebar (void)
   test_run_frames (20);
 }
 
+/* The Summary page's cost line: an estimate reads as one, dimmed; billed
+ * days and an estimate are said apart, never summed. */
+static void
+test_summary_cost (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *page = isc_summary_page_new ();
+  IscCost cost = { 0 };
+  GtkWidget *label;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 600);
+  gtk_window_set_child (GTK_WINDOW (window), page);
+  gtk_window_present (GTK_WINDOW (window));
+  test_wait_until_mapped (page);
+  g_assert_null (isc_summary_page_get_cost_text (ISC_SUMMARY_PAGE (page)));
+
+  cost.needs_estimate = TRUE;
+  cost.has_estimate = TRUE;
+  cost.estimated = 560000;
+  isc_summary_page_set_cost (ISC_SUMMARY_PAGE (page), &cost);
+  test_run_frames (10);
+  g_assert_cmpstr (isc_summary_page_get_cost_text (ISC_SUMMARY_PAGE (page)), ==, "≈ $0.56 (estimate)");
+  label = find_label (page, "≈ $0.56 (estimate)");
+  g_assert_nonnull (label);
+  g_assert_true (gtk_widget_has_css_class (label, "dim-label"));
+
+  cost.has_billed = TRUE;
+  cost.billed = 12340000;
+  isc_summary_page_set_cost (ISC_SUMMARY_PAGE (page), &cost);
+  test_run_frames (10);
+  g_assert_cmpstr (isc_summary_page_get_cost_text (ISC_SUMMARY_PAGE (page)), ==,
+                   "$12.34 billed + ≈ $0.56 estimated");
+  g_assert_null (find_label (page, "12.90"));
+  g_assert_false (gtk_widget_has_css_class (find_label (page, "billed"), "dim-label"));
+
+  isc_summary_page_set_cost (ISC_SUMMARY_PAGE (page), NULL);
+  test_run_frames (10);
+  g_assert_null (isc_summary_page_get_cost_text (ISC_SUMMARY_PAGE (page)));
+  g_assert_null (find_label (page, "billed"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_run_frames (10);
+}
+
+typedef struct
+{
+  IscOverviewPage *page;
+  IscFleet        *fleet;
+} CostWait;
+
+static gboolean
+fleet_done (gpointer data)
+{
+  IscFleet *fleet = data;
+
+  return g_list_model_get_n_items (G_LIST_MODEL (fleet)) > 0 &&
+         !isc_fleet_get_loading (fleet) && isc_fleet_get_in_flight (fleet) == 0;
+}
+
+static gboolean
+list_loaded (gpointer data)
+{
+  IscTargetList *list = data;
+
+  return !isc_target_list_get_loading (list) && g_list_model_get_n_items (G_LIST_MODEL (list)) > 0;
+}
+
+/* Every row's cost known. */
+static gboolean
+costs_known (gpointer data)
+{
+  CostWait *w = data;
+  GListModel *shown = isc_overview_page_get_shown (w->page);
+
+  for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
+    {
+      g_autoptr(IscFleetRow) row = g_list_model_get_item (shown, i);
+      g_autofree char *text = isc_overview_page_dup_cost_text (w->page, row);
+
+      if (text == NULL || g_str_equal (text, "—"))
+        return FALSE;
+    }
+  return g_list_model_get_n_items (shown) > 0;
+}
+
+/* "≈ $1,234.56 (estimate)" → 1234.56 */
+static double
+cost_of_text (const char *text)
+{
+  const char *dollar = strchr (text, '$');
+  g_autoptr(GString) digits = g_string_new (NULL);
+
+  g_assert_nonnull (dollar);
+  for (const char *p = dollar + 1; *p != '\0' && (g_ascii_isdigit (*p) || *p == ',' || *p == '.'); p++)
+    if (*p != ',')
+      g_string_append_c (digits, *p);
+  return g_ascii_strtod (digits->str, NULL);
+}
+
+/* The Overview's Cost column over the last hour (today: not billed yet):
+ * every row an estimate, said so, and a click on the header puts the
+ * costliest first. */
+static void
+test_overview_cost (void)
+{
+  g_autoptr(IscDemoServer) server = isc_demo_server_new (1, NULL);
+  g_autoptr(IscClient) client = NULL;
+  g_autoptr(IscTargetList) list = isc_target_list_new ();
+  g_autoptr(IscFleet) fleet = isc_fleet_new ();
+  g_autoptr(IscUsage) usage = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GListModel) columns = NULL;
+  GtkColumnViewColumn *cost_column = NULL;
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *page = isc_overview_page_new ();
+  GtkWidget *view;
+  GListModel *shown;
+  CostWait w = { ISC_OVERVIEW_PAGE (page), fleet };
+  double previous = G_MAXDOUBLE;
+
+  g_assert_true (isc_demo_server_run_in_thread (server, 0, &error));
+  g_assert_no_error (error);
+  client = isc_client_new (isc_demo_server_get_base_url (server), NULL, &error);
+  g_assert_no_error (error);
+  isc_target_list_reload_async (list, client, NULL, NULL, NULL);
+  g_assert_true (test_wait_for (list_loaded, list));
+  isc_fleet_set_target_list (fleet, list);
+  isc_fleet_set_client (fleet, client);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  isc_overview_page_set_fleet (ISC_OVERVIEW_PAGE (page), fleet);
+  gtk_window_set_child (GTK_WINDOW (window), page);
+  gtk_window_present (GTK_WINDOW (window));
+  test_wait_until_mapped (page);
+  /* No Cost column without billing to read. */
+  g_assert_null (find_label (page, "Cost"));
+
+  isc_fleet_set_active (fleet, TRUE);
+  g_assert_true (test_wait_for (fleet_done, fleet) || test_wait_for (fleet_done, fleet));
+  usage = isc_usage_new (client);
+  isc_overview_page_set_usage (ISC_OVERVIEW_PAGE (page), usage);
+  g_assert_true (test_wait_for (costs_known, &w));
+  test_run_frames (20);
+  g_assert_nonnull (find_label (page, "Cost"));
+
+  view = test_find_widget (page, GTK_TYPE_COLUMN_VIEW, NULL, NULL);
+  columns = g_object_ref (gtk_column_view_get_columns (GTK_COLUMN_VIEW (view)));
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      if (g_strcmp0 (gtk_column_view_column_get_title (column), "Cost") == 0)
+        cost_column = column;
+    }
+  g_assert_nonnull (cost_column);
+  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (view), cost_column, GTK_SORT_ASCENDING);
+  test_run_frames (20);
+
+  shown = isc_overview_page_get_shown (ISC_OVERVIEW_PAGE (page));
+  g_assert_cmpuint (g_list_model_get_n_items (shown), >=, 4);
+  for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
+    {
+      g_autoptr(IscFleetRow) row = g_list_model_get_item (shown, i);
+      g_autofree char *text = isc_overview_page_dup_cost_text (ISC_OVERVIEW_PAGE (page), row);
+      double dollars = cost_of_text (text);
+
+      g_test_message ("%s · %s: %s", isc_fleet_row_get_model_name (row), isc_fleet_row_get_name (row), text);
+      /* Today is not billed: an estimate, and said to be one. */
+      g_assert_true (g_str_has_prefix (text, "≈ $"));
+      g_assert_nonnull (strstr (text, "estimate"));
+      g_assert_null (strstr (text, "billed"));
+      g_assert_cmpfloat (dollars, <=, previous);
+      previous = dollars;
+    }
+  /* The costliest row's text is on screen. */
+  {
+    g_autoptr(IscFleetRow) first = g_list_model_get_item (shown, 0);
+    g_autofree char *text = isc_overview_page_dup_cost_text (ISC_OVERVIEW_PAGE (page), first);
+
+    g_assert_nonnull (find_label (page, text));
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_run_frames (20);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -348,6 +536,8 @@ main (int   argc,
   g_test_add_func ("/isc/usage-page/copy-data", test_copy_data);
   g_test_add_func ("/isc/usage-page/forbidden", test_forbidden);
   g_test_add_func ("/isc/usage-page/narrow", test_narrow);
+  g_test_add_func ("/isc/usage-page/summary-cost", test_summary_cost);
+  g_test_add_func ("/isc/usage-page/overview-cost", test_overview_cost);
   g_test_add_func ("/isc/usage-page/window-sidebar", test_window_sidebar);
 
   {

@@ -1438,6 +1438,19 @@ isc_overview_page_set_usage (IscOverviewPage *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_USAGE]);
 }
 
+char *
+isc_overview_page_dup_cost_text (IscOverviewPage *self,
+                                 IscFleetRow     *row)
+{
+  const IscCost *cost;
+
+  g_return_val_if_fail (ISC_IS_OVERVIEW_PAGE (self), NULL);
+  g_return_val_if_fail (ISC_IS_FLEET_ROW (row), NULL);
+
+  cost = row_cost (self, row);
+  return cost != NULL ? isc_cost_format (cost) : NULL;
+}
+
 GListModel *
 isc_overview_page_get_shown (IscOverviewPage *self)
 {

@@ -46,6 +46,9 @@ GListModel *isc_overview_page_get_shown  (IscOverviewPage *self);
 IscUsage   *isc_overview_page_get_usage  (IscOverviewPage *self);
 void        isc_overview_page_set_usage  (IscOverviewPage *self,
                                           IscUsage        *usage);
+/* The Cost cell's text for @row, or NULL while its cost is not known. */
+char       *isc_overview_page_dup_cost_text (IscOverviewPage *self,
+                                             IscFleetRow     *row);
 /* "filter" (string): narrows the rows by model or target name. */
 const char *isc_overview_page_get_filter (IscOverviewPage *self);
 void       isc_overview_page_set_filter  (IscOverviewPage *self,

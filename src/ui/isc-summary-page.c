@@ -492,6 +492,9 @@ isc_summary_page_init (IscSummaryPage *self)
                                     GTK_ACCESSIBLE_RELATION_LABELLED_BY, title, NULL, -1);
   }
   gtk_widget_set_visible (self->cost_box, FALSE);
+  /* The cost takes the room; Copy as CSV stays at the end. */
+  gtk_widget_set_hexpand (self->cost_box, TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->cost_label), TRUE);
   gtk_box_append (GTK_BOX (bar), self->cost_box);
   gtk_box_append (GTK_BOX (bar), self->copy_button);
   gtk_box_append (GTK_BOX (box), bar);
