@@ -423,6 +423,26 @@ costs_known (gpointer data)
   return g_list_model_get_n_items (shown) > 0;
 }
 
+/* Every row's cost known and billed: no estimate. */
+static gboolean
+costs_billed (gpointer data)
+{
+  CostWait *w = data;
+  GListModel *shown = isc_overview_page_get_shown (w->page);
+
+  if (isc_fleet_get_loading (w->fleet))
+    return FALSE;
+  for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
+    {
+      g_autoptr(IscFleetRow) row = g_list_model_get_item (shown, i);
+      g_autofree char *text = isc_overview_page_dup_cost_text (w->page, row);
+
+      if (text == NULL || !g_str_has_prefix (text, "$"))
+        return FALSE;
+    }
+  return g_list_model_get_n_items (shown) > 0;
+}
+
 /* "≈ $1,234.56 (estimate)" → 1234.56 */
 static double
 cost_of_text (const char *text)
@@ -518,6 +538,24 @@ test_overview_cost (void)
     g_autofree char *text = isc_overview_page_dup_cost_text (ISC_OVERVIEW_PAGE (page), first);
 
     g_assert_nonnull (find_label (page, text));
+  }
+
+  /* Yesterday, a whole UTC day: billed, no estimate. */
+  {
+    gint64 today_ms = g_get_real_time () / 1000 / DAY_MS * DAY_MS;
+    g_autoptr(IscTimeRange) range = isc_time_range_new_absolute (today_ms - DAY_MS, today_ms);
+
+    isc_fleet_set_range (fleet, range);
+    g_assert_true (test_wait_for (costs_billed, &w));
+    for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
+      {
+        g_autoptr(IscFleetRow) row = g_list_model_get_item (shown, i);
+        g_autofree char *text = isc_overview_page_dup_cost_text (ISC_OVERVIEW_PAGE (page), row);
+
+        g_test_message ("yesterday: %s · %s: %s", isc_fleet_row_get_model_name (row), isc_fleet_row_get_name (row), text);
+        g_assert_true (g_str_has_prefix (text, "$"));
+        g_assert_null (strstr (text, "≈"));
+      }
   }
 
   gtk_window_destroy (GTK_WINDOW (window));
