@@ -562,6 +562,54 @@ test_overview_cost (void)
   test_run_frames (20);
 }
 
+static gboolean
+usage_row_gone (gpointer data)
+{
+  return !isc_sidebar_get_usage_shown (ISC_SIDEBAR (data));
+}
+
+static gboolean
+toast_says (GtkWidget  *window,
+            const char *words)
+{
+  return find_label (window, words) != NULL;
+}
+
+/* A key that may not read billing: the first look at Usage says so
+ * (a toast), and Usage leaves the sidebar; the Overview is shown, without
+ * a Cost column. */
+static void
+test_window_forbidden (void)
+{
+  IscWindow *window;
+  GtkWidget *sidebar, *usage_row, *overview;
+  IscDemoServer *server = isc_session_get_demo_server (test_app_session ());
+
+  g_assert_nonnull (server);
+  isc_demo_server_set_billing_forbidden (server, TRUE);
+  window = test_app_open_window ();
+  test_wait_for_view (window);
+  sidebar = test_find_shown (GTK_WIDGET (window), ISC_TYPE_SIDEBAR, NULL, NULL);
+  usage_row = gtk_widget_get_parent (gtk_widget_get_parent (find_label (sidebar, "Usage")));
+  g_assert_true (gtk_widget_activate_action (usage_row, "listitem.select", "(bb)", FALSE, FALSE));
+
+  g_assert_true (test_wait_for (usage_row_gone, sidebar));
+  test_run_frames (20);
+  overview = test_find_shown (GTK_WIDGET (window), ISC_TYPE_OVERVIEW_PAGE, NULL, NULL);
+  g_assert_nonnull (overview);
+  g_assert_false (usage_shown (window));
+  g_assert_null (isc_overview_page_get_usage (ISC_OVERVIEW_PAGE (overview)));
+  g_assert_true (isc_sidebar_get_overview_selected (ISC_SIDEBAR (sidebar)));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Overview");
+  /* Said, in the words the client gave. */
+  g_assert_true (toast_says (GTK_WIDGET (window), "billing") || toast_says (GTK_WIDGET (window), "403") ||
+                 toast_says (GTK_WIDGET (window), "permission") || toast_says (GTK_WIDGET (window), "may not"));
+
+  isc_demo_server_set_billing_forbidden (server, FALSE);
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_run_frames (20);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -577,6 +625,8 @@ main (int   argc,
   g_test_add_func ("/isc/usage-page/summary-cost", test_summary_cost);
   g_test_add_func ("/isc/usage-page/overview-cost", test_overview_cost);
   g_test_add_func ("/isc/usage-page/window-sidebar", test_window_sidebar);
+  /* After window-sidebar, which starts the demo. */
+  g_test_add_func ("/isc/usage-page/window-forbidden", test_window_forbidden);
 
   {
     int status = g_test_run ();

@@ -131,6 +131,9 @@ struct _IscWindow
 void       _isc_window_show_overview           (IscWindow     *self,
                                                 gboolean       show);
 
+/* The mode switchers and the range button, for what is shown. */
+void       _isc_window_update_modes_offered    (IscWindow     *self);
+
 /* isc-window-usage.c: the Usage page in the content (in the overview's
  * place), loading it; the IscUsage of the view's client. */
 void       _isc_window_show_usage              (IscWindow     *self);

@@ -38,6 +38,7 @@ usage_refused_cb (IscWindow       *self,
       isc_sidebar_select_overview (self->sidebar);
       _isc_window_update_state (self);
       _isc_window_update_title (self);
+      _isc_window_update_modes_offered (self);
     }
 }
 
@@ -59,10 +60,8 @@ _isc_window_get_usage (IscWindow *self)
     return NULL;
 
   self->usage = isc_usage_new (client);
-  /* IscUsage says a refusal once ("refused"); until cost-data's IscUsage
-   * has the signal, a refused load still shows on the Usage page. */
-  if (g_signal_lookup ("refused", ISC_TYPE_USAGE) != 0)
-    g_signal_connect_object (self->usage, "refused", G_CALLBACK (usage_refused_cb), self, G_CONNECT_SWAPPED);
+  /* IscUsage says a refusal once. */
+  g_signal_connect_object (self->usage, "refused", G_CALLBACK (usage_refused_cb), self, G_CONNECT_SWAPPED);
   /* Another key or server: its own say on billing. */
   isc_sidebar_set_usage_shown (self->sidebar, TRUE);
   isc_usage_page_set_table (self->usage_page, NULL);

@@ -183,6 +183,14 @@ update_modes_offered (IscWindow *self)
                                     adw_squeezer_get_visible_child (self->title_squeezer) == GTK_WIDGET (self->window_title));
   if (action != NULL)
     g_simple_action_set_enabled (G_SIMPLE_ACTION (action), offered);
+  /* The Usage page is always the last 31 days: no range to choose. */
+  gtk_widget_set_visible (GTK_WIDGET (self->range_button), !(self->showing_overview && self->showing_usage));
+}
+
+void
+_isc_window_update_modes_offered (IscWindow *self)
+{
+  update_modes_offered (self);
 }
 
 static void
@@ -700,6 +708,7 @@ sidebar_overview_cb (IscWindow  *self,
     }
   self->showing_usage = FALSE;
   _isc_window_show_overview (self, TRUE);
+  update_modes_offered (self);
   if (adw_leaflet_get_folded (self->leaflet))
     adw_leaflet_set_visible_child_name (self->leaflet, "content");
 }
@@ -710,6 +719,7 @@ sidebar_usage_cb (IscWindow  *self,
 {
   _isc_window_show_usage (self);
   update_active (self);
+  update_modes_offered (self);
   if (adw_leaflet_get_folded (self->leaflet))
     adw_leaflet_set_visible_child_name (self->leaflet, "content");
 }
