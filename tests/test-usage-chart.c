@@ -196,6 +196,8 @@ test_legend_and_hover (void)
   g_assert_nonnull (strstr (hover, "$2.01"));
   g_assert_nonnull (strstr (hover, "120 min · 2k requests"));
   g_assert_null (strstr (hover, "/1 d"));
+  /* A day, not its midnight: 2026-11-05. */
+  g_assert_true (g_str_has_prefix (hover, "Thu 5 Nov\n"));
 }
 
 /* A name is the server's text: quotes and backslashes reach the legend

@@ -116,13 +116,20 @@ create_hover_text (IscChart             *self,
   g_autoptr(GString) markup = g_string_new (NULL);
   g_autoptr(GDateTime) utc = g_date_time_new_from_unix_utc (starts[step] / 1000);
   g_autoptr(GDateTime) dt = g_date_time_to_timezone (utc, self->tz);
-  /* Translators: the time of the step under the pointer, at the top of
-   * the chart's hover box, e.g. "Tue 1 Dec 09:12:30"; see
-   * g_date_time_format() for the codes. */
-  g_autofree char *when = g_date_time_format (dt, _("%a %-d %b %H:%M:%S"));
+  g_autofree char *when = NULL;
   const guint *order;
   guint n_order = 0;
 
+  if (isc_metrics_response_get_step_seconds (isc_chart_model_get_response (self->model)) >= 86400)
+    /* Translators: the day under the pointer, at the top of the hover box
+     * of a chart of whole days (the Usage page's), e.g. "Tue 1 Dec"; see
+     * g_date_time_format() for the codes. */
+    when = g_date_time_format (dt, _("%a %-d %b"));
+  else
+    /* Translators: the time of the step under the pointer, at the top of
+     * the chart's hover box, e.g. "Tue 1 Dec 09:12:30"; see
+     * g_date_time_format() for the codes. */
+    when = g_date_time_format (dt, _("%a %-d %b %H:%M:%S"));
   g_string_append_printf (markup, "<b>%s</b>", when);
   append_incomplete_line (self, markup, step);
   order = isc_chart_model_get_legend_order (self->model, &n_order);
