@@ -35,6 +35,8 @@ refresh_action (GSimpleAction *action,
 
   if (self->showing_overview && self->showing_usage)
     _isc_window_load_usage (self);
+  else if (self->showing_overview && self->showing_model_apis)
+    _isc_window_load_model_apis (self);
   else if (self->showing_overview)
     isc_fleet_refresh (self->fleet);
   else if (self->showing_logs)

@@ -17,6 +17,7 @@
 #include "isc-overview-page.h"
 #include "isc-usage.h"
 #include "isc-usage-page.h"
+#include "isc-model-apis-page.h"
 #include "isc-range-button.h"
 #include "isc-sidebar.h"
 #include "isc-summary-page.h"
@@ -87,6 +88,7 @@ struct _IscWindow
   IscLogsPage          *logs_page;
   IscOverviewPage      *overview_page;
   IscUsagePage         *usage_page;
+  IscModelApisPage     *model_apis_page;
 
   /* Owned references */
   IscView              *view;
@@ -95,6 +97,7 @@ struct _IscWindow
   IscUsage             *usage;          /* the view's client's spend and usage */
   GCancellable         *usage_cancellable;
   GCancellable         *summary_cost_cancellable;
+  GCancellable         *model_apis_cancellable;
   IscSession           *session;
   GSignalGroup         *session_signals;
   GSignalGroup         *list_signals;
@@ -112,6 +115,7 @@ struct _IscWindow
   gboolean              state_loaded;
   gboolean              showing_overview;
   gboolean              showing_usage;  /* with showing_overview: the Usage page */
+  gboolean              showing_model_apis; /* with showing_overview: the Model APIs page */
   gboolean              showing_logs;   /* the Logs page, over the view's mode */
 };
 
@@ -137,6 +141,9 @@ void       _isc_window_update_modes_offered    (IscWindow     *self);
 /* isc-window-usage.c: the Usage page in the content (in the overview's
  * place), loading it; the IscUsage of the view's client. */
 void       _isc_window_show_usage              (IscWindow     *self);
+/* The Model APIs page likewise, and its usage over the view's range. */
+void       _isc_window_show_model_apis         (IscWindow     *self);
+void       _isc_window_load_model_apis         (IscWindow     *self);
 void       _isc_window_load_usage              (IscWindow     *self);
 IscUsage  *_isc_window_get_usage               (IscWindow     *self);
 void       _isc_window_dispose_usage           (IscWindow     *self);

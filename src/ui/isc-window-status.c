@@ -70,6 +70,12 @@ _isc_window_update_title (IscWindow *self)
   g_autofree char *subtitle = NULL;
   gint64 updated_ms = isc_view_get_updated_ms (self->view);
 
+  if (self->showing_overview && self->showing_model_apis)
+    {
+      set_titles (self, _("Model APIs"), NULL);
+      gtk_window_set_title (GTK_WINDOW (self), _("Model APIs"));
+      return;
+    }
   if (self->showing_overview && self->showing_usage)
     {
       set_titles (self, _("Usage"), NULL);
@@ -249,7 +255,9 @@ _isc_window_update_state (IscWindow *self)
 
   if (self->showing_overview)
     {
-      gtk_stack_set_visible_child_name (self->state_stack, self->showing_usage ? "usage" : "overview");
+      gtk_stack_set_visible_child_name (self->state_stack,
+                                        self->showing_usage ? "usage"
+                                        : self->showing_model_apis ? "model-apis" : "overview");
       gtk_spinner_set_spinning (self->spinner, FALSE);
       return;
     }

@@ -23,6 +23,21 @@ usage_refused_cb (IscWindow       *self,
                   const char      *message,
                   IscUsage        *usage)
 {
+  if (feature == ISC_USAGE_FEATURE_MODEL_API_USAGE)
+    {
+      /* Said once; the section goes. */
+      _isc_window_toast (self, message);
+      isc_sidebar_set_model_apis_shown (self->sidebar, FALSE);
+      if (self->showing_model_apis)
+        {
+          self->showing_model_apis = FALSE;
+          isc_sidebar_select_overview (self->sidebar);
+          _isc_window_update_state (self);
+          _isc_window_update_title (self);
+          _isc_window_update_modes_offered (self);
+        }
+      return;
+    }
   if (feature != ISC_USAGE_FEATURE_BILLING)
     return;
 
@@ -40,6 +55,28 @@ usage_refused_cb (IscWindow       *self,
       _isc_window_update_title (self);
       _isc_window_update_modes_offered (self);
     }
+}
+
+static void
+model_apis_listed_cb (GObject      *source,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  g_autoptr(IscWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) apis = NULL;
+
+  apis = isc_usage_list_model_apis_finish (ISC_USAGE (source), result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->model_apis_page == NULL ||
+      ISC_USAGE (source) != self->usage)
+    return;
+  if (apis == NULL)
+    {
+      g_debug ("No Model APIs list: %s", error->message);
+      return;
+    }
+  isc_model_apis_page_set_apis (self->model_apis_page, apis);
+  isc_sidebar_set_model_apis_shown (self->sidebar, apis->len > 0);
 }
 
 IscUsage *
@@ -67,6 +104,11 @@ _isc_window_get_usage (IscWindow *self)
   isc_usage_page_set_table (self->usage_page, NULL);
   isc_usage_page_set_loading (self->usage_page);
   isc_overview_page_set_usage (self->overview_page, self->usage);
+  /* A Model APIs section only when the workspace has added one. */
+  isc_sidebar_set_model_apis_shown (self->sidebar, FALSE);
+  /* Not cancelled by a reload of the Usage page; the answer is checked
+   * against the usage it was asked of. */
+  isc_usage_list_model_apis_async (self->usage, NULL, model_apis_listed_cb, g_object_ref (self));
   return self->usage;
 }
 
@@ -117,6 +159,7 @@ _isc_window_show_usage (IscWindow *self)
 {
   gboolean was_showing = self->showing_overview && self->showing_usage;
 
+  self->showing_model_apis = FALSE;
   self->showing_usage = TRUE;
   if (self->showing_overview)
     {
@@ -130,9 +173,71 @@ _isc_window_show_usage (IscWindow *self)
     _isc_window_load_usage (self);
 }
 
+static void
+model_api_usage_cb (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(IscWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IscModelApiUsage) usage = NULL;
+
+  usage = isc_usage_load_model_api_usage_finish (ISC_USAGE (source), result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->model_apis_page == NULL)
+    return;
+  if (usage == NULL)
+    isc_model_apis_page_set_error (self->model_apis_page, error->message);
+  else
+    isc_model_apis_page_set_usage (self->model_apis_page, usage);
+}
+
+void
+_isc_window_load_model_apis (IscWindow *self)
+{
+  IscUsage *usage = _isc_window_get_usage (self);
+  g_autoptr(IscUsageQuery) query = NULL;
+  gint64 start_ms, end_ms;
+
+  if (usage == NULL)
+    return;
+
+  g_cancellable_cancel (self->model_apis_cancellable);
+  g_clear_object (&self->model_apis_cancellable);
+  self->model_apis_cancellable = g_cancellable_new ();
+
+  /* Over the window's range, as the other charts. */
+  isc_time_range_resolve (isc_view_get_range (self->view), g_get_real_time () / 1000, &start_ms, &end_ms);
+  query = isc_usage_query_new (start_ms, end_ms,
+                               isc_model_apis_page_get_group (self->model_apis_page),
+                               isc_model_apis_page_get_model (self->model_apis_page));
+  isc_model_apis_page_set_usage (self->model_apis_page, NULL);
+  isc_charts_page_set_use_utc (isc_model_apis_page_get_charts (self->model_apis_page),
+                               isc_view_get_use_utc (self->view));
+  isc_usage_load_model_api_usage_async (usage, query, self->model_apis_cancellable,
+                                        model_api_usage_cb, g_object_ref (self));
+}
+
+void
+_isc_window_show_model_apis (IscWindow *self)
+{
+  self->showing_usage = FALSE;
+  self->showing_model_apis = TRUE;
+  if (self->showing_overview)
+    {
+      isc_sidebar_select_model_apis (self->sidebar);
+      _isc_window_update_state (self);
+      _isc_window_update_title (self);
+    }
+  else
+    _isc_window_show_overview (self, TRUE);
+  _isc_window_load_model_apis (self);
+}
+
 void
 _isc_window_dispose_usage (IscWindow *self)
 {
+  g_cancellable_cancel (self->model_apis_cancellable);
+  g_clear_object (&self->model_apis_cancellable);
   g_cancellable_cancel (self->summary_cost_cancellable);
   g_clear_object (&self->summary_cost_cancellable);
   g_cancellable_cancel (self->usage_cancellable);

@@ -483,6 +483,8 @@ session_changed_cb (IscWindow  *self,
         }
       gtk_stack_set_visible_child_name (self->main_stack, "main");
       show_default_target (self);
+      /* The sidebar's Usage and Model APIs rows follow the account. */
+      _isc_window_get_usage (self);
       break;
     }
 
@@ -515,7 +517,7 @@ update_active (IscWindow *self)
   isc_view_set_active (self->view, gtk_widget_get_mapped (GTK_WIDGET (self)) && !minimized);
   /* The overview loads only while it is seen. */
   isc_fleet_set_active (self->fleet, isc_view_get_active (self->view) && self->showing_overview &&
-                        !self->showing_usage);
+                        !self->showing_usage && !self->showing_model_apis);
 }
 
 void
@@ -526,7 +528,10 @@ _isc_window_show_overview (IscWindow *self,
 
   show = !!show;
   if (!show)
-    self->showing_usage = FALSE;
+    {
+      self->showing_usage = FALSE;
+      self->showing_model_apis = FALSE;
+    }
   if (self->showing_overview == show)
     return;
 
@@ -539,6 +544,8 @@ _isc_window_show_overview (IscWindow *self,
     _isc_window_get_usage (self);
   if (show && self->showing_usage)
     isc_sidebar_select_usage (self->sidebar);
+  else if (show && self->showing_model_apis)
+    isc_sidebar_select_model_apis (self->sidebar);
   else if (show)
     isc_sidebar_select_overview (self->sidebar);
   else
@@ -699,14 +706,16 @@ static void
 sidebar_overview_cb (IscWindow  *self,
                      IscSidebar *sidebar)
 {
-  if (self->showing_usage && self->showing_overview)
+  if ((self->showing_usage || self->showing_model_apis) && self->showing_overview)
     {
       self->showing_usage = FALSE;
+      self->showing_model_apis = FALSE;
       update_active (self);
       _isc_window_update_state (self);
       _isc_window_update_title (self);
     }
   self->showing_usage = FALSE;
+  self->showing_model_apis = FALSE;
   _isc_window_show_overview (self, TRUE);
   update_modes_offered (self);
   if (adw_leaflet_get_folded (self->leaflet))
@@ -722,6 +731,24 @@ sidebar_usage_cb (IscWindow  *self,
   update_modes_offered (self);
   if (adw_leaflet_get_folded (self->leaflet))
     adw_leaflet_set_visible_child_name (self->leaflet, "content");
+}
+
+static void
+sidebar_model_apis_cb (IscWindow  *self,
+                       IscSidebar *sidebar)
+{
+  _isc_window_show_model_apis (self);
+  update_active (self);
+  update_modes_offered (self);
+  if (adw_leaflet_get_folded (self->leaflet))
+    adw_leaflet_set_visible_child_name (self->leaflet, "content");
+}
+
+static void
+view_range_cb (IscWindow *self)
+{
+  if (self->showing_overview && self->showing_model_apis)
+    _isc_window_load_model_apis (self);
 }
 
 /* A row of the overview: its target in the view, as charts. */
@@ -863,6 +890,7 @@ isc_window_class_init (IscWindowClass *klass)
   g_type_ensure (ISC_TYPE_SUMMARY_PAGE);
   g_type_ensure (ISC_TYPE_TILES_PAGE);
   g_type_ensure (ISC_TYPE_USAGE_PAGE);
+  g_type_ensure (ISC_TYPE_MODEL_APIS_PAGE);
   g_type_ensure (ISC_TYPE_WELCOME_PAGE);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/inferscope/Inferscope/isc-window.ui");
@@ -909,6 +937,7 @@ isc_window_class_init (IscWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, IscWindow, logs_page);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, overview_page);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, usage_page);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, model_apis_page);
 
   gtk_widget_class_bind_template_callback (widget_class, invert_boolean);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
@@ -998,6 +1027,12 @@ isc_window_init (IscWindow *self)
                            G_CALLBACK (sidebar_usage_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->usage_page, "retry",
                            G_CALLBACK (_isc_window_load_usage), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->sidebar, "model-apis-activated",
+                           G_CALLBACK (sidebar_model_apis_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->model_apis_page, "query-changed",
+                           G_CALLBACK (_isc_window_load_model_apis), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->view, "notify::range",
+                           G_CALLBACK (view_range_cb), self, G_CONNECT_SWAPPED);
 
   g_signal_connect_object (self->leaflet, "notify::folded",
                            G_CALLBACK (leaflet_folded_cb), self, G_CONNECT_SWAPPED);
