@@ -22,6 +22,7 @@
 
 #include "isc-chart-view.h"
 #include "isc-demo-server.h"
+#include "isc-model-apis-page.h"
 #include "isc-overview-page.h"
 #include "isc-summary-page.h"
 #include "isc-usage.h"
@@ -563,6 +564,91 @@ test_overview_cost (void)
 }
 
 static gboolean
+model_apis_row_shown (gpointer data)
+{
+  return isc_sidebar_get_model_apis_shown (ISC_SIDEBAR (data));
+}
+
+static gboolean
+model_apis_charted (gpointer data)
+{
+  GtkWidget *page = test_find_shown (GTK_WIDGET (data), ISC_TYPE_MODEL_APIS_PAGE, NULL, NULL);
+
+  return page != NULL && g_strcmp0 (isc_model_apis_page_get_shown (ISC_MODEL_APIS_PAGE (page)), "charts") == 0;
+}
+
+static gboolean
+model_apis_by_key (gpointer data)
+{
+  IscChartsPage *charts = data;
+  IscMetricsResponse *response = isc_charts_page_get_response (charts);
+  const IscMetric *metric;
+
+  if (response == NULL)
+    return FALSE;
+  metric = isc_metrics_response_get_metric (response, 0);
+  return isc_series_lookup_label (isc_metric_get_series (metric, 0), "api_key") != NULL;
+}
+
+/* The demo's workspace has added two Model APIs: a Model APIs row under
+ * Usage, whose page charts the tokens and requests over the window's
+ * range in buckets of its width, by model, then by API key. */
+static void
+test_window_model_apis (void)
+{
+  IscWindow *window = test_app_open_window ();
+  GtkWidget *sidebar, *row, *page;
+  IscChartsPage *charts;
+  IscMetricsResponse *response;
+  g_autoptr(IscTimeRange) hour = isc_time_range_new_relative (3600 * 1000);
+
+  test_wait_for_view (window);
+  g_assert_true (isc_view_set_range (isc_window_get_view (window), hour, NULL));
+  sidebar = test_find_shown (GTK_WIDGET (window), ISC_TYPE_SIDEBAR, NULL, NULL);
+  g_assert_true (test_wait_for (model_apis_row_shown, sidebar));
+  test_run_frames (20);
+  row = gtk_widget_get_parent (gtk_widget_get_parent (find_label (sidebar, "Model APIs")));
+  g_assert_true (gtk_widget_activate_action (row, "listitem.select", "(bb)", FALSE, FALSE));
+  g_assert_true (test_wait_for (model_apis_charted, window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Model APIs");
+  g_assert_true (isc_sidebar_get_model_apis_selected (ISC_SIDEBAR (sidebar)));
+  g_assert_false (isc_sidebar_get_usage_selected (ISC_SIDEBAR (sidebar)));
+
+  page = test_find_shown (GTK_WIDGET (window), ISC_TYPE_MODEL_APIS_PAGE, NULL, NULL);
+  g_assert_cmpuint (isc_model_apis_page_get_apis (ISC_MODEL_APIS_PAGE (page))->len, ==, 2);
+  charts = isc_model_apis_page_get_charts (ISC_MODEL_APIS_PAGE (page));
+  response = isc_charts_page_get_response (charts);
+  /* An hour: one-minute buckets. */
+  g_assert_cmpint (isc_metrics_response_get_step_seconds (response), ==, 60);
+  g_assert_cmpuint (isc_metrics_response_get_n_steps (response), >=, 59);
+  g_assert_nonnull (isc_metrics_response_lookup_metric (response, "inferscope_model_api_input_tokens"));
+  g_assert_nonnull (isc_metrics_response_lookup_metric (response, "inferscope_model_api_cached_input_tokens"));
+  g_assert_nonnull (isc_metrics_response_lookup_metric (response, "inferscope_model_api_output_tokens"));
+  g_assert_nonnull (isc_metrics_response_lookup_metric (response, "inferscope_model_api_requests"));
+  g_assert_cmpuint (isc_charts_page_get_n_charts (charts), >=, 4);
+  /* Titled in words (the chart draws its title). */
+  {
+    gboolean titled = FALSE;
+
+    for (guint i = 0; i < isc_charts_page_get_n_charts (charts); i++)
+      {
+        IscChartModel *model = isc_chart_view_get_model (ISC_CHART_VIEW (isc_charts_page_get_chart (charts, i)));
+
+        titled |= model != NULL && g_strcmp0 (isc_chart_model_get_title (model), "Output tokens") == 0;
+      }
+    g_assert_true (titled);
+  }
+  g_assert_nonnull (isc_series_lookup_label (isc_metric_get_series (isc_metrics_response_get_metric (response, 0), 0),
+                                             "model"));
+
+  isc_model_apis_page_set_group (ISC_MODEL_APIS_PAGE (page), ISC_USAGE_GROUP_API_KEY);
+  g_assert_true (test_wait_for (model_apis_by_key, charts));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_run_frames (20);
+}
+
+static gboolean
 usage_row_gone (gpointer data)
 {
   return !isc_sidebar_get_usage_shown (ISC_SIDEBAR (data));
@@ -626,6 +712,7 @@ main (int   argc,
   g_test_add_func ("/isc/usage-page/overview-cost", test_overview_cost);
   g_test_add_func ("/isc/usage-page/window-sidebar", test_window_sidebar);
   /* After window-sidebar, which starts the demo. */
+  g_test_add_func ("/isc/usage-page/window-model-apis", test_window_model_apis);
   g_test_add_func ("/isc/usage-page/window-forbidden", test_window_forbidden);
 
   {
