@@ -106,15 +106,22 @@ static void
 isc_model_apis_page_init (IscModelApisPage *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *title = gtk_label_new (_("Model APIs"));
   GtkWidget *toggles = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *controls = gtk_flow_box_new ();
   GtkWidget *spinner = gtk_spinner_new ();
   GtkWidget *empty = adw_status_page_new ();
   const char * const all[] = { _("All Model APIs"), NULL };
 
   self->group = ISC_USAGE_GROUP_MODEL;
 
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (controls), GTK_SELECTION_NONE);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (controls), 2);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (controls), 6);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (controls), 6);
+  gtk_widget_set_halign (controls, GTK_ALIGN_START);
+  gtk_widget_set_valign (bar, GTK_ALIGN_START);
   gtk_widget_set_margin_start (bar, 12);
   gtk_widget_set_margin_end (bar, 12);
   gtk_widget_set_margin_top (bar, 12);
@@ -127,7 +134,8 @@ isc_model_apis_page_init (IscModelApisPage *self)
   self->chooser = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (self->choices), NULL));
   isc_accessible_set_name (GTK_WIDGET (self->chooser), _("Model API"));
   g_signal_connect_object (self->chooser, "notify::selected", G_CALLBACK (chooser_changed_cb), self, G_CONNECT_SWAPPED);
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->chooser));
+  /* The controls wrap under each other in a narrow window (360 px). */
+  gtk_flow_box_append (GTK_FLOW_BOX (controls), GTK_WIDGET (self->chooser));
 
   /* Translators: stack the Model APIs charts by model */
   self->by_model = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_label (_("By Model")));
@@ -139,7 +147,8 @@ isc_model_apis_page_init (IscModelApisPage *self)
   gtk_widget_add_css_class (toggles, "linked");
   gtk_box_append (GTK_BOX (toggles), GTK_WIDGET (self->by_model));
   gtk_box_append (GTK_BOX (toggles), GTK_WIDGET (self->by_key));
-  gtk_box_append (GTK_BOX (bar), toggles);
+  gtk_flow_box_append (GTK_FLOW_BOX (controls), toggles);
+  gtk_box_append (GTK_BOX (bar), controls);
   gtk_box_append (GTK_BOX (box), bar);
 
   self->stack = GTK_STACK (gtk_stack_new ());
