@@ -109,33 +109,29 @@ isc_model_apis_page_init (IscModelApisPage *self)
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *title = gtk_label_new (_("Model APIs"));
   GtkWidget *toggles = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  GtkWidget *controls = gtk_flow_box_new ();
+  GtkWidget *top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *spinner = gtk_spinner_new ();
   GtkWidget *empty = adw_status_page_new ();
   const char * const all[] = { _("All Model APIs"), NULL };
 
   self->group = ISC_USAGE_GROUP_MODEL;
 
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (controls), GTK_SELECTION_NONE);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (controls), 2);
-  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (controls), 6);
-  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (controls), 6);
-  gtk_widget_set_halign (controls, GTK_ALIGN_START);
-  gtk_widget_set_valign (bar, GTK_ALIGN_START);
   gtk_widget_set_margin_start (bar, 12);
   gtk_widget_set_margin_end (bar, 12);
   gtk_widget_set_margin_top (bar, 12);
   gtk_label_set_xalign (GTK_LABEL (title), 0);
   gtk_widget_add_css_class (title, "title-2");
   gtk_widget_set_hexpand (title, TRUE);
-  gtk_box_append (GTK_BOX (bar), title);
+  gtk_box_append (GTK_BOX (top), title);
 
   self->choices = gtk_string_list_new (all);
   self->chooser = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (self->choices), NULL));
   isc_accessible_set_name (GTK_WIDGET (self->chooser), _("Model API"));
   g_signal_connect_object (self->chooser, "notify::selected", G_CALLBACK (chooser_changed_cb), self, G_CONNECT_SWAPPED);
-  /* The controls wrap under each other in a narrow window (360 px). */
-  gtk_flow_box_append (GTK_FLOW_BOX (controls), GTK_WIDGET (self->chooser));
+  /* The title and the chooser, then the grouping under them: they fit
+   * a narrow window (360 px). */
+  gtk_box_append (GTK_BOX (top), GTK_WIDGET (self->chooser));
+  gtk_box_append (GTK_BOX (bar), top);
 
   /* Translators: stack the Model APIs charts by model */
   self->by_model = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_label (_("By Model")));
@@ -147,8 +143,8 @@ isc_model_apis_page_init (IscModelApisPage *self)
   gtk_widget_add_css_class (toggles, "linked");
   gtk_box_append (GTK_BOX (toggles), GTK_WIDGET (self->by_model));
   gtk_box_append (GTK_BOX (toggles), GTK_WIDGET (self->by_key));
-  gtk_flow_box_append (GTK_FLOW_BOX (controls), toggles);
-  gtk_box_append (GTK_BOX (bar), controls);
+  gtk_widget_set_halign (toggles, GTK_ALIGN_START);
+  gtk_box_append (GTK_BOX (bar), toggles);
   gtk_box_append (GTK_BOX (box), bar);
 
   self->stack = GTK_STACK (gtk_stack_new ());
