@@ -137,6 +137,9 @@ isc_model_apis_page_init (IscModelApisPage *self)
   self->by_model = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_label (_("By Model")));
   /* Translators: stack the Model APIs charts by API key */
   self->by_key = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_label (_("By API Key")));
+  /* GTK 4.8 would read them as "GtkToggleButton". */
+  isc_accessible_set_name (GTK_WIDGET (self->by_model), _("By Model"));
+  isc_accessible_set_name (GTK_WIDGET (self->by_key), _("By API Key"));
   gtk_toggle_button_set_group (self->by_key, self->by_model);
   gtk_toggle_button_set_active (self->by_model, TRUE);
   g_signal_connect_object (self->by_key, "toggled", G_CALLBACK (group_toggled_cb), self, G_CONNECT_SWAPPED);
