@@ -331,6 +331,24 @@ test_summary_deep (void)
   g_string_free (doc, TRUE);
 }
 
+/* A document too large to build a tree of is refused unread. */
+static void
+test_summary_too_large (void)
+{
+  gsize size = 17 * 1024 * 1024;
+  g_autofree char *doc = g_malloc (size);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IscBillingSummary) summary = NULL;
+
+  memset (doc, ' ', size);
+  doc[0] = '{';
+  doc[size - 1] = '}';
+  summary = isc_billing_summary_decode (doc, size, NOV1, NOV1 + DAY, &error);
+  g_assert_null (summary);
+  g_assert_error (error, ISC_BILLING_ERROR, ISC_BILLING_ERROR_TOO_MANY);
+  g_assert_cmpstr (error->message, ==, "The document is larger than 16 MiB.");
+}
+
 static void
 test_params (void)
 {
@@ -590,6 +608,7 @@ main (int   argc,
       g_test_add_data_func (path, &bad_summaries[i], test_summary_bad);
     }
   g_test_add_func ("/isc/billing/summary/deep", test_summary_deep);
+  g_test_add_func ("/isc/billing/summary/too-large", test_summary_too_large);
   g_test_add_func ("/isc/billing/params", test_params);
   g_test_add_func ("/isc/billing/prices", test_prices);
   g_test_add_func ("/isc/billing/prices/bad", test_prices_bad);

@@ -58,11 +58,25 @@ test_list (void)
   g_assert_cmpint (deepseek->added_at_ms, ==, NOV1 - 31 * DAY + 12 * HOUR);
   g_assert_cmpint (deepseek->last_used_at_ms, ==, -1);
 
+  /* 1.5 M input and 250 k output tokens at $0.77 a million each. */
+  {
+    IscMoney cost = 0;
+
+    g_assert_true (isc_model_api_token_cost (deepseek, 1500000, 250000, &cost));
+    g_assert_cmpint (cost, ==, 1155000 + 192500);
+  }
+
   kimi = g_ptr_array_index (apis, 1);
   g_assert_false (kimi->has_input_price);
   g_assert_false (kimi->has_output_price);
   g_assert_false (kimi->added);
   g_assert_null (kimi->model_family);
+  {
+    IscMoney cost = 42;
+
+    g_assert_false (isc_model_api_token_cost (kimi, 100, 100, &cost));
+    g_assert_cmpint (cost, ==, 0);
+  }
 }
 
 static void

@@ -290,7 +290,17 @@ test_cost_of_target (Fixture       *f,
   isc_usage_cost_of_target (&cost, billing, prices, NULL, "chat-assistant", "production",
                             "H100:1x26x234", NULL, f->today_ms - DAY_MS, f->today_ms, f->now_ms);
   g_assert_cmpint (isc_cost_get_basis (&cost), ==, ISC_COST_BILLED);
-  g_assert_cmpint (cost.billed, >=, isc_billing_item_lookup_day (item, f->today_ms - DAY_MS)->subtotal);
+  {
+    const IscBillingItem *previous = isc_billing_summary_lookup (billing, ISC_DEMO_DEPLOYMENT_CHAT_PREVIOUS);
+
+    g_assert_nonnull (previous);
+    g_assert_cmpstr (previous->environment_name, ==, "production");
+    g_assert_cmpint (cost.billed, ==,
+                     isc_billing_item_lookup_day (item, f->today_ms - DAY_MS)->subtotal +
+                     isc_billing_item_lookup_day (previous, f->today_ms - DAY_MS)->subtotal);
+    g_assert_cmpint (isc_billing_item_lookup_day (previous, f->today_ms - DAY_MS)->subtotal, >,
+                     isc_billing_item_lookup_day (item, f->today_ms - DAY_MS)->subtotal);
+  }
 }
 
 /* Two added Model APIs; their usage at the range's width, every page

@@ -10,6 +10,7 @@
 #include <gio/gio.h>
 
 #include "isc-chart-types.h"
+#include "isc-cost.h"
 #include "isc-export-live-private.h"
 #include "isc-metrics-response.h"
 
@@ -29,6 +30,8 @@ typedef enum
   ISC_EXPORT_FORMAT_SVG,
   ISC_EXPORT_FORMAT_PDF,
 } IscExportFormat;
+
+typedef struct _IscExportCost IscExportCost;
 
 typedef struct
 {
@@ -65,6 +68,10 @@ typedef struct
    * compared response, overlaid on the images as dashed series and added
    * to the CSV as columns of their own; NULL without. */
   IscMetricsResponse *compare;
+  /* --cost (CSV of a live source): loaded after the response
+   * (isc-export-cost.c); NULL without. */
+  gboolean         cost;
+  IscExportCost   *cost_data;
 
   gboolean         help;
 } IscExportOptions;
@@ -124,6 +131,21 @@ gboolean            _isc_export_write_bytes        (const char             *outp
  * the shift, named "metric{labels} (last week)". */
 GBytes             *_isc_export_sink_csv           (const IscExportOptions *options,
                                                     IscMetricsResponse     *response);
+
+/* isc-export-cost.c: --cost. The billing summary, the prices and the
+ * target's instance type from the live source's API, and the cost over
+ * @response's window; NULL with @error on a failure (a key that may not
+ * read billing is not one: said on stderr, and all is estimated). */
+IscExportCost      *_isc_export_cost_load          (const IscExportLiveOptions *live,
+                                                    IscMetricsResponse     *response,
+                                                    GCancellable           *cancellable,
+                                                    GError                **error);
+void                _isc_export_cost_free          (IscExportCost          *cost);
+const IscCost      *_isc_export_cost_get           (const IscExportCost    *cost);
+/* @csv (one row per step of @response) with the two cost columns. */
+GBytes             *_isc_export_cost_append_columns (const IscExportCost    *cost,
+                                                     IscMetricsResponse     *response,
+                                                     GBytes                 *csv);
 
 /* isc-export-image.c: PNG, SVG and PDF through the chart layer. */
 void                _isc_export_image_add_options  (GOptionGroup           *group,

@@ -62,6 +62,8 @@ _isc_export_sink_add_options (GOptionGroup     *group,
       N_("The format to write: csv, png, svg or pdf (default: from the output file’s extension, else csv)"), N_("FORMAT") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &options->output,
       N_("Write to FILE, replacing it whole; “-” or none is standard output"), N_("FILE") },
+    { "cost", 0, 0, G_OPTION_ARG_NONE, &options->cost,
+      N_("CSV of a live source: add what the target cost, billed per UTC day and estimated, in columns of their own"), NULL },
     { NULL }
   };
 
@@ -72,7 +74,7 @@ _isc_export_sink_add_options (GOptionGroup     *group,
 const char *
 _isc_export_sink_get_usage (void)
 {
-  return "[--format png|svg|pdf|csv] [--size 1200x600] [--scale 2] [--theme light|dark] [--columns N] [-o OUT]";
+  return "[--format png|svg|pdf|csv] [--cost] [--size 1200x600] [--scale 2] [--theme light|dark] [--columns N] [-o OUT]";
 }
 
 gboolean
@@ -106,6 +108,22 @@ _isc_export_sink_check (IscExportOptions  *options,
     {
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                            _("The output file name is empty"));
+      return FALSE;
+    }
+
+  if (options->cost && options->format != ISC_EXPORT_FORMAT_CSV)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("--cost applies to csv only"));
+      return FALSE;
+    }
+
+  if (options->cost && (options->input != NULL || options->live.query == NULL ||
+                        options->live.query->mode == ISC_MODE_CURRENT))
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("--cost needs a live source over a window (--mode series or summary): "
+                             "the cost comes from Baseten’s billing and prices"));
       return FALSE;
     }
 
@@ -429,6 +447,13 @@ _isc_export_sink_write (const IscExportOptions  *options,
     {
     case ISC_EXPORT_FORMAT_CSV:
       bytes = _isc_export_sink_csv (options, response);
+      if (options->cost_data != NULL)
+        {
+          GBytes *with_cost = _isc_export_cost_append_columns (options->cost_data, response, bytes);
+
+          g_bytes_unref (bytes);
+          bytes = with_cost;
+        }
       break;
 
     case ISC_EXPORT_FORMAT_PNG:

@@ -54,6 +54,7 @@ _isc_export_options_clear (IscExportOptions *options)
   g_clear_pointer (&options->counters_name, g_free);
   g_clear_pointer (&options->annotations, isc_chart_annotations_unref);
   g_clear_pointer (&options->compare, isc_metrics_response_unref);
+  g_clear_pointer (&options->cost_data, _isc_export_cost_free);
 }
 
 static void
@@ -257,7 +258,11 @@ run_export (IscExportOptions *options,
    * asked for the overlay and must not get a picture without it. */
   if (response != NULL && options->live.compare_query != NULL)
     options->compare = _isc_export_live_load_compare (&options->live, signals->cancellable, &error);
+  /* So does the cost, asked for with --cost. */
+  if (response != NULL && options->cost && (options->live.compare_query == NULL || options->compare != NULL))
+    options->cost_data = _isc_export_cost_load (&options->live, response, signals->cancellable, &error);
   if (response != NULL && (options->live.compare_query == NULL || options->compare != NULL) &&
+      (!options->cost || options->cost_data != NULL) &&
       _isc_export_sink_write (options, response, signals->cancellable, &error))
     return 0;
 

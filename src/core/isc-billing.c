@@ -50,7 +50,8 @@ G_DEFINE_BOXED_TYPE (IscInstanceTypePrices, isc_instance_type_prices,
 static IscJsonDoc
 doc (void)
 {
-  IscJsonDoc d = { ISC_BILLING_ERROR, ISC_BILLING_ERROR_SYNTAX, ISC_BILLING_ERROR_INVALID };
+  IscJsonDoc d = { ISC_BILLING_ERROR, ISC_BILLING_ERROR_SYNTAX, ISC_BILLING_ERROR_INVALID,
+                   ISC_BILLING_ERROR_TOO_MANY };
 
   return d;
 }

@@ -37,7 +37,7 @@ typedef enum
 {
   ISC_BILLING_ERROR_SYNTAX,    /* not JSON */
   ISC_BILLING_ERROR_INVALID,   /* JSON, but not the document expected */
-  ISC_BILLING_ERROR_TOO_MANY,  /* beyond the bounds below */
+  ISC_BILLING_ERROR_TOO_MANY,  /* beyond the bounds below, or over 16 MiB */
 } IscBillingError;
 
 GQuark isc_billing_error_quark (void);

@@ -210,10 +210,12 @@ isc_cost_compute (IscCost                       *cost,
               continue;
 
             cost->billed = isc_money_add (cost->billed, row->subtotal);
+            /* Saturating: each is at most 10^15, but a document may hold
+             * many. */
             if (row->minutes > 0)
-              cost->billed_minutes += row->minutes;
+              cost->billed_minutes = MIN (cost->billed_minutes, G_MAXINT64 - row->minutes) + row->minutes;
             if (row->requests > 0)
-              cost->billed_requests += row->requests;
+              cost->billed_requests = MIN (cost->billed_requests, G_MAXINT64 - row->requests) + row->requests;
           }
 
       add_estimate (cost, replicas, price_per_minute, start_ms, first);

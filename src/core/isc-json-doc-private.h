@@ -26,7 +26,13 @@ typedef struct
   GQuark domain;
   int    syntax_code;
   int    invalid_code;
+  int    too_large_code;
 } IscJsonDoc;
+
+/* json-glib's tree costs tens of bytes of heap per byte of document: a
+ * larger document is refused before it is built. A workspace of a
+ * thousand deployments bills 31 days in about 6 MiB. */
+#define ISC_JSON_DOC_MAX_BYTES ((gsize) 16 * 1024 * 1024)
 
 typedef enum
 {

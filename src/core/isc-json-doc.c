@@ -98,6 +98,13 @@ _isc_json_doc_parse (const IscJsonDoc  *doc,
   g_autoptr(JsonParser) p = NULL;
   JsonNode *root;
 
+  if (length > ISC_JSON_DOC_MAX_BYTES)
+    {
+      g_set_error (error, doc->domain, doc->too_large_code,
+                   _("The document is larger than %u MiB."), (guint) (ISC_JSON_DOC_MAX_BYTES >> 20));
+      return NULL;
+    }
+
   if (!_isc_metrics_response_check_syntax (data, length, &local_error))
     {
       g_set_error_literal (error, doc->domain, doc->syntax_code, local_error->message);

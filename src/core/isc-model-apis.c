@@ -35,7 +35,8 @@ G_DEFINE_QUARK (isc-model-apis-error-quark, isc_model_apis_error)
 static IscJsonDoc
 doc (void)
 {
-  IscJsonDoc d = { ISC_MODEL_APIS_ERROR, ISC_MODEL_APIS_ERROR_SYNTAX, ISC_MODEL_APIS_ERROR_INVALID };
+  IscJsonDoc d = { ISC_MODEL_APIS_ERROR, ISC_MODEL_APIS_ERROR_SYNTAX, ISC_MODEL_APIS_ERROR_INVALID,
+                   ISC_MODEL_APIS_ERROR_TOO_MANY };
 
   return d;
 }
@@ -77,6 +78,38 @@ isc_model_api_unref (IscModelApi *self)
   g_free (self->invoke_url);
   g_free (self->rate_limits);
   g_free (box);
+}
+
+/* tokens × price per million, rounded to the micro-dollar: in 128 bits
+ * would be exact, a double is within a micro-dollar below 10^15. */
+static IscMoney
+per_million (gint64   tokens,
+             IscMoney price)
+{
+  guint64 t = (guint64) MAX (tokens, 0);
+  guint64 p = (guint64) MAX (price, 0);
+  guint64 whole = t / 1000000, rest = t % 1000000;
+  double v = (double) whole * (double) p + (double) rest * (double) p / 1e6;
+
+  return v >= (double) ISC_MONEY_MAX ? ISC_MONEY_MAX : (IscMoney) (v + 0.5);
+}
+
+gboolean
+isc_model_api_token_cost (const IscModelApi *api,
+                          gint64             input_tokens,
+                          gint64             output_tokens,
+                          IscMoney          *cost)
+{
+  g_return_val_if_fail (api != NULL, FALSE);
+  g_return_val_if_fail (cost != NULL, FALSE);
+
+  *cost = 0;
+  if (!api->has_input_price || !api->has_output_price)
+    return FALSE;
+
+  *cost = isc_money_add (per_million (input_tokens, api->cost_per_million_input_tokens),
+                         per_million (output_tokens, api->cost_per_million_output_tokens));
+  return TRUE;
 }
 
 /* Reads the next page's cursor: NULL when has_more is false. */
@@ -1018,8 +1051,13 @@ isc_model_api_usage_get_total (const IscModelApiUsage *self,
       return ((Group *) g_ptr_array_index (self->groups, group))->totals[field];
     }
 
+  /* Saturating: a hostile document's counts stay counts. */
   for (guint g = 0; g < self->groups->len; g++)
-    total += ((Group *) g_ptr_array_index (self->groups, g))->totals[field];
+    {
+      gint64 v = ((Group *) g_ptr_array_index (self->groups, g))->totals[field];
+
+      total = v > G_MAXINT64 - total ? G_MAXINT64 : total + v;
+    }
 
   return total;
 }

@@ -29,7 +29,7 @@ typedef enum
 {
   ISC_MODEL_APIS_ERROR_SYNTAX,    /* not JSON */
   ISC_MODEL_APIS_ERROR_INVALID,   /* JSON, but not the document expected */
-  ISC_MODEL_APIS_ERROR_TOO_MANY,  /* beyond the bounds below */
+  ISC_MODEL_APIS_ERROR_TOO_MANY,  /* beyond the bounds below, or over 16 MiB */
   ISC_MODEL_APIS_ERROR_RANGE,     /* a usage query the API would refuse */
 } IscModelApisError;
 
@@ -89,6 +89,15 @@ GPtrArray   *isc_model_apis_decode_page (const char  *data,
                                          gsize        length,
                                          char       **next_cursor,
                                          GError     **error);
+
+/* What @input_tokens (cached included) and @output_tokens cost at @api's
+ * prices per million tokens, exact to the micro-dollar; FALSE (and 0)
+ * when either price is unknown. How Baseten bills cached input is not
+ * documented: it is counted as input here, as the demo bills it. */
+gboolean     isc_model_api_token_cost (const IscModelApi *api,
+                                       gint64             input_tokens,
+                                       gint64             output_tokens,
+                                       IscMoney          *cost);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (IscModelApi, isc_model_api_unref)
 

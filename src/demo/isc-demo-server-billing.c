@@ -825,6 +825,33 @@ model_name_of (IscDemoServer           *self,
   return model != NULL ? model->name : dep->model_id;
 }
 
+/* The environment a deployment served: its own, or the one it served
+ * until the last promotion (billed days are before it). */
+static const char *
+environment_of (const IscDemoDeployment *dep)
+{
+  const IscDemoModel *model;
+  g_autoptr(GPtrArray) envs = NULL;
+
+  if (dep->environment != NULL)
+    return dep->environment;
+
+  model = _isc_demo_fleet_lookup_model (dep->model_id);
+  if (model == NULL)
+    return NULL;
+
+  envs = _isc_demo_fleet_list_environments (model);
+  for (guint i = 0; i < envs->len; i++)
+    {
+      const IscDemoEnvironment *env = g_ptr_array_index (envs, i);
+
+      if (g_strcmp0 (env->previous_id, dep->id) == 0)
+        return env->name;
+    }
+
+  return NULL;
+}
+
 static void
 add_resource (JsonBuilder *b,
               const char  *id,
@@ -937,7 +964,7 @@ dedicated_section (IscDemoServer *self,
 
       json_builder_begin_object (items);
       add_resource (items, dep->id, "MODEL_DEPLOYMENT", dep->name, model_name_of (self, dep),
-                    dep->instance_type_name, dep->environment);
+                    dep->instance_type_name, environment_of (dep));
       add_money (items, "subtotal", subtotal, strings);
       add_money (items, "compute_cost", subtotal, strings);
       add_money (items, "surcharge_cost", 0, strings);

@@ -8,7 +8,9 @@
  * decoded response is written as without drawing: its CSV, and each
  * value formatted in its metric's unit, alone, in a range's format and
  * against an axis. The same bytes go through the logs decoder too, and
- * each line it makes is checked safe and written as text and as JSON.
+ * each line it makes is checked safe and written as text and as JSON,
+ * and through the billing, price and Model APIs decoders, whose text must
+ * be safe and whose money formats.
  */
 
 #include "config.h"
@@ -17,10 +19,12 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "isc-billing.h"
 #include "isc-csv.h"
 #include "isc-fuzz.h"
 #include "isc-logs-decoder.h"
 #include "isc-metrics-response.h"
+#include "isc-model-apis.h"
 #include "isc-units.h"
 
 static void
@@ -122,6 +126,101 @@ decode_logs (const char *data,
     check_log_line (lines->pdata[i]);
 }
 
+static void
+check_money (IscMoney money)
+{
+  g_autofree char *people = isc_money_format (money);
+  g_autofree char *file = isc_money_to_decimal (money);
+
+  g_assert (g_utf8_validate (people, -1, NULL));
+  g_assert (file[0] == '-' || g_ascii_isdigit (file[0]));
+}
+
+static void
+check_item (const IscBillingItem *item)
+{
+  assert_safe (item->id);
+  assert_safe (item->name);
+  if (item->model_name != NULL)
+    assert_safe (item->model_name);
+  if (item->environment_name != NULL)
+    assert_safe (item->environment_name);
+  check_money (item->subtotal);
+  for (guint d = 0; d < item->n_days; d++)
+    {
+      g_assert (d == 0 || item->days[d - 1].day_ms < item->days[d].day_ms);
+      check_money (item->days[d].subtotal);
+    }
+}
+
+/* 2026-11-01 to 2026-12-01 */
+#define PERIOD_START G_GINT64_CONSTANT (1793491200000)
+#define PERIOD_END   G_GINT64_CONSTANT (1796083200000)
+
+static void
+decode_billing (const char *data,
+                size_t      size)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IscBillingSummary) summary = isc_billing_summary_decode (data, size, PERIOD_START, PERIOD_END, &error);
+  g_autoptr(IscInstanceTypePrices) prices = NULL;
+  g_autoptr(GPtrArray) apis = NULL;
+  g_autofree char *cursor = NULL;
+
+  if (summary == NULL)
+    g_assert (error != NULL && g_utf8_validate (error->message, -1, NULL));
+  else
+    for (guint k = 0; k < ISC_BILLING_N_SECTIONS; k++)
+      {
+        const IscBillingSection *section = isc_billing_summary_get_section (summary, k);
+
+        check_money (section->total);
+        for (guint i = 0; i < section->n_items; i++)
+          check_item (section->items[i]);
+      }
+  g_clear_error (&error);
+
+  prices = isc_instance_type_prices_decode (data, size, &error);
+  if (prices == NULL)
+    g_assert (error != NULL && g_utf8_validate (error->message, -1, NULL));
+  else
+    for (guint i = 0; i < isc_instance_type_prices_get_n (prices); i++)
+      {
+        g_autofree char *price = isc_money_format_price (isc_instance_type_prices_get (prices, i)->price_per_minute);
+
+        assert_safe (isc_instance_type_prices_get (prices, i)->id);
+        g_assert (g_utf8_validate (price, -1, NULL));
+      }
+  g_clear_error (&error);
+
+  apis = isc_model_apis_decode_page (data, size, &cursor, &error);
+  if (apis == NULL)
+    g_assert (error != NULL && g_utf8_validate (error->message, -1, NULL));
+  else
+    for (guint i = 0; i < apis->len; i++)
+      assert_safe (((IscModelApi *) apis->pdata[i])->display_name);
+  g_clear_error (&error);
+
+  for (IscUsageWidth width = ISC_USAGE_WIDTH_MINUTE; width <= ISC_USAGE_WIDTH_DAY; width++)
+    {
+      g_autoptr(IscModelApiUsage) usage = NULL;
+
+      usage = isc_model_api_usage_decode_page (data, size, width, NULL, &error);
+      if (usage == NULL)
+        {
+          g_assert (error != NULL && g_utf8_validate (error->message, -1, NULL));
+          g_clear_error (&error);
+          continue;
+        }
+      for (guint g = 0; g < isc_model_api_usage_get_n_groups (usage); g++)
+        {
+          assert_safe (isc_model_api_usage_get_group_label (usage, g));
+          for (guint b = 0; b < isc_model_api_usage_get_n_buckets (usage); b++)
+            g_assert (isc_model_api_usage_get_value (usage, b, g, ISC_USAGE_FIELD_INPUT) >= 0);
+        }
+    }
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
@@ -132,6 +231,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 
   isc_fuzz_init ();
   decode_logs ((const char *) data, size);
+  decode_billing ((const char *) data, size);
 
   response = isc_metrics_response_new_from_data ((const char *) data, size, &error);
   if (response == NULL)
