@@ -127,6 +127,13 @@ isc_model_apis_page_init (IscModelApisPage *self)
   self->choices = gtk_string_list_new (all);
   self->chooser = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (self->choices), NULL));
   isc_accessible_set_name (GTK_WIDGET (self->chooser), _("Model API"));
+  /* GTK 4.8 reads the drop-down's own button by its type (as the Logs
+   * page's level). */
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->chooser));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_TOGGLE_BUTTON (child))
+      isc_accessible_set_name (child, _("Model API"));
   g_signal_connect_object (self->chooser, "notify::selected", G_CALLBACK (chooser_changed_cb), self, G_CONNECT_SWAPPED);
   /* The title and the chooser, then the grouping under them: they fit
    * a narrow window (360 px). */
