@@ -26,6 +26,8 @@
 #include "isc-test-app.h"
 #include "isc-test-gtk.h"
 #include "isc-test-util.h"
+#include "isc-sidebar.h"
+#include "isc-usage-page.h"
 
 #define SCHEMA_ID "io.github.inferscope.Inferscope"
 #define RIGHT_KEY "a11y-test-key-4b1d"
@@ -548,6 +550,37 @@ test_logs_page (void)
 }
 
 static gboolean
+usage_is_shown (gpointer data)
+{
+  GtkWidget *page = test_find_shown (GTK_WIDGET (window), ISC_TYPE_USAGE_PAGE, NULL, NULL);
+
+  /* Loaded, or said why not. */
+  return page != NULL && g_strcmp0 (isc_usage_page_get_shown (ISC_USAGE_PAGE (page)), "loading") != 0;
+}
+
+/* The Usage page (the sidebar's row under Overview): every control
+ * named, its buttons read by their words; then the target again. */
+static void
+test_usage_page (void)
+{
+  GtkWidget *sidebar = test_find_widget (GTK_WIDGET (window), ISC_TYPE_SIDEBAR, NULL, NULL);
+  g_autoptr(IscTarget) target = isc_target_copy (isc_view_get_target (isc_window_get_view (window)));
+  g_autoptr(GArray) nodes = NULL;
+
+  g_assert_nonnull (sidebar);
+  g_signal_emit_by_name (sidebar, "usage-activated");
+  g_assert_true (test_wait_for (usage_is_shown, NULL));
+  test_run_frames (300);
+  assert_tree_reads_well ("usage");
+  nodes = read_tree (NULL);
+  assert_tree_reads (nodes, "usage", "push button", "Copy Data");
+  assert_tree_reads (nodes, "usage", "push button", "Export");
+
+  g_signal_emit_by_name (sidebar, "target-activated", target);
+  test_wait_for_view (window);
+}
+
+static gboolean
 key_dialog_is_closed (gpointer data)
 {
   return find_toplevel (ISC_TYPE_KEY_DIALOG) == NULL;
@@ -641,6 +674,7 @@ main (int   argc,
   g_test_add_func ("/isc/a11y/about", test_about);
   g_test_add_func ("/isc/a11y/shortcuts", test_shortcuts);
   g_test_add_func ("/isc/a11y/logs-page", test_logs_page);
+  g_test_add_func ("/isc/a11y/usage-page", test_usage_page);
   /* Last: it leaves the demo for an account. */
   g_test_add_func ("/isc/a11y/key-dialog", test_key_dialog);
 

@@ -344,6 +344,7 @@ test_sidebar_rows (Fixture       *fixture,
    * newest first; a deployment says its status when it is not active. */
   g_assert_cmpstr (text, ==,
                    "Overview\n"
+                   "Usage\n"
                    "chat-assistant | H100\n"
                    "  production | v8\n"
                    "  development | development\n"
@@ -366,8 +367,13 @@ test_sidebar_rows (Fixture       *fixture,
                    "  v6\n"
                    "  v5 | Unhealthy\n");
 
-  /* Models are headings: choosing one does nothing. */
+  /* Usage, under Overview, is a row like it. */
   row = row_at (fixture->sidebar, 1);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (row), "sidebar-overview"));
+  g_assert_true (row_selectable (row));
+
+  /* Models are headings: choosing one does nothing. */
+  row = row_at (fixture->sidebar, 2);
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (row), "sidebar-model"));
   g_assert_false (row_activatable (row));
   g_assert_false (row_selectable (row));
@@ -415,7 +421,8 @@ test_sidebar_accessible (Fixture       *fixture,
   g_assert_cmpint (n_rows, >, 10);
 
   assert_label (row_at (fixture->sidebar, 0), "Overview");
-  assert_label (row_at (fixture->sidebar, 1), "chat-assistant, H100");
+  assert_label (row_at (fixture->sidebar, 1), "Usage");
+  assert_label (row_at (fixture->sidebar, 2), "chat-assistant, H100");
   assert_label (find_row (fixture->sidebar, "chat-assistant", "production"), "production, v8, Active");
   assert_label (find_row (fixture->sidebar, "chat-assistant", "development"),
                 "development, development, Scaled to zero");
@@ -459,7 +466,7 @@ test_sidebar_filter (Fixture       *fixture,
 
   filtered = sidebar_text (fixture->sidebar);
   g_test_message ("%s", filtered);
-  g_assert_true (g_str_has_prefix (filtered, "Overview\ntext-embeddings | "));
+  g_assert_true (g_str_has_prefix (filtered, "Overview\nUsage\ntext-embeddings | "));
   g_assert_null (strstr (filtered, "chat-assistant"));
   g_assert_null (strstr (filtered, "audio-transcription"));
   g_assert_nonnull (find_row (fixture->sidebar, "text-embeddings", "production"));
@@ -514,7 +521,7 @@ test_sidebar_activate (Fixture       *fixture,
   g_assert_cmpstr (target->id, ==, ISC_DEMO_DEPLOYMENT_CHAT_PREVIOUS);
 
   /* A model heading does nothing. */
-  activate_row (fixture->sidebar, row_at (fixture->sidebar, 1));
+  activate_row (fixture->sidebar, row_at (fixture->sidebar, 2));
   g_assert_cmpuint (fixture->activated->len, ==, 3);
   g_assert_true (selected_row (fixture->sidebar) == row);
 }
@@ -871,8 +878,8 @@ test_dialog_add (Fixture       *fixture,
 static gboolean
 sidebar_has_model_rows (gpointer data)
 {
-  /* The Overview row, then a model's. */
-  return row_at (ISC_SIDEBAR (data), 1) != NULL;
+  /* The Overview and Usage rows, then a model's. */
+  return row_at (ISC_SIDEBAR (data), 2) != NULL;
 }
 
 typedef struct
@@ -1014,10 +1021,12 @@ test_sidebar_tooltips (Fixture       *fixture,
 
   g_assert_cmpuint (repeated, ==, 0);
 
-  /* Only the Overview and the environments have one, each its own. */
+  /* Only the Overview, Usage and the environments have one, each its own. */
   g_assert_cmpstr (gtk_widget_get_tooltip_text (row_at (fixture->sidebar, 0)), ==,
                    "Every environment and active deployment at a glance");
-  for (int i = 1; (row = row_at (fixture->sidebar, i)) != NULL; i++)
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (row_at (fixture->sidebar, 1)), ==,
+                   "What the workspace spent each day, by deployment");
+  for (int i = 2; (row = row_at (fixture->sidebar, i)) != NULL; i++)
     {
       g_autofree char *text = row_text (row);
       gboolean environment = gtk_widget_has_css_class (row, "sidebar-target") &&

@@ -79,6 +79,23 @@ append_hover_error_share (GString       *markup,
   g_string_append_printf (markup, "  %s", escaped);
 }
 
+/* A caller's note on the series at the step (isc_chart_model_set_notes()),
+ * after its value and share. */
+static void
+append_hover_note (GString       *markup,
+                   IscChartModel *model,
+                   guint          series,
+                   int            step)
+{
+  g_autofree char *note = isc_chart_model_dup_note (model, series, step);
+  g_autofree char *escaped = NULL;
+
+  if (note == NULL)
+    return;
+  escaped = g_markup_escape_text (note, -1);
+  g_string_append_printf (markup, "  %s", escaped);
+}
+
 /* A step that holds only part of its interval says so under its time. */
 static void
 append_incomplete_line (IscChart *self,
@@ -160,16 +177,23 @@ create_hover_text (IscChart             *self,
   g_autoptr(GString) markup = g_string_new (NULL);
   g_autoptr(GDateTime) utc = g_date_time_new_from_unix_utc (starts[step] / 1000);
   g_autoptr(GDateTime) dt = g_date_time_to_timezone (utc, self->tz);
-  /* Translators: the time of the step under the pointer, at the top of
-   * the chart's hover box, e.g. "Tue 1 Dec 09:12:30"; see
-   * g_date_time_format() for the codes. */
-  g_autofree char *when = g_date_time_format (dt, _("%a %-d %b %H:%M:%S"));
+  g_autofree char *when = NULL;
   PangoLayout *text;
   const guint *order;
   guint n_order = 0;
   double max_width;
   int w;
 
+  if (isc_metrics_response_get_step_seconds (isc_chart_model_get_response (self->model)) >= 86400)
+    /* Translators: the day under the pointer, at the top of the hover box
+     * of a chart of whole days (the Usage page's), e.g. "Tue 1 Dec"; see
+     * g_date_time_format() for the codes. */
+    when = g_date_time_format (dt, _("%a %-d %b"));
+  else
+    /* Translators: the time of the step under the pointer, at the top of
+     * the chart's hover box, e.g. "Tue 1 Dec 09:12:30"; see
+     * g_date_time_format() for the codes. */
+    when = g_date_time_format (dt, _("%a %-d %b %H:%M:%S"));
   g_string_append_printf (markup, "<b>%s</b>", when);
   append_marker_lines (self, layout, markup, step);
   append_incomplete_line (self, markup, step);
@@ -190,6 +214,7 @@ create_hover_text (IscChart             *self,
       line = g_markup_printf_escaped ("\n<span alpha=\"1\">■</span> %s  <b>%s</b>", cs->label, value);
       g_string_append (markup, line);
       append_hover_error_share (markup, self->model, order[k], step);
+      append_hover_note (markup, self->model, order[k], step);
     }
 
   text = isc_chart_layout_create_text (self->pango, style, style->label_size, FALSE, markup->str);

@@ -74,6 +74,23 @@ append_error_share (IscChartModel         *model,
   *stats = joined;
 }
 
+/* A caller's note on the series over the range (isc_chart_model_set_notes()),
+ * after its statistics: "… · last $12.40 · 1,234 min · 5.6k requests". */
+static void
+append_note (IscChartModel  *model,
+             guint           series,
+             char          **stats)
+{
+  g_autofree char *note = isc_chart_model_dup_note (model, series, -1);
+  char *joined;
+
+  if (note == NULL)
+    return;
+  joined = g_strdup_printf ("%s · %s", *stats, note);
+  g_free (*stats);
+  *stats = joined;
+}
+
 static char *
 legend_markup (IscChartModel        *model,
                guint                 series,
@@ -89,6 +106,7 @@ legend_markup (IscChartModel        *model,
 
   stats = legend_stats (model, cs, format, detail);
   append_error_share (model, series, &stats);
+  append_note (model, series, &stats);
 
   return g_markup_printf_escaped ("%s  <span alpha=\"70%%\">%s</span>", label, stats);
 }

@@ -355,8 +355,9 @@ static char *
 value_tick_markup (IscChartModel *model,
                    const char    *label)
 {
+  const char *prefix = isc_chart_model_get_value_prefix (model);
   const char *suffix = isc_chart_model_get_value_suffix (model);
-  g_autofree char *text = g_strconcat (label, suffix, NULL);
+  g_autofree char *text = g_strconcat (prefix != NULL ? prefix : "", label, suffix, NULL);
 
   return g_markup_escape_text (text, -1);
 }

@@ -81,6 +81,13 @@ struct _IscChartModel
   double             **compare_draw;
   guint               *legend_order;
   gint64               compare_shift_ms;
+
+  /* What a caller adds to a series' legend entry and hover value
+   * (isc_chart_model_set_notes()), and before every value. */
+  IscChartNoteFunc     note_func;
+  gpointer             note_data;
+  GDestroyNotify       note_destroy;
+  char                *value_prefix;
 };
 
 /* For tests: the counter display the model draws (a PER_STEP counter's

@@ -51,6 +51,9 @@ isc_chart_model_finalize (GObject *object)
   g_free (self->unit_text);
   g_free (self->step_text);
   g_free (self->value_suffix);
+  g_free (self->value_prefix);
+  if (self->note_destroy != NULL)
+    self->note_destroy (self->note_data);
   isc_chart_model_clear_annotations (self);
   isc_chart_model_clear_compare (self);
   g_clear_pointer (&self->response, isc_metrics_response_unref);
@@ -612,9 +615,10 @@ isc_chart_model_format_value (IscChartModel        *self,
   g_return_val_if_fail (format != NULL, NULL);
 
   text = isc_value_format_format_value (format, value);
-  if (self->value_suffix == NULL || !isfinite (value))
+  if (!isfinite (value))
     return g_steal_pointer (&text);
-  return g_strconcat (text, self->value_suffix, NULL);
+  return g_strconcat (self->value_prefix != NULL ? self->value_prefix : "", text,
+                      self->value_suffix != NULL ? self->value_suffix : "", NULL);
 }
 
 char *

@@ -285,4 +285,32 @@ const double         *isc_chart_model_get_compare_draw     (IscChartModel      *
 const guint          *isc_chart_model_get_legend_order     (IscChartModel      *self,
                                                             guint              *n_order);
 
+/* Notes: what a chart drawn from a derived response (the Usage page's
+ * spend) says of a series beside its values, such as the minutes and
+ * requests a day of spend paid for. @func returns the note of @series at
+ * @step (-1: over the whole range, for the legend), or NULL; the legend
+ * ends the series' statistics with " · note", the hover box its value
+ * with "  note". Set it before the model goes to a chart. */
+typedef char *(*IscChartNoteFunc) (IscChartModel *model,
+                                   guint          series,
+                                   int            step,
+                                   gpointer       user_data);
+void                  isc_chart_model_set_notes            (IscChartModel      *self,
+                                                            IscChartNoteFunc    func,
+                                                            gpointer            user_data,
+                                                            GDestroyNotify      destroy);
+/* The note of @series at @step, or NULL. */
+char                 *isc_chart_model_dup_note             (IscChartModel      *self,
+                                                            guint               series,
+                                                            int                 step);
+/* Text before every value of the legend, the hover box and the value
+ * axis' labels, such as "$" for money; NULL for none. */
+void                  isc_chart_model_set_value_prefix     (IscChartModel      *self,
+                                                            const char         *prefix);
+const char           *isc_chart_model_get_value_prefix     (IscChartModel      *self);
+/* The header's unit text in place of the one the metric's unit gives,
+ * such as "US dollars per day"; NULL for none. */
+void                  isc_chart_model_set_unit_text        (IscChartModel      *self,
+                                                            const char         *unit_text);
+
 G_END_DECLS

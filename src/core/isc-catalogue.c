@@ -136,6 +136,26 @@ isc_catalogue_get_title (const char *name)
     /* Translators: the title of the chart of 4xx and 5xx responses as a
      * share of all requests */
     return _("Error rate");
+  if (entry == NULL && g_strcmp0 (name, ISC_CATALOGUE_USAGE_SPEND) == 0)
+    /* Translators: the title of the Usage page's chart of what the
+     * workspace spent each day */
+    return _("Spend per day");
+  if (entry == NULL && g_strcmp0 (name, ISC_CATALOGUE_MODEL_API_INPUT) == 0)
+    /* Translators: a Model APIs chart: input tokens not read from the cache */
+    return _("Input tokens (uncached)");
+  if (entry == NULL && g_strcmp0 (name, ISC_CATALOGUE_MODEL_API_CACHED) == 0)
+    /* Translators: a Model APIs chart: input tokens read from the cache */
+    return _("Cached input tokens");
+  if (entry == NULL && g_strcmp0 (name, ISC_CATALOGUE_MODEL_API_OUTPUT) == 0)
+    /* Translators: a Model APIs chart */
+    return _("Output tokens");
+  if (entry == NULL && g_strcmp0 (name, ISC_CATALOGUE_MODEL_API_REQUESTS) == 0)
+    /* Translators: a Model APIs chart */
+    return _("Model API requests");
+  if (entry == NULL && g_strcmp0 (name, ISC_CATALOGUE_MODEL_API_COST) == 0)
+    /* Translators: a Model APIs chart: the tokens' cost at the published
+     * prices per million tokens, in US dollars */
+    return _("Token cost (USD)");
   if (entry == NULL)
     return name;
 

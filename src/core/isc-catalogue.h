@@ -85,6 +85,16 @@ typedef struct
  * metric: never asked for, not among the entries, unknown to
  * isc_catalogue_lookup(); isc_catalogue_get_title() says "Error rate". */
 #define ISC_CATALOGUE_ERROR_RATE "inferscope_error_rate"
+/* The Usage page's chart of spend per day (isc-usage-chart.h): not an API
+ * metric either; isc_catalogue_get_title() says "Spend per day". */
+#define ISC_CATALOGUE_USAGE_SPEND "inferscope_usage_spend"
+/* The Model APIs page's charts (isc-model-api-chart.h), not API metrics
+ * either: tokens and requests per bucket, and what they cost. */
+#define ISC_CATALOGUE_MODEL_API_INPUT    "inferscope_model_api_input_tokens"
+#define ISC_CATALOGUE_MODEL_API_CACHED   "inferscope_model_api_cached_input_tokens"
+#define ISC_CATALOGUE_MODEL_API_OUTPUT   "inferscope_model_api_output_tokens"
+#define ISC_CATALOGUE_MODEL_API_REQUESTS "inferscope_model_api_requests"
+#define ISC_CATALOGUE_MODEL_API_COST     "inferscope_model_api_cost"
 
 const IscCatalogueEntry *isc_catalogue_get_entries  (guint          *n_entries);
 /* NULL for a name the catalogue does not know. */

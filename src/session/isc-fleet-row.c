@@ -49,6 +49,13 @@ struct _IscFleetRow
   double            p95_s;
   double            previous_p95_s;
   double            replicas;
+
+  /* For the cost of the range (the Overview's Cost column): the last
+   * answer, the range it was asked for, and the instance type. */
+  IscMetricsResponse *response;
+  gint64            start_ms;
+  gint64            end_ms;
+  char             *instance_type;
 };
 
 G_DEFINE_TYPE (IscFleetRow, isc_fleet_row, G_TYPE_OBJECT)
@@ -93,6 +100,7 @@ clear_values (IscFleetRow *self)
   self->previous_p95_s = NAN;
   self->replicas = NAN;
   self->refused = 0;
+  g_clear_pointer (&self->response, isc_metrics_response_unref);
 }
 
 IscFleetRow *
@@ -125,6 +133,8 @@ _isc_fleet_row_set_item (IscFleetRow   *self,
   self->max_replicas = autoscaling != NULL ? autoscaling->max_replica : -1;
   self->discovered_replicas = deployment != NULL && deployment->active_replica_count >= 0
                               ? (double) deployment->active_replica_count : NAN;
+  g_free (self->instance_type);
+  self->instance_type = g_strdup (isc_target_item_get_instance_type (item));
 
   /* The banners discovery alone raises, so the word agrees with them. */
   {
@@ -265,6 +275,9 @@ _isc_fleet_row_set_response (IscFleetRow        *self,
   g_return_if_fail (response != NULL);
 
   clear_values (self);
+  self->response = isc_metrics_response_ref (response);
+  self->start_ms = start_ms;
+  self->end_ms = end_ms;
   n_steps = isc_metrics_response_get_n_steps (response);
   step_s = isc_metrics_response_get_step_seconds (response);
 
@@ -634,6 +647,8 @@ isc_fleet_row_finalize (GObject *object)
 
   g_clear_pointer (&self->target, isc_target_free);
   g_clear_pointer (&self->rates, g_array_unref);
+  g_clear_pointer (&self->response, isc_metrics_response_unref);
+  g_free (self->instance_type);
   g_free (self->error_message);
 
   G_OBJECT_CLASS (isc_fleet_row_parent_class)->finalize (object);
@@ -715,4 +730,26 @@ isc_fleet_row_init (IscFleetRow *self)
   self->max_replicas = -1;
   self->discovered_replicas = NAN;
   clear_values (self);
+}
+
+const char *
+isc_fleet_row_get_instance_type (IscFleetRow *self)
+{
+  g_return_val_if_fail (ISC_IS_FLEET_ROW (self), NULL);
+
+  return self->instance_type;
+}
+
+IscMetricsResponse *
+isc_fleet_row_get_response (IscFleetRow *self,
+                            gint64      *start_ms,
+                            gint64      *end_ms)
+{
+  g_return_val_if_fail (ISC_IS_FLEET_ROW (self), NULL);
+
+  if (start_ms != NULL)
+    *start_ms = self->response != NULL ? self->start_ms : 0;
+  if (end_ms != NULL)
+    *end_ms = self->response != NULL ? self->end_ms : 0;
+  return self->response;
 }

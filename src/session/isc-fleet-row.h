@@ -9,6 +9,7 @@
 
 #include <gio/gio.h>
 
+#include "isc-metrics-response.h"
 #include "isc-target.h"
 
 G_BEGIN_DECLS
@@ -93,6 +94,13 @@ gint64            isc_fleet_row_get_max_replicas      (IscFleetRow  *self);
 gboolean          isc_fleet_row_get_at_max            (IscFleetRow  *self);
 /* "health" */
 IscFleetHealth    isc_fleet_row_get_health            (IscFleetRow  *self);
+/* The target's instance type (discovery's name), or NULL. */
+const char       *isc_fleet_row_get_instance_type     (IscFleetRow  *self);
+/* The last answer (with the window before the range) and the range it
+ * was asked for, for the cost of the range; NULL before one. */
+IscMetricsResponse *isc_fleet_row_get_response        (IscFleetRow  *self,
+                                                       gint64       *start_ms,
+                                                       gint64       *end_ms);
 /* The translated word: "Failing", "Degraded", "At max", "Healthy", … */
 const char       *isc_fleet_health_get_title          (IscFleetHealth health);
 

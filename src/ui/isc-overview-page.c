@@ -13,6 +13,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "isc-api-error.h"
 #include "isc-error-share.h"
 #include "isc-overview-page.h"
 #include "isc-units.h"
@@ -36,6 +37,8 @@ struct _IscOverviewPage
   GtkColumnView        *column_view;
   GtkColumnViewColumn  *spark_column;
   GtkColumnViewColumn  *p95_column;
+  GtkColumnViewColumn  *cost_column;
+  GtkSorter            *cost_sorter;
   GtkStack             *stack;
 
   /* Owned references */
@@ -46,6 +49,18 @@ struct _IscOverviewPage
   GtkSortListModel     *sorted;
   GtkSingleSelection   *selection;
   GSignalGroup         *fleet_signals;
+
+  /* The Cost column's: what the workspace was billed and the prices,
+   * for the fleet's range, and each row's cost (IscCost) by row, made
+   * again when the row's answer or the billing changes. */
+  IscUsage             *usage;
+  GCancellable         *usage_cancellable;
+  IscBillingSummary    *billing;
+  IscInstanceTypePrices *prices;
+  GHashTable           *costs;
+  gboolean              billing_failed;
+  gint64                billing_start_ms;
+  gint64                billing_end_ms;
 
   char                 *filter_text;
   gboolean              compact;
@@ -67,6 +82,7 @@ enum {
   PROP_0,
   PROP_FLEET,
   PROP_FILTER,
+  PROP_USAGE,
   N_PROPS
 };
 
@@ -87,6 +103,7 @@ typedef enum
   COLUMN_ERRORS,
   COLUMN_P95,
   COLUMN_REPLICAS,
+  COLUMN_COST,
   COLUMN_HEALTH,
 } Column;
 
@@ -336,6 +353,7 @@ setup_cell (GtkSignalListItemFactory *factory,
     case COLUMN_ERRORS:
     case COLUMN_P95:
     case COLUMN_REPLICAS:
+    case COLUMN_COST:
       child = new_cell_label (TRUE);
       break;
 
@@ -420,6 +438,10 @@ update_cell (GtkListItem *item)
       set_css_class (child, isc_fleet_row_get_at_max (row) ? "warning" : NULL);
       break;
 
+    case COLUMN_COST:
+      /* The page's bind_cost_cell() sets it. */
+      break;
+
     case COLUMN_HEALTH:
     default:
       gtk_label_set_text (GTK_LABEL (child), isc_fleet_health_get_title (health));
@@ -463,6 +485,217 @@ unbind_cell (GtkSignalListItemFactory *factory,
   if (row != NULL && id != 0)
     g_signal_handler_disconnect (row, id);
   g_object_set_data (G_OBJECT (item), "isc-handler", NULL);
+}
+
+/* Cost *********************************************************************/
+
+typedef struct
+{
+  IscMetricsResponse *response;  /* the answer it was made from: identity only */
+  IscCost             cost;
+} CostEntry;
+
+/* The range the fleet asks for, now. */
+static void
+fleet_range (IscOverviewPage *self,
+             gint64          *start_ms,
+             gint64          *end_ms)
+{
+  const IscTimeRange *range = self->fleet != NULL ? isc_fleet_get_range (self->fleet) : NULL;
+
+  *start_ms = *end_ms = 0;
+  if (range != NULL)
+    isc_time_range_resolve (range, g_get_real_time () / 1000, start_ms, end_ms);
+}
+
+/* What @row cost over the range: billed days from the billing summary,
+ * the rest estimated from its replicas and its instance type's price;
+ * NULL until the billing or the prices are known. */
+static const IscCost *
+row_cost (IscOverviewPage *self,
+          IscFleetRow     *row)
+{
+  gint64 start_ms = 0, end_ms = 0;
+  IscMetricsResponse *response;
+  const IscTarget *target;
+  CostEntry *entry;
+
+  if (self->usage == NULL || (self->billing == NULL && self->prices == NULL))
+    return NULL;
+
+  response = isc_fleet_row_get_response (row, &start_ms, &end_ms);
+  entry = g_hash_table_lookup (self->costs, row);
+  if (entry != NULL && entry->response == response)
+    return &entry->cost;
+
+  if (response == NULL)
+    fleet_range (self, &start_ms, &end_ms);
+  if (end_ms <= start_ms)
+    return NULL;
+
+  entry = g_new0 (CostEntry, 1);
+  entry->response = response;
+  target = isc_fleet_row_get_target (row);
+  isc_usage_cost_of_target (&entry->cost, self->billing, self->prices,
+                            target->kind == ISC_TARGET_DEPLOYMENT ? target->id : NULL,
+                            target->model_name,
+                            target->kind == ISC_TARGET_ENVIRONMENT ? target->id : NULL,
+                            isc_fleet_row_get_instance_type (row),
+                            response, start_ms, end_ms, g_get_real_time () / 1000);
+  g_hash_table_replace (self->costs, g_object_ref (row), entry);
+  return &entry->cost;
+}
+
+/* For sorting only: billed and estimated both count, the costliest
+ * first; the cell always says them apart. NaN when nothing is known. */
+static double
+row_cost_dollars (IscOverviewPage *self,
+                  IscFleetRow     *row)
+{
+  const IscCost *cost = row_cost (self, row);
+  IscMoney sum = 0;
+
+  if (cost == NULL || isc_cost_get_basis (cost) == ISC_COST_NONE)
+    return NAN;
+  if (cost->has_billed)
+    sum = isc_money_add (sum, cost->billed);
+  if (cost->has_estimate)
+    sum = isc_money_add (sum, cost->estimated);
+  return isc_money_to_double (sum);
+}
+
+static void
+update_cost_cell (IscOverviewPage *self,
+                  GtkListItem     *item)
+{
+  IscFleetRow *row = gtk_list_item_get_item (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
+  const IscCost *cost;
+  g_autofree char *text = NULL;
+
+  if (row == NULL || label == NULL)
+    return;
+
+  cost = row_cost (self, row);
+  if (cost != NULL)
+    text = isc_cost_format (cost);
+  else if (self->billing_failed)
+    text = g_strdup ("–");
+  else
+    text = g_strdup ("…");
+  gtk_label_set_text (GTK_LABEL (label), text);
+  /* An estimate reads as one: dimmed, and its words say so. */
+  set_css_class (label, cost != NULL && isc_cost_get_basis (cost) == ISC_COST_ESTIMATED ? "dim-label" : NULL);
+}
+
+static void
+cost_row_changed_cb (IscFleetRow *row,
+                     GParamSpec  *pspec,
+                     GtkListItem *item)
+{
+  IscOverviewPage *self = g_object_get_data (G_OBJECT (item), "isc-page");
+
+  if (self != NULL)
+    update_cost_cell (self, item);
+}
+
+static void
+bind_cost_cell (GtkSignalListItemFactory *factory,
+                GtkListItem              *item,
+                IscOverviewPage          *self)
+{
+  IscFleetRow *row = gtk_list_item_get_item (item);
+  gulong id;
+
+  g_object_set_data (G_OBJECT (item), "isc-column", GINT_TO_POINTER (COLUMN_COST));
+  g_object_set_data (G_OBJECT (item), "isc-page", self);
+  update_cost_cell (self, item);
+  id = g_signal_connect_object (row, "notify::health", G_CALLBACK (cost_row_changed_cb), item, 0);
+  g_object_set_data (G_OBJECT (item), "isc-handler", GSIZE_TO_POINTER (id));
+}
+
+/* Every cost made again (new billing or prices): the cells and the
+ * order follow. */
+static void
+costs_changed (IscOverviewPage *self)
+{
+  g_hash_table_remove_all (self->costs);
+  if (self->fleet != NULL)
+    for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->fleet)); i++)
+      {
+        g_autoptr(IscFleetRow) row = g_list_model_get_item (G_LIST_MODEL (self->fleet), i);
+
+        /* The cells follow their row's health notification. */
+        g_object_notify (G_OBJECT (row), "health");
+      }
+  if (self->cost_sorter != NULL)
+    gtk_sorter_changed (self->cost_sorter, GTK_SORTER_CHANGE_DIFFERENT);
+}
+
+static void
+billing_loaded_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(IscOverviewPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IscBillingSummary) billing = NULL;
+
+  billing = isc_usage_load_billing_finish (ISC_USAGE (source), result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || ISC_USAGE (source) != self->usage)
+    return;
+
+  if (billing == NULL)
+    g_debug ("No billing for the Cost column: %s", error->message);
+  g_clear_pointer (&self->billing, isc_billing_summary_unref);
+  self->billing = g_steal_pointer (&billing);
+  /* Without billing, the estimate alone (with the prices). */
+  self->billing_failed = (self->billing == NULL && self->prices == NULL);
+  costs_changed (self);
+}
+
+static void
+prices_loaded_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(IscOverviewPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IscInstanceTypePrices) prices = NULL;
+
+  prices = isc_usage_load_prices_finish (ISC_USAGE (source), result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || ISC_USAGE (source) != self->usage)
+    return;
+  if (prices == NULL)
+    {
+      g_debug ("No prices for the Cost column: %s", error->message);
+      return;
+    }
+  g_clear_pointer (&self->prices, isc_instance_type_prices_unref);
+  self->prices = g_steal_pointer (&prices);
+  self->billing_failed = FALSE;
+  costs_changed (self);
+}
+
+/* The billing of the fleet's range (IscUsage keeps it a while, so a
+ * refresh asks again only when it is old), and the prices once. */
+static void
+load_costs (IscOverviewPage *self)
+{
+  gint64 start_ms, end_ms;
+
+  if (self->usage == NULL || self->fleet == NULL)
+    return;
+  fleet_range (self, &start_ms, &end_ms);
+  if (end_ms <= start_ms)
+    return;
+
+  if (self->usage_cancellable == NULL)
+    self->usage_cancellable = g_cancellable_new ();
+  if (self->prices == NULL)
+    isc_usage_load_prices_async (self->usage, self->usage_cancellable, prices_loaded_cb, g_object_ref (self));
+  isc_usage_load_billing_async (self->usage, start_ms, end_ms, self->usage_cancellable,
+                                billing_loaded_cb, g_object_ref (self));
 }
 
 /* Sorting ******************************************************************/
@@ -512,6 +745,17 @@ compare_p95 (gconstpointer a,
 {
   return compare_double_desc (isc_fleet_row_get_p95_seconds ((IscFleetRow *) a),
                               isc_fleet_row_get_p95_seconds ((IscFleetRow *) b));
+}
+
+static int
+compare_cost (gconstpointer a,
+              gconstpointer b,
+              gpointer      user_data)
+{
+  IscOverviewPage *self = user_data;
+
+  return compare_double_desc (row_cost_dollars (self, (IscFleetRow *) a),
+                              row_cost_dollars (self, (IscFleetRow *) b));
 }
 
 static int
@@ -643,7 +887,10 @@ static void
 on_fleet_loading (IscOverviewPage *self)
 {
   if (!isc_fleet_get_loading (self->fleet))
-    flush_resort (self);
+    {
+      flush_resort (self);
+      load_costs (self);
+    }
 }
 
 /* The page *****************************************************************/
@@ -871,10 +1118,41 @@ add_column (IscOverviewPage *self,
   return c;
 }
 
+/* Cost over the range, from the page's billing: hidden until the page
+ * has an IscUsage (and again for a key that may not read billing). */
+static void
+add_cost_column (IscOverviewPage *self)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  g_autoptr(GtkCustomSorter) sorter = gtk_custom_sorter_new (compare_cost, self, NULL);
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (COLUMN_COST));
+  g_signal_connect_object (factory, "bind", G_CALLBACK (bind_cost_cell), self, 0);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell), GINT_TO_POINTER (COLUMN_COST));
+
+  /* Translators: the Overview's column of what each target cost over
+   * the range, billed or estimated */
+  self->cost_column = gtk_column_view_column_new (_("Cost"), factory);
+  gtk_column_view_column_set_resizable (self->cost_column, TRUE);
+  gtk_column_view_column_set_sorter (self->cost_column, GTK_SORTER (sorter));
+  self->cost_sorter = GTK_SORTER (sorter);
+  gtk_column_view_column_set_visible (self->cost_column, FALSE);
+  gtk_column_view_append_column (self->column_view, self->cost_column);
+  g_object_unref (self->cost_column);
+}
+
 static void
 isc_overview_page_dispose (GObject *object)
 {
   IscOverviewPage *self = ISC_OVERVIEW_PAGE (object);
+
+  g_cancellable_cancel (self->usage_cancellable);
+  g_clear_object (&self->usage_cancellable);
+  g_clear_object (&self->usage);
+  g_clear_pointer (&self->billing, isc_billing_summary_unref);
+  g_clear_pointer (&self->prices, isc_instance_type_prices_unref);
+  if (self->costs != NULL)
+    g_hash_table_remove_all (self->costs);
 
   g_clear_handle_id (&self->compact_id, g_source_remove);
   g_clear_handle_id (&self->resort_id, g_source_remove);
@@ -900,6 +1178,7 @@ isc_overview_page_finalize (GObject *object)
   IscOverviewPage *self = ISC_OVERVIEW_PAGE (object);
 
   g_free (self->filter_text);
+  g_clear_pointer (&self->costs, g_hash_table_unref);
 
   G_OBJECT_CLASS (isc_overview_page_parent_class)->finalize (object);
 }
@@ -919,6 +1198,9 @@ isc_overview_page_get_property (GObject    *object,
       break;
     case PROP_FILTER:
       g_value_set_string (value, self->filter_text);
+      break;
+    case PROP_USAGE:
+      g_value_set_object (value, self->usage);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -940,6 +1222,9 @@ isc_overview_page_set_property (GObject      *object,
       break;
     case PROP_FILTER:
       isc_overview_page_set_filter (self, g_value_get_string (value));
+      break;
+    case PROP_USAGE:
+      isc_overview_page_set_usage (self, g_value_get_object (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -964,6 +1249,9 @@ isc_overview_page_class_init (IscOverviewPageClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_FILTER] =
     g_param_spec_string ("filter", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_USAGE] =
+    g_param_spec_object ("usage", NULL, NULL, ISC_TYPE_USAGE,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -1035,6 +1323,7 @@ init_table (IscOverviewPage *self)
   add_column (self, _("5xx"), COLUMN_ERRORS, compare_errors, FALSE);
   self->p95_column = add_column (self, _("p95"), COLUMN_P95, compare_p95, FALSE);
   add_column (self, _("Replicas"), COLUMN_REPLICAS, compare_replicas, FALSE);
+  add_cost_column (self);
   add_column (self, _("Health"), COLUMN_HEALTH, isc_fleet_row_compare_trouble, FALSE);
 
   /* A column's order first, then trouble: by trouble when none is chosen. */
@@ -1074,6 +1363,7 @@ isc_overview_page_init (IscOverviewPage *self)
 {
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+  self->costs = g_hash_table_new_full (NULL, NULL, g_object_unref, g_free);
 
   init_header (self);
   init_table (self);
@@ -1114,7 +1404,52 @@ isc_overview_page_set_fleet (IscOverviewPage *self,
   g_signal_group_set_target (self->fleet_signals, fleet);
   copy_rows (self);
   update_progress (self);
+  g_hash_table_remove_all (self->costs);
+  load_costs (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FLEET]);
+}
+
+IscUsage *
+isc_overview_page_get_usage (IscOverviewPage *self)
+{
+  g_return_val_if_fail (ISC_IS_OVERVIEW_PAGE (self), NULL);
+
+  return self->usage;
+}
+
+void
+isc_overview_page_set_usage (IscOverviewPage *self,
+                             IscUsage        *usage)
+{
+  g_return_if_fail (ISC_IS_OVERVIEW_PAGE (self));
+  g_return_if_fail (usage == NULL || ISC_IS_USAGE (usage));
+
+  if (self->usage == usage)
+    return;
+
+  g_cancellable_cancel (self->usage_cancellable);
+  g_clear_object (&self->usage_cancellable);
+  g_set_object (&self->usage, usage);
+  g_clear_pointer (&self->billing, isc_billing_summary_unref);
+  g_clear_pointer (&self->prices, isc_instance_type_prices_unref);
+  self->billing_failed = FALSE;
+  gtk_column_view_column_set_visible (self->cost_column, usage != NULL);
+  costs_changed (self);
+  load_costs (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_USAGE]);
+}
+
+char *
+isc_overview_page_dup_cost_text (IscOverviewPage *self,
+                                 IscFleetRow     *row)
+{
+  const IscCost *cost;
+
+  g_return_val_if_fail (ISC_IS_OVERVIEW_PAGE (self), NULL);
+  g_return_val_if_fail (ISC_IS_FLEET_ROW (row), NULL);
+
+  cost = row_cost (self, row);
+  return cost != NULL ? isc_cost_format (cost) : NULL;
 }
 
 GListModel *

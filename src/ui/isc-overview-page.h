@@ -10,6 +10,7 @@
 #include <adwaita.h>
 
 #include "isc-fleet.h"
+#include "isc-usage.h"
 
 G_BEGIN_DECLS
 
@@ -37,6 +38,17 @@ void       isc_overview_page_set_fleet   (IscOverviewPage *self,
                                           IscFleet        *fleet);
 /* The rows as shown, sorted and filtered (a GListModel of IscFleetRow). */
 GListModel *isc_overview_page_get_shown  (IscOverviewPage *self);
+/* "usage" (IscUsage, nullable): with one, a Cost column (sortable,
+ * costliest first) gives each row's cost over the range: billed days
+ * from the billing summary and the rest estimated from its replicas and
+ * its instance type's price, said apart ("$12.34 billed + ≈ $0.56
+ * estimated", isc_cost_format()); without one, no Cost column. */
+IscUsage   *isc_overview_page_get_usage  (IscOverviewPage *self);
+void        isc_overview_page_set_usage  (IscOverviewPage *self,
+                                          IscUsage        *usage);
+/* The Cost cell's text for @row, or NULL while its cost is not known. */
+char       *isc_overview_page_dup_cost_text (IscOverviewPage *self,
+                                             IscFleetRow     *row);
 /* "filter" (string): narrows the rows by model or target name. */
 const char *isc_overview_page_get_filter (IscOverviewPage *self);
 void       isc_overview_page_set_filter  (IscOverviewPage *self,

@@ -36,11 +36,18 @@ struct _IscSidebar
   IscTargetList  *target_list;
   GSignalGroup   *list_signals;
   GListStore     *models;        /* the Overview row's model, then target_list */
+  GListStore     *overview_rows; /* the Overview row, then the Usage row */
+  GObject        *usage_item;    /* the Usage row's item */
+  GObject        *model_apis_item; /* the Model APIs row's item */
   GListModel     *rows;          /* the two, flattened: what the list view shows */
   GtkSingleSelection *selection; /* over rows */
   IscTarget      *selected_target;
   /* The Overview row is the one selected (no target is). */
   gboolean        overview_selected;
+  /* With overview_selected: the Usage row is, not the Overview row. */
+  gboolean        usage_selected;
+  /* With overview_selected: the Model APIs row is. */
+  gboolean        model_apis_selected;
 
   /* Nonzero while code (not a person) changes the selection. */
   guint           selecting;
@@ -68,6 +75,8 @@ enum {
   RELOAD_REQUESTED,
   ADD_REQUESTED,
   OVERVIEW_ACTIVATED,
+  USAGE_ACTIVATED,
+  MODEL_APIS_ACTIVATED,
   N_SIGNALS
 };
 
@@ -94,6 +103,26 @@ static gboolean
 object_is_overview (gpointer object)
 {
   return object != NULL && !ISC_IS_TARGET_ITEM (object);
+}
+
+/* The Usage row is one of the rows above the targets too. */
+static gboolean
+object_is_usage (gpointer object)
+{
+  return object_is_overview (object) && g_object_get_data (object, "isc-sidebar-usage") != NULL;
+}
+
+static gboolean
+object_is_model_apis (gpointer object)
+{
+  return object_is_overview (object) && g_object_get_data (object, "isc-sidebar-model-apis") != NULL;
+}
+
+/* The rows above the targets: Overview, and Usage unless hidden. */
+static guint
+n_fixed_rows (IscSidebar *self)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (self->overview_rows));
 }
 
 /* Green serves, red is broken, grey is everything in between or asleep;
@@ -390,6 +419,36 @@ bind_overview_row (GtkListItem *list_item,
 }
 
 static void
+bind_usage_row (GtkListItem *list_item,
+                GtkWidget   *row,
+                GtkWidget   *title)
+{
+  gtk_label_set_text (GTK_LABEL (title), _("Usage"));
+  set_row_tooltip (row, _("What the workspace spent each day, by deployment"));
+  gtk_widget_add_css_class (row, "sidebar-overview");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Usage"),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  _("What the workspace spent each day, by deployment"),
+                                  -1);
+}
+
+static void
+bind_model_apis_row (GtkListItem *list_item,
+                     GtkWidget   *row,
+                     GtkWidget   *title)
+{
+  gtk_label_set_text (GTK_LABEL (title), _("Model APIs"));
+  set_row_tooltip (row, _("Tokens and requests of the workspace's Model APIs"));
+  gtk_widget_add_css_class (row, "sidebar-overview");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Model APIs"),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  _("Tokens and requests of the workspace's Model APIs"),
+                                  -1);
+}
+
+static void
 bind_row (GtkSignalListItemFactory *factory,
           GtkListItem              *list_item,
           IscSidebar               *self)
@@ -429,6 +488,16 @@ bind_row (GtkSignalListItemFactory *factory,
   gtk_list_item_set_activatable (list_item, TRUE);
   gtk_list_item_set_selectable (list_item, TRUE);
 
+  if (object_is_usage (object))
+    {
+      bind_usage_row (list_item, row, title);
+      return;
+    }
+  if (object_is_model_apis (object))
+    {
+      bind_model_apis_row (list_item, row, title);
+      return;
+    }
   if (object_is_overview (object))
     {
       bind_overview_row (list_item, row, title);
@@ -519,15 +588,23 @@ select_row_for_target (IscSidebar *self)
 
   if (self->target_list != NULL && self->selected_target != NULL &&
       isc_target_list_find (self->target_list, self->selected_target, &position) != NULL)
-    /* The Overview row comes first. */
-    row = position + 1;
+    /* The Overview and Usage rows come first. */
+    row = position + n_fixed_rows (self);
   else if (self->target_list != NULL && self->selected_target != NULL &&
            !isc_target_list_get_model_listed (self->target_list, self->selected_target->model_id))
     /* Chosen before discovery listed its model's targets: wanted now. */
     isc_target_list_fetch_model (self->target_list, self->selected_target->model_id, TRUE);
 
   if (row == GTK_INVALID_LIST_POSITION && self->overview_selected)
-    row = 0;
+    {
+      guint fixed = 0;
+
+      row = 0;
+      if (self->usage_selected && g_list_store_find (self->overview_rows, self->usage_item, &fixed))
+        row = fixed;
+      else if (self->model_apis_selected && g_list_store_find (self->overview_rows, self->model_apis_item, &fixed))
+        row = fixed;
+    }
 
   self->selecting++;
   if (row != gtk_single_selection_get_selected (self->selection))
@@ -620,9 +697,21 @@ emit_activated (IscSidebar *self,
     return;
 
   mark_just_selected (self);
+  if (object_is_usage (object))
+    {
+      if (self->usage_selected)
+        g_signal_emit (self, signals[USAGE_ACTIVATED], 0);
+      return;
+    }
+  if (object_is_model_apis (object))
+    {
+      if (self->model_apis_selected)
+        g_signal_emit (self, signals[MODEL_APIS_ACTIVATED], 0);
+      return;
+    }
   if (object_is_overview (object))
     {
-      if (self->overview_selected)
+      if (self->overview_selected && !self->usage_selected && !self->model_apis_selected)
         g_signal_emit (self, signals[OVERVIEW_ACTIVATED], 0);
       return;
     }
@@ -643,9 +732,27 @@ on_selection_changed (IscSidebar *self)
   if (self->selecting > 0 || object == NULL)
     return;
 
+  if (object_is_usage (object))
+    {
+      if (self->usage_selected)
+        return;
+      isc_sidebar_select_usage (self);
+      mark_just_selected (self);
+      g_signal_emit (self, signals[USAGE_ACTIVATED], 0);
+      return;
+    }
+  if (object_is_model_apis (object))
+    {
+      if (self->model_apis_selected)
+        return;
+      isc_sidebar_select_model_apis (self);
+      mark_just_selected (self);
+      g_signal_emit (self, signals[MODEL_APIS_ACTIVATED], 0);
+      return;
+    }
   if (object_is_overview (object))
     {
-      if (self->overview_selected)
+      if (self->overview_selected && !self->usage_selected && !self->model_apis_selected)
         return;
       isc_sidebar_select_overview (self);
       mark_just_selected (self);
@@ -658,6 +765,8 @@ on_selection_changed (IscSidebar *self)
     return;
 
   self->overview_selected = FALSE;
+  self->usage_selected = FALSE;
+  self->model_apis_selected = FALSE;
   g_clear_pointer (&self->selected_target, isc_target_free);
   self->selected_target = isc_target_copy (target);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_TARGET]);
@@ -746,6 +855,9 @@ isc_sidebar_dispose (GObject *object)
   g_clear_object (&self->selection);
   g_clear_object (&self->rows);
   g_clear_object (&self->models);
+  g_clear_object (&self->overview_rows);
+  g_clear_object (&self->usage_item);
+  g_clear_object (&self->model_apis_item);
   g_clear_object (&self->target_list);
 
   G_OBJECT_CLASS (isc_sidebar_parent_class)->dispose (object);
@@ -853,6 +965,18 @@ isc_sidebar_class_init (IscSidebarClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
+  signals[USAGE_ACTIVATED] =
+    g_signal_new ("usage-activated",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+  signals[MODEL_APIS_ACTIVATED] =
+    g_signal_new ("model-apis-activated",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
 
   item_quark = g_quark_from_static_string ("isc-sidebar-item");
   list_item_quark = g_quark_from_static_string ("isc-sidebar-list-item");
@@ -900,6 +1024,13 @@ create_list (IscSidebar *self)
 
   self->models = g_list_store_new (G_TYPE_LIST_MODEL);
   g_list_store_append (overview, overview_item);
+  self->usage_item = g_object_new (G_TYPE_OBJECT, NULL);
+  g_object_set_data (self->usage_item, "isc-sidebar-usage", GINT_TO_POINTER (TRUE));
+  g_list_store_append (overview, self->usage_item);
+  self->overview_rows = g_object_ref (overview);
+  /* Listed once the workspace is known to have added a Model API. */
+  self->model_apis_item = g_object_new (G_TYPE_OBJECT, NULL);
+  g_object_set_data (self->model_apis_item, "isc-sidebar-model-apis", GINT_TO_POINTER (TRUE));
   g_list_store_append (self->models, overview);
   self->rows = G_LIST_MODEL (gtk_flatten_list_model_new (g_object_ref (G_LIST_MODEL (self->models))));
   self->selection = gtk_single_selection_new (g_object_ref (self->rows));
@@ -1114,6 +1245,8 @@ isc_sidebar_set_selected_target (IscSidebar      *self,
     {
       self->selected_target = isc_target_copy (target);
       self->overview_selected = FALSE;
+      self->usage_selected = FALSE;
+      self->model_apis_selected = FALSE;
     }
 
   select_row_for_target (self);
@@ -1126,6 +1259,8 @@ isc_sidebar_select_overview (IscSidebar *self)
   g_return_if_fail (ISC_IS_SIDEBAR (self));
 
   self->overview_selected = TRUE;
+  self->usage_selected = FALSE;
+  self->model_apis_selected = FALSE;
   if (self->selected_target != NULL)
     {
       g_clear_pointer (&self->selected_target, isc_target_free);
@@ -1139,7 +1274,63 @@ isc_sidebar_get_overview_selected (IscSidebar *self)
 {
   g_return_val_if_fail (ISC_IS_SIDEBAR (self), FALSE);
 
-  return self->overview_selected;
+  return self->overview_selected && !self->usage_selected && !self->model_apis_selected;
+}
+
+void
+isc_sidebar_select_usage (IscSidebar *self)
+{
+  g_return_if_fail (ISC_IS_SIDEBAR (self));
+
+  self->overview_selected = TRUE;
+  self->usage_selected = TRUE;
+  self->model_apis_selected = FALSE;
+  if (self->selected_target != NULL)
+    {
+      g_clear_pointer (&self->selected_target, isc_target_free);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_TARGET]);
+    }
+  select_row_for_target (self);
+}
+
+gboolean
+isc_sidebar_get_usage_selected (IscSidebar *self)
+{
+  g_return_val_if_fail (ISC_IS_SIDEBAR (self), FALSE);
+
+  return self->usage_selected;
+}
+
+void
+isc_sidebar_set_usage_shown (IscSidebar *self,
+                             gboolean    shown)
+{
+  guint position;
+  gboolean present;
+
+  g_return_if_fail (ISC_IS_SIDEBAR (self));
+
+  present = g_list_store_find (self->overview_rows, self->usage_item, &position);
+  if (!!shown == present)
+    return;
+  self->selecting++;
+  /* Right under Overview. */
+  if (shown)
+    g_list_store_insert (self->overview_rows, 1, self->usage_item);
+  else
+    g_list_store_remove (self->overview_rows, position);
+  self->selecting--;
+  if (!shown && self->usage_selected)
+    self->usage_selected = FALSE;
+  select_row_for_target (self);
+}
+
+gboolean
+isc_sidebar_get_usage_shown (IscSidebar *self)
+{
+  g_return_val_if_fail (ISC_IS_SIDEBAR (self), FALSE);
+
+  return g_list_store_find (self->overview_rows, self->usage_item, NULL);
 }
 
 void
@@ -1149,4 +1340,60 @@ isc_sidebar_start_filter (IscSidebar *self)
 
   gtk_search_bar_set_search_mode (self->search_bar, TRUE);
   gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}
+
+void
+isc_sidebar_select_model_apis (IscSidebar *self)
+{
+  g_return_if_fail (ISC_IS_SIDEBAR (self));
+
+  self->overview_selected = TRUE;
+  self->usage_selected = FALSE;
+  self->model_apis_selected = TRUE;
+  if (self->selected_target != NULL)
+    {
+      g_clear_pointer (&self->selected_target, isc_target_free);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_TARGET]);
+    }
+  select_row_for_target (self);
+}
+
+gboolean
+isc_sidebar_get_model_apis_selected (IscSidebar *self)
+{
+  g_return_val_if_fail (ISC_IS_SIDEBAR (self), FALSE);
+
+  return self->model_apis_selected;
+}
+
+void
+isc_sidebar_set_model_apis_shown (IscSidebar *self,
+                                  gboolean    shown)
+{
+  guint position;
+  gboolean present;
+
+  g_return_if_fail (ISC_IS_SIDEBAR (self));
+
+  present = g_list_store_find (self->overview_rows, self->model_apis_item, &position);
+  if (!!shown == present)
+    return;
+  self->selecting++;
+  /* Always last of the rows above the targets. */
+  if (shown)
+    g_list_store_append (self->overview_rows, self->model_apis_item);
+  else
+    g_list_store_remove (self->overview_rows, position);
+  self->selecting--;
+  if (!shown)
+    self->model_apis_selected = FALSE;
+  select_row_for_target (self);
+}
+
+gboolean
+isc_sidebar_get_model_apis_shown (IscSidebar *self)
+{
+  g_return_val_if_fail (ISC_IS_SIDEBAR (self), FALSE);
+
+  return g_list_store_find (self->overview_rows, self->model_apis_item, NULL);
 }

@@ -36,6 +36,8 @@ G_DECLARE_FINAL_TYPE (IscSidebar, isc_sidebar, ISC, SIDEBAR, AdwBin)
  *    opens IscAddTargetDialog.
  *  ::overview-activated (): a person chose "Overview" (selected it, or
  *    activated it while selected). "selected-target" becomes NULL.
+ *  ::usage-activated (): the same for "Usage", the row under Overview.
+ *  ::model-apis-activated (): the same for "Model APIs", under Usage.
  */
 GtkWidget       *isc_sidebar_new                  (void);
 
@@ -55,6 +57,20 @@ void             isc_sidebar_set_selected_target  (IscSidebar      *self,
  * setting a target selects that again. */
 void             isc_sidebar_select_overview      (IscSidebar      *self);
 gboolean         isc_sidebar_get_overview_selected (IscSidebar     *self);
+/* The Usage row, under Overview: selected (no target is), and whether
+ * it is there at all (a key that may not read billing has none). */
+void             isc_sidebar_select_usage         (IscSidebar      *self);
+gboolean         isc_sidebar_get_usage_selected   (IscSidebar      *self);
+void             isc_sidebar_set_usage_shown      (IscSidebar      *self,
+                                                   gboolean         shown);
+gboolean         isc_sidebar_get_usage_shown      (IscSidebar      *self);
+/* The Model APIs row, under Usage: there only when the workspace has
+ * added a Model API. */
+void             isc_sidebar_select_model_apis    (IscSidebar      *self);
+gboolean         isc_sidebar_get_model_apis_selected (IscSidebar   *self);
+void             isc_sidebar_set_model_apis_shown (IscSidebar      *self,
+                                                   gboolean         shown);
+gboolean         isc_sidebar_get_model_apis_shown (IscSidebar      *self);
 /* Shows the filter entry and puts the focus in it (Ctrl+F). */
 void             isc_sidebar_start_filter         (IscSidebar      *self);
 

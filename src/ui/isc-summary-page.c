@@ -57,6 +57,8 @@ struct _IscSummaryPage
   /* Widgets */
   GtkColumnView      *view;
   GtkWidget          *copy_button;
+  GtkWidget          *cost_box;
+  GtkLabel           *cost_label;
   GtkColumnViewColumn *view_columns[G_N_ELEMENTS (columns)];
 
   /* Owned references */
@@ -470,6 +472,30 @@ isc_summary_page_init (IscSummaryPage *self)
   gtk_widget_set_margin_bottom (bar, 6);
   gtk_widget_set_margin_start (bar, 12);
   gtk_widget_set_margin_end (bar, 12);
+  /* The target's cost over the range, on its own line over the table:
+   * what was billed and what is estimated, said apart. */
+  self->cost_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  {
+    GtkWidget *title = gtk_label_new (_("Cost"));
+
+    gtk_widget_add_css_class (title, "heading");
+    gtk_widget_set_valign (title, GTK_ALIGN_BASELINE);
+    gtk_box_append (GTK_BOX (self->cost_box), title);
+    self->cost_label = GTK_LABEL (gtk_label_new (NULL));
+    gtk_label_set_wrap (self->cost_label, TRUE);
+    gtk_label_set_xalign (self->cost_label, 0);
+    gtk_label_set_selectable (self->cost_label, TRUE);
+    gtk_widget_add_css_class (GTK_WIDGET (self->cost_label), "numeric");
+    gtk_widget_set_valign (GTK_WIDGET (self->cost_label), GTK_ALIGN_BASELINE);
+    gtk_box_append (GTK_BOX (self->cost_box), GTK_WIDGET (self->cost_label));
+    gtk_accessible_update_relation (GTK_ACCESSIBLE (self->cost_label),
+                                    GTK_ACCESSIBLE_RELATION_LABELLED_BY, title, NULL, -1);
+  }
+  gtk_widget_set_visible (self->cost_box, FALSE);
+  /* The cost takes the room; Copy as CSV stays at the end. */
+  gtk_widget_set_hexpand (self->cost_box, TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->cost_label), TRUE);
+  gtk_box_append (GTK_BOX (bar), self->cost_box);
   gtk_box_append (GTK_BOX (bar), self->copy_button);
   gtk_box_append (GTK_BOX (box), bar);
 
@@ -669,4 +695,36 @@ isc_summary_page_show_compare (IscSummaryPage *self,
 
   label = isc_view_dup_compare_label (view);
   isc_summary_page_set_compare (self, isc_view_get_compare_response (view), label);
+}
+
+void
+isc_summary_page_set_cost (IscSummaryPage *self,
+                           const IscCost  *cost)
+{
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (ISC_IS_SUMMARY_PAGE (self));
+
+  gtk_widget_set_visible (self->cost_box, cost != NULL);
+  if (cost == NULL)
+    {
+      gtk_label_set_text (self->cost_label, "");
+      return;
+    }
+  /* isc_cost_format() never adds an estimate to a billed figure: "$12.34
+   * billed + ≈ $0.56 estimated", "≈ $0.56 (estimate)". */
+  text = isc_cost_format (cost);
+  gtk_label_set_text (self->cost_label, text);
+  if (isc_cost_get_basis (cost) == ISC_COST_ESTIMATED)
+    gtk_widget_add_css_class (GTK_WIDGET (self->cost_label), "dim-label");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->cost_label), "dim-label");
+}
+
+const char *
+isc_summary_page_get_cost_text (IscSummaryPage *self)
+{
+  g_return_val_if_fail (ISC_IS_SUMMARY_PAGE (self), NULL);
+
+  return gtk_widget_get_visible (self->cost_box) ? gtk_label_get_text (self->cost_label) : NULL;
 }

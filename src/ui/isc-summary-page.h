@@ -9,6 +9,7 @@
 
 #include <adwaita.h>
 
+#include "isc-cost.h"
 #include "isc-metrics-response.h"
 #include "isc-view.h"
 
@@ -48,5 +49,11 @@ void                isc_summary_page_set_compare  (IscSummaryPage     *self,
 IscMetricsResponse *isc_summary_page_get_compare  (IscSummaryPage     *self);
 void                isc_summary_page_show_compare (IscSummaryPage     *self,
                                                    IscView            *view);
+
+/* The target's cost over the range on a line over the table (NULL:
+ * none, the line hidden); its text, or NULL when hidden. */
+void                isc_summary_page_set_cost     (IscSummaryPage     *self,
+                                                   const IscCost      *cost);
+const char         *isc_summary_page_get_cost_text (IscSummaryPage    *self);
 
 G_END_DECLS

@@ -33,7 +33,11 @@ refresh_action (GSimpleAction *action,
 {
   IscWindow *self = user_data;
 
-  if (self->showing_overview)
+  if (self->showing_overview && self->showing_usage)
+    _isc_window_load_usage (self);
+  else if (self->showing_overview && self->showing_model_apis)
+    _isc_window_load_model_apis (self);
+  else if (self->showing_overview)
     isc_fleet_refresh (self->fleet);
   else if (self->showing_logs)
     isc_log_view_reload (self->log_view);

@@ -16,6 +16,9 @@
 #include "isc-log-view.h"
 #include "isc-logs-page.h"
 #include "isc-overview-page.h"
+#include "isc-usage.h"
+#include "isc-usage-page.h"
+#include "isc-model-apis-page.h"
 #include "isc-range-button.h"
 #include "isc-sidebar.h"
 #include "isc-diagnosis-banners.h"
@@ -88,11 +91,17 @@ struct _IscWindow
   IscLogsPage          *logs_page;
   IscOverviewPage      *overview_page;
   IscDiagnosisBanners  *diagnosis_banners; /* isc-window-diagnosis.c */
+  IscUsagePage         *usage_page;
+  IscModelApisPage     *model_apis_page;
 
   /* Owned references */
   IscView              *view;
   IscFleet             *fleet;          /* the overview's */
   IscLogView           *log_view;       /* the Logs page's */
+  IscUsage             *usage;          /* the view's client's spend and usage */
+  GCancellable         *usage_cancellable;
+  GCancellable         *summary_cost_cancellable;
+  GCancellable         *model_apis_cancellable;
   IscSession           *session;
   GSignalGroup         *session_signals;
   GSignalGroup         *list_signals;
@@ -109,6 +118,8 @@ struct _IscWindow
   gulong                toplevel_state_id;
   gboolean              state_loaded;
   gboolean              showing_overview;
+  gboolean              showing_usage;  /* with showing_overview: the Usage page */
+  gboolean              showing_model_apis; /* with showing_overview: the Model APIs page */
   gboolean              showing_logs;   /* the Logs page, over the view's mode */
 };
 
@@ -127,6 +138,22 @@ struct _IscWindow
 /* The fleet overview in the content (TRUE), or the view's pages. */
 void       _isc_window_show_overview           (IscWindow     *self,
                                                 gboolean       show);
+
+/* The mode switchers and the range button, for what is shown. */
+void       _isc_window_update_modes_offered    (IscWindow     *self);
+
+/* isc-window-usage.c: the Usage page in the content (in the overview's
+ * place), loading it; the IscUsage of the view's client. */
+void       _isc_window_show_usage              (IscWindow     *self);
+/* The Model APIs page likewise, and its usage over the view's range. */
+void       _isc_window_show_model_apis         (IscWindow     *self);
+void       _isc_window_load_model_apis         (IscWindow     *self);
+void       _isc_window_load_usage              (IscWindow     *self);
+IscUsage  *_isc_window_get_usage               (IscWindow     *self);
+void       _isc_window_dispose_usage           (IscWindow     *self);
+/* The Summary page's cost line for @response (the view's SUMMARY). */
+void       _isc_window_update_summary_cost     (IscWindow          *self,
+                                                IscMetricsResponse *response);
 
 GSettings *_isc_window_get_settings            (IscWindow     *self);
 void       _isc_window_toast                   (IscWindow     *self,

@@ -70,6 +70,18 @@ _isc_window_update_title (IscWindow *self)
   g_autofree char *subtitle = NULL;
   gint64 updated_ms = isc_view_get_updated_ms (self->view);
 
+  if (self->showing_overview && self->showing_model_apis)
+    {
+      set_titles (self, _("Model APIs"), NULL);
+      gtk_window_set_title (GTK_WINDOW (self), _("Model APIs"));
+      return;
+    }
+  if (self->showing_overview && self->showing_usage)
+    {
+      set_titles (self, _("Usage"), NULL);
+      gtk_window_set_title (GTK_WINDOW (self), _("Usage"));
+      return;
+    }
   if (self->showing_overview)
     {
       set_titles (self, _("Overview"),
@@ -243,7 +255,9 @@ _isc_window_update_state (IscWindow *self)
 
   if (self->showing_overview)
     {
-      gtk_stack_set_visible_child_name (self->state_stack, "overview");
+      gtk_stack_set_visible_child_name (self->state_stack,
+                                        self->showing_usage ? "usage"
+                                        : self->showing_model_apis ? "model-apis" : "overview");
       gtk_spinner_set_spinning (self->spinner, FALSE);
       return;
     }
@@ -351,6 +365,7 @@ _isc_window_update_pages (IscWindow *self)
     case ISC_MODE_SUMMARY:
       isc_summary_page_set_response (self->summary_page, response);
       isc_summary_page_show_compare (self->summary_page, self->view);
+      _isc_window_update_summary_cost (self, response);
       break;
 
     case ISC_MODE_SERIES:

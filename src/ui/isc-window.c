@@ -183,6 +183,14 @@ update_modes_offered (IscWindow *self)
                                     adw_squeezer_get_visible_child (self->title_squeezer) == GTK_WIDGET (self->window_title));
   if (action != NULL)
     g_simple_action_set_enabled (G_SIMPLE_ACTION (action), offered);
+  /* The Usage page is always the last 31 days: no range to choose. */
+  gtk_widget_set_visible (GTK_WIDGET (self->range_button), !(self->showing_overview && self->showing_usage));
+}
+
+void
+_isc_window_update_modes_offered (IscWindow *self)
+{
+  update_modes_offered (self);
 }
 
 static void
@@ -485,6 +493,8 @@ session_changed_cb (IscWindow  *self,
         }
       gtk_stack_set_visible_child_name (self->main_stack, "main");
       show_default_target (self);
+      /* The sidebar's Usage and Model APIs rows follow the account. */
+      _isc_window_get_usage (self);
       break;
     }
 
@@ -516,7 +526,8 @@ update_active (IscWindow *self)
 
   isc_view_set_active (self->view, gtk_widget_get_mapped (GTK_WIDGET (self)) && !minimized);
   /* The overview loads only while it is seen. */
-  isc_fleet_set_active (self->fleet, isc_view_get_active (self->view) && self->showing_overview);
+  isc_fleet_set_active (self->fleet, isc_view_get_active (self->view) && self->showing_overview &&
+                        !self->showing_usage && !self->showing_model_apis);
 }
 
 void
@@ -526,6 +537,11 @@ _isc_window_show_overview (IscWindow *self,
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "refresh");
 
   show = !!show;
+  if (!show)
+    {
+      self->showing_usage = FALSE;
+      self->showing_model_apis = FALSE;
+    }
   if (self->showing_overview == show)
     return;
 
@@ -533,7 +549,14 @@ _isc_window_show_overview (IscWindow *self,
   /* The page has rows to make only once it is first shown. */
   if (show && isc_overview_page_get_fleet (self->overview_page) == NULL)
     isc_overview_page_set_fleet (self->overview_page, self->fleet);
+  /* The Cost column's billing, from the view's client. */
   if (show)
+    _isc_window_get_usage (self);
+  if (show && self->showing_usage)
+    isc_sidebar_select_usage (self->sidebar);
+  else if (show && self->showing_model_apis)
+    isc_sidebar_select_model_apis (self->sidebar);
+  else if (show)
     isc_sidebar_select_overview (self->sidebar);
   else
     isc_sidebar_set_selected_target (self->sidebar, isc_view_get_target (self->view));
@@ -694,9 +717,49 @@ static void
 sidebar_overview_cb (IscWindow  *self,
                      IscSidebar *sidebar)
 {
+  if ((self->showing_usage || self->showing_model_apis) && self->showing_overview)
+    {
+      self->showing_usage = FALSE;
+      self->showing_model_apis = FALSE;
+      update_active (self);
+      _isc_window_update_state (self);
+      _isc_window_update_title (self);
+    }
+  self->showing_usage = FALSE;
+  self->showing_model_apis = FALSE;
   _isc_window_show_overview (self, TRUE);
+  update_modes_offered (self);
   if (adw_leaflet_get_folded (self->leaflet))
     adw_leaflet_set_visible_child_name (self->leaflet, "content");
+}
+
+static void
+sidebar_usage_cb (IscWindow  *self,
+                  IscSidebar *sidebar)
+{
+  _isc_window_show_usage (self);
+  update_active (self);
+  update_modes_offered (self);
+  if (adw_leaflet_get_folded (self->leaflet))
+    adw_leaflet_set_visible_child_name (self->leaflet, "content");
+}
+
+static void
+sidebar_model_apis_cb (IscWindow  *self,
+                       IscSidebar *sidebar)
+{
+  _isc_window_show_model_apis (self);
+  update_active (self);
+  update_modes_offered (self);
+  if (adw_leaflet_get_folded (self->leaflet))
+    adw_leaflet_set_visible_child_name (self->leaflet, "content");
+}
+
+static void
+view_range_cb (IscWindow *self)
+{
+  if (self->showing_overview && self->showing_model_apis)
+    _isc_window_load_model_apis (self);
 }
 
 /* A row of the overview: its target in the view, as charts. */
@@ -791,9 +854,12 @@ isc_window_dispose (GObject *object)
     g_signal_group_set_target (self->list_signals, NULL);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), ISC_TYPE_WINDOW);
+  /* Went with the template's stack. */
+  self->model_apis_page = NULL;
 
   g_clear_object (&self->session_signals);
   g_clear_object (&self->list_signals);
+  _isc_window_dispose_usage (self);
   g_clear_object (&self->log_view);
   g_clear_object (&self->view);
   g_clear_object (&self->fleet);
@@ -837,6 +903,8 @@ isc_window_class_init (IscWindowClass *klass)
   g_type_ensure (ISC_TYPE_SIDEBAR);
   g_type_ensure (ISC_TYPE_SUMMARY_PAGE);
   g_type_ensure (ISC_TYPE_TILES_PAGE);
+  g_type_ensure (ISC_TYPE_USAGE_PAGE);
+  g_type_ensure (ISC_TYPE_MODEL_APIS_PAGE);
   g_type_ensure (ISC_TYPE_WELCOME_PAGE);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/inferscope/Inferscope/isc-window.ui");
@@ -883,6 +951,7 @@ isc_window_class_init (IscWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, IscWindow, charts_page);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, logs_page);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, overview_page);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, usage_page);
 
   gtk_widget_class_bind_template_callback (widget_class, invert_boolean);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
@@ -975,6 +1044,20 @@ isc_window_init (IscWindow *self)
                            G_CALLBACK (overview_target_activated_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->sidebar, "overview-activated",
                            G_CALLBACK (sidebar_overview_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->sidebar, "usage-activated",
+                           G_CALLBACK (sidebar_usage_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->usage_page, "retry",
+                           G_CALLBACK (_isc_window_load_usage), self, G_CONNECT_SWAPPED);
+  /* After the view's pages: a widget search of the window (tests, the
+   * accessibility tree) meets the view's Charts page first. */
+  self->model_apis_page = ISC_MODEL_APIS_PAGE (isc_model_apis_page_new ());
+  gtk_stack_add_named (self->state_stack, GTK_WIDGET (self->model_apis_page), "model-apis");
+  g_signal_connect_object (self->sidebar, "model-apis-activated",
+                           G_CALLBACK (sidebar_model_apis_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->model_apis_page, "query-changed",
+                           G_CALLBACK (_isc_window_load_model_apis), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->view, "notify::range",
+                           G_CALLBACK (view_range_cb), self, G_CONNECT_SWAPPED);
 
   g_signal_connect_object (self->leaflet, "notify::folded",
                            G_CALLBACK (leaflet_folded_cb), self, G_CONNECT_SWAPPED);

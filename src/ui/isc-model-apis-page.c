@@ -1,0 +1,323 @@
+/* isc-model-apis-page.c
+ *
+ * Copyright 2026 The Inferscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "isc-model-apis-page"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "isc-accessible.h"
+#include "isc-model-api-chart.h"
+#include "isc-model-apis-page.h"
+
+struct _IscModelApisPage
+{
+  AdwBin          parent_instance;
+
+  /* Widgets */
+  GtkDropDown    *chooser;
+  GtkStringList  *choices;
+  GtkToggleButton *by_model;
+  GtkToggleButton *by_key;
+  GtkStack       *stack;
+  IscChartsPage  *charts;
+  AdwStatusPage  *status_page;
+
+  /* Owned */
+  GPtrArray      *apis;       /* IscModelApi */
+  char           *model;
+  IscUsageGroup   group;
+  gboolean        updating;
+};
+
+enum {
+  QUERY_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (IscModelApisPage, isc_model_apis_page, ADW_TYPE_BIN)
+
+static void
+chooser_changed_cb (IscModelApisPage *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->chooser);
+  const IscModelApi *api = NULL;
+
+  if (self->updating)
+    return;
+  if (self->apis != NULL && selected != GTK_INVALID_LIST_POSITION && selected > 0 && selected - 1 < self->apis->len)
+    api = g_ptr_array_index (self->apis, selected - 1);
+  if (g_strcmp0 (api != NULL ? api->name : NULL, self->model) == 0)
+    return;
+  g_free (self->model);
+  self->model = g_strdup (api != NULL ? api->name : NULL);
+  g_signal_emit (self, signals[QUERY_CHANGED], 0);
+}
+
+static void
+group_toggled_cb (IscModelApisPage *self)
+{
+  IscUsageGroup group = gtk_toggle_button_get_active (self->by_key) ? ISC_USAGE_GROUP_API_KEY : ISC_USAGE_GROUP_MODEL;
+
+  if (self->updating || group == self->group)
+    return;
+  self->group = group;
+  g_signal_emit (self, signals[QUERY_CHANGED], 0);
+}
+
+static void
+isc_model_apis_page_dispose (GObject *object)
+{
+  IscModelApisPage *self = ISC_MODEL_APIS_PAGE (object);
+
+  g_clear_pointer (&self->apis, g_ptr_array_unref);
+  g_clear_pointer (&self->model, g_free);
+
+  G_OBJECT_CLASS (isc_model_apis_page_parent_class)->dispose (object);
+}
+
+static void
+isc_model_apis_page_class_init (IscModelApisPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = isc_model_apis_page_dispose;
+
+  signals[QUERY_CHANGED] =
+    g_signal_new ("query-changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_css_name (widget_class, "model-apis-page");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+isc_model_apis_page_init (IscModelApisPage *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *title = gtk_label_new (_("Model APIs"));
+  GtkWidget *toggles = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *spinner = gtk_spinner_new ();
+  GtkWidget *empty = adw_status_page_new ();
+  const char * const all[] = { _("All Model APIs"), NULL };
+
+  self->group = ISC_USAGE_GROUP_MODEL;
+
+  gtk_widget_set_margin_start (bar, 12);
+  gtk_widget_set_margin_end (bar, 12);
+  gtk_widget_set_margin_top (bar, 12);
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_widget_add_css_class (title, "title-2");
+  gtk_widget_set_hexpand (title, TRUE);
+  gtk_box_append (GTK_BOX (top), title);
+
+  self->choices = gtk_string_list_new (all);
+  self->chooser = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (self->choices), NULL));
+  isc_accessible_set_name (GTK_WIDGET (self->chooser), _("Model API"));
+  /* GTK 4.8 reads the drop-down's own button by its type (as the Logs
+   * page's level). */
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->chooser));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_TOGGLE_BUTTON (child))
+      isc_accessible_set_name (child, _("Model API"));
+  g_signal_connect_object (self->chooser, "notify::selected", G_CALLBACK (chooser_changed_cb), self, G_CONNECT_SWAPPED);
+  /* The title and the chooser, then the grouping under them: they fit
+   * a narrow window (360 px). */
+  gtk_box_append (GTK_BOX (top), GTK_WIDGET (self->chooser));
+  gtk_box_append (GTK_BOX (bar), top);
+
+  /* Translators: stack the Model APIs charts by model */
+  self->by_model = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_label (_("By Model")));
+  /* Translators: stack the Model APIs charts by API key */
+  self->by_key = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_label (_("By API Key")));
+  /* GTK 4.8 would read them as "GtkToggleButton". */
+  isc_accessible_set_name (GTK_WIDGET (self->by_model), _("By Model"));
+  isc_accessible_set_name (GTK_WIDGET (self->by_key), _("By API Key"));
+  gtk_toggle_button_set_group (self->by_key, self->by_model);
+  gtk_toggle_button_set_active (self->by_model, TRUE);
+  g_signal_connect_object (self->by_key, "toggled", G_CALLBACK (group_toggled_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_css_class (toggles, "linked");
+  gtk_box_append (GTK_BOX (toggles), GTK_WIDGET (self->by_model));
+  gtk_box_append (GTK_BOX (toggles), GTK_WIDGET (self->by_key));
+  gtk_widget_set_halign (toggles, GTK_ALIGN_START);
+  gtk_box_append (GTK_BOX (bar), toggles);
+  gtk_box_append (GTK_BOX (box), bar);
+
+  self->stack = GTK_STACK (gtk_stack_new ());
+  gtk_widget_set_vexpand (GTK_WIDGET (self->stack), TRUE);
+  gtk_spinner_set_spinning (GTK_SPINNER (spinner), TRUE);
+  gtk_widget_set_size_request (spinner, 32, 32);
+  gtk_widget_set_halign (spinner, GTK_ALIGN_CENTER);
+  gtk_widget_set_valign (spinner, GTK_ALIGN_CENTER);
+  isc_accessible_set_name (spinner, _("Loading Model API usage"));
+  gtk_stack_add_named (self->stack, spinner, "loading");
+
+  self->charts = ISC_CHARTS_PAGE (isc_charts_page_new ());
+  /* Buckets are the API's: counts per bucket, not rates. */
+  isc_charts_page_set_counters_as_totals (self->charts, TRUE);
+  gtk_stack_add_named (self->stack, GTK_WIDGET (self->charts), "charts");
+
+  adw_status_page_set_icon_name (ADW_STATUS_PAGE (empty), "io.github.inferscope.Inferscope-symbolic");
+  adw_status_page_set_title (ADW_STATUS_PAGE (empty), _("No Model API Usage"));
+  adw_status_page_set_description (ADW_STATUS_PAGE (empty), _("No tokens were used over this range"));
+  gtk_stack_add_named (self->stack, empty, "empty");
+
+  self->status_page = ADW_STATUS_PAGE (adw_status_page_new ());
+  adw_status_page_set_icon_name (self->status_page, "network-error-symbolic");
+  adw_status_page_set_title (self->status_page, _("Could Not Load Model API Usage"));
+  gtk_stack_add_named (self->stack, GTK_WIDGET (self->status_page), "error");
+
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->stack));
+  adw_bin_set_child (ADW_BIN (self), box);
+  gtk_stack_set_visible_child_name (self->stack, "loading");
+}
+
+GtkWidget *
+isc_model_apis_page_new (void)
+{
+  return g_object_new (ISC_TYPE_MODEL_APIS_PAGE, NULL);
+}
+
+void
+isc_model_apis_page_set_apis (IscModelApisPage *self,
+                              GPtrArray        *apis)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) names = NULL;
+  guint selected = 0;
+
+  g_return_if_fail (ISC_IS_MODEL_APIS_PAGE (self));
+
+  g_clear_pointer (&self->apis, g_ptr_array_unref);
+  if (apis != NULL)
+    self->apis = g_ptr_array_ref (apis);
+
+  g_strv_builder_add (builder, _("All Model APIs"));
+  for (guint i = 0; self->apis != NULL && i < self->apis->len; i++)
+    {
+      const IscModelApi *api = g_ptr_array_index (self->apis, i);
+
+      /* A name from the server: text, as the drop-down shows it. */
+      g_strv_builder_add (builder, api->display_name != NULL ? api->display_name : api->name);
+      if (g_strcmp0 (api->name, self->model) == 0)
+        selected = i + 1;
+    }
+  names = g_strv_builder_end (builder);
+  self->updating = TRUE;
+  gtk_string_list_splice (self->choices, 0, g_list_model_get_n_items (G_LIST_MODEL (self->choices)),
+                          (const char * const *) names);
+  gtk_drop_down_set_selected (self->chooser, selected);
+  self->updating = FALSE;
+  if (selected == 0 && self->model != NULL)
+    g_clear_pointer (&self->model, g_free);
+}
+
+GPtrArray *
+isc_model_apis_page_get_apis (IscModelApisPage *self)
+{
+  g_return_val_if_fail (ISC_IS_MODEL_APIS_PAGE (self), NULL);
+  return self->apis;
+}
+
+const char *
+isc_model_apis_page_get_model (IscModelApisPage *self)
+{
+  g_return_val_if_fail (ISC_IS_MODEL_APIS_PAGE (self), NULL);
+  return self->model;
+}
+
+void
+isc_model_apis_page_set_model (IscModelApisPage *self,
+                               const char       *model)
+{
+  g_return_if_fail (ISC_IS_MODEL_APIS_PAGE (self));
+
+  for (guint i = 0; self->apis != NULL && i < self->apis->len; i++)
+    {
+      const IscModelApi *api = g_ptr_array_index (self->apis, i);
+
+      if (g_strcmp0 (api->name, model) == 0)
+        {
+          gtk_drop_down_set_selected (self->chooser, i + 1);
+          return;
+        }
+    }
+  gtk_drop_down_set_selected (self->chooser, 0);
+}
+
+IscUsageGroup
+isc_model_apis_page_get_group (IscModelApisPage *self)
+{
+  g_return_val_if_fail (ISC_IS_MODEL_APIS_PAGE (self), ISC_USAGE_GROUP_MODEL);
+  return self->group;
+}
+
+void
+isc_model_apis_page_set_group (IscModelApisPage *self,
+                               IscUsageGroup     group)
+{
+  g_return_if_fail (ISC_IS_MODEL_APIS_PAGE (self));
+
+  gtk_toggle_button_set_active (group == ISC_USAGE_GROUP_API_KEY ? self->by_key : self->by_model, TRUE);
+}
+
+void
+isc_model_apis_page_set_usage (IscModelApisPage *self,
+                               IscModelApiUsage *usage)
+{
+  g_autoptr(IscMetricsResponse) response = NULL;
+
+  g_return_if_fail (ISC_IS_MODEL_APIS_PAGE (self));
+
+  if (usage == NULL)
+    {
+      gtk_stack_set_visible_child_name (self->stack, "loading");
+      return;
+    }
+  response = isc_model_api_usage_new_response (usage, self->apis);
+  isc_charts_page_set_response (self->charts, response);
+  gtk_stack_set_visible_child_name (self->stack, response != NULL ? "charts" : "empty");
+}
+
+void
+isc_model_apis_page_set_error (IscModelApisPage *self,
+                               const char       *message)
+{
+  g_autofree char *escaped = NULL;
+
+  g_return_if_fail (ISC_IS_MODEL_APIS_PAGE (self));
+
+  /* The client's words: text, never markup. */
+  escaped = g_markup_escape_text (message != NULL ? message : "", -1);
+  adw_status_page_set_description (self->status_page, escaped);
+  isc_charts_page_set_response (self->charts, NULL);
+  gtk_stack_set_visible_child_name (self->stack, "error");
+}
+
+IscChartsPage *
+isc_model_apis_page_get_charts (IscModelApisPage *self)
+{
+  g_return_val_if_fail (ISC_IS_MODEL_APIS_PAGE (self), NULL);
+  return self->charts;
+}
+
+const char *
+isc_model_apis_page_get_shown (IscModelApisPage *self)
+{
+  g_return_val_if_fail (ISC_IS_MODEL_APIS_PAGE (self), NULL);
+  return gtk_stack_get_visible_child_name (self->stack);
+}
