@@ -254,43 +254,20 @@ format_utc (gint64 ms)
 
 /* A window of several pages: every line the server holds in it, once,
  * oldest first. What it holds is asked here of the same simulated API, in
- * windows of 5 minutes, each less than a page, so no paging is involved. */
+ * windows of 5 minutes, each less than a page, so no paging is involved.
+ * The window grows back an hour at a time until it holds more than two
+ * pages: the demo's traffic follows the time of day, so a fixed window
+ * holds two pages at some hours and not at others. */
 static void
-test_pages (void)
+collect_hour (IscClient *client,
+              gint64     hour_start_ms,
+              GPtrArray *expected)
 {
   const gint64 minute_ms = 60 * 1000;
-  const gint64 day_ms = 24 * 60 * minute_ms;
-  gint64 now_ms = g_get_real_time () / 1000;
-  /* 15:00–17:00 UTC, the demo's busiest hours, on the last day they are
-   * over: at 03:00 the traffic is a tenth of that, too little for pages. */
-  gint64 start_ms = (now_ms / day_ms) * day_ms + 15 * 60 * minute_ms;
-  gint64 end_ms;
 
-  if (start_ms + 2 * 60 * minute_ms + minute_ms > now_ms)
-    start_ms -= day_ms;
-  end_ms = start_ms + 2 * 60 * minute_ms - 1;
-  g_autofree char *start = format_utc (start_ms);
-  g_autofree char *end = format_utc (end_ms);
-  g_autoptr(IscDemoServer) demo = isc_demo_server_new (1, NULL);
-  g_autoptr(IscClient) client = NULL;
-  g_autoptr(GPtrArray) expected = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) written = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  g_auto(Run) run = { 0 };
-  g_auto(GStrv) lines = NULL;
-
-  RUN (&run, "--demo", "--model", MODEL, "--deployment", DEPLOYMENT, "--start", start, "--end", end);
-  g_assert_cmpstr (run.err, ==, "");
-  g_assert_cmpint (run.status, ==, 0);
-  lines = output_lines (&run);
-
-  g_assert_true (isc_demo_server_listen_loopback (demo, 0, &error));
-  g_assert_no_error (error);
-  client = isc_client_new (isc_demo_server_get_base_url (demo), NULL, &error);
-  g_assert_no_error (error);
-  for (gint64 t = start_ms; t < end_ms; t += 5 * minute_ms)
+  for (gint64 t = hour_start_ms; t < hour_start_ms + 60 * minute_ms; t += 5 * minute_ms)
     {
-      g_autoptr(IscLogsQuery) query = isc_logs_query_new (MODEL, ISC_TARGET_DEPLOYMENT, DEPLOYMENT);
+      g_autoptr(IscLogsQuery) query = isc_logs_query_new (MODEL, ISC_TARGET_ENVIRONMENT, ENVIRONMENT);
       g_autoptr(GPtrArray) page = NULL;
 
       query->start_ms = t;
@@ -304,6 +281,40 @@ test_pages (void)
       for (guint i = 0; i < page->len; i++)
         g_ptr_array_add (expected, isc_log_line_to_text (g_ptr_array_index (page, i)));
     }
+}
+
+static void
+test_pages (void)
+{
+  const gint64 hour_ms = 60 * 60 * 1000;
+  gint64 end_ms = (g_get_real_time () / 1000 / hour_ms) * hour_ms;
+  gint64 start_ms = end_ms;
+  g_autofree char *start = NULL;
+  g_autofree char *end = NULL;
+  g_autoptr(IscDemoServer) demo = isc_demo_server_new (1, NULL);
+  g_autoptr(IscClient) client = NULL;
+  g_autoptr(GPtrArray) expected = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) written = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_auto(Run) run = { 0 };
+  g_auto(GStrv) lines = NULL;
+
+  g_assert_true (isc_demo_server_listen_loopback (demo, 0, &error));
+  g_assert_no_error (error);
+  client = isc_client_new (isc_demo_server_get_base_url (demo), NULL, &error);
+  g_assert_no_error (error);
+  while (expected->len <= 2 * ISC_LOGS_MAX_LIMIT + 100 && start_ms > end_ms - 24 * hour_ms)
+    {
+      start_ms -= hour_ms;
+      collect_hour (client, start_ms, expected);
+    }
+
+  start = format_utc (start_ms);
+  end = format_utc (end_ms - 1);
+  RUN (&run, "--demo", "--model", MODEL, "--environment", ENVIRONMENT, "--start", start, "--end", end);
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpint (run.status, ==, 0);
+  lines = output_lines (&run);
 
   /* Several pages of the command's, then. */
   g_assert_cmpuint (expected->len, >, 2 * ISC_LOGS_MAX_LIMIT);
