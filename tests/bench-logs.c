@@ -76,7 +76,10 @@ after_paint_cb (GdkFrameClock *clock,
 {
   double ms;
 
+  /* GTK 4.18 deprecates its X11 API with nothing in its place. */
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   XSync (gdk_x11_display_get_xdisplay (gdk_display_get_default ()), False);
+  G_GNUC_END_IGNORE_DEPRECATIONS
   if (!timing->on || timing->start_us == 0)
     return;
   ms = (g_get_monotonic_time () - timing->start_us) / 1000.0;
@@ -201,7 +204,10 @@ first_paint_cb (GdkFrameClock *clock,
 {
   if (first->answered_us == 0 || first->shown_us != 0)
     return;
+  /* GTK 4.18 deprecates its X11 API with nothing in its place. */
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   XSync (gdk_x11_display_get_xdisplay (gdk_display_get_default ()), False);
+  G_GNUC_END_IGNORE_DEPRECATIONS
   first->shown_us = g_get_monotonic_time ();
 }
 

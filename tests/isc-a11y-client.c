@@ -88,6 +88,83 @@ escape_name (const char *name)
   return g_string_free (line, FALSE);
 }
 
+/* What a reader says @node is called: its name, or where it has none,
+ * what labels it (its labelled-by relation), as Orca reads it: the
+ * label's name, or its text; a link with neither, its text. GTK 4.24
+ * names a menu's items that way only, not in their own name as GTK 4.8
+ * does. */
+static char *
+reader_name (AtspiAccessible *node)
+{
+  g_autofree char *name = atspi_accessible_get_name (node, NULL);
+  g_autoptr(GArray) relations = NULL;
+  g_autoptr(GString) label = NULL;
+
+  if (name != NULL && name[0] != '\0')
+    return g_steal_pointer (&name);
+
+  relations = atspi_accessible_get_relation_set (node, NULL);
+  if (relations == NULL)
+    return g_strdup ("");
+  label = g_string_new (NULL);
+  for (guint i = 0; i < relations->len; i++)
+    {
+      AtspiRelation *relation = g_array_index (relations, AtspiRelation *, i);
+
+      if (atspi_relation_get_relation_type (relation) != ATSPI_RELATION_LABELLED_BY)
+        continue;
+      for (int j = 0; j < atspi_relation_get_n_targets (relation); j++)
+        {
+          g_autoptr(AtspiAccessible) target = atspi_relation_get_target (relation, j);
+          g_autofree char *words = target != NULL ? atspi_accessible_get_name (target, NULL) : NULL;
+
+          if ((words == NULL || words[0] == '\0') && target != NULL)
+            {
+              AtspiText *text = atspi_accessible_get_text_iface (target);
+
+              g_clear_pointer (&words, g_free);
+              if (text != NULL)
+                {
+                  words = atspi_text_get_text (text, 0, atspi_text_get_character_count (text, NULL), NULL);
+                  g_object_unref (text);
+                }
+            }
+          if (words != NULL && words[0] != '\0')
+            {
+              if (label->len > 0)
+                g_string_append_c (label, ' ');
+              g_string_append (label, words);
+            }
+        }
+    }
+  for (guint i = 0; i < relations->len; i++)
+    g_object_unref (g_array_index (relations, AtspiRelation *, i));
+
+  /* A link in a label's text (GTK 4.24 makes each one a child of the
+   * label) is read as its words: the label's text between the link's
+   * ends. */
+  if (label->len == 0 && atspi_accessible_get_role (node, NULL) == ATSPI_ROLE_LINK)
+    {
+      AtspiHyperlink *link = atspi_accessible_get_hyperlink (node);
+      g_autoptr(AtspiAccessible) parent = atspi_accessible_get_parent (node, NULL);
+      AtspiText *text = parent != NULL ? atspi_accessible_get_text_iface (parent) : NULL;
+
+      if (link != NULL && text != NULL)
+        {
+          int start = atspi_hyperlink_get_start_index (link, NULL);
+          int end = atspi_hyperlink_get_end_index (link, NULL);
+          g_autofree char *words = end > start ? atspi_text_get_text (text, start, end, NULL) : NULL;
+
+          if (words != NULL)
+            g_string_append (label, words);
+        }
+      g_clear_object (&link);
+      g_clear_object (&text);
+    }
+
+  return g_string_free (g_steal_pointer (&label), FALSE);
+}
+
 static void
 print_node (AtspiAccessible *node,
             int              depth,
@@ -107,7 +184,7 @@ print_node (AtspiAccessible *node,
   role = atspi_accessible_get_role (node, &error);
   if (error != NULL)
     return;
-  name = atspi_accessible_get_name (node, NULL);
+  name = reader_name (node);
   n = atspi_accessible_get_child_count (node, NULL);
 
   {

@@ -131,9 +131,12 @@ fake_callback (SoupServer        *server,
     }
   g_string_append (out, "]}");
   soup_server_message_set_status (message, SOUP_STATUS_OK, NULL);
-  soup_server_message_set_response (message, "application/json", SOUP_MEMORY_TAKE,
-                                    out->str, out->len);
-  g_string_free (out, FALSE);
+  {
+    gsize len = out->len;
+
+    soup_server_message_set_response (message, "application/json", SOUP_MEMORY_TAKE,
+                                      g_string_free (out, FALSE), len);
+  }
 }
 
 /* @n lines, one every @spacing_ms, the newest @newest_ago_ms before now;

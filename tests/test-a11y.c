@@ -543,6 +543,8 @@ test_logs_page (void)
                                 node->name, 0, 0))
         row_read = TRUE;
     }
+  if (!row_read)
+    dump_tree (nodes, "logs");
   g_assert_true (row_read);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mode", "s", "charts"));

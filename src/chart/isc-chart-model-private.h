@@ -100,7 +100,7 @@ gboolean              isc_chart_model_get_from_percent     (IscChartModel      *
 
 /* isc-chart-model-series.c: a series' role and label from its label set
  * (@title for a series without labels), its statistics over the first
- * @n_complete of @n_steps values, and the g_qsort_with_data() orders of a
+ * @n_complete of @n_steps values, and the GCompareDataFunc orders of a
  * fan (quantiles ascending) and of a stack (status classes ascending), on
  * indices into the series array passed as user data. */
 void  isc_chart_series_init                (IscChartSeries     *cs,

@@ -419,6 +419,21 @@ choose_plot (IscChartModel *self,
   return n_quantiles > 0 ? ISC_CHART_PLOT_FAN : ISC_CHART_PLOT_LINES;
 }
 
+/* @order sorted in place, stably: g_sort_array() where GLib has it (it
+ * deprecates g_qsort_with_data() in 2.82). */
+static void
+sort_order (guint            *order,
+            guint             n,
+            GCompareDataFunc  compare,
+            gpointer          data)
+{
+#if GLIB_CHECK_VERSION (2, 82, 0)
+  g_sort_array (order, n, sizeof (guint), compare, data);
+#else
+  g_qsort_with_data (order, n, sizeof (guint), compare, data);
+#endif
+}
+
 /* A fan's quantiles by value, with its median and average; a stack's
  * status classes from the bottom, and their sums. */
 static void
@@ -429,7 +444,7 @@ order_series (IscChartModel *self)
       guint n_quantiles = 0;
       int median = -1;
 
-      g_qsort_with_data (self->order, self->n_series, sizeof (guint), isc_chart_series_compare_quantile, self->series);
+      sort_order (self->order, self->n_series, isc_chart_series_compare_quantile, self->series);
       for (guint k = 0; k < self->n_series; k++)
         {
           const IscChartSeries *cs = &self->series[self->order[k]];
@@ -448,7 +463,7 @@ order_series (IscChartModel *self)
     }
   else if (self->plot == ISC_CHART_PLOT_STACKED)
     {
-      g_qsort_with_data (self->order, self->n_series, sizeof (guint), isc_chart_series_compare_status, self->series);
+      sort_order (self->order, self->n_series, isc_chart_series_compare_status, self->series);
       build_stack (self);
     }
 }

@@ -284,15 +284,32 @@ isc_key_dialog_class_init (IscKeyDialogClass *klass)
 static void
 isc_key_dialog_init (IscKeyDialog *self)
 {
-  g_autofree char *link = NULL;
-
   isc_accessible_init_dialog (GTK_WINDOW (self));
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  /* The address stays out of the translated words. */
-  link = g_strdup_printf (_("Create a key in <a href=\"%s\">your Baseten API key settings</a>."),
-                          ISC_KEY_DIALOG_KEYS_URL);
-  gtk_label_set_markup (self->link_label, link);
+#if GTK_CHECK_VERSION (4, 14, 0)
+  /* Newer GTK makes a link inside a label an accessible object of its
+   * own, with no name, and GTK 4.24 crashes when a screen reader asks it
+   * for its words: a link button instead, named by them. */
+  {
+    GtkWidget *button = gtk_link_button_new_with_label (ISC_KEY_DIALOG_KEYS_URL,
+                                                        _("Create a Key in Your Baseten API Key Settings"));
+
+    gtk_widget_set_halign (button, GTK_ALIGN_START);
+    gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->link_label))),
+                                button, GTK_WIDGET (self->link_label));
+    gtk_widget_set_visible (GTK_WIDGET (self->link_label), FALSE);
+  }
+#else
+  {
+    g_autofree char *link = NULL;
+
+    /* The address stays out of the translated words. */
+    link = g_strdup_printf (_("Create a key in <a href=\"%s\">your Baseten API key settings</a>."),
+                            ISC_KEY_DIALOG_KEYS_URL);
+    gtk_label_set_markup (self->link_label, link);
+  }
+#endif
 
   /* "_Cancel Cancel" and "C_onnect Connect" otherwise. */
   isc_accessible_set_name_from_mnemonic (GTK_WIDGET (self->cancel_button),

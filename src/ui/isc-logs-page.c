@@ -109,6 +109,25 @@ foreach_row (IscLogsPage *self,
     }
 }
 
+/* From GTK 4.12 a reader reads the list item, which holds the row, and
+ * not the row's own label: the item says the line too. */
+static void
+label_item (IscLogsPage *self,
+            IscLogRow   *row)
+{
+#if GTK_CHECK_VERSION (4, 12, 0)
+  GtkListItem *item = g_object_get_data (G_OBJECT (row), "isc-list-item");
+  IscLogLine *line = isc_log_row_get_line (row);
+  g_autofree char *label = NULL;
+
+  if (item == NULL)
+    return;
+  if (line != NULL)
+    label = isc_log_row_dup_label (line, self->zone);
+  gtk_list_item_set_accessible_label (item, label);
+#endif
+}
+
 static void
 rebind_row (IscLogsPage *self,
             IscLogRow   *row)
@@ -118,6 +137,7 @@ rebind_row (IscLogsPage *self,
   if (line != NULL)
     isc_log_row_set_line (row, line, self->zone);
   isc_log_row_set_narrow (row, self->narrow ? self->line_chars : 0);
+  label_item (self, row);
 }
 
 static void
@@ -129,6 +149,8 @@ setup_cb (GtkSignalListItemFactory *factory,
 
   isc_log_row_set_narrow (ISC_LOG_ROW (row), self->narrow ? self->line_chars : 0);
   gtk_list_item_set_child (item, row);
+  /* The item owns the row: it outlives it. */
+  g_object_set_data (G_OBJECT (row), "isc-list-item", item);
 }
 
 static void
@@ -140,6 +162,7 @@ bind_cb (GtkSignalListItemFactory *factory,
 
   isc_log_row_set_line (row, gtk_list_item_get_item (item), self->zone);
   isc_log_row_set_narrow (row, self->narrow ? self->line_chars : 0);
+  label_item (self, row);
 }
 
 static gboolean

@@ -248,9 +248,11 @@ draw_spark (GtkDrawingArea *area,
   if (n_rates < 2)
     return;
 
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+#if GTK_CHECK_VERSION (4, 10, 0)
+  gtk_widget_get_color (GTK_WIDGET (area), &color);
+#else
   gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &color);
-  G_GNUC_END_IGNORE_DEPRECATIONS
+#endif
   gdk_cairo_set_source_rgba (cr, &color);
   cairo_set_line_width (cr, 1.5);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);

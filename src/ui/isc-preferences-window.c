@@ -357,12 +357,28 @@ remove_response_cb (IscPreferencesWindow *self,
 static void
 remove_clicked_cb (IscPreferencesWindow *self)
 {
-  GtkWidget *dialog;
+  const char *heading = _("Remove the Key?");
+  const char *body = _("Inferscope forgets the key and shows the welcome page. "
+                       "To see your deployments again you will need to enter a key.");
+#if ADW_CHECK_VERSION (1, 5, 0)
+  /* An alert over Preferences, where libadwaita has AdwAlertDialog (it
+   * deprecates AdwMessageDialog in 1.6). */
+  AdwDialog *dialog = adw_alert_dialog_new (heading, body);
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self),
-                                   _("Remove the Key?"),
-                                   _("Inferscope forgets the key and shows the welcome page. "
-                                     "To see your deployments again you will need to enter a key."));
+  adw_alert_dialog_add_responses (ADW_ALERT_DIALOG (dialog),
+                                  "cancel", _("_Cancel"),
+                                  "remove", _("_Remove"),
+                                  NULL);
+  adw_alert_dialog_set_response_appearance (ADW_ALERT_DIALOG (dialog), "remove",
+                                            ADW_RESPONSE_DESTRUCTIVE);
+  adw_alert_dialog_set_default_response (ADW_ALERT_DIALOG (dialog), "cancel");
+  adw_alert_dialog_set_close_response (ADW_ALERT_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (remove_response_cb),
+                           self, G_CONNECT_SWAPPED);
+  adw_dialog_present (dialog, GTK_WIDGET (self));
+#else
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "cancel", _("_Cancel"),
                                     "remove", _("_Remove"),
@@ -374,6 +390,7 @@ remove_clicked_cb (IscPreferencesWindow *self)
   g_signal_connect_object (dialog, "response", G_CALLBACK (remove_response_cb),
                            self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
+#endif
 }
 
 static gboolean

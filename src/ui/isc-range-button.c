@@ -246,7 +246,11 @@ show_custom_end (IscRangeButton *self,
   time_text = g_date_time_format (dt, "%H:%M");
 
   self->updating++;
+#if GTK_CHECK_VERSION (4, 20, 0)
+  gtk_calendar_set_date (GTK_CALENDAR (end->calendar), dt);
+#else
   gtk_calendar_select_day (GTK_CALENDAR (end->calendar), dt);
+#endif
   gtk_menu_button_set_label (GTK_MENU_BUTTON (end->date_button), date);
   gtk_editable_set_text (GTK_EDITABLE (end->time_entry), time_text);
   end->time_valid = TRUE;

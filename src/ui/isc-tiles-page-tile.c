@@ -214,7 +214,6 @@ trend_draw (GtkDrawingArea *area,
             gpointer        user_data)
 {
   Tile *tile = user_data;
-  GtkStyleContext *context = gtk_widget_get_style_context (GTK_WIDGET (area));
   GdkRGBA color;
   double line_width = 1.5;
   double top = line_width;
@@ -225,9 +224,19 @@ trend_draw (GtkDrawingArea *area,
   if (tile->n_trend < 2 || width <= 0 || height <= 0)
     return;
 
-  /* The theme's accent, or its text colour where it has none. */
-  if (!gtk_style_context_lookup_color (context, "accent_color", &color))
-    gtk_style_context_get_color (context, &color);
+  /* The theme's accent, or its text colour where it has none: from GTK
+   * 4.10 the area's own colour, which its "accent" class makes the
+   * accent (GtkStyleContext is deprecated there). */
+#if GTK_CHECK_VERSION (4, 10, 0)
+  gtk_widget_get_color (GTK_WIDGET (area), &color);
+#else
+  {
+    GtkStyleContext *context = gtk_widget_get_style_context (GTK_WIDGET (area));
+
+    if (!gtk_style_context_lookup_color (context, "accent_color", &color))
+      gtk_style_context_get_color (context, &color);
+  }
+#endif
 
   for (guint i = 0; i < tile->n_trend; i++)
     {
@@ -454,6 +463,9 @@ _isc_tile_new (const IscMetric *metric)
   tile->trend = gtk_drawing_area_new ();
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (tile->trend), TREND_HEIGHT);
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (tile->trend), trend_draw, tile, NULL);
+#if GTK_CHECK_VERSION (4, 10, 0)
+  gtk_widget_add_css_class (tile->trend, "accent");
+#endif
   gtk_widget_set_vexpand (tile->trend, TRUE);
   gtk_widget_set_valign (tile->trend, GTK_ALIGN_END);
   gtk_widget_set_margin_start (tile->trend, 12);
