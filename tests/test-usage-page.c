@@ -638,6 +638,8 @@ test_window_model_apis (void)
       }
     g_assert_true (titled);
   }
+  /* No heading "Other" over charts that are all of one kind. */
+  g_assert_null (find_label (GTK_WIDGET (charts), "Other"));
   g_assert_nonnull (isc_series_lookup_label (isc_metric_get_series (isc_metrics_response_get_metric (response, 0), 0),
                                              "model"));
 

@@ -359,6 +359,16 @@ build_charts (IscChartsPage *self,
       g_ptr_array_add (self->error_views, NULL);
       g_array_index (self->group_counts, guint, self->group_counts->len - 1)++;
     }
+
+  /* Charts of names the catalogue does not group, and nothing else (the
+   * Model APIs page's): a heading "Other" would say nothing. */
+  if (slots->len > 0 && self->group_titles->len == 1 &&
+      g_array_index (slots, IscChartSlot, 0).group == OTHER_GROUP)
+    {
+      GtkWidget *box = gtk_widget_get_first_child (GTK_WIDGET (self->column));
+
+      gtk_widget_set_visible (gtk_widget_get_first_child (box), FALSE);
+    }
 }
 
 static void
