@@ -46,6 +46,8 @@ JsonObject *_isc_json_doc_parse      (const IscJsonDoc *doc,
                                       gsize             length,
                                       JsonParser      **parser,
                                       GError          **error);
+/* What @node is, for a message: "an object", "a string", "null"… */
+const char *_isc_json_describe_node  (JsonNode         *node);
 /* "parent.member", "member" for the root, "parent[i]" for @index ≥ 0. */
 char       *_isc_json_doc_path       (const char       *parent,
                                       const char       *member,

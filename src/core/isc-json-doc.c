@@ -19,8 +19,8 @@
 #include "isc-metrics-response-private.h"
 #include "isc-text.h"
 
-static const char *
-describe_node (JsonNode *node)
+const char *
+_isc_json_describe_node (JsonNode *node)
 {
   switch (JSON_NODE_TYPE (node))
     {
@@ -122,7 +122,7 @@ _isc_json_doc_parse (const IscJsonDoc  *doc,
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     {
       _isc_json_doc_fail (doc, error, NULL, NULL, _("expected an object, got %s"),
-                          root != NULL ? describe_node (root) : _("nothing"));
+                          root != NULL ? _isc_json_describe_node (root) : _("nothing"));
       return NULL;
     }
 
@@ -187,7 +187,7 @@ _isc_json_doc_object (const IscJsonDoc  *doc,
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
       _isc_json_doc_fail (doc, error, parent, member, _("expected an object, got %s"),
-                          describe_node (node));
+                          _isc_json_describe_node (node));
       return FALSE;
     }
 
@@ -214,7 +214,7 @@ _isc_json_doc_array (const IscJsonDoc  *doc,
   if (!JSON_NODE_HOLDS_ARRAY (node))
     {
       _isc_json_doc_fail (doc, error, parent, member, _("expected an array, got %s"),
-                          describe_node (node));
+                          _isc_json_describe_node (node));
       return FALSE;
     }
 
@@ -234,7 +234,7 @@ _isc_json_doc_element (const IscJsonDoc  *doc,
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
       _isc_json_doc_fail (doc, error, path, NULL, _("expected an object, got %s"),
-                          describe_node (node));
+                          _isc_json_describe_node (node));
       return NULL;
     }
 
@@ -261,7 +261,7 @@ _isc_json_doc_string (const IscJsonDoc  *doc,
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
     {
       _isc_json_doc_fail (doc, error, parent, member, _("expected a string, got %s"),
-                          describe_node (node));
+                          _isc_json_describe_node (node));
       return FALSE;
     }
 
@@ -295,7 +295,7 @@ _isc_json_doc_int (const IscJsonDoc  *doc,
       ((type = json_node_get_value_type (node)) != G_TYPE_INT64 && type != G_TYPE_DOUBLE))
     {
       _isc_json_doc_fail (doc, error, parent, member, _("expected an integer, got %s"),
-                          describe_node (node));
+                          _isc_json_describe_node (node));
       return FALSE;
     }
 
@@ -343,7 +343,7 @@ _isc_json_doc_bool (const IscJsonDoc  *doc,
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
     {
       _isc_json_doc_fail (doc, error, parent, member, _("expected a boolean, got %s"),
-                          describe_node (node));
+                          _isc_json_describe_node (node));
       return FALSE;
     }
 
@@ -377,7 +377,7 @@ _isc_json_doc_money (const IscJsonDoc  *doc,
       else
         _isc_json_doc_fail (doc, error, parent, member,
                             _("expected a number or a decimal string, got %s"),
-                            describe_node (node));
+                            _isc_json_describe_node (node));
       return FALSE;
     }
 
@@ -427,7 +427,7 @@ _isc_json_doc_date_time (const IscJsonDoc  *doc,
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
     {
       _isc_json_doc_fail (doc, error, parent, member, _("expected a date-time string, got %s"),
-                          describe_node (node));
+                          _isc_json_describe_node (node));
       return FALSE;
     }
 

@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 
+#include "isc-json-doc-private.h"
 #include "isc-metrics-response-private.h"
 #include "isc-text.h"
 
@@ -40,34 +41,6 @@
  * rounded down to the whole second, so never allow less than that.
  */
 #define MIN_TOLERANCE_MS 1000
-
-static const char *
-describe_node (JsonNode *node)
-{
-  switch (JSON_NODE_TYPE (node))
-    {
-    case JSON_NODE_OBJECT:
-      return _("an object");
-
-    case JSON_NODE_ARRAY:
-      return _("an array");
-
-    case JSON_NODE_NULL:
-      return _("null");
-
-    case JSON_NODE_VALUE:
-    default:
-      {
-        GType type = json_node_get_value_type (node);
-
-        if (type == G_TYPE_STRING)
-          return _("a string");
-        if (type == G_TYPE_BOOLEAN)
-          return _("a boolean");
-        return _("a number");
-      }
-    }
-}
 
 /* ------------------------------------------------------------------------
  * The schema
@@ -107,7 +80,7 @@ expect_type (JsonNode      *node,
 
   /* TRANSLATORS: "expected a string, got a number" */
   _isc_response_set_error (error, ISC_RESPONSE_ERROR_INVALID, path, _("expected %s, got %s"),
-                           expected, describe_node (node));
+                           expected, _isc_json_describe_node (node));
   return FALSE;
 }
 
@@ -180,7 +153,7 @@ require_integer (JsonNode    *node,
       ((type = json_node_get_value_type (node)) != G_TYPE_INT64 && type != G_TYPE_DOUBLE))
     {
       _isc_response_set_error (error, ISC_RESPONSE_ERROR_INVALID, path, _("expected an integer, got %s"),
-                               describe_node (node));
+                               _isc_json_describe_node (node));
       return FALSE;
     }
 
