@@ -38,7 +38,6 @@
 #include "isc-export-private.h"
 #include "isc-usage.h"
 
-#define DEMO_SEED 1
 #define REPLICAS  "baseten_replicas_active"
 
 struct _IscExportCost
@@ -287,32 +286,13 @@ _isc_export_cost_load (const IscExportLiveOptions  *live,
   g_autofree char *api_key = NULL;
   IscExportCost *cost = g_new0 (IscExportCost, 1);
   IscKeySource key_source = ISC_KEY_SOURCE_NONE;
-  const char *base_url = live->base_url;
   gboolean ok = FALSE;
 
   g_main_context_push_thread_default (context);
 
-  if (live->demo)
-    {
-      demo = isc_demo_server_new (DEMO_SEED, NULL);
-      if (!isc_demo_server_listen_loopback (demo, 0, error))
-        goto out;
-      base_url = isc_demo_server_get_base_url (demo);
-    }
-
-  if (!(client = isc_client_new (base_url, NULL, error)))
+  client = _isc_export_live_open_client (live, &demo, &api_key, &key_source, cancellable, error);
+  if (client == NULL)
     goto out;
-
-  if (!live->demo)
-    {
-      g_autoptr(GError) key_error = NULL;
-
-      api_key = isc_credentials_lookup_sync (isc_client_get_base_url (client), &key_source,
-                                             cancellable, &key_error);
-      if (key_error != NULL)
-        g_debug ("No key from the keyring: %s", key_error->message);
-      isc_client_set_api_key (client, api_key);
-    }
 
   ok = load_with_client (cost, client, live, response, context, cancellable, error);
 

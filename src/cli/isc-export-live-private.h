@@ -10,7 +10,9 @@
 #include <gio/gio.h>
 
 #include "isc-chart-annotations.h"
+#include "isc-client.h"
 #include "isc-credentials.h"
+#include "isc-demo-server.h"
 #include "isc-target-annotations.h"
 #include "isc-metrics-response.h"
 #include "isc-query.h"
@@ -91,6 +93,13 @@ IscMetricsResponse *_isc_export_live_load_compare   (const IscExportLiveOptions 
 /* A refused key's message (ISC_API_ERROR_KEY_REFUSED) names where the key
  * came from, the environment or the keyring, so a person knows which one
  * to fix; `inferscope logs` says it the same way. */
+IscClient          *_isc_export_live_open_client    (const IscExportLiveOptions  *live,
+                                                     IscDemoServer             **demo,
+                                                     char                      **api_key,
+                                                     IscKeySource               *key_source,
+                                                     GCancellable               *cancellable,
+                                                     GError                    **error);
+
 void                _isc_export_live_say_key_source (GError                 *error,
                                                      IscKeySource            source,
                                                      const char             *base_url);

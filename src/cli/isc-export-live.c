@@ -681,6 +681,51 @@ on_metric_refused (IscClient      *client,
   g_printerr ("inferscope export: %s\n", message);
 }
 
+/* The client of @live's command, in the thread-default main context:
+ * with --demo, of the demo server it starts (*demo, for the caller to
+ * free); else of --base-url, with the keyring's key if there is one
+ * (*api_key, for the caller to wipe and free; where it came from in
+ * *key_source). */
+IscClient *
+_isc_export_live_open_client (const IscExportLiveOptions  *live,
+                              IscDemoServer             **demo,
+                              char                      **api_key,
+                              IscKeySource               *key_source,
+                              GCancellable               *cancellable,
+                              GError                    **error)
+{
+  const char *base_url = live->base_url;
+  IscClient *client;
+
+  g_return_val_if_fail (demo != NULL && *demo == NULL, NULL);
+  g_return_val_if_fail (api_key != NULL && *api_key == NULL, NULL);
+
+  if (live->demo)
+    {
+      *demo = isc_demo_server_new (DEMO_SEED, NULL);
+      if (!isc_demo_server_listen_loopback (*demo, 0, error))
+        return NULL;
+      base_url = isc_demo_server_get_base_url (*demo);
+    }
+
+  if (!(client = isc_client_new (base_url, NULL, error)))
+    return NULL;
+
+  if (!live->demo)
+    {
+      g_autoptr(GError) key_error = NULL;
+
+      /* No key is not fatal here: Baseten's 401 then says what to do. */
+      *api_key = isc_credentials_lookup_sync (isc_client_get_base_url (client), key_source,
+                                              cancellable, &key_error);
+      if (key_error != NULL)
+        g_debug ("No key from the keyring: %s", key_error->message);
+      isc_client_set_api_key (client, *api_key);
+    }
+
+  return client;
+}
+
 static IscMetricsResponse *
 fetch_query (const IscExportLiveOptions  *live,
              const IscQuery              *query,
@@ -693,7 +738,6 @@ fetch_query (const IscExportLiveOptions  *live,
   g_autoptr(IscClient) client = NULL;
   g_autofree char *api_key = NULL;
   IscKeySource key_source = ISC_KEY_SOURCE_NONE;
-  const char *base_url = live->base_url;
   Fetch fetch = { 0 };
 
   g_return_val_if_fail (query != NULL, NULL);
@@ -701,28 +745,9 @@ fetch_query (const IscExportLiveOptions  *live,
 
   g_main_context_push_thread_default (context);
 
-  if (live->demo)
-    {
-      demo = isc_demo_server_new (DEMO_SEED, NULL);
-      if (!isc_demo_server_listen_loopback (demo, 0, error))
-        goto out;
-      base_url = isc_demo_server_get_base_url (demo);
-    }
-
-  if (!(client = isc_client_new (base_url, NULL, error)))
+  client = _isc_export_live_open_client (live, &demo, &api_key, &key_source, cancellable, error);
+  if (client == NULL)
     goto out;
-
-  if (!live->demo)
-    {
-      g_autoptr(GError) key_error = NULL;
-
-      /* No key is not fatal here: Baseten's 401 then says what to do. */
-      api_key = isc_credentials_lookup_sync (isc_client_get_base_url (client), &key_source,
-                                             cancellable, &key_error);
-      if (key_error != NULL)
-        g_debug ("No key from the keyring: %s", key_error->message);
-      isc_client_set_api_key (client, api_key);
-    }
 
   g_signal_connect (client, "metric-refused", G_CALLBACK (on_metric_refused), NULL);
   isc_client_fetch_metrics_async (client, query, cancellable, on_fetched, &fetch);
