@@ -1253,20 +1253,30 @@ isc_sidebar_set_selected_target (IscSidebar      *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_TARGET]);
 }
 
-void
-isc_sidebar_select_overview (IscSidebar *self)
+/* Overview, Usage or Model APIs: one of the rows above the targets, and
+ * no target. */
+static void
+select_overview_row (IscSidebar *self,
+                     gboolean    usage,
+                     gboolean    model_apis)
 {
-  g_return_if_fail (ISC_IS_SIDEBAR (self));
-
   self->overview_selected = TRUE;
-  self->usage_selected = FALSE;
-  self->model_apis_selected = FALSE;
+  self->usage_selected = usage;
+  self->model_apis_selected = model_apis;
   if (self->selected_target != NULL)
     {
       g_clear_pointer (&self->selected_target, isc_target_free);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_TARGET]);
     }
   select_row_for_target (self);
+}
+
+void
+isc_sidebar_select_overview (IscSidebar *self)
+{
+  g_return_if_fail (ISC_IS_SIDEBAR (self));
+
+  select_overview_row (self, FALSE, FALSE);
 }
 
 gboolean
@@ -1282,15 +1292,7 @@ isc_sidebar_select_usage (IscSidebar *self)
 {
   g_return_if_fail (ISC_IS_SIDEBAR (self));
 
-  self->overview_selected = TRUE;
-  self->usage_selected = TRUE;
-  self->model_apis_selected = FALSE;
-  if (self->selected_target != NULL)
-    {
-      g_clear_pointer (&self->selected_target, isc_target_free);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_TARGET]);
-    }
-  select_row_for_target (self);
+  select_overview_row (self, TRUE, FALSE);
 }
 
 gboolean
@@ -1347,15 +1349,7 @@ isc_sidebar_select_model_apis (IscSidebar *self)
 {
   g_return_if_fail (ISC_IS_SIDEBAR (self));
 
-  self->overview_selected = TRUE;
-  self->usage_selected = FALSE;
-  self->model_apis_selected = TRUE;
-  if (self->selected_target != NULL)
-    {
-      g_clear_pointer (&self->selected_target, isc_target_free);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_TARGET]);
-    }
-  select_row_for_target (self);
+  select_overview_row (self, FALSE, TRUE);
 }
 
 gboolean
