@@ -10,23 +10,9 @@
 #include "config.h"
 
 #include "isc-catalogue.h"
+#include "isc-chart-json-private.h"
 #include "isc-model-api-chart.h"
 #include "isc-types.h"
-
-static void
-append_json_text (GString    *json,
-                  const char *text)
-{
-  for (const unsigned char *p = (const unsigned char *) text; *p != '\0'; p++)
-    {
-      if (*p == '"' || *p == '\\')
-        g_string_append_printf (json, "\\%c", *p);
-      else if (*p < 0x20)
-        g_string_append_printf (json, "\\u%04x", *p);
-      else
-        g_string_append_c (json, (char) *p);
-    }
-}
 
 static const IscModelApi *
 find_api (GPtrArray  *apis,
@@ -131,7 +117,7 @@ isc_model_api_usage_new_response (const IscModelApiUsage *usage,
         for (guint g = 0; g < n_groups; g++)
           {
             g_string_append_printf (json, "%s{\"%s\":\"", g > 0 ? "," : "", key);
-            append_json_text (json, isc_model_api_usage_get_group_label (usage, g));
+            _isc_chart_append_json_text (json, isc_model_api_usage_get_group_label (usage, g));
             g_string_append (json, "\"}");
           }
       g_string_append (json, "]}");

@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "isc-catalogue.h"
+#include "isc-chart-json-private.h"
 #include "isc-chart-model-private.h"
 #include "isc-units.h"
 #include "isc-usage-chart.h"
@@ -521,22 +522,6 @@ collect_layers (const IscUsageTable *self)
   return layers;
 }
 
-/* @text as a JSON string's contents. */
-static void
-append_json_text (GString    *json,
-                  const char *text)
-{
-  for (const unsigned char *p = (const unsigned char *) text; *p != '\0'; p++)
-    {
-      if (*p == '"' || *p == '\\')
-        g_string_append_printf (json, "\\%c", *p);
-      else if (*p < 0x20)
-        g_string_append_printf (json, "\\u%04x", *p);
-      else
-        g_string_append_c (json, (char) *p);
-    }
-}
-
 /* "1.2k min · 5.6k requests" of a layer at a day, or over the range. */
 static char *
 usage_note (IscChartModel *model,
@@ -618,7 +603,7 @@ isc_usage_table_new_chart_model (const IscUsageTable *self)
       const Layer *layer = &g_array_index (layers, Layer, k);
 
       g_string_append_printf (json, "%s{\"%s\":\"", k > 0 ? "," : "", layer->grouped ? "layer" : "deployment");
-      append_json_text (json, layer->label);
+      _isc_chart_append_json_text (json, layer->label);
       g_string_append (json, "\"}");
     }
   g_string_append (json, "]}],\"metric_values\":[");
