@@ -107,15 +107,6 @@ audit_query_parse (AuditQuery *q,
   }
 }
 
-static void
-reply_invalid (IscDemoServer      *self,
-               SoupServerMessage  *msg,
-               const IscDemoFault *fault,
-               const char         *message)
-{
-  _isc_demo_server_reply_error (self, msg, fault, SOUP_STATUS_BAD_REQUEST, "VALIDATION_ERROR", message);
-}
-
 static gboolean
 in_list (const char * const *list,
          const char         *value)
@@ -266,30 +257,30 @@ _isc_demo_server_handle_audit_logs (IscDemoServer      *self,
     {
       g_autofree char *message = g_strdup_printf (_("“%s” may be given only once"), q.repeated);
 
-      reply_invalid (self, msg, fault, message);
+      _isc_demo_server_reply_invalid (self, msg, fault, message);
       return;
     }
   if (q.limit != NULL &&
       !g_ascii_string_to_unsigned (q.limit, 10, 1, MAX_LIMIT, &limit, NULL))
     {
-      reply_invalid (self, msg, fault, _("limit must be an integer from 1 to 200"));
+      _isc_demo_server_reply_invalid (self, msg, fault, _("limit must be an integer from 1 to 200"));
       return;
     }
   if (q.direction != NULL && !g_str_equal (q.direction, "ASC") && !g_str_equal (q.direction, "DESC"))
     {
-      reply_invalid (self, msg, fault, _("direction must be ASC or DESC"));
+      _isc_demo_server_reply_invalid (self, msg, fault, _("direction must be ASC or DESC"));
       return;
     }
   ascending = g_strcmp0 (q.direction, "ASC") == 0;
   if ((q.start != NULL && !g_ascii_string_to_signed (q.start, 10, 0, G_MAXINT64 / 2, &start_ms, NULL)) ||
       (q.end != NULL && !g_ascii_string_to_signed (q.end, 10, 0, G_MAXINT64 / 2, &end_ms, NULL)))
     {
-      reply_invalid (self, msg, fault, _("start_epoch_millis and end_epoch_millis must be integers"));
+      _isc_demo_server_reply_invalid (self, msg, fault, _("start_epoch_millis and end_epoch_millis must be integers"));
       return;
     }
   if (start_ms > end_ms)
     {
-      reply_invalid (self, msg, fault, _("start_epoch_millis must not be after end_epoch_millis"));
+      _isc_demo_server_reply_invalid (self, msg, fault, _("start_epoch_millis must not be after end_epoch_millis"));
       return;
     }
   for (guint i = 0; i < q.groups->len; i++)
@@ -298,7 +289,7 @@ _isc_demo_server_handle_audit_logs (IscDemoServer      *self,
         g_autofree char *message = g_strdup_printf (_("Unknown event_type_groups value “%s”"),
                                                     (const char *) g_ptr_array_index (q.groups, i));
 
-        reply_invalid (self, msg, fault, message);
+        _isc_demo_server_reply_invalid (self, msg, fault, message);
         return;
       }
   for (guint i = 0; i < q.sources->len; i++)
@@ -307,14 +298,14 @@ _isc_demo_server_handle_audit_logs (IscDemoServer      *self,
         g_autofree char *message = g_strdup_printf (_("Unknown sources value “%s”"),
                                                     (const char *) g_ptr_array_index (q.sources, i));
 
-        reply_invalid (self, msg, fault, message);
+        _isc_demo_server_reply_invalid (self, msg, fault, message);
         return;
       }
   if (q.cursor != NULL)
     {
       if (!decode_cursor (q.cursor, &ascending, &start_ms, &end_ms, &last_ms, &last_id))
         {
-          reply_invalid (self, msg, fault, _("Invalid cursor"));
+          _isc_demo_server_reply_invalid (self, msg, fault, _("Invalid cursor"));
           return;
         }
       has_cursor = TRUE;

@@ -301,15 +301,6 @@ parse_bool (const char *text,
 }
 
 static void
-reply_invalid (IscDemoServer      *self,
-               SoupServerMessage  *msg,
-               const IscDemoFault *fault,
-               const char         *message)
-{
-  _isc_demo_server_reply_error (self, msg, fault, SOUP_STATUS_BAD_REQUEST, "VALIDATION_ERROR", message);
-}
-
-static void
 add_date_time (JsonBuilder *b,
                const char  *member,
                gint64       ms)
@@ -378,7 +369,7 @@ reply_model_apis (IscDemoServer      *self,
       (added_text != NULL && !parse_bool (added_text, &added_only)) ||
       (cursor != NULL && !parse_cursor (cursor, "m", G_N_ELEMENTS (model_apis), &offset)))
     {
-      reply_invalid (self, msg, fault, _("Invalid cursor, limit (1–1000) or added_only (true or false)"));
+      _isc_demo_server_reply_invalid (self, msg, fault, _("Invalid cursor, limit (1–1000) or added_only (true or false)"));
       return;
     }
 
@@ -543,7 +534,7 @@ reply_usage (IscDemoServer      *self,
                                            fields, G_N_ELEMENTS (fields));
   if (repeated != NULL)
     {
-      reply_invalid (self, msg, fault, _("A parameter is given twice"));
+      _isc_demo_server_reply_invalid (self, msg, fault, _("A parameter is given twice"));
       return;
     }
 
@@ -555,7 +546,7 @@ reply_usage (IscDemoServer      *self,
     width_ms = MINUTE_MS, max_limit = 1440, limit = 60;
   else
     {
-      reply_invalid (self, msg, fault, _("bucket_width must be 1m, 1h or 1d"));
+      _isc_demo_server_reply_invalid (self, msg, fault, _("bucket_width must be 1m, 1h or 1d"));
       return;
     }
 
@@ -563,7 +554,7 @@ reply_usage (IscDemoServer      *self,
     {
       g_autofree char *message = g_strdup_printf (_("limit must be between 1 and %d for bucket_width %s"),
                                                   (int) max_limit, width_text);
-      reply_invalid (self, msg, fault, message);
+      _isc_demo_server_reply_invalid (self, msg, fault, message);
       return;
     }
 
@@ -577,7 +568,7 @@ reply_usage (IscDemoServer      *self,
         by_key = TRUE;
       else
         {
-          reply_invalid (self, msg, fault, _("group_by must be model or api_key"));
+          _isc_demo_server_reply_invalid (self, msg, fault, _("group_by must be model or api_key"));
           return;
         }
     }
@@ -586,7 +577,7 @@ reply_usage (IscDemoServer      *self,
 
   if (end_text != NULL && !parse_date_time (end_text, &end_ms))
     {
-      reply_invalid (self, msg, fault, _("end_time is not an ISO 8601 date-time"));
+      _isc_demo_server_reply_invalid (self, msg, fault, _("end_time is not an ISO 8601 date-time"));
       return;
     }
 
@@ -596,18 +587,18 @@ reply_usage (IscDemoServer      *self,
     {
       if (!parse_cursor (cursor, "u", G_MAXINT64 / 4, &start_ms))
         {
-          reply_invalid (self, msg, fault, _("Invalid cursor"));
+          _isc_demo_server_reply_invalid (self, msg, fault, _("Invalid cursor"));
           return;
         }
     }
   else if (start_text == NULL)
     {
-      reply_invalid (self, msg, fault, _("start_time is required on the first page"));
+      _isc_demo_server_reply_invalid (self, msg, fault, _("start_time is required on the first page"));
       return;
     }
   else if (!parse_date_time (start_text, &start_ms))
     {
-      reply_invalid (self, msg, fault, _("start_time is not an ISO 8601 date-time"));
+      _isc_demo_server_reply_invalid (self, msg, fault, _("start_time is not an ISO 8601 date-time"));
       return;
     }
 
@@ -1192,22 +1183,22 @@ reply_usage_summary (IscDemoServer      *self,
   if (repeated != NULL || start_text == NULL || end_text == NULL ||
       !parse_date_time (start_text, &start_ms) || !parse_date_time (end_text, &end_ms))
     {
-      reply_invalid (self, msg, fault, _("start_date and end_date are required ISO 8601 date-times"));
+      _isc_demo_server_reply_invalid (self, msg, fault, _("start_date and end_date are required ISO 8601 date-times"));
       return;
     }
   if (end_ms <= start_ms)
     {
-      reply_invalid (self, msg, fault, _("end_date must be after start_date"));
+      _isc_demo_server_reply_invalid (self, msg, fault, _("end_date must be after start_date"));
       return;
     }
   if (end_ms - start_ms > MAX_PERIOD_DAYS * DAY_MS)
     {
-      reply_invalid (self, msg, fault, _("The period may not exceed 31 days"));
+      _isc_demo_server_reply_invalid (self, msg, fault, _("The period may not exceed 31 days"));
       return;
     }
   if (start_ms < EARLIEST_MS)
     {
-      reply_invalid (self, msg, fault, _("start_date may not be before 2026-01-01"));
+      _isc_demo_server_reply_invalid (self, msg, fault, _("start_date may not be before 2026-01-01"));
       return;
     }
 

@@ -109,15 +109,6 @@ too_long (const char *text)
          (!g_utf8_validate (text, -1, NULL) || g_utf8_strlen (text, -1) > MAX_TEXT);
 }
 
-static void
-reply_invalid (IscDemoServer      *self,
-               SoupServerMessage  *msg,
-               const IscDemoFault *fault,
-               const char         *message)
-{
-  _isc_demo_server_reply_error (self, msg, fault, SOUP_STATUS_BAD_REQUEST, "VALIDATION_ERROR", message);
-}
-
 /* Checks every parameter; answers a 400 and returns FALSE at the first
  * that Baseten would refuse.
  */
@@ -138,7 +129,7 @@ logs_query_check (IscDemoServer       *self,
     {
       g_autofree char *message = g_strdup_printf (_("“%s” may be given only once"), q->repeated);
 
-      reply_invalid (self, msg, fault, message);
+      _isc_demo_server_reply_invalid (self, msg, fault, message);
       return FALSE;
     }
 
@@ -150,7 +141,7 @@ logs_query_check (IscDemoServer       *self,
       g_autofree char *message =
         g_strdup_printf (_("“%s” must be a whole number of milliseconds since the epoch"), which);
 
-      reply_invalid (self, msg, fault, message);
+      _isc_demo_server_reply_invalid (self, msg, fault, message);
       return FALSE;
     }
 
@@ -160,12 +151,12 @@ logs_query_check (IscDemoServer       *self,
     start = end - DEFAULT_WINDOW_MS;
   if (start > end)
     {
-      reply_invalid (self, msg, fault, _("start_epoch_millis must be before end_epoch_millis"));
+      _isc_demo_server_reply_invalid (self, msg, fault, _("start_epoch_millis must be before end_epoch_millis"));
       return FALSE;
     }
   if (end - start > _ISC_DEMO_MAX_WINDOW_MS)
     {
-      reply_invalid (self, msg, fault, _("The window may not be longer than 7 days"));
+      _isc_demo_server_reply_invalid (self, msg, fault, _("The window may not be longer than 7 days"));
       return FALSE;
     }
 
@@ -179,7 +170,7 @@ logs_query_check (IscDemoServer       *self,
         {
           g_autofree char *message = g_strdup_printf (_("Unknown direction “%s”: use asc or desc"), q->direction);
 
-          reply_invalid (self, msg, fault, message);
+          _isc_demo_server_reply_invalid (self, msg, fault, message);
           return FALSE;
         }
     }
@@ -191,7 +182,7 @@ logs_query_check (IscDemoServer       *self,
 
       if (!g_ascii_string_to_unsigned (q->limit, 10, 1, MAX_LIMIT, &limit, NULL))
         {
-          reply_invalid (self, msg, fault, _("limit must be a whole number from 1 to 1000"));
+          _isc_demo_server_reply_invalid (self, msg, fault, _("limit must be a whole number from 1 to 1000"));
           return FALSE;
         }
       request->limit = (guint) limit;
@@ -203,7 +194,7 @@ logs_query_check (IscDemoServer       *self,
       g_autofree char *message =
         g_strdup_printf (_("Unknown min_level “%s”: use DEBUG, INFO, WARNING or ERROR"), q->min_level);
 
-      reply_invalid (self, msg, fault, message);
+      _isc_demo_server_reply_invalid (self, msg, fault, message);
       return FALSE;
     }
 
@@ -214,7 +205,7 @@ logs_query_check (IscDemoServer       *self,
           g_autofree char *message = g_strdup_printf (_("“%s” may be at most 256 characters long"),
                                                       text_params[i]);
 
-          reply_invalid (self, msg, fault, message);
+          _isc_demo_server_reply_invalid (self, msg, fault, message);
           return FALSE;
         }
     }
@@ -224,7 +215,7 @@ logs_query_check (IscDemoServer       *self,
       g_autofree char *message = g_strdup_printf (_("At most 8 “%s” may be given"),
                                                   q->includes->len > MAX_SUBSTRINGS ? "includes" : "excludes");
 
-      reply_invalid (self, msg, fault, message);
+      _isc_demo_server_reply_invalid (self, msg, fault, message);
       return FALSE;
     }
 
@@ -240,7 +231,7 @@ logs_query_check (IscDemoServer       *self,
           g_autofree char *message = g_strdup_printf (_("Invalid search_pattern: %s"),
                                                       problem != NULL ? problem : error->message);
 
-          reply_invalid (self, msg, fault, message);
+          _isc_demo_server_reply_invalid (self, msg, fault, message);
           return FALSE;
         }
     }

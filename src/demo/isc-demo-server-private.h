@@ -133,6 +133,12 @@ void     _isc_demo_server_reply_error        (IscDemoServer             *self,
                                               guint                      status,
                                               const char                *code,
                                               const char                *message);
+/* 400 {"code": "VALIDATION_ERROR", "message": @message}: a parameter
+ * Baseten refuses. */
+void     _isc_demo_server_reply_invalid      (IscDemoServer             *self,
+                                              SoupServerMessage         *msg,
+                                              const IscDemoFault        *fault,
+                                              const char                *message);
 /* 200 with @node. */
 void     _isc_demo_server_reply_json         (IscDemoServer             *self,
                                               SoupServerMessage         *msg,

@@ -309,6 +309,15 @@ _isc_demo_server_reply_error (IscDemoServer      *self,
 }
 
 void
+_isc_demo_server_reply_invalid (IscDemoServer      *self,
+                                SoupServerMessage  *msg,
+                                const IscDemoFault *fault,
+                                const char         *message)
+{
+  _isc_demo_server_reply_error (self, msg, fault, SOUP_STATUS_BAD_REQUEST, "VALIDATION_ERROR", message);
+}
+
+void
 _isc_demo_server_reply_json (IscDemoServer      *self,
                              SoupServerMessage  *msg,
                              const IscDemoFault *fault,
