@@ -297,14 +297,7 @@ _isc_export_cost_load (const IscExportLiveOptions  *live,
   ok = load_with_client (cost, client, live, response, context, cancellable, error);
 
 out:
-  g_clear_object (&client);
-  g_clear_object (&demo);
-  while (g_main_context_iteration (context, FALSE))
-    ;
-  g_main_context_pop_thread_default (context);
-
-  if (api_key != NULL)
-    memset (api_key, 0, strlen (api_key));
+  _isc_export_live_close_client (context, &client, &demo, &api_key);
 
   if (!ok)
     {

@@ -99,6 +99,10 @@ IscClient          *_isc_export_live_open_client    (const IscExportLiveOptions 
                                                      IscKeySource               *key_source,
                                                      GCancellable               *cancellable,
                                                      GError                    **error);
+void                _isc_export_live_close_client   (GMainContext               *context,
+                                                     IscClient                 **client,
+                                                     IscDemoServer             **demo,
+                                                     char                      **api_key);
 
 void                _isc_export_live_say_key_source (GError                 *error,
                                                      IscKeySource            source,

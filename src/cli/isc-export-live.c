@@ -726,6 +726,28 @@ _isc_export_live_open_client (const IscExportLiveOptions  *live,
   return client;
 }
 
+/* Undoes _isc_export_live_open_client() in @context, the thread-default
+ * context the caller pushed: frees the client and the demo server, lets
+ * their closed connections wind down, pops @context, and wipes and frees
+ * the key. */
+void
+_isc_export_live_close_client (GMainContext   *context,
+                               IscClient     **client,
+                               IscDemoServer **demo,
+                               char          **api_key)
+{
+  g_clear_object (client);
+  g_clear_object (demo);
+  /* Let closed connections and servers wind down in this context. */
+  while (g_main_context_iteration (context, FALSE))
+    ;
+  g_main_context_pop_thread_default (context);
+
+  if (*api_key != NULL)
+    memset (*api_key, 0, strlen (*api_key));
+  g_clear_pointer (api_key, g_free);
+}
+
 static IscMetricsResponse *
 fetch_query (const IscExportLiveOptions  *live,
              const IscQuery              *query,
@@ -764,15 +786,7 @@ fetch_query (const IscExportLiveOptions  *live,
     *annotations = load_annotations (client, query, fetch.response, context, cancellable);
 
 out:
-  g_clear_object (&client);
-  g_clear_object (&demo);
-  /* Let closed connections and servers wind down in this context. */
-  while (g_main_context_iteration (context, FALSE))
-    ;
-  g_main_context_pop_thread_default (context);
-
-  if (api_key != NULL)
-    memset (api_key, 0, strlen (api_key));
+  _isc_export_live_close_client (context, &client, &demo, &api_key);
 
   return fetch.response;
 }
