@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "isc-demo-fleet-private.h"
+#include "isc-demo-generator-private.h"
 #include "isc-demo-ids.h"
 
 typedef struct
@@ -74,22 +75,13 @@ struct _IscDemoExtraFleet
   const IscDemoDeployment *fault;
 };
 
-static guint64
-mix (guint64 x)
-{
-  x += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
-  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
-  return x ^ (x >> 31);
-}
-
 /* A number in [0, 1) from the seed, the model and a stream. */
 static double
 pick (guint64 seed,
       guint   index,
       guint   stream)
 {
-  return (double) (mix (mix (seed) ^ ((guint64) index << 8) ^ stream) >> 11) / (double) (G_GUINT64_CONSTANT (1) << 53);
+  return (double) (_isc_demo_mix64 (_isc_demo_mix64 (seed) ^ ((guint64) index << 8) ^ stream) >> 11) / (double) (G_GUINT64_CONSTANT (1) << 53);
 }
 
 static const char *

@@ -113,4 +113,15 @@ guint     _isc_demo_generator_replicas_now   (const IscDemoDeployment     *dep,
 gint64    _isc_demo_generator_incident_offset (const IscDemoDeployment   *dep,
                                                guint64                    seed);
 
+/* splitmix64: cheap, well mixed, the same everywhere. The generator,
+ * the demo's logs and its billing all draw from it. */
+static inline guint64
+_isc_demo_mix64 (guint64 z)
+{
+  z += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+  return z ^ (z >> 31);
+}
+
 G_END_DECLS

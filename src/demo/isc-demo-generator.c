@@ -148,23 +148,13 @@ typedef struct
   double            tokens_out;
 } Bucket;
 
-/* splitmix64: cheap, well mixed, the same everywhere. */
-static inline guint64
-mix64 (guint64 z)
-{
-  z += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
-  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
-  return z ^ (z >> 31);
-}
-
 /* Uniform in [0, 1). */
 static inline double
 noise (guint64 key,
        guint64 stream,
        gint64  index)
 {
-  guint64 h = mix64 (key ^ mix64 (stream * G_GUINT64_CONSTANT (0x2545f4914f6cdd1d) ^ (guint64) index));
+  guint64 h = _isc_demo_mix64 (key ^ _isc_demo_mix64 (stream * G_GUINT64_CONSTANT (0x2545f4914f6cdd1d) ^ (guint64) index));
 
   return (double) (h >> 11) * (1.0 / 9007199254740992.0);
 }
@@ -205,7 +195,7 @@ dep_context_init (DepContext              *ctx,
 {
   ctx->dep = dep;
   ctx->seed = seed;
-  ctx->key = mix64 (seed) ^ string_key (dep->id);
+  ctx->key = _isc_demo_mix64 (seed) ^ string_key (dep->id);
   ctx->now_s = now_s;
   ctx->promotion_s = _isc_demo_fleet_promotion_time (seed, now_s);
   ctx->created_s = _isc_demo_fleet_created_time (dep, seed, now_s);

@@ -109,22 +109,12 @@ typedef struct
   guint64                   request_low;
 } Build;
 
-/* splitmix64, as the metrics generator mixes. */
-static inline guint64
-mix64 (guint64 z)
-{
-  z += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
-  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
-  return z ^ (z >> 31);
-}
-
 static inline guint64
 hash3 (guint64 key,
        guint64 a,
        guint64 b)
 {
-  return mix64 (key ^ mix64 (a * G_GUINT64_CONSTANT (0x2545f4914f6cdd1d) ^ mix64 (b + 0x51ed)));
+  return _isc_demo_mix64 (key ^ _isc_demo_mix64 (a * G_GUINT64_CONSTANT (0x2545f4914f6cdd1d) ^ _isc_demo_mix64 (b + 0x51ed)));
 }
 
 /* Uniform in [0, 1). */
@@ -392,7 +382,7 @@ dep_state_init (DepState                *st,
 {
   memset (st, 0, sizeof *st);
   st->dep = dep;
-  st->key = mix64 (seed ^ G_GUINT64_CONSTANT (0x6c6f6773)) ^ string_key (dep->id);
+  st->key = _isc_demo_mix64 (seed ^ G_GUINT64_CONSTANT (0x6c6f6773)) ^ string_key (dep->id);
   st->created_s = _isc_demo_fleet_created_time (dep, seed, now_s);
   st->first_bucket = isc_floor_div (st->created_s + BUCKET - 1, BUCKET);
   st->margin = (dep->start_seconds + BUCKET - 1) / BUCKET + 3;
@@ -608,7 +598,7 @@ add_requests (Build                    *b,
   a = 1 + h % n;
   while (gcd64 (a, n) != 1)
     a = a % n + 1;
-  c = mix64 (h) % n;
+  c = _isc_demo_mix64 (h) % n;
 
   /* s = (a·j + c) mod n and the sample's r = j·cap mod n, kept as j
    * goes up: no division per request, where a bucket may hold a
@@ -636,7 +626,7 @@ add_requests (Build                    *b,
       /* With no replica ready (a cold start), on none yet. */
       if (active > 0)
         {
-          slot = (guint) (mix64 (key) % active);
+          slot = (guint) (_isc_demo_mix64 (key) % active);
           replica_id (st, slot, run_starts[slot], replica);
         }
 
@@ -661,7 +651,7 @@ add_requests (Build                    *b,
       line->request = key;
       line->variant = (guint8) ((key >> 8) % 4);
       /* This request's latency, about the bucket's median. */
-      line->x = f->latency * exp (0.45 * (unit (mix64 (key + 1)) * 2 - 1));
+      line->x = f->latency * exp (0.45 * (unit (_isc_demo_mix64 (key + 1)) * 2 - 1));
       line->y = f->tokens_in;
       line->z = f->tokens_out;
     }
@@ -766,8 +756,8 @@ add_deployment_chunk (Build    *b,
 
           replica_id (st, slot, run_starts[slot], replica);
           add_script (b, dep_index, KIND_RESTART, restart_steps, G_N_ELEMENTS (restart_steps),
-                      t0_ns + seconds_to_ns (1.0 + 20.0 * unit (mix64 (h))), 1, replica, from_ns, to_ns,
-                      dep->memory_limit_mib / 1024.0, 1.0 + 0.04 * unit (mix64 (h + 1)));
+                      t0_ns + seconds_to_ns (1.0 + 20.0 * unit (_isc_demo_mix64 (h))), 1, replica, from_ns, to_ns,
+                      dep->memory_limit_mib / 1024.0, 1.0 + 0.04 * unit (_isc_demo_mix64 (h + 1)));
         }
 
       if (i >= cs)
@@ -834,13 +824,13 @@ compare_lines (gconstpointer a,
 static inline guint64
 request_id_high (guint64 key)
 {
-  return mix64 (key ^ 0x72657175);
+  return _isc_demo_mix64 (key ^ 0x72657175);
 }
 
 static inline guint64
 request_id_low (guint64 key)
 {
-  return mix64 (key ^ 0x65737469);
+  return _isc_demo_mix64 (key ^ 0x65737469);
 }
 
 static void
@@ -944,8 +934,8 @@ format_message (Build      *b,
                                 (guint) (line->request >> 32) % 250 + 2, (guint) (line->request >> 40) % 30000 + 32768);
       else if (dep->applies & ISC_APPLIES_LLM)
         {
-          double in = floor (line->y * (0.4 + 1.2 * unit (mix64 (line->request + 3))));
-          double out = floor (line->z * (0.4 + 1.2 * unit (mix64 (line->request + 4))));
+          double in = floor (line->y * (0.4 + 1.2 * unit (_isc_demo_mix64 (line->request + 3))));
+          double out = floor (line->z * (0.4 + 1.2 * unit (_isc_demo_mix64 (line->request + 4))));
 
           g_string_append_printf (s, "Completed request in %.2f s: %.0f prompt tokens, %.0f completion tokens "
                                      "(%.1f tokens/s)", line->x, in, out, out / MAX (line->x, 0.01));
@@ -1463,6 +1453,6 @@ _isc_demo_logs_restart_at (guint64                  seed,
   b.seed = seed;
   b.now_s = now_s;
   replica_id (&st, slot, slot_run_start (&b, &st, slot, bucket), replica);
-  *time_ms = bucket * BUCKET * 1000 + (gint64) ((1.0 + 20.0 * unit (mix64 (h))) * 1000.0);
+  *time_ms = bucket * BUCKET * 1000 + (gint64) ((1.0 + 20.0 * unit (_isc_demo_mix64 (h))) * 1000.0);
   return TRUE;
 }

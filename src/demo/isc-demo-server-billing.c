@@ -185,15 +185,6 @@ static const struct { const char *prefix; double share; } api_keys[] = {
   { "mN4pR8", 0.3 },
 };
 
-static inline guint64
-mix64 (guint64 z)
-{
-  z += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
-  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
-  return z ^ (z >> 31);
-}
-
 static double
 unit_noise (guint64 seed,
             guint   a,
@@ -201,7 +192,7 @@ unit_noise (guint64 seed,
             gint64  minute,
             guint   stream)
 {
-  guint64 h = mix64 (mix64 (seed) ^ mix64 (((guint64) a << 40) ^ ((guint64) b << 32) ^ stream) ^ (guint64) minute);
+  guint64 h = _isc_demo_mix64 (_isc_demo_mix64 (seed) ^ _isc_demo_mix64 (((guint64) a << 40) ^ ((guint64) b << 32) ^ stream) ^ (guint64) minute);
 
   return (double) (h >> 11) * (1.0 / 9007199254740992.0);
 }
