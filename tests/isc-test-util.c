@@ -26,13 +26,46 @@ test_wait_for (gboolean (*check) (gpointer),
                gpointer   data)
 {
   gboolean timed_out = FALSE;
-  guint id = g_timeout_add (10000, test_set_flag_cb, &timed_out);
+  /* Long enough for a sanitizer build on a busy machine (a window's first
+   * load is several requests to the simulated API); a wait that runs out
+   * is a failure, so this only bounds how long one takes to be said. */
+  guint id = g_timeout_add (30000, test_set_flag_cb, &timed_out);
 
   while (!check (data) && !timed_out)
     g_main_context_iteration (NULL, TRUE);
   if (!timed_out)
     g_source_remove (id);
   return check (data);
+}
+
+#define DEMO_SCHEDULE_START_S (14 * 3600)
+#define DEMO_SCHEDULE_END_S   (19 * 3600)
+
+static gint64
+utc_second_of_day (void)
+{
+  return (g_get_real_time () / G_USEC_PER_SEC) % (24 * 3600);
+}
+
+void
+test_demo_schedule_settle (void)
+{
+  for (;;)
+    {
+      gint64 s = utc_second_of_day ();
+
+      if (ABS (s - DEMO_SCHEDULE_START_S) > 60 && ABS (s - DEMO_SCHEDULE_END_S) > 60)
+        return;
+      g_usleep (5 * G_USEC_PER_SEC);
+    }
+}
+
+gboolean
+test_demo_schedule_applies (void)
+{
+  gint64 s = utc_second_of_day ();
+
+  return s >= DEMO_SCHEDULE_START_S && s < DEMO_SCHEDULE_END_S;
 }
 
 void

@@ -31,6 +31,14 @@ gboolean          test_pointer_is_set (gpointer        data);
 gint64            test_peak_5xx_ms    (IscMetricsResponse *response);
 /* Lets the main loop run for @ms milliseconds: a few frames. */
 void              test_run_frames     (guint           ms);
+/* The demo's production environments (demo-chat's) have an afternoon
+ * schedule (isc-demo-fleet-private.h: 14:00-19:00 UTC, min 4, max 16).
+ * test_demo_schedule_settle() waits until now is not within a minute of
+ * either edge, so that what a test discovers and what it then loads agree
+ * on the settings in effect; test_demo_schedule_applies() says whether the
+ * schedule applies now. */
+void              test_demo_schedule_settle  (void);
+gboolean          test_demo_schedule_applies (void);
 
 /* A file in tests/fixtures/. */
 char             *test_fixture_path   (const char     *name);

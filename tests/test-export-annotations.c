@@ -20,6 +20,7 @@
 #include "isc-demo-ids.h"
 #include "isc-demo-server.h"
 #include "isc-export-private.h"
+#include "isc-test-util.h"
 
 #define WIDTH  1200
 #define HEIGHT 600
@@ -56,10 +57,13 @@ test_demo_environment (void)
   IscChart *replicas = NULL;
   const IscChartLayout *layout;
   double min, max;
+  gboolean scheduled;
 
   /* 26 hours: the demo's promotion is the last one at least an hour
    * old of a fixed minute of the day, so for an hour each day it is
    * more than 24 hours old. */
+  test_demo_schedule_settle ();
+  scheduled = test_demo_schedule_applies ();
   g_assert_true (parse (&options, &error, "--demo", "--model", "demo-chat", "--environment", "production",
                         "--range", "26h", "--metrics", "baseten_replicas_active,baseten_gpu_utilization",
                         "--format", "png", NULL));
@@ -72,9 +76,10 @@ test_demo_environment (void)
   g_assert_nonnull (annotations);
   min = isc_chart_annotations_get_limit (annotations, ISC_CHART_LIMIT_MIN_REPLICAS);
   max = isc_chart_annotations_get_limit (annotations, ISC_CHART_LIMIT_MAX_REPLICAS);
-  /* The demo's production: 2 … 10. */
-  g_assert_cmpfloat (min, ==, 2);
-  g_assert_cmpfloat (max, ==, 10);
+  /* The demo's production: 2 … 10, and 4 … 16 while its afternoon
+   * schedule applies (the settings in effect now). */
+  g_assert_cmpfloat (min, ==, scheduled ? 4 : 2);
+  g_assert_cmpfloat (max, ==, scheduled ? 16 : 10);
 
   /* The autoscaling change, an hour before the daily incident, is
    * within 26 hours too (its label may give way to a neighbour's on a
@@ -165,16 +170,21 @@ test_deployment (void)
   g_auto(IscExportOptions) options = { 0 };
   g_autoptr(IscMetricsResponse) response = NULL;
   g_autoptr(GError) error = NULL;
+  gboolean scheduled;
 
+  test_demo_schedule_settle ();
+  scheduled = test_demo_schedule_applies ();
   g_assert_true (parse (&options, &error, "--demo", "--model", "demo-chat", "--deployment", "demo-chat-d8",
                         "--metrics", "baseten_replicas_active", "--format", "png", NULL));
   g_assert_no_error (error);
   response = _isc_export_source_load_annotated (&options, &options.annotations, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (response);
-  /* d8 is listed: its creation and autoscaling come along. */
+  /* d8 is listed: its creation and autoscaling come along (the settings
+   * in effect: its environment's afternoon schedule's while it applies). */
   g_assert_nonnull (options.annotations);
-  g_assert_cmpfloat (isc_chart_annotations_get_limit (options.annotations, ISC_CHART_LIMIT_MAX_REPLICAS), ==, 10);
+  g_assert_cmpfloat (isc_chart_annotations_get_limit (options.annotations, ISC_CHART_LIMIT_MAX_REPLICAS), ==,
+                     scheduled ? 16 : 10);
 }
 
 /* A key that may not read the audit log: the promotion the metrics
