@@ -204,6 +204,28 @@ test_file_private (Fixture       *fixture,
   remove_tree (sub);
 }
 
+/* A closed cache writes nothing: a store that comes after its folder was
+ * removed (a demo's, as the app quits) must not make the folder again. */
+static void
+test_closed (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autofree char *sub = g_build_filename (fixture->dir, "demo", NULL);
+  g_autoptr(IscResponseCache) cache = isc_response_cache_new (sub, 0);
+  g_autoptr(IscQuery) query = query_for ("d1");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) body = g_bytes_new_static ("{}", 2);
+
+  store (cache, BASE_URL, query, BODY ("1"));
+  g_assert_true (g_file_test (sub, G_FILE_TEST_IS_DIR));
+  isc_response_cache_close (cache);
+  remove_tree (sub);
+
+  g_assert_true (isc_response_cache_store (cache, BASE_URL, query, body, &error));
+  g_assert_no_error (error);
+  g_assert_false (g_file_test (sub, G_FILE_TEST_EXISTS));
+}
+
 static void
 test_default_directory (void)
 {
@@ -596,6 +618,7 @@ main (int   argc,
   ADD ("future-stamp", test_future_stamp);
   ADD ("replace", test_replace);
   ADD ("file-private", test_file_private);
+  ADD ("closed", test_closed);
   g_test_add_func ("/isc/cache/default-directory", test_default_directory);
   for (guint i = 0; i < G_N_ELEMENTS (corrupt_cases); i++)
     {

@@ -149,6 +149,11 @@ po_read (const char *path)
           g_error ("%s:%u: cannot read: %s", path, i + 1, line);
         }
 
+      /* Entries are apart by a blank line: a second msgid (or msgctxt,
+       * msgid_plural) in one is two entries run together. */
+      if (*slot != NULL)
+        g_error ("%s:%u: a second %.*s in one entry: a blank line is missing",
+                 path, i + 1, (int) (strchr (line, ' ') - line), line);
       *slot = po_unquote (rest, path, i + 1);
       target = slot;
     }

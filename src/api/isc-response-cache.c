@@ -44,6 +44,7 @@ struct _IscResponseCache
   char    *directory;
   guint64  max_bytes;
   GMutex   mutex;
+  gboolean closed;    /* isc_response_cache_close(): stores write nothing */
 };
 
 G_DEFINE_FINAL_TYPE (IscResponseCache, isc_response_cache, G_TYPE_OBJECT)
@@ -280,6 +281,17 @@ evict (IscResponseCache *self,
     }
 }
 
+void
+isc_response_cache_close (IscResponseCache *self)
+{
+  g_return_if_fail (ISC_IS_RESPONSE_CACHE (self));
+
+  /* Waits for a store under way to end. */
+  g_mutex_lock (&self->mutex);
+  self->closed = TRUE;
+  g_mutex_unlock (&self->mutex);
+}
+
 gboolean
 isc_response_cache_store (IscResponseCache  *self,
                           const char        *base_url,
@@ -307,6 +319,14 @@ isc_response_cache_store (IscResponseCache  *self,
   g_string_append_len (contents, data, size);
 
   g_mutex_lock (&self->mutex);
+
+  /* Its folder is going (a demo's, as the app quits): a store on its way
+   * in another thread must not make it again. */
+  if (self->closed)
+    {
+      g_mutex_unlock (&self->mutex);
+      return TRUE;
+    }
 
   if (!check_directory (self, TRUE, error))
     {

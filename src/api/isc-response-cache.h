@@ -38,6 +38,10 @@ const char         *isc_response_cache_get_directory   (IscResponseCache     *se
 char               *isc_response_cache_get_path        (IscResponseCache     *self,
                                                         const char           *base_url,
                                                         const IscQuery       *query);
+/* Writes nothing more: each later store (one in another thread too) is a
+ * no-op, so that the folder can be removed (a demo's, at quit) without a
+ * store made late creating it again. Returns once a store under way ends. */
+void                isc_response_cache_close           (IscResponseCache     *self);
 gboolean            isc_response_cache_store           (IscResponseCache     *self,
                                                         const char           *base_url,
                                                         const IscQuery       *query,

@@ -165,6 +165,10 @@ isc_account_dispose (GObject *object)
 {
   IscAccount *self = (IscAccount *) object;
 
+  /* The demo's folder goes at finalize: a request still running in
+   * another thread holds the cache, and must not make it again. */
+  if (self->temp_cache_dir != NULL && self->cache != NULL)
+    isc_response_cache_close (self->cache);
   g_clear_object (&self->client);
   g_clear_object (&self->cache);
   g_clear_pointer (&self->user, isc_user_unref);
