@@ -214,8 +214,11 @@ test_window_reference_lines_late (void)
   IscWindow *window;
   GtkWidget *page;
   double values[2] = { 0 };
+  gboolean scheduled;
 
   g_assert_true (test_wait_for (test_session_is_ready, NULL));
+  test_demo_schedule_settle ();
+  scheduled = test_demo_schedule_applies ();
   window = test_app_open_window ();
   test_wait_for_view (window);
   page = test_find_widget (GTK_WIDGET (window), ISC_TYPE_CHARTS_PAGE, NULL, NULL);
@@ -226,7 +229,7 @@ test_window_reference_lines_late (void)
   g_signal_emit_by_name (test_find_widget (GTK_WIDGET (window), ISC_TYPE_SIDEBAR, NULL, NULL), "reload-requested");
   g_assert_true (test_wait_for (charts_have_target_item, window));
   g_assert_cmpuint (replicas_references (window, values), ==, 2);
-  g_assert_cmpfloat (values[1], ==, 10);
+  g_assert_cmpfloat (values[1], ==, scheduled ? 16 : 10);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
