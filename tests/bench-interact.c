@@ -7,7 +7,8 @@
 
 /* What working with the charts of a window costs, frame by frame: the
  * demo's dense deployment (every metric over 7 days at 1-minute steps) in
- * a 1600×1000 window under Xvfb, with GSK's cairo renderer.
+ * a 1600×1000 window under Xvfb, with the GSK renderer GSK_RENDERER names
+ * (build-aux/bench-window --interact --renderer NAME; cairo by default).
  *
  *   bench-interact [--runs N] [--only NAME] [--width W] [--height H]
  *                  [--charts N] [--cpu]
@@ -442,11 +443,15 @@ bench_zoom (Bench *b)
   report ("zoom", b->samples, 16);
 }
 
-/* The peer: what GTK itself costs for the same crosshair and relayout, the
- * floor under Inferscope's figures. A window of the same size with 12
- * widgets in a 2-column grid, each a picture painted once for its size
- * (as the charts' series are) under a 1-pixel line that moves, and
- * nothing else. */
+/* The peers: what GTK itself costs for the same crosshair, drag and
+ * relayout, the floor under Inferscope's figures. A window of the same
+ * size with 12 widgets in a 2-column grid, each a picture painted once
+ * for its size (as the charts' series are) under a 1-pixel line that
+ * moves, and nothing else; the drag is a band that grows over the first.
+ * "peer" keeps its pictures as cairo nodes (what GSK's cairo renderer
+ * draws fastest), "peer-tex" as textures (what its GL and Vulkan
+ * renderers composite without drawing again): run under each
+ * GSK_RENDERER, the charts should cost no more than the texture peer. */
 #define PEER_TYPE_CHART (peer_chart_get_type ())
 G_DECLARE_FINAL_TYPE (PeerChart, peer_chart, PEER, CHART, GtkWidget)
 
@@ -456,6 +461,8 @@ struct _PeerChart
   GskRenderNode *picture;
   int            picture_width;
   double         x;
+  double         band;      /* the drag's band's width, 0 for none */
+  gboolean       textures;
 };
 
 G_DEFINE_FINAL_TYPE (PeerChart, peer_chart, GTK_TYPE_WIDGET)
@@ -482,16 +489,36 @@ peer_chart_snapshot (GtkWidget   *widget,
           cairo_fill (cr);
         }
       cairo_destroy (cr);
-      cr = gtk_snapshot_append_cairo (s, &GRAPHENE_RECT_INIT (0, 0, w, h));
-      cairo_set_source_surface (cr, surface, 0, 0);
-      cairo_paint (cr);
-      cairo_destroy (cr);
+      if (self->textures)
+        {
+          g_autoptr(GBytes) bytes = NULL;
+          g_autoptr(GdkTexture) texture = NULL;
+
+          cairo_surface_flush (surface);
+          bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
+                                              (gsize) cairo_image_surface_get_stride (surface) * h,
+                                              (GDestroyNotify) cairo_surface_destroy,
+                                              cairo_surface_reference (surface));
+          texture = gdk_memory_texture_new (w, h, GDK_MEMORY_DEFAULT, bytes,
+                                            (gsize) cairo_image_surface_get_stride (surface));
+          gtk_snapshot_append_texture (s, texture, &GRAPHENE_RECT_INIT (0, 0, w, h));
+        }
+      else
+        {
+          cr = gtk_snapshot_append_cairo (s, &GRAPHENE_RECT_INIT (0, 0, w, h));
+          cairo_set_source_surface (cr, surface, 0, 0);
+          cairo_paint (cr);
+          cairo_destroy (cr);
+        }
       cairo_surface_destroy (surface);
       self->picture = gtk_snapshot_free_to_node (s);
       self->picture_width = w;
     }
   gtk_snapshot_append_node (snapshot, self->picture);
   gtk_snapshot_append_color (snapshot, &(GdkRGBA) { 0, 0, 0, 1 }, &GRAPHENE_RECT_INIT (self->x, 20, 1, h - 40));
+  if (self->band > 0)
+    gtk_snapshot_append_color (snapshot, &(GdkRGBA) { 0.2, 0.4, 0.9, 0.25 },
+                               &GRAPHENE_RECT_INIT (20, 20, self->band, h - 40));
 }
 
 static void
@@ -515,11 +542,15 @@ peer_chart_init (PeerChart *self)
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
 }
 
-/* The peer's crosshair: every line moved to a new x, one frame. */
+/* The peer's crosshair: every line moved to a new x, one frame; its
+ * drag; its relayout. */
 static void
-bench_peer (Timing *timing,
-            GArray *samples)
+bench_peer (Timing   *timing,
+            GArray   *samples,
+            gboolean  textures)
 {
+  const char *name = textures ? "peer-tex" : "peer";
+  char what[32];
   GtkWidget *window = gtk_window_new ();
   GtkWidget *grid = gtk_grid_new ();
   GtkWidget *scroller = gtk_scrolled_window_new ();
@@ -532,6 +563,7 @@ bench_peer (Timing *timing,
   for (guint i = 0; i < G_N_ELEMENTS (charts); i++)
     {
       charts[i] = g_object_new (PEER_TYPE_CHART, NULL);
+      PEER_CHART (charts[i])->textures = textures;
       gtk_grid_attach (GTK_GRID (grid), charts[i], i % 2, i / 2, 1, 1);
     }
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), grid);
@@ -560,7 +592,21 @@ bench_peer (Timing *timing,
       f = settle (timing, 0);
       g_array_append_val (samples, f);
     }
-  report ("peer", samples, 2);
+  report (name, samples, 2);
+
+  /* A drag: the band over the first picture grows (or shrinks). */
+  for (guint r = 0; r < n_runs; r++)
+    {
+      Frame f;
+
+      PEER_CHART (charts[0])->band = 10 + (r * 53 % 101) / 101.0 * 500;
+      gtk_widget_queue_draw (charts[0]);
+      f = settle (timing, 0);
+      g_array_append_val (samples, f);
+    }
+  PEER_CHART (charts[0])->band = 0;
+  g_snprintf (what, sizeof what, "%s-drag", name);
+  report (what, samples, 2);
 
   /* And a relayout: the window 10 px narrower, then wider again, each
    * picture painted anew at its new size. */
@@ -572,7 +618,8 @@ bench_peer (Timing *timing,
       f = settle (timing, 0);
       g_array_append_val (samples, f);
     }
-  report ("peer-relayout", samples, 16);
+  g_snprintf (what, sizeof what, "%s-relayout", name);
+  report (what, samples, 16);
 
   for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
     g_signal_handler_disconnect (clock, ids[i]);
@@ -682,6 +729,9 @@ main (int   argc,
   printf ("%u charts of %d steps, window %d×%d, first chart %d×%d\n", views->len,
           (int) isc_chart_model_get_n_steps (isc_chart_view_get_model (ISC_CHART_VIEW (first))),
           width, height, gtk_widget_get_width (first), gtk_widget_get_height (first));
+  printf ("renderer %s (GTK %u.%u.%u)\n",
+          G_OBJECT_TYPE_NAME (gtk_native_get_renderer (GTK_NATIVE (window))),
+          gtk_get_major_version (), gtk_get_minor_version (), gtk_get_micro_version ());
   if (cpu_clock)
     printf ("(times are the main thread's CPU, the X server's share left out)\n");
 
@@ -699,7 +749,8 @@ main (int   argc,
   if (only == NULL || g_str_equal (only, "peer"))
     {
       perf_control ("enable");
-      bench_peer (&timing, samples);
+      bench_peer (&timing, samples, FALSE);
+      bench_peer (&timing, samples, TRUE);
       perf_control ("disable");
     }
   if (only != NULL && g_str_equal (only, "cursors"))
