@@ -189,8 +189,10 @@ charts_drawn (gpointer data)
 
   if (views->len == 0)
     return FALSE;
+  /* Only a chart in sight draws (src/ui/isc-chart-view.c). */
   for (guint i = 0; i < views->len; i++)
-    if (isc_chart_view_get_n_renders (g_ptr_array_index (views, i)) == 0)
+    if (test_in_sight (g_ptr_array_index (views, i)) &&
+        isc_chart_view_get_n_renders (g_ptr_array_index (views, i)) == 0)
       return FALSE;
   return TRUE;
 }
