@@ -232,12 +232,6 @@ typedef void (*DrawFunc) (IscChart *chart,
                           int       height,
                           int       step);
 
-/* A node of what draw() draws in area (of the chart at width × height),
- * kept while it stays the same. (Drawn into pixels at once on a new
- * size, a relayout cost 13 % more, tests/bench-interact, when every
- * chart of the page was drawn; draw_raster() makes the pixels later. A
- * texture node would cost more: GTK 4.8's
- * cairo renderer converts a texture to a new surface in each frame.) */
 static GskRenderNode *draw_texture (IscChartView       *self,
                                     const IscChartRect *area,
                                     int                 width,
@@ -245,6 +239,13 @@ static GskRenderNode *draw_texture (IscChartView       *self,
                                     DrawFunc            draw,
                                     int                 step);
 
+/* A node of what draw() draws in area (of the chart at width × height),
+ * kept while it stays the same. (Drawn into pixels at once on a new
+ * size, a relayout cost 13 % more, tests/bench-interact, when every
+ * chart of the page was drawn; draw_raster() makes the pixels later. A
+ * texture node would cost more: GTK 4.8's
+ * cairo renderer converts a texture to a new surface in each frame.)
+ * For a GPU renderer (self->textures), a texture: draw_texture(). */
 static GskRenderNode *
 draw_node (IscChartView       *self,
            const IscChartRect *area,
@@ -333,11 +334,9 @@ draw_raster (IscChartView *self,
 
 /* What draw() draws in @area (integer), as a texture at the screen's
  * scale: for GSK's GPU renderers, which upload it once and composite it
- * in every frame after, where a cairo node is drawn on the CPU and
- * uploaded again in each frame it shows (a crosshair frame over 12
- * charts, tests/bench-interact under GSK_RENDERER=gl). Its pixels are
- * those of the cairo node drawn by GSK's cairo renderer (tests/
- * test-chart-gpu.c). */
+ * in every frame after, where a cairo node's pixels are the renderer's
+ * to draw on the CPU whenever it needs them. Its pixels are those of the
+ * cairo node drawn by GSK's cairo renderer (tests/test-chart-gpu.c). */
 static GskRenderNode *
 draw_texture (IscChartView       *self,
               const IscChartRect *area,
