@@ -7,7 +7,8 @@
 
 /* What working with the charts of a window costs, frame by frame: the
  * demo's dense deployment (every metric over 7 days at 1-minute steps) in
- * a 1600×1000 window under Xvfb, with GSK's cairo renderer.
+ * a 1600×1000 window under Xvfb, with the GSK renderer GSK_RENDERER names
+ * (build-aux/bench-window --interact --renderer NAME; cairo by default).
  *
  *   bench-interact [--runs N] [--only NAME] [--width W] [--height H]
  *                  [--charts N] [--cpu]
@@ -192,8 +193,10 @@ charts_drawn (gpointer data)
 
   if (views->len == 0)
     return FALSE;
+  /* Only a chart in sight draws (src/ui/isc-chart-view.c). */
   for (guint i = 0; i < views->len; i++)
-    if (isc_chart_view_get_n_renders (g_ptr_array_index (views, i)) == 0)
+    if (test_in_sight (g_ptr_array_index (views, i)) &&
+        isc_chart_view_get_n_renders (g_ptr_array_index (views, i)) == 0)
       return FALSE;
   return TRUE;
 }
@@ -274,7 +277,7 @@ report (const char *what,
 }
 
 static void
-warp (IscWindow *window,
+warp (gpointer    window,
       GtkWidget *view,
       double     x,
       double     y)
@@ -463,11 +466,15 @@ bench_zoom (Bench *b)
   report ("zoom", b->samples, 16);
 }
 
-/* The peer: what GTK itself costs for the same crosshair and relayout, the
- * floor under Inferscope's figures. A window of the same size with 12
- * widgets in a 2-column grid, each a picture painted once for its size
- * (as the charts' series are) under a 1-pixel line that moves, and
- * nothing else. */
+/* The peers: what GTK itself costs for the same crosshair, drag and
+ * relayout, the floor under Inferscope's figures. A window of the same
+ * size with 12 widgets in a 2-column grid, each a picture painted once
+ * for its size (as the charts' series are) under a 1-pixel line that
+ * moves, and nothing else; the drag is a band that grows over the first.
+ * "peer" keeps its pictures as cairo nodes (what GSK's cairo renderer
+ * draws fastest), "peer-tex" as textures (what its GL and Vulkan
+ * renderers composite without drawing again): run under each
+ * GSK_RENDERER, the charts should cost no more than the texture peer. */
 #define PEER_TYPE_CHART (peer_chart_get_type ())
 G_DECLARE_FINAL_TYPE (PeerChart, peer_chart, PEER, CHART, GtkWidget)
 
@@ -477,6 +484,8 @@ struct _PeerChart
   GskRenderNode *picture;
   int            picture_width;
   double         x;
+  double         band;      /* the drag's band's width, 0 for none */
+  gboolean       textures;
 };
 
 G_DEFINE_FINAL_TYPE (PeerChart, peer_chart, GTK_TYPE_WIDGET)
@@ -503,16 +512,36 @@ peer_chart_snapshot (GtkWidget   *widget,
           cairo_fill (cr);
         }
       cairo_destroy (cr);
-      cr = gtk_snapshot_append_cairo (s, &GRAPHENE_RECT_INIT (0, 0, w, h));
-      cairo_set_source_surface (cr, surface, 0, 0);
-      cairo_paint (cr);
-      cairo_destroy (cr);
+      if (self->textures)
+        {
+          g_autoptr(GBytes) bytes = NULL;
+          g_autoptr(GdkTexture) texture = NULL;
+
+          cairo_surface_flush (surface);
+          bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
+                                              (gsize) cairo_image_surface_get_stride (surface) * h,
+                                              (GDestroyNotify) cairo_surface_destroy,
+                                              cairo_surface_reference (surface));
+          texture = gdk_memory_texture_new (w, h, GDK_MEMORY_DEFAULT, bytes,
+                                            (gsize) cairo_image_surface_get_stride (surface));
+          gtk_snapshot_append_texture (s, texture, &GRAPHENE_RECT_INIT (0, 0, w, h));
+        }
+      else
+        {
+          cr = gtk_snapshot_append_cairo (s, &GRAPHENE_RECT_INIT (0, 0, w, h));
+          cairo_set_source_surface (cr, surface, 0, 0);
+          cairo_paint (cr);
+          cairo_destroy (cr);
+        }
       cairo_surface_destroy (surface);
       self->picture = gtk_snapshot_free_to_node (s);
       self->picture_width = w;
     }
   gtk_snapshot_append_node (snapshot, self->picture);
   gtk_snapshot_append_color (snapshot, &(GdkRGBA) { 0, 0, 0, 1 }, &GRAPHENE_RECT_INIT (self->x, 20, 1, h - 40));
+  if (self->band > 0)
+    gtk_snapshot_append_color (snapshot, &(GdkRGBA) { 0.2, 0.4, 0.9, 0.25 },
+                               &GRAPHENE_RECT_INIT (20, 20, self->band, h - 40));
 }
 
 static void
@@ -536,16 +565,38 @@ peer_chart_init (PeerChart *self)
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
 }
 
-/* The peer's crosshair: every line moved to a new x, one frame. */
+/* The peer's crosshair follows the pointer over its first picture: every
+ * line moved to the pointer's x. */
 static void
-bench_peer (Timing *timing,
-            GArray *samples)
+peer_motion_cb (GtkEventControllerMotion *motion,
+                double                    x,
+                double                    y,
+                GtkWidget               **charts)
 {
+  for (guint i = 0; i < 12; i++)
+    {
+      PEER_CHART (charts[i])->x = x;
+      gtk_widget_queue_draw (charts[i]);
+    }
+}
+
+/* The peer's crosshair: the X pointer warped to a new x over the first
+ * picture, as the charts' crosshair is (its events counted the same
+ * way), every line moved to it, one frame; its drag; its relayout. */
+static void
+bench_peer (Timing   *timing,
+            GArray   *samples,
+            gboolean  textures)
+{
+  const char *name = textures ? "peer-tex" : "peer";
+  char what[32];
   GtkWidget *window = gtk_window_new ();
   GtkWidget *grid = gtk_grid_new ();
   GtkWidget *scroller = gtk_scrolled_window_new ();
   GtkWidget *charts[12];
   GdkFrameClock *clock;
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  GtkEventController *legacy = gtk_event_controller_legacy_new ();
   gulong ids[5];
 
   gtk_grid_set_row_spacing (GTK_GRID (grid), 12);
@@ -553,8 +604,14 @@ bench_peer (Timing *timing,
   for (guint i = 0; i < G_N_ELEMENTS (charts); i++)
     {
       charts[i] = g_object_new (PEER_TYPE_CHART, NULL);
+      PEER_CHART (charts[i])->textures = textures;
       gtk_grid_attach (GTK_GRID (grid), charts[i], i % 2, i / 2, 1, 1);
     }
+  g_signal_connect (motion, "motion", G_CALLBACK (peer_motion_cb), charts);
+  gtk_widget_add_controller (charts[0], motion);
+  gtk_event_controller_set_propagation_phase (legacy, GTK_PHASE_CAPTURE);
+  g_signal_connect (legacy, "event", G_CALLBACK (event_cb), timing);
+  gtk_widget_add_controller (window, legacy);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), grid);
   gtk_window_set_child (GTK_WINDOW (window), scroller);
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
@@ -567,21 +624,38 @@ bench_peer (Timing *timing,
   ids[2] = g_signal_connect_after (clock, "layout", G_CALLBACK (layout_cb), timing);
   ids[3] = g_signal_connect_after (clock, "paint", G_CALLBACK (paint_cb), timing);
   ids[4] = g_signal_connect_after (clock, "after-paint", G_CALLBACK (after_paint_cb), timing);
+  warp (window, charts[0], 5, 150);
   settle (timing, 0);
   for (guint r = 0; r < n_runs; r++)
     {
       double x = 10 + (r * 37 % 97) / 97.0 * 560;
       Frame f;
 
-      for (guint i = 0; i < G_N_ELEMENTS (charts); i++)
-        {
-          PEER_CHART (charts[i])->x = x;
-          gtk_widget_queue_draw (charts[i]);
-        }
+      warp (window, charts[0], x, 150);
       f = settle (timing, 0);
       g_array_append_val (samples, f);
     }
-  report ("peer", samples, 2);
+  report (name, samples, 2);
+  warp (window, charts[0], -50, -50);
+  settle (timing, 0);
+  /* The drag and relayout are timed from their frames, as before. */
+  gtk_widget_remove_controller (window, legacy);
+  gtk_widget_remove_controller (charts[0], motion);
+  settle (timing, 0);
+
+  /* A drag: the band over the first picture grows (or shrinks). */
+  for (guint r = 0; r < n_runs; r++)
+    {
+      Frame f;
+
+      PEER_CHART (charts[0])->band = 10 + (r * 53 % 101) / 101.0 * 500;
+      gtk_widget_queue_draw (charts[0]);
+      f = settle (timing, 0);
+      g_array_append_val (samples, f);
+    }
+  PEER_CHART (charts[0])->band = 0;
+  g_snprintf (what, sizeof what, "%s-drag", name);
+  report (what, samples, 2);
 
   /* And a relayout: the window 10 px narrower, then wider again, each
    * picture painted anew at its new size. */
@@ -593,7 +667,8 @@ bench_peer (Timing *timing,
       f = settle (timing, 0);
       g_array_append_val (samples, f);
     }
-  report ("peer-relayout", samples, 16);
+  g_snprintf (what, sizeof what, "%s-relayout", name);
+  report (what, samples, 16);
 
   for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
     g_signal_handler_disconnect (clock, ids[i]);
@@ -703,6 +778,9 @@ main (int   argc,
   printf ("%u charts of %d steps, window %d×%d, first chart %d×%d\n", views->len,
           (int) isc_chart_model_get_n_steps (isc_chart_view_get_model (ISC_CHART_VIEW (first))),
           width, height, gtk_widget_get_width (first), gtk_widget_get_height (first));
+  printf ("renderer %s (GTK %u.%u.%u)\n",
+          G_OBJECT_TYPE_NAME (gtk_native_get_renderer (GTK_NATIVE (window))),
+          gtk_get_major_version (), gtk_get_minor_version (), gtk_get_micro_version ());
   if (cpu_clock)
     printf ("(times are the main thread's CPU, the X server's share left out)\n");
 
@@ -720,7 +798,8 @@ main (int   argc,
   if (only == NULL || g_str_equal (only, "peer"))
     {
       perf_control ("enable");
-      bench_peer (&timing, samples);
+      bench_peer (&timing, samples, FALSE);
+      bench_peer (&timing, samples, TRUE);
       perf_control ("disable");
     }
   if (only != NULL && g_str_equal (only, "cursors"))

@@ -28,8 +28,12 @@ struct _IscChartView
 
   /* Owned references */
   IscChart      *chart;
-  GskRenderNode *series_node;    /* the chart without the hover, as vectors */
-  GskRenderNode *raster_node;    /* the same in pixels, once made */
+  GskRenderNode *series_node;    /* the chart without the hover, as vectors or a texture */
+  GskRenderNode *raster_node;    /* series_node in pixels, once made */
+  /* series_node and hover_node are textures, which a GPU renderer keeps
+   * on the GPU and composites (GTK >= 4.14, not the cairo renderer) */
+  gboolean       textures;
+  int            force_textures; /* for tests: -1 as the renderer says */
   guint          raster_id;      /* the timeout that makes raster_node */
   cairo_surface_t *raster_surface;  /* raster_node's pixels */
   cairo_surface_t *retired_surface; /* the pixels before, until their frame is gone */
@@ -100,6 +104,14 @@ GskRenderNode *_isc_chart_view_get_vectors   (IscChartView       *self);
 /* For tests: whether the picture shown is pixels (not vectors that
  * each frame draws into pixels again). */
 gboolean       _isc_chart_view_has_pixels    (IscChartView       *self);
+/* Whether the pictures are made as textures: on GTK >= 4.14 where the
+ * window's renderer is not GSK's cairo renderer (or as
+ * _isc_chart_view_force_textures() says). */
+gboolean       _isc_chart_view_use_textures  (IscChartView *self);
+/* For tests: @force 1 makes textures, 0 cairo nodes, -1 as the renderer
+ * says. */
+void           _isc_chart_view_force_textures (IscChartView *self,
+                                               int           force);
 /* Shows the values box at @step (-1 for none); only the overlay changes. */
 void      _isc_chart_view_set_hover_step     (IscChartView       *self,
                                               int                 step);

@@ -101,7 +101,38 @@ _isc_chart_view_get_picture (IscChartView *self)
 gboolean
 _isc_chart_view_has_pixels (IscChartView *self)
 {
-  return self->raster_node != NULL;
+  return self->raster_node != NULL || (self->textures && self->series_node != NULL);
+}
+
+gboolean
+_isc_chart_view_use_textures (IscChartView *self)
+{
+#if GTK_CHECK_VERSION (4, 14, 0)
+  GtkNative *native;
+  GskRenderer *renderer;
+
+  if (self->force_textures >= 0)
+    return self->force_textures > 0;
+  /* GSK's GL and Vulkan renderers keep a texture on the GPU from frame
+   * to frame, where they draw a cairo node into new pixels on the CPU
+   * each time it shows; the cairo renderer is the other way round (it
+   * converts a texture into a new surface in every frame). */
+  native = gtk_widget_get_native (GTK_WIDGET (self));
+  renderer = native != NULL ? gtk_native_get_renderer (native) : NULL;
+  return renderer != NULL && !GSK_IS_CAIRO_RENDERER (renderer);
+#else
+  /* GTK 4.8's GL renderer is not fast enough to matter here: cairo
+   * nodes, as on its cairo renderer. */
+  return self->force_textures > 0;
+#endif
+}
+
+void
+_isc_chart_view_force_textures (IscChartView *self,
+                                int           force)
+{
+  self->force_textures = CLAMP (force, -1, 1);
+  _isc_chart_view_invalidate (self);
 }
 
 static char *
@@ -233,12 +264,20 @@ typedef void (*DrawFunc) (IscChart *chart,
                           int       height,
                           int       step);
 
+static GskRenderNode *draw_texture (IscChartView       *self,
+                                    const IscChartRect *area,
+                                    int                 width,
+                                    int                 height,
+                                    DrawFunc            draw,
+                                    int                 step);
+
 /* A node of what draw() draws in area (of the chart at width × height),
  * kept while it stays the same. (Drawn into pixels at once on a new
  * size, a relayout cost 13 % more, tests/bench-interact, when every
  * chart of the page was drawn; draw_raster() makes the pixels later. A
  * texture node would cost more: GTK 4.8's
- * cairo renderer converts a texture to a new surface in each frame.) */
+ * cairo renderer converts a texture to a new surface in each frame.)
+ * For a GPU renderer (self->textures), a texture: draw_texture(). */
 static GskRenderNode *
 draw_node (IscChartView       *self,
            const IscChartRect *area,
@@ -247,8 +286,13 @@ draw_node (IscChartView       *self,
            DrawFunc            draw,
            int                 step)
 {
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GtkSnapshot *snapshot;
   cairo_t *cr;
+
+  if (self->textures)
+    return draw_texture (self, area, width, height, draw, step);
+
+  snapshot = gtk_snapshot_new ();
 
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (area->x, area->y, area->width, area->height));
   draw (self->chart, cr, width, height, step);
@@ -332,6 +376,52 @@ draw_raster (IscChartView *self,
   return gtk_snapshot_free_to_node (snapshot);
 }
 
+/* What draw() draws in @area (integer), as a texture at the screen's
+ * scale: for GSK's GPU renderers, which upload it once and composite it
+ * in every frame after, where a cairo node's pixels are the renderer's
+ * to draw on the CPU whenever it needs them. Its pixels are those of the
+ * cairo node drawn by GSK's cairo renderer (tests/test-chart-gpu.c). */
+static GskRenderNode *
+draw_texture (IscChartView       *self,
+              const IscChartRect *area,
+              int                 width,
+              int                 height,
+              DrawFunc            draw,
+              int                 step)
+{
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  int w = (int) area->width * scale;
+  int h = (int) area->height * scale;
+  cairo_surface_t *surface;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  cairo_t *cr;
+
+  if (w <= 0 || h <= 0)
+    return NULL;
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (surface);
+      return NULL;
+    }
+  cairo_surface_set_device_scale (surface, scale, scale);
+  cairo_surface_set_device_offset (surface, -area->x * scale, -area->y * scale);
+  cr = cairo_create (surface);
+  draw (self->chart, cr, width, height, step);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  /* GDK_MEMORY_DEFAULT is cairo's ARGB32: the texture takes the
+   * surface's pixels as they are. */
+  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
+                                      (gsize) cairo_image_surface_get_stride (surface) * h,
+                                      (GDestroyNotify) cairo_surface_destroy, surface);
+  texture = gdk_memory_texture_new (w, h, GDK_MEMORY_DEFAULT, bytes,
+                                    (gsize) cairo_image_surface_get_stride (surface));
+  return gsk_texture_node_new (texture, &GRAPHENE_RECT_INIT (area->x, area->y, area->width, area->height));
+}
+
 /* Whether any of the chart shows in its scrolled window (the whole
  * chart, in a window that does not scroll it). */
 static gboolean
@@ -360,17 +450,26 @@ raster_cb (gpointer data)
   /* Out of sight: no pixels, until it is scrolled into it. */
   if (!in_sight (self))
     {
-      /* Made in pixels at once (a refresh), it has no vectors to go
-       * back to: it is drawn again when it comes into sight. */
-      if (self->raster_node != NULL)
+      /* A texture is all the picture there is, and pixels made at once
+       * (a refresh) have no vectors to go back to: either is drawn again
+       * when it comes into sight (scrolled_cb()). */
+      if (self->textures && self->series_node != NULL)
+        {
+          clear_picture (self);
+          g_clear_pointer (&self->hover_node, gsk_render_node_unref);
+          self->unseen = TRUE;
+          gtk_widget_queue_draw (GTK_WIDGET (self));
+        }
+      else if (self->raster_node != NULL)
         {
           clear_raster (self);
           gtk_widget_queue_draw (GTK_WIDGET (self));
         }
       return G_SOURCE_REMOVE;
     }
-  /* A new size or new data waits for its own snapshot, and its delay. */
-  if (self->series_node == NULL || self->raster_node != NULL ||
+  /* A new size or new data waits for its own snapshot, and its delay;
+   * a texture is pixels already. */
+  if (self->textures || self->series_node == NULL || self->raster_node != NULL ||
       gtk_widget_get_width (GTK_WIDGET (self)) != self->node_width ||
       gtk_widget_get_height (GTK_WIDGET (self)) != self->node_height)
     return G_SOURCE_REMOVE;
@@ -395,6 +494,12 @@ scale_factor_changed_cb (IscChartView *self,
                          GParamSpec   *pspec,
                          gpointer      user_data)
 {
+  if (self->textures)
+    {
+      /* Textures at the new scale, at once. */
+      clear_picture (self);
+      g_clear_pointer (&self->hover_node, gsk_render_node_unref);
+    }
   clear_raster (self);
   queue_raster (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -471,7 +576,8 @@ isc_chart_view_snapshot (GtkWidget   *widget,
   isc_chart_get_alignment (self->chart, &align);
 
   if (_isc_chart_view_get_picture (self) == NULL || self->node_width != width || self->node_height != height ||
-      align.gutter != self->node_align.gutter || align.plot_height != self->node_align.plot_height)
+      align.gutter != self->node_align.gutter || align.plot_height != self->node_align.plot_height ||
+      self->textures != _isc_chart_view_use_textures (self))
     {
       gboolean same_size;
 
@@ -499,14 +605,20 @@ isc_chart_view_snapshot (GtkWidget   *widget,
       same_size = self->node_width == width && self->node_height == height;
       clear_picture (self);
       g_clear_pointer (&self->hover_node, gsk_render_node_unref);
+      /* For a GPU renderer, a texture at once, new size or not: the
+       * renderer would draw vectors into new pixels on the CPU in every
+       * frame (draw_texture()). */
+      self->textures = _isc_chart_view_use_textures (self);
+      if (self->textures)
+        self->series_node = draw_series (self, width, height);
       self->node_width = width;
       self->node_height = height;
       self->node_align = align;
       self->n_renders++;
-      if (same_size)
+      if (!self->textures && same_size)
         self->raster_node = draw_raster (self, width, height);
       /* Vectors where pixels cannot be had (too large a surface). */
-      if (self->raster_node == NULL)
+      if (!self->textures && self->raster_node == NULL)
         {
           self->series_node = draw_series (self, width, height);
           queue_raster (self);
@@ -731,6 +843,7 @@ isc_chart_view_init (IscChartView *self)
    * charts, tests/bench-interact). */
   isc_chart_set_frame (self->chart, TRUE, CARD_RADIUS);
   self->hover_step = -1;
+  self->force_textures = -1;
   self->hidden_series = isc_chart_view_new_hidden_series ();
 
   /* A click on a legend item shows or hides its series; Ctrl+click shows
