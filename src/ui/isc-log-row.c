@@ -323,7 +323,10 @@ isc_log_row_init (IscLogRow *self)
   gtk_widget_set_parent (self->line, GTK_WIDGET (self));
   /* The replica and request id may shrink; narrow, they go. */
   self->time = add_column (self->line, 12, 12, "monospace");
-  self->level = add_column (self->line, 8, 8, "log-level");
+  /* Room for "WARNING" in bold: GtkInscription counts average
+   * characters, and capitals in bold are wider than that (eight were
+   * not enough with GNOME 50's font: "WARNI…"). */
+  self->level = add_column (self->line, 10, 10, "log-level");
   self->replica = add_column (self->line, 4, 8, "dim-label");
   self->request_id = add_column (self->line, 4, 10, "dim-label");
   self->message = add_column (self->line, 0, 80, "monospace");
