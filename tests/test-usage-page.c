@@ -113,6 +113,16 @@ find_label (GtkWidget  *root,
   return NULL;
 }
 
+/* The chart's description is written once it is laid out: later than
+ * the page under a sanitizer. */
+static gboolean
+has_description (gpointer data)
+{
+  g_autofree char *description = isc_chart_view_dup_description (ISC_CHART_VIEW (data));
+
+  return description != NULL;
+}
+
 /* The total says what the document says: what the days hold, and the
  * rest of the document's total apart; they add up to 136.75. */
 static void
@@ -142,6 +152,7 @@ test_totals (void)
   g_assert_cmpstr (isc_chart_model_get_series (model, 1)->label, ==, "Training");
   /* The chart's description (what a screen reader reads) has the
    * dollars. */
+  g_assert_true (test_wait_for (has_description, isc_usage_page_get_chart_view (page)));
   description = isc_chart_view_dup_description (ISC_CHART_VIEW (isc_usage_page_get_chart_view (page)));
   g_assert_nonnull (strstr (description, "$"));
 
