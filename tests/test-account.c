@@ -463,6 +463,39 @@ test_demo (void)
   g_assert_false (g_file_test (dir, G_FILE_TEST_EXISTS));
 }
 
+/* At quit the demo's folder goes whatever still holds the account, and a
+ * store that comes later (a request under way) does not make it again. */
+static void
+test_demo_close (void)
+{
+  g_autoptr(IscDemoServer) server = isc_demo_server_new (1, NULL);
+  g_autoptr(IscAccount) account = NULL;
+  g_autoptr(IscAccount) held = NULL;
+  g_autoptr(IscTimeRange) range = isc_time_range_new_relative ((gint64) 3600 * 1000);
+  g_autoptr(IscQuery) query = isc_query_new ("m1", ISC_TARGET_DEPLOYMENT, "d1", ISC_MODE_SUMMARY, range, NULL);
+  g_autoptr(GBytes) body = g_bytes_new_static ("{}", 2);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  IscResponseCache *cache;
+
+  g_assert_true (isc_demo_server_run_in_thread (server, 0, &error));
+  g_assert_no_error (error);
+  account = isc_account_new_demo (server, &error);
+  g_assert_no_error (error);
+  held = g_object_ref (account);
+  cache = isc_account_get_cache (account);
+  dir = g_strdup (isc_response_cache_get_directory (cache));
+  g_assert_true (g_file_test (dir, G_FILE_TEST_IS_DIR));
+
+  isc_account_close (account);
+  g_assert_false (g_file_test (dir, G_FILE_TEST_EXISTS));
+  g_assert_true (isc_response_cache_store (cache, isc_account_get_base_url (account), query, body, &error));
+  g_assert_no_error (error);
+  g_assert_false (g_file_test (dir, G_FILE_TEST_EXISTS));
+  /* Twice is once. */
+  isc_account_close (account);
+}
+
 /* A demo cache directory as a demo ended by SIGKILL leaves it: a file in
  * it, untouched for an hour. */
 static char *
@@ -542,6 +575,7 @@ main (int   argc,
   g_test_add ("/isc/account/cache", Fixture, NULL, fixture_setup, test_cache, fixture_teardown);
   g_test_add_func ("/isc/account/demo", test_demo);
   g_test_add_func ("/isc/account/demo-stale", test_demo_stale);
+  g_test_add_func ("/isc/account/demo-close", test_demo_close);
 
   return g_test_run ();
 }

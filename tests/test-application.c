@@ -370,6 +370,14 @@ run_demo_app (const char *keyfile,
   if (g_subprocess_get_if_exited (process))
     {
       status = g_subprocess_get_exit_status (process);
+      /* What is left behind, said before the failure. */
+      {
+        g_autoptr(GDir) d = g_dir_open (tmp, 0, NULL);
+        const char *left;
+
+        while (d != NULL && (left = g_dir_read_name (d)) != NULL)
+          g_printerr ("left in TMPDIR: %s\n", left);
+      }
       g_assert_cmpuint (test_count_files (tmp), ==, 0);
     }
   test_remove_dir (tmp);

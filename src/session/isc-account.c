@@ -176,6 +176,21 @@ isc_account_dispose (GObject *object)
   G_OBJECT_CLASS (isc_account_parent_class)->dispose (object);
 }
 
+void
+isc_account_close (IscAccount *self)
+{
+  g_return_if_fail (ISC_IS_ACCOUNT (self));
+
+  if (self->temp_cache_dir == NULL)
+    return;
+  if (self->cache != NULL)
+    isc_response_cache_close (self->cache);
+  remove_cache_dir (self->temp_cache_dir);
+  unlock_cache_dir (self->temp_cache_lock);
+  self->temp_cache_lock = -1;
+  g_clear_pointer (&self->temp_cache_dir, g_free);
+}
+
 static void
 isc_account_finalize (GObject *object)
 {

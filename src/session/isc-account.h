@@ -51,6 +51,10 @@ IscKeySource      isc_account_get_key_source    (IscAccount          *self);
 /* "client", "cache" (cache may be NULL) */
 IscClient        *isc_account_get_client        (IscAccount          *self);
 IscResponseCache *isc_account_get_cache         (IscAccount          *self);
+/* At quit: a demo account's cache folder goes now, whatever still holds
+ * the account (a request under way in another thread, a window not yet
+ * finalized), and its cache writes nothing more. Other accounts: nothing. */
+void              isc_account_close             (IscAccount          *self);
 /* "user" (IscUser, boxed) and "workspace" (string): who the key belongs
  * to, once checked; NULL until then, and for the demo "Demo". */
 IscUser          *isc_account_get_user          (IscAccount          *self);

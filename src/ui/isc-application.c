@@ -562,6 +562,10 @@ isc_application_shutdown (GApplication *app)
     }
   if (self->settings != NULL)
     g_signal_handlers_disconnect_by_func (self->settings, isc_application_update_background, self);
+  /* The demo's cache folder goes even if a window or a request still
+   * holds the account when the process ends. */
+  if (self->session != NULL && isc_session_get_account (self->session) != NULL)
+    isc_account_close (isc_session_get_account (self->session));
 
   G_APPLICATION_CLASS (isc_application_parent_class)->shutdown (app);
 }
