@@ -76,8 +76,9 @@ _isc_chart_view_append_series (IscChartView *self,
   layout = isc_chart_ensure_layout (self->chart, width, height);
   old_span = (double) (layout->x_max - layout->x_min);
   new_span = (double) (self->preview_end_ms - self->preview_start_ms);
-  if (layout->message.layout != NULL || old_span <= 0 || new_span <= 0 || layout->plot.width <= 0)
-    return;
+  if (layout->message.layout != NULL || old_span <= 0 || new_span <= 0 ||
+      layout->plot.width <= 0 || layout->plot.height <= 0)
+    return;  /* and GTK 4.8 leaks what a clip of no area held */
 
   bg = &isc_chart_get_style (self->chart)->background;
   graphene_rect_init (&clip, layout->plot.x, layout->plot.y, layout->plot.width, layout->plot.height);
