@@ -21,15 +21,27 @@ test_set_flag_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+guint
+test_time_scale (void)
+{
+  const char *text = g_getenv ("ISC_TEST_TIME_SCALE");
+  guint64 scale = 1;
+
+  if (text != NULL && !g_ascii_string_to_unsigned (text, 10, 1, 10, &scale, NULL))
+    scale = 1;
+  return (guint) scale;
+}
+
 gboolean
 test_wait_for (gboolean (*check) (gpointer),
                gpointer   data)
 {
   gboolean timed_out = FALSE;
-  /* Long enough for a sanitizer build on a busy machine (a window's first
-   * load is several requests to the simulated API); a wait that runs out
-   * is a failure, so this only bounds how long one takes to be said. */
-  guint id = g_timeout_add (30000, test_set_flag_cb, &timed_out);
+  /* Long enough for a busy machine (a window's first load is several
+   * requests to the simulated API), longer in a sanitizer build; a wait
+   * that runs out is a failure, so this only bounds how long one takes
+   * to be said. */
+  guint id = g_timeout_add (30000 * test_time_scale (), test_set_flag_cb, &timed_out);
 
   while (!check (data) && !timed_out)
     g_main_context_iteration (NULL, TRUE);

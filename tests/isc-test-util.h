@@ -20,8 +20,12 @@ G_BEGIN_DECLS
 /* A GSourceFunc, or a swapped signal handler, that sets the gboolean at
  * @data to TRUE (and removes its source). */
 gboolean          test_set_flag_cb    (gpointer        data);
-/* Iterates the main loop until check (data) holds, for at most 10 s, and
- * returns whether it does. */
+/* How many times longer a wait may take: ISC_TEST_TIME_SCALE, which
+ * tests/meson.build sets in sanitizer builds (programs there run several
+ * times slower); 1 elsewhere. */
+guint             test_time_scale     (void);
+/* Iterates the main loop until check (data) holds, for at most 30 s times
+ * test_time_scale(), and returns whether it does. */
 gboolean          test_wait_for       (gboolean      (*check) (gpointer),
                                        gpointer        data);
 /* For test_wait_for(): the pointer at @data is no longer NULL. */

@@ -105,7 +105,7 @@ run_client (const char *mode,
   g_autoptr(GSubprocess) process = spawn_client (mode, extra);
   Run run = { 0 };
   gboolean timed_out = FALSE;
-  guint id = g_timeout_add_seconds (120, test_set_flag_cb, &timed_out);
+  guint id = g_timeout_add_seconds (120 * test_time_scale (), test_set_flag_cb, &timed_out);
 
   g_subprocess_communicate_utf8_async (process, NULL, NULL, communicate_cb, &run);
   while (!run.done && !timed_out)
