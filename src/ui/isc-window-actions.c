@@ -281,7 +281,7 @@ alerts_action (GSimpleAction *action,
       _isc_window_toast (self, _("Choose a deployment or an environment to set its alerts"));
       return;
     }
-  gtk_window_present (GTK_WINDOW (isc_alerts_dialog_new (GTK_WINDOW (self), _isc_window_get_settings (self), target)));
+  isc_alerts_dialog_present (isc_alerts_dialog_new (GTK_WINDOW (self), _isc_window_get_settings (self), target));
 }
 
 /* What the view compares with, from the main menu of a narrow window (the
