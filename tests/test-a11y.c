@@ -504,17 +504,23 @@ test_shortcuts (void)
 {
   GSubprocess *reader = start_reader ();
   g_autoptr(GArray) nodes = NULL;
-  GtkWindow *shortcuts;
+  GtkWidget *shortcuts;
+  /* AdwShortcutsDialog inside the window where libadwaita has it (1.8). */
+#if ADW_CHECK_VERSION (1, 8, 0)
+  const char *type = "AdwShortcutsDialog";
+#else
+  const char *type = "GtkShortcutsWindow";
+#endif
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
-  g_assert_true (test_wait_for (dialog_is_open, (gpointer) "GtkShortcutsWindow"));
-  shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
+  g_assert_true (test_wait_for (dialog_is_open, (gpointer) type));
+  shortcuts = find_dialog (g_type_from_name (type));
   test_run_frames (200);
   nodes = read_tree_reading_well ("shortcuts", "last");
   assert_tree_reads (nodes, "shortcuts", "dialog", "Keyboard Shortcuts");
 
-  gtk_window_close (shortcuts);
-  g_assert_true (test_wait_for (dialog_is_closed, (gpointer) "GtkShortcutsWindow"));
+  close_dialog (shortcuts);
+  g_assert_true (test_wait_for (dialog_is_closed, (gpointer) type));
   probe_windows ();
 
   stop_reader (reader);
