@@ -329,16 +329,60 @@ typedef struct
   const char *type;
 } Dialog;
 
+/* A mapped dialog of @type: a toplevel window, or where libadwaita has
+ * AdwDialog (1.5), the dialog shown inside a window. */
+static GtkWidget *
+find_dialog (GType type)
+{
+  g_autoptr(GListModel) toplevels = NULL;
+
+  if (find_toplevel (type) != NULL)
+    return GTK_WIDGET (find_toplevel (type));
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  toplevels = g_object_ref (gtk_window_get_toplevels ());
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+      AdwDialog *dialog = NULL;
+
+      if (ADW_IS_APPLICATION_WINDOW (toplevel))
+        dialog = adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (toplevel));
+      else if (ADW_IS_WINDOW (toplevel))
+        dialog = adw_window_get_visible_dialog (ADW_WINDOW (toplevel));
+      if (dialog != NULL && G_TYPE_CHECK_INSTANCE_TYPE (dialog, type) &&
+          gtk_widget_get_mapped (GTK_WIDGET (dialog)))
+        return GTK_WIDGET (dialog);
+    }
+#endif
+
+  return NULL;
+}
+
+/* Closes @dialog as Escape or its close button does. */
+static void
+close_dialog (GtkWidget *dialog)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  if (ADW_IS_DIALOG (dialog))
+    {
+      adw_dialog_close (ADW_DIALOG (dialog));
+      return;
+    }
+#endif
+  gtk_window_close (GTK_WINDOW (dialog));
+}
+
 static gboolean
 dialog_is_open (gpointer data)
 {
-  return find_toplevel (g_type_from_name (data)) != NULL;
+  return find_dialog (g_type_from_name (data)) != NULL;
 }
 
 static gboolean
 dialog_is_closed (gpointer data)
 {
-  return find_toplevel (g_type_from_name (data)) == NULL;
+  return find_dialog (g_type_from_name (data)) == NULL;
 }
 
 /* Open, read and closed as a person would, a reader reading throughout:
@@ -357,16 +401,16 @@ test_dialogs (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (dialogs); i++)
     {
-      GtkWindow *dialog;
+      GtkWidget *dialog;
 
       g_test_message ("%s", dialogs[i].name);
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), dialogs[i].action, NULL));
       g_assert_true (test_wait_for (dialog_is_open, (gpointer) dialogs[i].type));
-      dialog = find_toplevel (g_type_from_name (dialogs[i].type));
+      dialog = find_dialog (g_type_from_name (dialogs[i].type));
       test_run_frames (200);
       assert_tree_reads_well (dialogs[i].name);
 
-      gtk_window_close (dialog);
+      close_dialog (dialog);
       g_assert_true (test_wait_for (dialog_is_closed, (gpointer) dialogs[i].type));
       probe_windows ();
       test_run_frames (200);
@@ -460,17 +504,23 @@ test_shortcuts (void)
 {
   GSubprocess *reader = start_reader ();
   g_autoptr(GArray) nodes = NULL;
-  GtkWindow *shortcuts;
+  GtkWidget *shortcuts;
+  /* AdwShortcutsDialog inside the window where libadwaita has it (1.8). */
+#if ADW_CHECK_VERSION (1, 8, 0)
+  const char *type = "AdwShortcutsDialog";
+#else
+  const char *type = "GtkShortcutsWindow";
+#endif
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
-  g_assert_true (test_wait_for (dialog_is_open, (gpointer) "GtkShortcutsWindow"));
-  shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
+  g_assert_true (test_wait_for (dialog_is_open, (gpointer) type));
+  shortcuts = find_dialog (g_type_from_name (type));
   test_run_frames (200);
   nodes = read_tree_reading_well ("shortcuts", "last");
   assert_tree_reads (nodes, "shortcuts", "dialog", "Keyboard Shortcuts");
 
-  gtk_window_close (shortcuts);
-  g_assert_true (test_wait_for (dialog_is_closed, (gpointer) "GtkShortcutsWindow"));
+  close_dialog (shortcuts);
+  g_assert_true (test_wait_for (dialog_is_closed, (gpointer) type));
   probe_windows ();
 
   stop_reader (reader);

@@ -444,7 +444,9 @@ fixture_tear_down (Fixture *fixture)
 static GtkWindow *
 parent_window (int width)
 {
-  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  /* An AdwWindow, as the app's: where libadwaita has AdwDialog, dialogs
+   * are presented inside it. */
+  GtkWindow *window = GTK_WINDOW (adw_window_new ());
 
   gtk_window_set_default_size (window, width, 600);
   return window;
@@ -478,7 +480,7 @@ test_welcome_page (void)
   g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (connect));
   g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (demo));
   gtk_widget_insert_action_group (GTK_WIDGET (window), "win", G_ACTION_GROUP (group));
-  gtk_window_set_child (window, page);
+  adw_window_set_content (ADW_WINDOW (window), page);
   gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (gtk_widget_get_display (page)),
                                     "/io/github/inferscope/Inferscope/icons");
   present_and_wait (window);
@@ -724,13 +726,30 @@ find_toplevel (GType type)
   return NULL;
 }
 
+/* Preferences shown over its parent and drawn: an AdwPreferencesDialog
+ * inside the parent where libadwaita has it (1.5), else a window. */
+static void
+present_prefs_and_wait (IscPreferencesWindow *prefs)
+{
+  isc_preferences_window_present (prefs);
+  g_assert_true (test_wait_for (is_mapped, prefs));
+  test_run_frames (50);
+}
+
+/* The window Preferences is seen in: its parent where it is a dialog. */
+static GtkWindow *
+prefs_window (IscPreferencesWindow *prefs)
+{
+  return GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (prefs)));
+}
+
 /* The confirmation Remove Key asks: an AdwAlertDialog over @prefs where
  * libadwaita has it, else an AdwMessageDialog window. */
 static GtkWidget *
 find_message_dialog (IscPreferencesWindow *prefs)
 {
 #if ADW_CHECK_VERSION (1, 5, 0)
-  AdwDialog *dialog = adw_window_get_visible_dialog (ADW_WINDOW (prefs));
+  AdwDialog *dialog = adw_window_get_visible_dialog (ADW_WINDOW (prefs_window (prefs)));
 
   return ADW_IS_ALERT_DIALOG (dialog) ? GTK_WIDGET (dialog) : NULL;
 #else
@@ -827,8 +846,17 @@ test_preferences (void)
 
   prefs = isc_preferences_window_new (parent, fixture.session);
   g_object_add_weak_pointer (G_OBJECT (prefs), (gpointer *) &prefs);
-  present_and_wait (GTK_WINDOW (prefs));
+  present_prefs_and_wait (prefs);
+#if ADW_CHECK_VERSION (1, 5, 0)
+  /* A dialog in the window, not a window of its own. */
+  g_assert_true (ADW_IS_PREFERENCES_DIALOG (prefs));
+  g_assert_true (prefs_window (prefs) == parent);
+  g_assert_true (adw_window_get_visible_dialog (ADW_WINDOW (parent)) == ADW_DIALOG (prefs));
+#else
+  g_assert_true (ADW_IS_PREFERENCES_WINDOW (prefs));
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (prefs)) == parent);
+  g_assert_true (gtk_window_get_modal (GTK_WINDOW (prefs)));
+#endif
 
   /* Account: whose workspace the key opens, and that the keyring has it. */
   wait_for_row (GTK_WIDGET (prefs), "Connected to workspace");
@@ -842,13 +870,13 @@ test_preferences (void)
   g_assert_true (gtk_widget_has_css_class (remove, "destructive-action"));
   g_assert_true (gtk_widget_get_sensitive (remove));
   g_assert_true (gtk_widget_get_sensitive (change));
-  screenshot (GTK_WINDOW (prefs), "preferences");
+  screenshot (prefs_window (prefs), "preferences");
 
   /* Change Key… opens the key dialog over Preferences. */
   g_signal_emit_by_name (change, "clicked");
   key_dialog = find_toplevel (ISC_TYPE_KEY_DIALOG);
   g_assert_nonnull (key_dialog);
-  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (key_dialog)) == GTK_WINDOW (prefs));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (key_dialog)) == prefs_window (prefs));
   g_assert_true (isc_key_dialog_get_session (ISC_KEY_DIALOG (key_dialog)) == fixture.session);
   gtk_window_destroy (GTK_WINDOW (key_dialog));
   g_assert_null (find_toplevel (ISC_TYPE_KEY_DIALOG));
@@ -910,7 +938,7 @@ test_preferences (void)
   g_assert_nonnull (dialog);
   g_assert_true (test_wait_for (is_mapped, dialog));
 #if ADW_CHECK_VERSION (1, 5, 0)
-  screenshot (GTK_WINDOW (prefs), "preferences-remove");
+  screenshot (prefs_window (prefs), "preferences-remove");
 #else
   screenshot (GTK_WINDOW (dialog), "preferences-remove");
 #endif
@@ -941,9 +969,9 @@ test_preferences (void)
   g_assert_null (kept);
   g_assert_false (gtk_widget_get_sensitive (remove));
   g_assert_nonnull (test_find_button (GTK_WIDGET (prefs), "Connect…"));
-  screenshot (GTK_WINDOW (prefs), "preferences-no-key");
+  screenshot (prefs_window (prefs), "preferences-no-key");
 
-  gtk_window_destroy (GTK_WINDOW (prefs));
+  isc_preferences_window_close (prefs);
   g_assert_true (test_wait_for (is_null, &prefs));
   gtk_window_destroy (parent);
   fixture_tear_down (&fixture);
@@ -961,7 +989,13 @@ static void
 test_preferences_base_url (void)
 {
   Fixture fixture = { 0 };
+#if ADW_CHECK_VERSION (1, 5, 0)
+  /* A bottom sheet: libadwaita 1.10 gives it 350 px of a 360 px window,
+   * and warns that AdwPreferencesDialog asks 360. */
+  GtkWindow *parent = parent_window (370);
+#else
   GtkWindow *parent = parent_window (360);
+#endif
   IscPreferencesWindow *prefs;
   GtkWidget *advanced;
   GtkWidget *entry;
@@ -973,8 +1007,11 @@ test_preferences_base_url (void)
   present_and_wait (parent);
 
   prefs = isc_preferences_window_new (parent, fixture.session);
+#if !ADW_CHECK_VERSION (1, 5, 0)
+  /* A dialog takes its width from the 360 px parent. */
   gtk_window_set_default_size (GTK_WINDOW (prefs), 360, 640);
-  present_and_wait (GTK_WINDOW (prefs));
+#endif
+  present_prefs_and_wait (prefs);
 
   /* With no key: say so, and offer to connect. */
   wait_for_row (GTK_WIDGET (prefs), "No Key");
@@ -990,7 +1027,7 @@ test_preferences_base_url (void)
   entry = find_row (GTK_WIDGET (prefs), "Base URL");
   g_assert_nonnull (entry);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, base_url);
-  screenshot (GTK_WINDOW (prefs), "preferences-narrow");
+  screenshot (prefs_window (prefs), "preferences-narrow");
 
   /* Plain http to another computer is refused in words, under it, and
    * nothing changes. */
@@ -1005,7 +1042,7 @@ test_preferences_base_url (void)
     g_assert_cmpstr (kept, ==, base_url);
   }
   g_assert_cmpstr (isc_session_get_base_url (fixture.session), ==, base_url);
-  screenshot (GTK_WINDOW (prefs), "preferences-base-url-error");
+  screenshot (prefs_window (prefs), "preferences-base-url-error");
 
   /* A good one is taken, and the error goes. */
   gtk_editable_set_text (GTK_EDITABLE (entry), "https://api.baseten.invalid");
@@ -1027,7 +1064,7 @@ test_preferences_base_url (void)
   test_run_frames (100);
   g_assert_null (find_label_with_class (GTK_WIDGET (prefs), "error"));
 
-  gtk_window_destroy (GTK_WINDOW (prefs));
+  isc_preferences_window_close (prefs);
   gtk_window_destroy (parent);
   fixture_tear_down (&fixture);
 }
@@ -1047,7 +1084,7 @@ test_preferences_environment_key (void)
   present_and_wait (parent);
 
   prefs = isc_preferences_window_new (parent, fixture.session);
-  present_and_wait (GTK_WINDOW (prefs));
+  present_prefs_and_wait (prefs);
 
   /* The key comes from the environment: said so, and it cannot be
    * removed here, with the reason on the button. */
@@ -1059,9 +1096,9 @@ test_preferences_environment_key (void)
   g_assert_false (gtk_widget_get_sensitive (remove));
   g_assert_nonnull (gtk_widget_get_tooltip_text (remove));
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (remove), "BASETEN_API_KEY"));
-  screenshot (GTK_WINDOW (prefs), "preferences-environment");
+  screenshot (prefs_window (prefs), "preferences-environment");
 
-  gtk_window_destroy (GTK_WINDOW (prefs));
+  isc_preferences_window_close (prefs);
   gtk_window_destroy (parent);
   g_setenv (ISC_CREDENTIALS_ENV, "", TRUE);
   fixture_tear_down (&fixture);
@@ -1080,7 +1117,7 @@ test_preferences_without_settings (void)
   present_and_wait (parent);
 
   prefs = isc_preferences_window_new (parent, fixture.session);
-  present_and_wait (GTK_WINDOW (prefs));
+  present_prefs_and_wait (prefs);
 
   /* Nothing to keep the switches in: shown, but not to be changed. */
   utc_row = find_row (GTK_WIDGET (prefs), "Show Times in UTC");
@@ -1090,7 +1127,7 @@ test_preferences_without_settings (void)
   g_assert_false (gtk_widget_is_sensitive (utc_row));
   g_assert_false (gtk_widget_is_sensitive (interval));
 
-  gtk_window_destroy (GTK_WINDOW (prefs));
+  isc_preferences_window_close (prefs);
   gtk_window_destroy (parent);
   fixture_tear_down (&fixture);
 }

@@ -61,7 +61,7 @@ test_add_remove (void)
 
   dialog = isc_alerts_dialog_new (NULL, settings, target);
   root = GTK_WIDGET (dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
+  isc_alerts_dialog_present (dialog);
   g_assert_true (test_wait_for (is_mapped, dialog));
   g_assert_true (isc_target_equal (isc_alerts_dialog_get_target (dialog), target));
 
@@ -119,7 +119,7 @@ test_add_remove (void)
   g_assert_true (isc_target_equal (((IscAlertRule *) g_ptr_array_index (read, 0))->target, other));
   g_assert_cmpint (((IscAlertRule *) g_ptr_array_index (read, 1))->kind, ==, ISC_ALERT_KIND_REPLICAS_AT_MAX);
 
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  isc_alerts_dialog_close (dialog);
   g_settings_reset (settings, "alert-rules");
 }
 
@@ -154,7 +154,7 @@ test_keeps_unreadable (void)
   g_settings_set_value (settings, "alert-rules", newer);
   dialog = isc_alerts_dialog_new (NULL, settings, target);
   root = GTK_WIDGET (dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
+  isc_alerts_dialog_present (dialog);
   g_assert_true (test_wait_for (is_mapped, dialog));
 
   /* The two it cannot read are said, not shown as something else. */
@@ -178,7 +178,7 @@ test_keeps_unreadable (void)
   stored = g_settings_get_value (settings, "alert-rules");
   g_assert_true (g_variant_equal (stored, wanted));
 
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  isc_alerts_dialog_close (dialog);
   g_settings_reset (settings, "alert-rules");
 }
 
@@ -199,7 +199,7 @@ test_out_of_range (void)
   g_settings_reset (settings, "alert-rules");
   dialog = isc_alerts_dialog_new (NULL, settings, target);
   root = GTK_WIDGET (dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
+  isc_alerts_dialog_present (dialog);
   g_assert_true (test_wait_for (is_mapped, dialog));
   combo = test_find_shown (root, ADW_TYPE_COMBO_ROW, NULL, NULL);
   adw_combo_row_set_selected (ADW_COMBO_ROW (combo), ISC_ALERT_KIND_ERROR_SHARE);
@@ -240,7 +240,7 @@ test_out_of_range (void)
   g_assert_cmpfloat_with_epsilon (rule->threshold, 0.025, 1e-9);
   g_assert_cmpuint (rule->minutes, ==, 30);
 
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  isc_alerts_dialog_close (dialog);
   g_settings_reset (settings, "alert-rules");
 }
 
@@ -252,12 +252,12 @@ test_no_settings (void)
   IscAlertsDialog *dialog = isc_alerts_dialog_new (NULL, NULL, target);
   GtkWidget *add;
 
-  gtk_window_present (GTK_WINDOW (dialog));
+  isc_alerts_dialog_present (dialog);
   g_assert_true (test_wait_for (is_mapped, dialog));
   add = test_find_button (GTK_WIDGET (dialog), "Add _Rule");
   g_assert_nonnull (add);
   g_assert_false (gtk_widget_is_sensitive (add));
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  isc_alerts_dialog_close (dialog);
 }
 
 int

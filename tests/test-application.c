@@ -35,6 +35,12 @@ test_app_shortcuts (void)
    * no hidden one meanwhile (one never shown crashed GTK 4.8 under a
    * screen reader: see test-a11y). */
   g_assert_nonnull (g_action_map_lookup_action (G_ACTION_MAP (window), "show-help-overlay"));
+#if ADW_CHECK_VERSION (1, 8, 0)
+  /* An AdwShortcutsDialog (libadwaita 1.8), made when it opens. */
+  g_assert_null (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window)));
+  g_assert_true (g_resources_get_info ("/io/github/inferscope/Inferscope/isc-shortcuts-dialog.ui",
+                                       G_RESOURCE_LOOKUP_FLAGS_NONE, NULL, NULL, NULL));
+#else
   g_assert_null (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
   {
     g_autoptr(GListModel) toplevels = g_object_ref (gtk_window_get_toplevels ());
@@ -46,15 +52,23 @@ test_app_shortcuts (void)
         g_assert_false (GTK_IS_SHORTCUTS_WINDOW (toplevel));
       }
   }
+#endif
   g_assert_true (g_resources_get_info ("/io/github/inferscope/Inferscope/isc-shortcuts-window.ui",
                                        G_RESOURCE_LOOKUP_FLAGS_NONE, NULL, NULL, NULL));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static GtkShortcutsWindow *
-open_shortcuts_window (void)
+/* The open shortcuts dialog of @window: an AdwShortcutsDialog inside it
+ * where libadwaita has one (1.8), else a GtkShortcutsWindow over it. */
+static GtkWidget *
+open_shortcuts_window (IscWindow *window)
 {
+#if ADW_CHECK_VERSION (1, 8, 0)
+  AdwDialog *dialog = adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window));
+
+  return ADW_IS_SHORTCUTS_DIALOG (dialog) ? GTK_WIDGET (dialog) : NULL;
+#else
   g_autoptr(GListModel) toplevels = g_object_ref (gtk_window_get_toplevels ());
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
@@ -62,24 +76,36 @@ open_shortcuts_window (void)
       g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
 
       if (GTK_IS_SHORTCUTS_WINDOW (toplevel))
-        return GTK_SHORTCUTS_WINDOW (toplevel);
+        return GTK_WIDGET (toplevel);
     }
 
   return NULL;
+#endif
 }
 
 static gboolean
 shortcuts_window_gone (gpointer data)
 {
-  return open_shortcuts_window () == NULL;
+  return open_shortcuts_window (data) == NULL;
 }
 
+/* The keys shown: every shortcut label's accelerator (GtkShortcutLabel
+ * or AdwShortcutLabel, both with "accelerator"). */
 static void
 collect_accelerators (GtkWidget *widget,
                       GPtrArray *accelerators)
 {
-  if (GTK_IS_SHORTCUT_LABEL (widget) && gtk_shortcut_label_get_accelerator (GTK_SHORTCUT_LABEL (widget)) != NULL)
-    g_ptr_array_add (accelerators, (gpointer) gtk_shortcut_label_get_accelerator (GTK_SHORTCUT_LABEL (widget)));
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (widget), "accelerator");
+
+  if (pspec != NULL && pspec->value_type == G_TYPE_STRING &&
+      g_str_has_suffix (G_OBJECT_TYPE_NAME (widget), "ShortcutLabel"))
+    {
+      g_autofree char *accelerator = NULL;
+
+      g_object_get (widget, "accelerator", &accelerator, NULL);
+      if (accelerator != NULL)
+        g_ptr_array_add (accelerators, g_steal_pointer (&accelerator));
+    }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
     collect_accelerators (child, accelerators);
 }
@@ -90,8 +116,8 @@ static void
 test_app_shortcuts_window (void)
 {
   IscWindow *window = test_app_open_window ();
-  g_autoptr(GPtrArray) accelerators = g_ptr_array_new ();
-  GtkShortcutsWindow *overlay;
+  g_autoptr(GPtrArray) accelerators = g_ptr_array_new_with_free_func (g_free);
+  GtkWidget *overlay;
   GLogLevelFlags fatal;
 
   /* GTK 4.8 lays out the shortcuts window's labels once with a negative
@@ -101,21 +127,30 @@ test_app_shortcuts_window (void)
   fatal = g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
   for (guint round = 0; round < 2; round++)
     {
-      g_assert_null (open_shortcuts_window ());
+      g_assert_null (open_shortcuts_window (window));
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
-      overlay = open_shortcuts_window ();
+      overlay = open_shortcuts_window (window);
       g_assert_nonnull (overlay);
-      test_wait_until_mapped (GTK_WIDGET (overlay));
+      test_wait_until_mapped (overlay);
+#if ADW_CHECK_VERSION (1, 8, 0)
+      g_assert_true (gtk_widget_get_root (overlay) == GTK_ROOT (window));
+#else
       g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (overlay)) == GTK_WINDOW (window));
+#endif
 
       g_ptr_array_set_size (accelerators, 0);
-      collect_accelerators (GTK_WIDGET (overlay), accelerators);
+      collect_accelerators (overlay, accelerators);
+      g_assert_cmpuint (accelerators->len, >=, 25);
       g_assert_true (g_ptr_array_find_with_equal_func (accelerators, "<Control>q", g_str_equal, NULL));
       g_assert_true (g_ptr_array_find_with_equal_func (accelerators, "<Control>r", g_str_equal, NULL) ||
                      g_ptr_array_find_with_equal_func (accelerators, "<Control>r F5", g_str_equal, NULL));
 
+#if ADW_CHECK_VERSION (1, 8, 0)
+      adw_dialog_close (ADW_DIALOG (overlay));
+#else
       gtk_window_close (GTK_WINDOW (overlay));
-      g_assert_true (test_wait_for (shortcuts_window_gone, NULL));
+#endif
+      g_assert_true (test_wait_for (shortcuts_window_gone, window));
       g_assert_nonnull (g_action_map_lookup_action (G_ACTION_MAP (window), "show-help-overlay"));
     }
   g_log_set_always_fatal (fatal);

@@ -392,20 +392,20 @@ test_plain_text_window (void)
 
   /* The Alerts dialog's target line. */
   alerts = GTK_WIDGET (isc_alerts_dialog_new (GTK_WINDOW (window), settings, target));
-  gtk_window_present (GTK_WINDOW (alerts));
+  isc_alerts_dialog_present (ISC_ALERTS_DIALOG (alerts));
   test_wait_until_mapped (alerts);
   test_run_frames (50);
   assert_shows (alerts, "alerts", MODEL_NAME);
   assert_shows (alerts, "alerts", DEPLOY_NAME);
-  gtk_window_destroy (GTK_WINDOW (alerts));
+  isc_alerts_dialog_close (ISC_ALERTS_DIALOG (alerts));
 
   /* The workspace in the Preferences. */
   prefs = GTK_WIDGET (isc_preferences_window_new (GTK_WINDOW (window), test_app_session ()));
-  gtk_window_present (GTK_WINDOW (prefs));
+  isc_preferences_window_present (ISC_PREFERENCES_WINDOW (prefs));
   test_wait_until_mapped (prefs);
   test_run_frames (50);
   assert_shows (prefs, "preferences", WORKSPACE);
-  gtk_window_destroy (GTK_WINDOW (prefs));
+  isc_preferences_window_close (ISC_PREFERENCES_WINDOW (prefs));
 
   gtk_window_destroy (GTK_WINDOW (window));
   test_iterate ();
@@ -579,12 +579,12 @@ test_plain_text_names (void)
   /* The Alerts dialog's target line, for a target whose names show
    * nothing. */
   alerts = GTK_WIDGET (isc_alerts_dialog_new (GTK_WINDOW (window), settings, blank));
-  gtk_window_present (GTK_WINDOW (alerts));
+  isc_alerts_dialog_present (ISC_ALERTS_DIALOG (alerts));
   test_wait_until_mapped (alerts);
   test_run_frames (50);
   assert_shows (alerts, "alerts", "Unnamed (m5)");
   assert_shows (alerts, "alerts", "Unnamed (d5)");
-  gtk_window_destroy (GTK_WINDOW (alerts));
+  isc_alerts_dialog_close (ISC_ALERTS_DIALOG (alerts));
 
   gtk_window_destroy (GTK_WINDOW (window));
   test_iterate ();

@@ -6,7 +6,9 @@
  *
  * The shortcuts window (Ctrl+?) lists every shortcut the app has: each
  * action's keys, the window's own Ctrl+W, and the keys of a focused chart.
- * A shortcut added without a line in gtk/help-overlay.ui fails here.
+ * A shortcut added without a line in gtk/help-overlay.ui (the window
+ * before libadwaita 1.8) and isc-shortcuts-dialog.ui (AdwShortcutsDialog
+ * from 1.8) fails here; where both can be built, they list the same lines.
  */
 
 #include "config.h"
@@ -24,45 +26,81 @@ typedef struct
   GdkModifierType modifiers;
 } Key;
 
-/* Every key the shortcuts window shows, and every action it names. */
+/* Every key the shortcuts window shows, every action it names, and each
+ * line as "title | action | keys". */
 typedef struct
 {
   GArray    *keys;
   GPtrArray *actions;
+  GPtrArray *lines;
 } Listed;
 
+/* A line of the window (GtkShortcutsShortcut) or of the dialog
+ * (AdwShortcutsItem), read by property: both have a title, an action
+ * name and an accelerator. */
 static void
-collect_listed (GtkWidget *widget,
-                Listed    *listed)
+collect_line (GObject *line,
+              Listed  *listed)
 {
-  if (GTK_IS_SHORTCUTS_SHORTCUT (widget))
+  g_autofree char *accelerator = NULL;
+  g_autofree char *action = NULL;
+  g_autofree char *title = NULL;
+
+  g_object_get (line, "title", &title, "accelerator", &accelerator, "action-name", &action, NULL);
+  g_ptr_array_add (listed->lines, g_strdup_printf ("%s | %s | %s", title,
+                                                   action != NULL ? action : "",
+                                                   accelerator != NULL ? accelerator : ""));
+  if (action != NULL && action[0] != '\0')
+    g_ptr_array_add (listed->actions, g_steal_pointer (&action));
+  if (accelerator != NULL)
     {
-      g_autofree char *accelerator = NULL;
-      g_autofree char *action = NULL;
+      g_auto(GStrv) parts = g_strsplit (accelerator, " ", -1);
 
-      g_object_get (widget, "accelerator", &accelerator, "action-name", &action, NULL);
-      if (action != NULL)
-        g_ptr_array_add (listed->actions, g_steal_pointer (&action));
-      if (accelerator != NULL)
+      for (guint i = 0; parts[i] != NULL; i++)
         {
-          g_auto(GStrv) parts = g_strsplit (accelerator, " ", -1);
+          Key key = { 0, 0 };
 
-          for (guint i = 0; parts[i] != NULL; i++)
-            {
-              Key key = { 0, 0 };
-
-              if (parts[i][0] == '\0')
-                continue;
-              g_assert_true (gtk_accelerator_parse (parts[i], &key.keyval, &key.modifiers));
-              g_array_append_val (listed->keys, key);
-            }
+          if (parts[i][0] == '\0')
+            continue;
+          g_assert_true (gtk_accelerator_parse (parts[i], &key.keyval, &key.modifiers));
+          g_array_append_val (listed->keys, key);
         }
     }
+}
 
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect_listed (child, listed);
+static int
+compare_lines (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* The lines of @resource: the objects of @line_type it builds. Returns
+ * what it built, for the caller to close. */
+static GObject *
+read_lines (const char *resource,
+            const char *id,
+            const char *line_type,
+            Listed     *listed)
+{
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (resource);
+  g_autoptr(GSList) objects = gtk_builder_get_objects (builder);
+  GType type = g_type_from_name (line_type);
+  GObject *built = gtk_builder_get_object (builder, id);
+
+  g_assert_nonnull (built);
+  g_assert_true (type != G_TYPE_INVALID);
+  listed->keys = g_array_new (FALSE, FALSE, sizeof (Key));
+  listed->actions = g_ptr_array_new_with_free_func (g_free);
+  listed->lines = g_ptr_array_new_with_free_func (g_free);
+  for (GSList *l = objects; l != NULL; l = l->next)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, type))
+      collect_line (l->data, listed);
+  g_ptr_array_sort (listed->lines, compare_lines);
+  g_assert_cmpuint (listed->actions->len, >, 0);
+  g_assert_cmpuint (listed->keys->len, >, 0);
+
+  return g_object_ref (built);
 }
 
 static gboolean
@@ -81,22 +119,32 @@ lists_key (const Listed    *listed,
   return FALSE;
 }
 
+/* The shortcuts window's lines (gtk/help-overlay.ui). */
+static void
+read_window (Listed *listed)
+{
+  g_autoptr(GObject) overlay = read_lines ("/io/github/inferscope/Inferscope/isc-shortcuts-window.ui",
+                                           "help_overlay", "GtkShortcutsShortcut", listed);
+
+  gtk_window_destroy (GTK_WINDOW (overlay));
+}
+
 static void
 read_overlay (IscWindow *window,
               Listed    *listed)
 {
   /* What win.show-help-overlay opens, built as it builds it. */
-  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/inferscope/Inferscope/isc-shortcuts-window.ui");
-  GtkWidget *overlay = GTK_WIDGET (gtk_builder_get_object (builder, "help_overlay"));
-
-  g_assert_nonnull (overlay);
   g_assert_nonnull (g_action_map_lookup_action (G_ACTION_MAP (window), "show-help-overlay"));
-  listed->keys = g_array_new (FALSE, FALSE, sizeof (Key));
-  listed->actions = g_ptr_array_new_with_free_func (g_free);
-  collect_listed (overlay, listed);
-  g_assert_cmpuint (listed->actions->len, >, 0);
-  g_assert_cmpuint (listed->keys->len, >, 0);
-  gtk_window_destroy (GTK_WINDOW (overlay));
+#if ADW_CHECK_VERSION (1, 8, 0)
+  {
+    g_autoptr(GObject) dialog = read_lines ("/io/github/inferscope/Inferscope/isc-shortcuts-dialog.ui",
+                                            "shortcuts_dialog", "AdwShortcutsItem", listed);
+
+    g_assert_true (ADW_IS_SHORTCUTS_DIALOG (dialog));
+  }
+#else
+  read_window (listed);
+#endif
 }
 
 static void
@@ -104,7 +152,30 @@ clear_listed (Listed *listed)
 {
   g_clear_pointer (&listed->keys, g_array_unref);
   g_clear_pointer (&listed->actions, g_ptr_array_unref);
+  g_clear_pointer (&listed->lines, g_ptr_array_unref);
 }
+
+#if ADW_CHECK_VERSION (1, 8, 0)
+/* The dialog and the window before it list the same lines: the same
+ * titles, actions and keys. */
+static void
+test_shortcuts_same (void)
+{
+  IscWindow *window = test_app_open_window ();
+  Listed dialog;
+  Listed old;
+
+  read_overlay (window, &dialog);
+  read_window (&old);
+  g_assert_cmpuint (dialog.lines->len, ==, old.lines->len);
+  g_assert_cmpuint (dialog.lines->len, >=, 25);
+  for (guint i = 0; i < old.lines->len; i++)
+    g_assert_cmpstr (g_ptr_array_index (dialog.lines, i), ==, g_ptr_array_index (old.lines, i));
+  clear_listed (&dialog);
+  clear_listed (&old);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+#endif
 
 /* Every action with keys is listed by its name (the window then shows the
  * keys the application has for it). */
@@ -215,6 +286,9 @@ main (int   argc,
   g_test_add_func ("/isc/shortcuts/actions", test_shortcuts_actions);
   g_test_add_func ("/isc/shortcuts/window", test_shortcuts_window);
   g_test_add_func ("/isc/shortcuts/chart", test_shortcuts_chart);
+#if ADW_CHECK_VERSION (1, 8, 0)
+  g_test_add_func ("/isc/shortcuts/same-in-both", test_shortcuts_same);
+#endif
 
   status = g_test_run ();
 

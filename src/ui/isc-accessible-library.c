@@ -81,6 +81,7 @@ isc_accessible_name_about_window (GtkWindow *about)
   name_about_widget (GTK_WIDGET (about));
 }
 
+#if !ADW_CHECK_VERSION (1, 8, 0)
 static void
 name_shortcuts_widget (GtkWidget *widget)
 {
@@ -128,3 +129,4 @@ isc_accessible_name_shortcuts_window (GtkShortcutsWindow *shortcuts)
 
   name_shortcuts_widget (GTK_WIDGET (shortcuts));
 }
+#endif

@@ -21,7 +21,10 @@ G_BEGIN_DECLS
  * its rows' titles are decoration, out of the tree. */
 void isc_accessible_name_about_window     (GtkWindow          *about);
 
-/* GtkShortcutsWindow: its search button and entry, its section menu. */
+#if !ADW_CHECK_VERSION (1, 8, 0)
+/* GtkShortcutsWindow: its search button and entry, its section menu.
+ * libadwaita 1.8's AdwShortcutsDialog replaces it. */
 void isc_accessible_name_shortcuts_window (GtkShortcutsWindow *shortcuts);
+#endif
 
 G_END_DECLS

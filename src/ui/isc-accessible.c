@@ -99,12 +99,18 @@ hide_search_entries (GtkWidget *root)
 }
 
 void
-isc_accessible_hide_unused_search (AdwPreferencesWindow *window)
+isc_accessible_hide_unused_search (GtkWidget *preferences)
 {
-  g_return_if_fail (ADW_IS_PREFERENCES_WINDOW (window));
+  gboolean search_enabled = TRUE;
 
-  if (!adw_preferences_window_get_search_enabled (window))
-    hide_search_entries (GTK_WIDGET (window));
+  /* An AdwPreferencesWindow, or an AdwPreferencesDialog (libadwaita 1.5):
+   * both have "search-enabled". */
+  g_return_if_fail (GTK_IS_WIDGET (preferences));
+  g_return_if_fail (g_object_class_find_property (G_OBJECT_GET_CLASS (preferences), "search-enabled") != NULL);
+
+  g_object_get (preferences, "search-enabled", &search_enabled, NULL);
+  if (!search_enabled)
+    hide_search_entries (preferences);
 }
 
 void

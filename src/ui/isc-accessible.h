@@ -36,6 +36,6 @@ void isc_accessible_init_dialog            (GtkWindow  *window);
 /* Takes the search entry of a preferences window without search out of
  * the accessibility tree: AdwPreferencesWindow keeps one that nobody can
  * reach, which GTK 4.8 reads as "GtkSearchEntry". */
-void isc_accessible_hide_unused_search     (AdwPreferencesWindow *window);
+void isc_accessible_hide_unused_search     (GtkWidget  *preferences);
 
 G_END_DECLS

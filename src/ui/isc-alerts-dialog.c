@@ -17,9 +17,19 @@
 #include "isc-alert-rule.h"
 #include "isc-alerts-dialog.h"
 
+#if ADW_CHECK_VERSION (1, 5, 0)
+# define ISC_ALERTS_AS_DIALOG 1
+#else
+# define ISC_ALERTS_AS_DIALOG 0
+#endif
+
 struct _IscAlertsDialog
 {
+#if ISC_ALERTS_AS_DIALOG
+  AdwPreferencesDialog  parent_instance;
+#else
   AdwPreferencesWindow  parent_instance;
+#endif
 
   /* Widgets */
   AdwPreferencesGroup  *rules_group;
@@ -36,9 +46,17 @@ struct _IscAlertsDialog
   /* Owned references */
   GSettings            *settings;
   IscTarget            *target;
+  GtkWindow            *parent;     /* weak: what it is presented over */
 };
 
+/* AdwPreferencesDialog where libadwaita has it (1.5; it deprecates
+ * AdwPreferencesWindow in 1.6), inside the window; a modal window
+ * before. */
+#if ISC_ALERTS_AS_DIALOG
+G_DEFINE_FINAL_TYPE (IscAlertsDialog, isc_alerts_dialog, ADW_TYPE_PREFERENCES_DIALOG)
+#else
 G_DEFINE_FINAL_TYPE (IscAlertsDialog, isc_alerts_dialog, ADW_TYPE_PREFERENCES_WINDOW)
+#endif
 
 /* The spin buttons take any number up to this, so that one out of range
  * stays as typed and is refused in words, never clamped unseen. */
@@ -303,6 +321,7 @@ isc_alerts_dialog_finalize (GObject *object)
   g_clear_object (&self->settings);
   g_clear_pointer (&self->target, isc_target_free);
   g_clear_pointer (&self->rule_rows, g_ptr_array_unref);
+  g_clear_weak_pointer (&self->parent);
 
   G_OBJECT_CLASS (isc_alerts_dialog_parent_class)->finalize (object);
 }
@@ -311,12 +330,14 @@ static void
 isc_alerts_dialog_class_init (IscAlertsDialogClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = isc_alerts_dialog_dispose;
   object_class->finalize = isc_alerts_dialog_finalize;
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+#if !ISC_ALERTS_AS_DIALOG
+  /* An AdwDialog closes with Escape itself. */
+  gtk_widget_class_add_binding_action (GTK_WIDGET_CLASS (klass), GDK_KEY_Escape, 0, "window.close", NULL);
+#endif
 }
 
 static void
@@ -327,15 +348,19 @@ isc_alerts_dialog_init (IscAlertsDialog *self)
   GtkLabel *minutes_unit;
   GtkWidget *button_box;
 
-  isc_accessible_init_dialog (GTK_WINDOW (self));
-
   self->rule_rows = g_ptr_array_new ();
 
+#if ISC_ALERTS_AS_DIALOG
+  adw_dialog_set_title (ADW_DIALOG (self), _("Alerts"));
+  adw_preferences_dialog_set_search_enabled (ADW_PREFERENCES_DIALOG (self), FALSE);
+#else
+  isc_accessible_init_dialog (GTK_WINDOW (self));
   gtk_window_set_title (GTK_WINDOW (self), _("Alerts"));
   gtk_window_set_modal (GTK_WINDOW (self), TRUE);
   gtk_window_set_destroy_with_parent (GTK_WINDOW (self), TRUE);
   gtk_window_set_default_size (GTK_WINDOW (self), 520, 560);
   adw_preferences_window_set_search_enabled (ADW_PREFERENCES_WINDOW (self), FALSE);
+#endif
 
   self->rules_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
   adw_preferences_group_set_title (self->rules_group, _("Rules"));
@@ -380,8 +405,12 @@ isc_alerts_dialog_init (IscAlertsDialog *self)
   /* The page's tab (its switcher shows with a second page) reads as its
    * title: without one, GTK 4.8 reads "GtkLabel". */
   adw_preferences_page_set_title (ADW_PREFERENCES_PAGE (page), _("Alerts"));
+#if ISC_ALERTS_AS_DIALOG
+  adw_preferences_dialog_add (ADW_PREFERENCES_DIALOG (self), ADW_PREFERENCES_PAGE (page));
+#else
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self), ADW_PREFERENCES_PAGE (page));
-  isc_accessible_hide_unused_search (ADW_PREFERENCES_WINDOW (self));
+#endif
+  isc_accessible_hide_unused_search (GTK_WIDGET (self));
 }
 
 IscAlertsDialog *
@@ -395,9 +424,11 @@ isc_alerts_dialog_new (GtkWindow       *parent,
 
   g_return_val_if_fail (target != NULL, NULL);
 
-  self = g_object_new (ISC_TYPE_ALERTS_DIALOG,
-                       "transient-for", parent,
-                       NULL);
+  self = g_object_new (ISC_TYPE_ALERTS_DIALOG, NULL);
+  g_set_weak_pointer (&self->parent, parent);
+#if !ISC_ALERTS_AS_DIALOG
+  gtk_window_set_transient_for (GTK_WINDOW (self), parent);
+#endif
   self->target = isc_target_copy (target);
   title = isc_target_dup_display_title (target);
   /* A group's description is markup; the target's names are text. */
@@ -418,6 +449,30 @@ isc_alerts_dialog_new (GtkWindow       *parent,
   rebuild_rules (self);
 
   return self;
+}
+
+void
+isc_alerts_dialog_present (IscAlertsDialog *self)
+{
+  g_return_if_fail (ISC_IS_ALERTS_DIALOG (self));
+
+#if ISC_ALERTS_AS_DIALOG
+  adw_dialog_present (ADW_DIALOG (self), GTK_WIDGET (self->parent));
+#else
+  gtk_window_present (GTK_WINDOW (self));
+#endif
+}
+
+void
+isc_alerts_dialog_close (IscAlertsDialog *self)
+{
+  g_return_if_fail (ISC_IS_ALERTS_DIALOG (self));
+
+#if ISC_ALERTS_AS_DIALOG
+  adw_dialog_force_close (ADW_DIALOG (self));
+#else
+  gtk_window_destroy (GTK_WINDOW (self));
+#endif
 }
 
 const IscTarget *

@@ -256,11 +256,11 @@ isc_application_preferences_action (GSimpleAction *action,
 {
   IscApplication *self = user_data;
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
-  GtkWidget *preferences = GTK_WIDGET (isc_preferences_window_new (window, self->session));
+  IscPreferencesWindow *preferences = isc_preferences_window_new (window, self->session);
 
-  /* An AdwPreferencesWindow on every libadwaita (isc-preferences-window.c):
-   * a window, never an AdwDialog, even where AdwDialog exists. */
-  gtk_window_present (GTK_WINDOW (preferences));
+  /* An AdwPreferencesDialog over the window where libadwaita has it
+   * (1.5), a modal AdwPreferencesWindow before. */
+  isc_preferences_window_present (preferences);
 }
 
 /* app.open-chart ((a{sv}x): a target as isc_target_to_variant() makes it,

@@ -31,15 +31,28 @@
  * and every window follows. Without settings (an uninstalled build
  * without the schema) they are insensitive.
  *
- * libadwaita 1.5 has AdwPreferencesDialog; this stays an
- * AdwPreferencesWindow, which every version down to 1.2 has, so the one
- * code path is the one the tests run.
+ * The page is built from isc-preferences-window.ui and hosted in an
+ * AdwPreferencesDialog where libadwaita has it (1.5; it deprecates
+ * AdwPreferencesWindow in 1.6), presented over its parent window, or in
+ * a modal AdwPreferencesWindow transient for it before: the same page,
+ * rows, names and accessible labels on both.
  */
+#if ADW_CHECK_VERSION (1, 5, 0)
+# define ISC_PREFERENCES_DIALOG 1
+#else
+# define ISC_PREFERENCES_DIALOG 0
+#endif
+
 struct _IscPreferencesWindow
 {
+#if ISC_PREFERENCES_DIALOG
+  AdwPreferencesDialog  parent_instance;
+#else
   AdwPreferencesWindow  parent_instance;
+#endif
 
-  /* Template widgets */
+  /* The page's widgets, alive as long as the page (a reference) */
+  AdwPreferencesPage   *page;
   AdwPreferencesGroup  *account_group;
   AdwActionRow         *key_row;
   GtkButton            *change_button;
@@ -61,6 +74,7 @@ struct _IscPreferencesWindow
 
   /* Owned references */
   IscSession           *session;
+  GtkWindow            *parent;             /* weak: what it is presented over */
   GSignalGroup         *account_signals;
   GCancellable         *cancellable;        /* the workspace check */
   IscAccount           *checked_account;    /* the account asked for its user */
@@ -89,7 +103,11 @@ static const struct {
   { 300, N_("5 Minutes") },
 };
 
+#if ISC_PREFERENCES_DIALOG
+G_DEFINE_FINAL_TYPE (IscPreferencesWindow, isc_preferences_window, ADW_TYPE_PREFERENCES_DIALOG)
+#else
 G_DEFINE_FINAL_TYPE (IscPreferencesWindow, isc_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
+#endif
 
 static void isc_preferences_window_update_account (IscPreferencesWindow *self);
 
@@ -309,7 +327,13 @@ base_url_apply_cb (IscPreferencesWindow *self)
 static void
 change_clicked_cb (IscPreferencesWindow *self)
 {
-  IscKeyDialog *dialog = isc_key_dialog_new (GTK_WINDOW (self), self->session);
+#if ISC_PREFERENCES_DIALOG
+  /* A dialog is not a window: the key dialog goes over the one under it. */
+  GtkWindow *parent = GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self)));
+#else
+  GtkWindow *parent = GTK_WINDOW (self);
+#endif
+  IscKeyDialog *dialog = isc_key_dialog_new (parent, self->session);
 
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -335,7 +359,11 @@ sign_out_cb (GObject      *object,
       /* A toast's title is markup; the reason is text. */
       g_autofree char *escaped = g_markup_escape_text (text, -1);
 
+#if ISC_PREFERENCES_DIALOG
+      adw_preferences_dialog_add_toast (ADW_PREFERENCES_DIALOG (self), adw_toast_new (escaped));
+#else
       adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (self), adw_toast_new (escaped));
+#endif
     }
 }
 
@@ -533,8 +561,7 @@ isc_preferences_window_dispose (GObject *object)
   g_clear_object (&self->account_signals);
   g_clear_object (&self->checked_account);
   g_clear_object (&self->session);
-
-  gtk_widget_dispose_template (GTK_WIDGET (object), ISC_TYPE_PREFERENCES_WINDOW);
+  g_clear_weak_pointer (&self->parent);
 
   G_OBJECT_CLASS (isc_preferences_window_parent_class)->dispose (object);
 }
@@ -546,6 +573,8 @@ isc_preferences_window_finalize (GObject *object)
 
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->check_error, g_free);
+  /* Last: a reply that comes after dispose still finds the widgets. */
+  g_clear_object (&self->page);
 
   G_OBJECT_CLASS (isc_preferences_window_parent_class)->finalize (object);
 }
@@ -554,7 +583,6 @@ static void
 isc_preferences_window_class_init (IscPreferencesWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->constructed = isc_preferences_window_constructed;
   object_class->get_property = isc_preferences_window_get_property;
@@ -574,38 +602,72 @@ isc_preferences_window_class_init (IscPreferencesWindowClass *klass)
   if (G_UNLIKELY (isc_ui_get_resource () == NULL))
     g_critical ("Inferscope's UI resources are missing");
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/inferscope/Inferscope/isc-preferences-window.ui");
-  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, account_group);
-  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, key_row);
-  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, change_button);
-  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, remove_button);
-  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, advanced_row);
-  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, base_url_row);
-  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, base_url_error_row);
-  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, base_url_error_label);
-  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, display_group);
-  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, utc_row);
-  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, utc_switch);
-  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, totals_row);
-  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, totals_switch);
-  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, refresh_group);
-  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, interval_row);
-  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, background_group);
-  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, background_row);
-  gtk_widget_class_bind_template_child (widget_class, IscPreferencesWindow, background_switch);
-  gtk_widget_class_bind_template_callback (widget_class, change_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, remove_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, base_url_apply_cb);
 }
 
 static void
 isc_preferences_window_init (IscPreferencesWindow *self)
 {
   g_autoptr(GtkStringList) choices = gtk_string_list_new (NULL);
+  g_autoptr(GtkBuilderScope) scope = gtk_builder_cscope_new ();
+  g_autoptr(GError) error = NULL;
+  /* Not kept: it holds its current object, @self. */
+  g_autoptr(GtkBuilder) builder = gtk_builder_new ();
 
+#if ISC_PREFERENCES_DIALOG
+  adw_preferences_dialog_set_search_enabled (ADW_PREFERENCES_DIALOG (self), FALSE);
+#else
   isc_accessible_init_dialog (GTK_WINDOW (self));
-  gtk_widget_init_template (GTK_WIDGET (self));
-  isc_accessible_hide_unused_search (ADW_PREFERENCES_WINDOW (self));
+  gtk_window_set_modal (GTK_WINDOW (self), TRUE);
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (self), TRUE);
+  gtk_window_set_default_size (GTK_WINDOW (self), 560, 640);
+  adw_preferences_window_set_search_enabled (ADW_PREFERENCES_WINDOW (self), FALSE);
+#endif
+#if ISC_PREFERENCES_DIALOG
+  adw_dialog_set_title (ADW_DIALOG (self), _("Preferences"));
+#else
+  gtk_window_set_title (GTK_WINDOW (self), _("Preferences"));
+#endif
+
+  /* The page's handlers are called with @self first, as a template's. */
+  gtk_builder_cscope_add_callback_symbols (GTK_BUILDER_CSCOPE (scope),
+                                           "change_clicked_cb", G_CALLBACK (change_clicked_cb),
+                                           "remove_clicked_cb", G_CALLBACK (remove_clicked_cb),
+                                           "base_url_apply_cb", G_CALLBACK (base_url_apply_cb),
+                                           NULL);
+  gtk_builder_set_scope (builder, scope);
+  gtk_builder_set_current_object (builder, G_OBJECT (self));
+  if (!gtk_builder_add_from_resource (builder, "/io/github/inferscope/Inferscope/isc-preferences-window.ui", &error))
+    g_error ("The preferences page is broken: %s", error->message);
+
+#define PAGE_WIDGET(name) self->name = (gpointer) gtk_builder_get_object (builder, #name)
+  PAGE_WIDGET (page);
+  PAGE_WIDGET (account_group);
+  PAGE_WIDGET (key_row);
+  PAGE_WIDGET (change_button);
+  PAGE_WIDGET (remove_button);
+  PAGE_WIDGET (advanced_row);
+  PAGE_WIDGET (base_url_row);
+  PAGE_WIDGET (base_url_error_row);
+  PAGE_WIDGET (base_url_error_label);
+  PAGE_WIDGET (display_group);
+  PAGE_WIDGET (utc_row);
+  PAGE_WIDGET (utc_switch);
+  PAGE_WIDGET (totals_row);
+  PAGE_WIDGET (totals_switch);
+  PAGE_WIDGET (refresh_group);
+  PAGE_WIDGET (interval_row);
+  PAGE_WIDGET (background_group);
+  PAGE_WIDGET (background_row);
+  PAGE_WIDGET (background_switch);
+#undef PAGE_WIDGET
+  g_object_ref (self->page);
+
+#if ISC_PREFERENCES_DIALOG
+  adw_preferences_dialog_add (ADW_PREFERENCES_DIALOG (self), self->page);
+#else
+  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self), self->page);
+#endif
+  isc_accessible_hide_unused_search (GTK_WIDGET (self));
 
   self->cancellable = g_cancellable_new ();
 
@@ -644,13 +706,44 @@ IscPreferencesWindow *
 isc_preferences_window_new (GtkWindow  *parent,
                             IscSession *session)
 {
+  IscPreferencesWindow *self;
+
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
   g_return_val_if_fail (ISC_IS_SESSION (session), NULL);
 
-  return g_object_new (ISC_TYPE_PREFERENCES_WINDOW,
-                       "transient-for", parent,
+  self = g_object_new (ISC_TYPE_PREFERENCES_WINDOW,
                        "session", session,
                        NULL);
+  g_set_weak_pointer (&self->parent, parent);
+#if !ISC_PREFERENCES_DIALOG
+  gtk_window_set_transient_for (GTK_WINDOW (self), parent);
+#endif
+
+  return self;
+}
+
+void
+isc_preferences_window_present (IscPreferencesWindow *self)
+{
+  g_return_if_fail (ISC_IS_PREFERENCES_WINDOW (self));
+
+#if ISC_PREFERENCES_DIALOG
+  adw_dialog_present (ADW_DIALOG (self), GTK_WIDGET (self->parent));
+#else
+  gtk_window_present (GTK_WINDOW (self));
+#endif
+}
+
+void
+isc_preferences_window_close (IscPreferencesWindow *self)
+{
+  g_return_if_fail (ISC_IS_PREFERENCES_WINDOW (self));
+
+#if ISC_PREFERENCES_DIALOG
+  adw_dialog_force_close (ADW_DIALOG (self));
+#else
+  gtk_window_destroy (GTK_WINDOW (self));
+#endif
 }
 
 IscSession *

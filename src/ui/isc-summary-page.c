@@ -473,20 +473,26 @@ isc_summary_page_init (IscSummaryPage *self)
   gtk_widget_set_margin_start (bar, 12);
   gtk_widget_set_margin_end (bar, 12);
   /* The target's cost over the range, on its own line over the table:
-   * what was billed and what is estimated, said apart. */
+   * what was billed and what is estimated, said apart. On their first
+   * baselines: GTK 4.12 renames that alignment BASELINE_FILL. */
+#if GTK_CHECK_VERSION (4, 12, 0)
+# define COST_VALIGN GTK_ALIGN_BASELINE_FILL
+#else
+# define COST_VALIGN GTK_ALIGN_BASELINE
+#endif
   self->cost_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   {
     GtkWidget *title = gtk_label_new (_("Cost"));
 
     gtk_widget_add_css_class (title, "heading");
-    gtk_widget_set_valign (title, GTK_ALIGN_BASELINE);
+    gtk_widget_set_valign (title, COST_VALIGN);
     gtk_box_append (GTK_BOX (self->cost_box), title);
     self->cost_label = GTK_LABEL (gtk_label_new (NULL));
     gtk_label_set_wrap (self->cost_label, TRUE);
     gtk_label_set_xalign (self->cost_label, 0);
     gtk_label_set_selectable (self->cost_label, TRUE);
     gtk_widget_add_css_class (GTK_WIDGET (self->cost_label), "numeric");
-    gtk_widget_set_valign (GTK_WIDGET (self->cost_label), GTK_ALIGN_BASELINE);
+    gtk_widget_set_valign (GTK_WIDGET (self->cost_label), COST_VALIGN);
     gtk_box_append (GTK_BOX (self->cost_box), GTK_WIDGET (self->cost_label));
     gtk_accessible_update_relation (GTK_ACCESSIBLE (self->cost_label),
                                     GTK_ACCESSIBLE_RELATION_LABELLED_BY, title, NULL, -1);

@@ -199,6 +199,23 @@ connect_action (GSimpleAction *action,
   _isc_window_open_key_dialog (ISC_WINDOW (user_data), NULL);
 }
 
+#if ADW_CHECK_VERSION (1, 8, 0)
+/* AdwShortcutsDialog where libadwaita has it (1.8; GTK 4.18 deprecates
+ * GtkShortcutsWindow), inside the window; it lists the same lines as
+ * the window before it (gtk/help-overlay.ui). Its items find their
+ * actions' keys in the application. */
+static void
+show_help_overlay_action (GSimpleAction *action,
+                          GVariant      *parameter,
+                          gpointer       user_data)
+{
+  IscWindow *self = user_data;
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/inferscope/Inferscope/isc-shortcuts-dialog.ui");
+  AdwDialog *dialog = ADW_DIALOG (gtk_builder_get_object (builder, "shortcuts_dialog"));
+
+  adw_dialog_present (dialog, GTK_WIDGET (self));
+}
+#else
 /* The shortcuts window exists only while it is open. GtkApplication
  * would build one per window at its start (from gtk/help-overlay.ui) and
  * keep it hidden: under a screen reader, GTK 4.8 answers a reader that
@@ -254,6 +271,7 @@ show_help_overlay_action (GSimpleAction *action,
     }
   gtk_window_present (GTK_WINDOW (overlay));
 }
+#endif
 
 static void
 explore_demo_action (GSimpleAction *action,
@@ -281,7 +299,7 @@ alerts_action (GSimpleAction *action,
       _isc_window_toast (self, _("Choose a deployment or an environment to set its alerts"));
       return;
     }
-  gtk_window_present (GTK_WINDOW (isc_alerts_dialog_new (GTK_WINDOW (self), _isc_window_get_settings (self), target)));
+  isc_alerts_dialog_present (isc_alerts_dialog_new (GTK_WINDOW (self), _isc_window_get_settings (self), target));
 }
 
 /* What the view compares with, from the main menu of a narrow window (the

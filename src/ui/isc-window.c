@@ -837,8 +837,10 @@ isc_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->view, self);
     }
 
+#if !ADW_CHECK_VERSION (1, 8, 0)
   /* The shortcuts window, when open, goes with the window (and does not
-   * hand its action back to a window going away). */
+   * hand its action back to a window going away). From libadwaita 1.8
+   * it is a dialog inside the window. */
   if (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self)) != NULL)
     {
       GtkWindow *overlay = GTK_WINDOW (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self)));
@@ -847,6 +849,7 @@ isc_window_dispose (GObject *object)
       gtk_window_destroy (overlay);
       gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (self), NULL);
     }
+#endif
 
   if (self->session_signals != NULL)
     g_signal_group_set_target (self->session_signals, NULL);
