@@ -14,6 +14,7 @@
 #include "isc-accessible.h"
 #include "isc-model-api-chart.h"
 #include "isc-model-apis-page.h"
+#include "isc-text.h"
 
 struct _IscModelApisPage
 {
@@ -222,8 +223,12 @@ isc_model_apis_page_set_apis (IscModelApisPage *self,
                           (const char * const *) names);
   gtk_drop_down_set_selected (self->chooser, selected);
   self->updating = FALSE;
+  /* An API chosen that is not (or no longer) added: all of them. */
   if (selected == 0 && self->model != NULL)
-    g_clear_pointer (&self->model, g_free);
+    {
+      g_clear_pointer (&self->model, g_free);
+      g_signal_emit (self, signals[QUERY_CHANGED], 0);
+    }
 }
 
 GPtrArray *
@@ -246,6 +251,18 @@ isc_model_apis_page_set_model (IscModelApisPage *self,
 {
   g_return_if_fail (ISC_IS_MODEL_APIS_PAGE (self));
 
+  /* Before the list is known (a restored window): chosen once it is. */
+  if (self->apis == NULL)
+    {
+      if (g_strcmp0 (self->model, model) != 0)
+        {
+          g_free (self->model);
+          self->model = g_strdup (model);
+          g_signal_emit (self, signals[QUERY_CHANGED], 0);
+        }
+      return;
+    }
+
   for (guint i = 0; self->apis != NULL && i < self->apis->len; i++)
     {
       const IscModelApi *api = g_ptr_array_index (self->apis, i);
@@ -257,6 +274,23 @@ isc_model_apis_page_set_model (IscModelApisPage *self,
         }
     }
   gtk_drop_down_set_selected (self->chooser, 0);
+}
+
+char *
+isc_model_apis_page_dup_model_title (IscModelApisPage *self)
+{
+  g_return_val_if_fail (ISC_IS_MODEL_APIS_PAGE (self), NULL);
+
+  if (self->model == NULL)
+    return NULL;
+  for (guint i = 0; self->apis != NULL && i < self->apis->len; i++)
+    {
+      const IscModelApi *api = g_ptr_array_index (self->apis, i);
+
+      if (g_strcmp0 (api->name, self->model) == 0)
+        return isc_text_display_name (api->display_name, api->name);
+    }
+  return isc_text_display_name (NULL, self->model);
 }
 
 IscUsageGroup

@@ -40,6 +40,8 @@ GPtrArray     *isc_model_apis_page_get_apis   (IscModelApisPage *self);
 const char    *isc_model_apis_page_get_model  (IscModelApisPage *self);
 void           isc_model_apis_page_set_model  (IscModelApisPage *self,
                                                const char       *model);
+/* The chosen API's name as shown (isc_text_display_name()), NULL for all. */
+char          *isc_model_apis_page_dup_model_title (IscModelApisPage *self);
 IscUsageGroup  isc_model_apis_page_get_group  (IscModelApisPage *self);
 void           isc_model_apis_page_set_group  (IscModelApisPage *self,
                                                IscUsageGroup     group);

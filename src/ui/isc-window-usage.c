@@ -76,7 +76,10 @@ model_apis_listed_cb (GObject      *source,
       return;
     }
   isc_model_apis_page_set_apis (self->model_apis_page, apis);
-  isc_sidebar_set_model_apis_shown (self->sidebar, apis->len > 0);
+  /* Only the added ones are listed: a row per API. */
+  isc_sidebar_set_model_apis (self->sidebar, apis);
+  if (self->showing_overview && self->showing_model_apis)
+    isc_sidebar_select_model_api (self->sidebar, isc_model_apis_page_get_model (self->model_apis_page));
 }
 
 IscUsage *
@@ -220,16 +223,34 @@ _isc_window_load_model_apis (IscWindow *self)
 void
 _isc_window_show_model_apis (IscWindow *self)
 {
+  gboolean was_showing = self->showing_overview && self->showing_model_apis;
+
   self->showing_usage = FALSE;
   self->showing_model_apis = TRUE;
   if (self->showing_overview)
     {
-      isc_sidebar_select_model_apis (self->sidebar);
+      isc_sidebar_select_model_api (self->sidebar, isc_model_apis_page_get_model (self->model_apis_page));
       _isc_window_update_state (self);
       _isc_window_update_title (self);
     }
   else
     _isc_window_show_overview (self, TRUE);
+  _isc_window_update_modes_offered (self);
+  /* Another API chosen while shown loaded through ::query-changed. */
+  if (!was_showing)
+    _isc_window_load_model_apis (self);
+}
+
+/* The page's chooser or grouping changed: the sidebar's row follows the
+ * API chosen, and the charts load again. */
+void
+_isc_window_model_apis_query_changed (IscWindow *self)
+{
+  if (!(self->showing_overview && self->showing_model_apis))
+    return;
+  isc_sidebar_select_model_api (self->sidebar, isc_model_apis_page_get_model (self->model_apis_page));
+  _isc_window_update_title (self);
+  _isc_window_save_view_state (self);
   _isc_window_load_model_apis (self);
 }
 
