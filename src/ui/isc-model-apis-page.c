@@ -14,6 +14,7 @@
 #include "isc-accessible.h"
 #include "isc-model-api-chart.h"
 #include "isc-model-apis-page.h"
+#include "isc-summary-page.h"
 #include "isc-text.h"
 
 struct _IscModelApisPage
@@ -25,14 +26,18 @@ struct _IscModelApisPage
   GtkStringList  *choices;
   GtkToggleButton *by_model;
   GtkToggleButton *by_key;
+  GtkToggleButton *show_charts;
+  GtkToggleButton *show_summary;
   GtkStack       *stack;
   IscChartsPage  *charts;
+  IscSummaryPage *summary;
   AdwStatusPage  *status_page;
 
   /* Owned */
   GPtrArray      *apis;       /* IscModelApi */
   char           *model;
   IscUsageGroup   group;
+  gboolean        has_usage;  /* charts and summary have a response */
   gboolean        updating;
 };
 
@@ -71,6 +76,16 @@ group_toggled_cb (IscModelApisPage *self)
     return;
   self->group = group;
   g_signal_emit (self, signals[QUERY_CHANGED], 0);
+}
+
+/* Charts or Summary, once there is usage to show. */
+static void
+show_usage (IscModelApisPage *self)
+{
+  if (!self->has_usage)
+    return;
+  gtk_stack_set_visible_child_name (self->stack,
+                                    gtk_toggle_button_get_active (self->show_summary) ? "summary" : "charts");
 }
 
 static void
@@ -155,7 +170,27 @@ isc_model_apis_page_init (IscModelApisPage *self)
   gtk_box_append (GTK_BOX (toggles), GTK_WIDGET (self->by_model));
   gtk_box_append (GTK_BOX (toggles), GTK_WIDGET (self->by_key));
   gtk_widget_set_halign (toggles, GTK_ALIGN_START);
-  gtk_box_append (GTK_BOX (bar), toggles);
+  {
+    GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+    GtkWidget *views = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+    /* Translators: the Model APIs page shows its usage as charts */
+    self->show_charts = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_label (_("Charts")));
+    /* Translators: the Model APIs page shows its usage as a table of
+     * the range's totals */
+    self->show_summary = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_label (_("Summary")));
+    isc_accessible_set_name (GTK_WIDGET (self->show_charts), _("Charts"));
+    isc_accessible_set_name (GTK_WIDGET (self->show_summary), _("Summary"));
+    gtk_toggle_button_set_group (self->show_summary, self->show_charts);
+    gtk_toggle_button_set_active (self->show_charts, TRUE);
+    g_signal_connect_object (self->show_summary, "toggled", G_CALLBACK (show_usage), self, G_CONNECT_SWAPPED);
+    gtk_widget_add_css_class (views, "linked");
+    gtk_box_append (GTK_BOX (views), GTK_WIDGET (self->show_charts));
+    gtk_box_append (GTK_BOX (views), GTK_WIDGET (self->show_summary));
+    gtk_box_append (GTK_BOX (row), toggles);
+    gtk_box_append (GTK_BOX (row), views);
+    gtk_box_append (GTK_BOX (bar), row);
+  }
   gtk_box_append (GTK_BOX (box), bar);
 
   self->stack = GTK_STACK (gtk_stack_new ());
@@ -171,6 +206,10 @@ isc_model_apis_page_init (IscModelApisPage *self)
   /* Buckets are the API's: counts per bucket, not rates. */
   isc_charts_page_set_counters_as_totals (self->charts, TRUE);
   gtk_stack_add_named (self->stack, GTK_WIDGET (self->charts), "charts");
+
+  /* The range's totals per series, as any target's Summary. */
+  self->summary = ISC_SUMMARY_PAGE (isc_summary_page_new ());
+  gtk_stack_add_named (self->stack, GTK_WIDGET (self->summary), "summary");
 
   adw_status_page_set_icon_name (ADW_STATUS_PAGE (empty), "io.github.inferscope.Inferscope-symbolic");
   adw_status_page_set_title (ADW_STATUS_PAGE (empty), _("No Model API Usage"));
@@ -309,6 +348,37 @@ isc_model_apis_page_set_group (IscModelApisPage *self,
   gtk_toggle_button_set_active (group == ISC_USAGE_GROUP_API_KEY ? self->by_key : self->by_model, TRUE);
 }
 
+/* "≈ $12.34 at list prices": what the tokens cost at the prices per
+ * million tokens the API lists, never a billed figure. */
+static char *
+dup_list_cost_text (const IscModelApiUsage *usage,
+                    GPtrArray              *apis)
+{
+  IscMoney cost = 0;
+  guint n_unpriced = 0;
+  g_autofree char *money = NULL;
+  gboolean priced = isc_model_api_usage_list_cost (usage, apis, &cost, &n_unpriced);
+
+  if (!priced && n_unpriced == 0)
+    return NULL;
+  if (!priced)
+    /* Translators: the Model APIs Summary's cost line when no list price
+     * applies (grouped by API key, or models without prices) */
+    return g_strdup (_("Unknown: no list price for these tokens"));
+  money = isc_money_format (cost);
+  if (n_unpriced > 0)
+    /* Translators: the Model APIs Summary's cost line, e.g. "≈ $12.34 at
+     * list prices per million tokens, without 2 rows that have no price" */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "≈ %s at list prices per million tokens, without %u row that has no price",
+                                         "≈ %s at list prices per million tokens, without %u rows that have no price",
+                                         n_unpriced),
+                            money, n_unpriced);
+  /* Translators: the Model APIs Summary's cost line, e.g. "≈ $12.34 at
+   * list prices per million tokens" (computed, not billed) */
+  return g_strdup_printf (_("≈ %s at list prices per million tokens"), money);
+}
+
 void
 isc_model_apis_page_set_usage (IscModelApisPage *self,
                                IscModelApiUsage *usage)
@@ -324,7 +394,18 @@ isc_model_apis_page_set_usage (IscModelApisPage *self,
     }
   response = isc_model_api_usage_new_response (usage, self->apis);
   isc_charts_page_set_response (self->charts, response);
-  gtk_stack_set_visible_child_name (self->stack, response != NULL ? "charts" : "empty");
+  {
+    g_autoptr(IscMetricsResponse) summary = isc_model_api_usage_new_summary (usage);
+    g_autofree char *cost = dup_list_cost_text (usage, self->apis);
+
+    isc_summary_page_set_response (self->summary, summary);
+    isc_summary_page_set_cost_text (self->summary, summary != NULL ? cost : NULL);
+  }
+  self->has_usage = response != NULL;
+  if (self->has_usage)
+    show_usage (self);
+  else
+    gtk_stack_set_visible_child_name (self->stack, "empty");
 }
 
 void
@@ -339,7 +420,25 @@ isc_model_apis_page_set_error (IscModelApisPage *self,
   escaped = g_markup_escape_text (message != NULL ? message : "", -1);
   adw_status_page_set_description (self->status_page, escaped);
   isc_charts_page_set_response (self->charts, NULL);
+  isc_summary_page_set_response (self->summary, NULL);
+  isc_summary_page_set_cost_text (self->summary, NULL);
+  self->has_usage = FALSE;
   gtk_stack_set_visible_child_name (self->stack, "error");
+}
+
+IscSummaryPage *
+isc_model_apis_page_get_summary (IscModelApisPage *self)
+{
+  g_return_val_if_fail (ISC_IS_MODEL_APIS_PAGE (self), NULL);
+  return self->summary;
+}
+
+void
+isc_model_apis_page_show_summary (IscModelApisPage *self,
+                                  gboolean          summary)
+{
+  g_return_if_fail (ISC_IS_MODEL_APIS_PAGE (self));
+  gtk_toggle_button_set_active (summary ? self->show_summary : self->show_charts, TRUE);
 }
 
 IscChartsPage *
