@@ -115,6 +115,10 @@ _isc_window_get_usage (IscWindow *self)
   /* Not cancelled by a reload of the Usage page; the answer is checked
    * against the usage it was asked of. */
   isc_usage_list_model_apis_async (self->usage, NULL, model_apis_listed_cb, g_object_ref (self));
+  /* A window restored on the Model APIs page before it had a client:
+   * its usage now. */
+  if (self->showing_overview && self->showing_model_apis)
+    _isc_window_load_model_apis (self);
   return self->usage;
 }
 
@@ -366,7 +370,6 @@ _isc_window_model_apis_query_changed (IscWindow *self)
     return;
   isc_sidebar_select_model_api (self->sidebar, isc_model_apis_page_get_model (self->model_apis_page));
   _isc_window_update_title (self);
-  _isc_window_save_view_state (self);
   _isc_window_load_model_apis (self);
 }
 
