@@ -166,6 +166,9 @@ test_replicas_estimate (void)
   /* The legend's minutes are the billed days' (dep1 is the costliest:
    * 120 min × 30 days), not the estimate's. */
   g_assert_cmpstr (legend_note, ==, "3.6k min · 60k requests");
+  g_free (legend_note);
+  legend_note = isc_chart_model_dup_note (model, 1, -1);
+  g_assert_cmpstr (legend_note, ==, "1.8k min · 30k requests · today ≈ $12.00 estimated");
   /* Today's bar is drawn as the incomplete step only when it reaches
    * now; its value is the estimate. */
   g_assert_cmpfloat_with_epsilon (isc_chart_model_get_series (model, 1)->values[N_DAYS - 1], 12.0, 1e-9);

@@ -578,6 +578,10 @@ collect_layers (const IscUsageTable *self)
   return layers;
 }
 
+static char *usage_note_text (const Layer *layer,
+                              double       minutes,
+                              double       requests);
+
 /* "1.2k min · 5.6k requests" of a layer at a day, or over the range. */
 static char *
 usage_note (IscChartModel *model,
@@ -588,8 +592,6 @@ usage_note (IscChartModel *model,
   Notes *notes = user_data;
   const Layer *layer;
   double minutes = NAN, requests = NAN;
-  g_autofree char *minutes_text = NULL;
-  g_autofree char *requests_text = NULL;
 
   if (series >= notes->layers->len)
     return NULL;
@@ -622,6 +624,37 @@ usage_note (IscChartModel *model,
         add_nan (&minutes, layer->minutes[d]);
         add_nan (&requests, layer->requests[d]);
       }
+
+  if (step < 0 && notes->estimated)
+    {
+      g_autofree char *billed = usage_note_text (layer, minutes, requests);
+      g_autofree char *estimate = NULL;
+      double today = NAN;
+
+      for (guint d = notes->n_billed_days; d < notes->n_days; d++)
+        add_nan (&today, layer->micros[d]);
+      if (isnan (today))
+        return g_steal_pointer (&billed);
+      estimate = isc_usage_format_micros ((gint64) llround (today));
+      if (billed == NULL)
+        /* Translators: in the Usage chart's legend, a layer's spend today
+         * as estimated, never added to its billed figures */
+        return g_strdup_printf (_("today ≈ %s estimated"), estimate);
+      /* Translators: in the Usage chart's legend, a layer's billed minutes
+       * and requests, then its spend today as estimated, e.g. "3.6k min ·
+       * 60k requests · today ≈ $12.50 estimated" */
+      return g_strdup_printf (_("%s · today ≈ %s estimated"), billed, estimate);
+    }
+  return usage_note_text (layer, minutes, requests);
+}
+
+static char *
+usage_note_text (const Layer *layer,
+                 double       minutes,
+                 double       requests)
+{
+  g_autofree char *minutes_text = NULL;
+  g_autofree char *requests_text = NULL;
 
   if (!isnan (minutes))
     minutes_text = isc_format_value (minutes, ISC_UNIT_HINT_COUNT, 3);
