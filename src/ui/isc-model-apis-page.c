@@ -31,6 +31,8 @@ struct _IscModelApisPage
   GtkStack       *stack;
   IscChartsPage  *charts;
   IscSummaryPage *summary;
+  GtkWidget      *top_row;    /* the title and the chooser */
+  GtkWidget      *toggle_row; /* the grouping, then Charts or Summary */
   AdwStatusPage  *status_page;
 
   /* Owned */
@@ -38,6 +40,8 @@ struct _IscModelApisPage
   char           *model;
   IscUsageGroup   group;
   gboolean        has_usage;  /* charts and summary have a response */
+  gboolean        compact;
+  guint           compact_id;
   gboolean        updating;
 };
 
@@ -78,6 +82,63 @@ group_toggled_cb (IscModelApisPage *self)
   g_signal_emit (self, signals[QUERY_CHANGED], 0);
 }
 
+/* Narrower than this, the rows over the charts stack their parts. */
+#define COMPACT_WIDTH 520
+
+static gboolean
+apply_compact_cb (gpointer user_data)
+{
+  IscModelApisPage *self = user_data;
+  GtkOrientation orientation = self->compact ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL;
+
+  self->compact_id = 0;
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->top_row), orientation);
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->toggle_row), orientation);
+  gtk_widget_set_halign (GTK_WIDGET (self->chooser), self->compact ? GTK_ALIGN_START : GTK_ALIGN_FILL);
+  return G_SOURCE_REMOVE;
+}
+
+/* As the Usage page: it sees its width and stacks the rows' parts when
+ * narrow (360 px). */
+static void
+isc_model_apis_page_measure (GtkWidget      *widget,
+                             GtkOrientation  orientation,
+                             int             for_size,
+                             int            *minimum,
+                             int            *natural,
+                             int            *minimum_baseline,
+                             int            *natural_baseline)
+{
+  GtkWidget *child = adw_bin_get_child (ADW_BIN (widget));
+
+  *minimum = *natural = 0;
+  *minimum_baseline = *natural_baseline = -1;
+  if (child != NULL)
+    gtk_widget_measure (child, orientation, for_size, minimum, natural, minimum_baseline, natural_baseline);
+}
+
+static void
+isc_model_apis_page_size_allocate (GtkWidget *widget,
+                                   int        width,
+                                   int        height,
+                                   int        baseline)
+{
+  IscModelApisPage *self = ISC_MODEL_APIS_PAGE (widget);
+  GtkWidget *child = adw_bin_get_child (ADW_BIN (widget));
+  gboolean compact = width < COMPACT_WIDTH;
+
+  if (child != NULL)
+    gtk_widget_allocate (child, width, height, baseline, NULL);
+
+  /* Not during the allocation: the rows' heights change with it. */
+  if (compact != self->compact)
+    {
+      self->compact = compact;
+      if (self->compact_id == 0)
+        self->compact_id = g_idle_add (apply_compact_cb, self);
+    }
+}
+
 /* Charts or Summary, once there is usage to show. */
 static void
 show_usage (IscModelApisPage *self)
@@ -95,6 +156,7 @@ isc_model_apis_page_dispose (GObject *object)
 
   g_clear_pointer (&self->apis, g_ptr_array_unref);
   g_clear_pointer (&self->model, g_free);
+  g_clear_handle_id (&self->compact_id, g_source_remove);
 
   G_OBJECT_CLASS (isc_model_apis_page_parent_class)->dispose (object);
 }
@@ -106,6 +168,8 @@ isc_model_apis_page_class_init (IscModelApisPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = isc_model_apis_page_dispose;
+  widget_class->measure = isc_model_apis_page_measure;
+  widget_class->size_allocate = isc_model_apis_page_size_allocate;
 
   signals[QUERY_CHANGED] =
     g_signal_new ("query-changed",
@@ -155,6 +219,7 @@ isc_model_apis_page_init (IscModelApisPage *self)
    * a narrow window (360 px). */
   gtk_box_append (GTK_BOX (top), GTK_WIDGET (self->chooser));
   gtk_box_append (GTK_BOX (bar), top);
+  self->top_row = top;
 
   /* Translators: stack the Model APIs charts by model */
   self->by_model = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_label (_("By Model")));
@@ -172,6 +237,8 @@ isc_model_apis_page_init (IscModelApisPage *self)
   gtk_widget_set_halign (toggles, GTK_ALIGN_START);
   {
     GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+
+    self->toggle_row = row;
     GtkWidget *views = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
 
     /* Translators: the Model APIs page shows its usage as charts */
@@ -185,6 +252,7 @@ isc_model_apis_page_init (IscModelApisPage *self)
     gtk_toggle_button_set_active (self->show_charts, TRUE);
     g_signal_connect_object (self->show_summary, "toggled", G_CALLBACK (show_usage), self, G_CONNECT_SWAPPED);
     gtk_widget_add_css_class (views, "linked");
+    gtk_widget_set_halign (views, GTK_ALIGN_START);
     gtk_box_append (GTK_BOX (views), GTK_WIDGET (self->show_charts));
     gtk_box_append (GTK_BOX (views), GTK_WIDGET (self->show_summary));
     gtk_box_append (GTK_BOX (row), toggles);
@@ -224,6 +292,8 @@ isc_model_apis_page_init (IscModelApisPage *self)
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->stack));
   adw_bin_set_child (ADW_BIN (self), box);
   gtk_stack_set_visible_child_name (self->stack, "loading");
+  /* Its own measure and allocation (the rows stack when narrow). */
+  gtk_widget_set_layout_manager (GTK_WIDGET (self), NULL);
 }
 
 GtkWidget *
