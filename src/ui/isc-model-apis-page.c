@@ -292,8 +292,13 @@ isc_model_apis_page_init (IscModelApisPage *self)
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->stack));
   adw_bin_set_child (ADW_BIN (self), box);
   gtk_stack_set_visible_child_name (self->stack, "loading");
-  /* Its own measure and allocation (the rows stack when narrow). */
+  /* Its own measure and allocation (the rows stack when narrow). Stacked
+   * to begin with: the page's minimum width is the stacked one until it
+   * has the room, so it never holds a window (or the stack it is hidden
+   * in) wider than 360 px. */
   gtk_widget_set_layout_manager (GTK_WIDGET (self), NULL);
+  self->compact = TRUE;
+  apply_compact_cb (self);
 }
 
 GtkWidget *
