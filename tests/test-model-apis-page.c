@@ -492,6 +492,60 @@ test_usage_today (void)
   test_run_frames (20);
 }
 
+/* Names from the server are text: markup shows as typed, a direction
+ * override is said, not obeyed, in the row and its accessible name. */
+static void
+test_names_escaped (void)
+{
+  static const char doc[] =
+    "{\"items\": ["
+    " {\"name\": \"evil\", \"display_name\": \"<b>Evil</b> \u202eipa\", \"description\": \"\","
+    "  \"release_date\": \"2025-01-01\", \"invoke_url\": \"https://inference.baseten.co/v1\","
+    "  \"context_length\": 1000, \"cost_per_million_input_tokens\": null,"
+    "  \"cost_per_million_output_tokens\": null, \"rate_limits\": [],"
+    "  \"org_details\": {\"added_at\": \"2026-10-01T12:00:00Z\", \"last_used_at\": null}}"
+    "], \"pagination\": {\"has_more\": false, \"cursor\": null}}";
+  g_autoptr(GError) error = NULL;
+  g_autofree char *cursor = NULL;
+  g_autoptr(GPtrArray) apis = isc_model_apis_decode_page (doc, strlen (doc), &cursor, &error);
+  g_autofree char *shown = NULL;
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *sidebar = isc_sidebar_new ();
+  g_autoptr(IscTargetList) list = isc_target_list_new ();
+  GtkWidget *label;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (apis->len, ==, 1);
+  isc_sidebar_set_target_list (ISC_SIDEBAR (sidebar), list);
+  gtk_window_set_default_size (GTK_WINDOW (window), 300, 600);
+  gtk_window_set_child (GTK_WINDOW (window), sidebar);
+  gtk_window_present (GTK_WINDOW (window));
+  isc_sidebar_set_model_apis (ISC_SIDEBAR (sidebar), apis);
+  test_run_frames (50);
+  g_assert_true (isc_sidebar_get_model_apis_shown (ISC_SIDEBAR (sidebar)));
+
+  /* As every name is shown: isolated, the override not obeyed. */
+  shown = isc_text_display_name (((IscModelApi *) g_ptr_array_index (apis, 0))->display_name, "evil");
+  g_assert_null (strstr (shown, "\u202e"));
+  label = find_label_exact (sidebar, shown);
+  g_assert_nonnull (label);
+  g_assert_false (gtk_label_get_use_markup (GTK_LABEL (label)));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (label)), "<b>Evil</b>"));
+  g_assert_null (strstr (gtk_label_get_text (GTK_LABEL (label)), "\u202e"));
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (label)), "\u2068"));
+
+  /* Selected by its name, from code: nothing emitted, the row follows. */
+  isc_sidebar_select_model_api (ISC_SIDEBAR (sidebar), "evil");
+  g_assert_cmpstr (isc_sidebar_get_model_api (ISC_SIDEBAR (sidebar)), ==, "evil");
+  /* No longer added: the section goes, and nothing is selected in it. */
+  isc_sidebar_set_model_apis (ISC_SIDEBAR (sidebar), NULL);
+  g_assert_false (isc_sidebar_get_model_apis_shown (ISC_SIDEBAR (sidebar)));
+  g_assert_false (isc_sidebar_get_model_apis_selected (ISC_SIDEBAR (sidebar)));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_run_frames (20);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -500,6 +554,7 @@ main (int   argc,
 
   test_app_start ();
 
+  g_test_add_func ("/isc/model-apis-page/names-escaped", test_names_escaped);
   g_test_add_func ("/isc/model-apis-page/sidebar-rows", test_sidebar_rows);
   g_test_add_func ("/isc/model-apis-page/summary", test_summary);
   g_test_add_func ("/isc/model-apis-page/activity-button", test_activity_button);
