@@ -119,6 +119,70 @@ test_estimate_apart (void)
   g_assert_nonnull (strstr (csv, "2026-12-01,deployment,\"model-00 · production\",1.01,true,60,1000\n"));
 }
 
+/* Billing has no figure for today: the replicas' estimate goes on its
+ * deployment's row (by billing id), or a row of its own, says so in the
+ * total and the hover box, and stays out of the billed total and the
+ * legend's minutes. A figure billing has for the day is kept. */
+static void
+test_replicas_estimate (void)
+{
+  g_autoptr(IscUsageTable) table = make_table (2, FALSE, FALSE);
+  g_autoptr(IscChartModel) model = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *today_note = NULL;
+  g_autofree char *legend_note = NULL;
+  IscUsageRow *row0 = isc_usage_table_get_row (table, 0);
+  IscUsageRow *row1 = isc_usage_table_get_row (table, 1);
+
+  /* Today has no figure at all. */
+  row0->id = g_strdup ("dep0");
+  row1->id = g_strdup ("dep1");
+  row0->micros[N_DAYS - 1] = row0->minutes[N_DAYS - 1] = row0->requests[N_DAYS - 1] = NAN;
+  row1->micros[N_DAYS - 1] = row1->minutes[N_DAYS - 1] = row1->requests[N_DAYS - 1] = NAN;
+  isc_usage_table_set_n_billed_days (table, N_DAYS - 1);
+  g_assert_false (isc_usage_table_get_has_estimate (table));
+
+  /* 2 replicas × 600 min × $0.01 a minute: $12.00 on dep0's row. */
+  g_assert_true (isc_usage_table_add_estimate (table, "dep0", "ignored", 12 * 1000000, 1200));
+  g_assert_cmpfloat (row0->micros[N_DAYS - 1], ==, 12 * MICROS);
+  /* A deployment billing has no row for: a row of its own. */
+  g_assert_true (isc_usage_table_add_estimate (table, "dep9", "new · production", 500000, 50));
+  g_assert_cmpuint (isc_usage_table_get_n_rows (table), ==, 3);
+  g_assert_cmpstr (isc_usage_table_get_row (table, 2)->name, ==, "new · production");
+  g_assert_true (isc_usage_table_get_has_estimate (table));
+
+  /* (1.01 + 2.01) × 30 billed; 12.50 estimated, never added. */
+  g_assert_cmpint (isc_usage_table_get_billed_micros (table), ==, 90600000);
+  g_assert_cmpint (isc_usage_table_get_estimated_micros (table), ==, 12500000);
+  text = isc_usage_table_dup_total_text (table);
+  g_assert_cmpstr (text, ==, "Total $90.60 over 30 days · ≈ $12.50 today so far, estimated, not billed yet");
+  g_assert_null (strstr (text, "103.10"));
+
+  model = isc_usage_table_new_chart_model (table);
+  today_note = isc_chart_model_dup_note (model, 1, N_DAYS - 1);
+  g_assert_nonnull (today_note);
+  legend_note = isc_chart_model_dup_note (model, 0, -1);
+  g_assert_nonnull (strstr (today_note, "estimate"));
+  /* The legend's minutes are the billed days' (dep1 is the costliest:
+   * 120 min × 30 days), not the estimate's. */
+  g_assert_cmpstr (legend_note, ==, "3.6k min · 60k requests");
+  g_free (legend_note);
+  legend_note = isc_chart_model_dup_note (model, 1, -1);
+  g_assert_cmpstr (legend_note, ==, "1.8k min · 30k requests · today ≈ $12.00 estimated");
+  /* Today's bar is drawn as the incomplete step only when it reaches
+   * now; its value is the estimate. */
+  g_assert_cmpfloat_with_epsilon (isc_chart_model_get_series (model, 1)->values[N_DAYS - 1], 12.0, 1e-9);
+
+  /* Billing's own figure for the day stays; the estimate is not put. */
+  row1->micros[N_DAYS - 1] = 3 * MICROS;
+  g_assert_false (isc_usage_table_add_estimate (table, "dep1", "ignored", 9 * 1000000, 900));
+  g_assert_cmpfloat (row1->micros[N_DAYS - 1], ==, 3 * MICROS);
+
+  /* Every day billed: nothing to estimate. */
+  isc_usage_table_set_n_billed_days (table, N_DAYS);
+  g_assert_false (isc_usage_table_add_estimate (table, "dep0", "ignored", 1, 1));
+}
+
 static double
 layer_sum (IscChartModel *model,
            guint          series)
@@ -306,6 +370,7 @@ main (int   argc,
   g_test_add_func ("/isc/usage-chart/total", test_total);
   g_test_add_func ("/isc/usage-chart/format", test_format);
   g_test_add_func ("/isc/usage-chart/estimate-apart", test_estimate_apart);
+  g_test_add_func ("/isc/usage-chart/replicas-estimate", test_replicas_estimate);
   g_test_add_func ("/isc/usage-chart/layers", test_layers);
   g_test_add_func ("/isc/usage-chart/legend-and-hover", test_legend_and_hover);
   g_test_add_func ("/isc/usage-chart/names-verbatim", test_names_verbatim);

@@ -618,7 +618,7 @@ test_window_model_apis (void)
   sidebar = test_find_shown (GTK_WIDGET (window), ISC_TYPE_SIDEBAR, NULL, NULL);
   g_assert_true (test_wait_for (model_apis_row_shown, sidebar));
   test_run_frames (20);
-  row = gtk_widget_get_parent (gtk_widget_get_parent (find_label (sidebar, "Model APIs")));
+  row = gtk_widget_get_parent (gtk_widget_get_parent (find_label (sidebar, "All Model APIs")));
   g_assert_true (gtk_widget_activate_action (row, "listitem.select", "(bb)", FALSE, FALSE));
   g_assert_true (test_wait_for (model_apis_charted, window));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Model APIs");

@@ -12,6 +12,7 @@
 #include "isc-catalogue.h"
 #include "isc-chart-json-private.h"
 #include "isc-model-api-chart.h"
+#include "isc-money.h"
 #include "isc-types.h"
 
 static const IscModelApi *
@@ -157,4 +158,108 @@ isc_model_api_usage_new_response (const IscModelApiUsage *usage,
   if (response == NULL)
     g_critical ("Cannot chart the Model API usage: %s", error->message);
   return response;
+}
+
+IscMetricsResponse *
+isc_model_api_usage_new_summary (const IscModelApiUsage *usage)
+{
+  static const struct {
+    const char    *name;
+    IscUsageField  field;
+  } metrics[] = {
+    { ISC_CATALOGUE_MODEL_API_INPUT, ISC_USAGE_FIELD_UNCACHED_INPUT },
+    { ISC_CATALOGUE_MODEL_API_CACHED, ISC_USAGE_FIELD_CACHED_INPUT },
+    { ISC_CATALOGUE_MODEL_API_OUTPUT, ISC_USAGE_FIELD_OUTPUT },
+    { ISC_CATALOGUE_MODEL_API_REQUESTS, ISC_USAGE_FIELD_REQUESTS },
+  };
+  g_autoptr(GString) json = NULL;
+  g_autoptr(GError) error = NULL;
+  IscMetricsResponse *response;
+  guint n_buckets, n_groups;
+  const char *key = "model";
+
+  g_return_val_if_fail (usage != NULL, NULL);
+
+  n_buckets = isc_model_api_usage_get_n_buckets (usage);
+  n_groups = isc_model_api_usage_get_n_groups (usage);
+  if (n_buckets == 0 || n_groups == 0)
+    return NULL;
+  if (isc_model_api_usage_get_group_api_key (usage, 0) != NULL)
+    key = "api_key";
+
+  /* A SUMMARY as the API sends one: a counter is its total over the
+   * window, one value set. */
+  json = g_string_sized_new (512 + (gsize) n_groups * 5 * 24);
+  g_string_append_printf (json,
+                          "{\"start_epoch_millis\":%" G_GINT64_FORMAT ",\"end_epoch_millis\":%" G_GINT64_FORMAT
+                          ",\"mode\":\"SUMMARY\",\"metric_descriptors\":[",
+                          isc_model_api_usage_get_start_ms (usage, 0),
+                          isc_model_api_usage_get_end_ms (usage, n_buckets - 1));
+  for (guint m = 0; m < G_N_ELEMENTS (metrics); m++)
+    {
+      g_string_append_printf (json, "%s{\"name\":\"%s\",\"unit_hint\":\"%s\",\"kind\":\"%s\",\"label_sets\":[",
+                              m > 0 ? "," : "", metrics[m].name,
+                              isc_unit_hint_to_string (ISC_UNIT_HINT_COUNT),
+                              isc_metric_kind_to_string (ISC_METRIC_KIND_COUNTER));
+      for (guint g = 0; g < n_groups; g++)
+        {
+          g_string_append_printf (json, "%s{\"%s\":\"", g > 0 ? "," : "", key);
+          _isc_chart_append_json_text (json, isc_model_api_usage_get_group_label (usage, g));
+          g_string_append (json, "\"}");
+        }
+      g_string_append (json, "]}");
+    }
+  g_string_append_printf (json, "],\"metric_values\":[{\"start_epoch_millis\":%" G_GINT64_FORMAT ",\"values\":[",
+                          isc_model_api_usage_get_start_ms (usage, 0));
+  for (guint m = 0; m < G_N_ELEMENTS (metrics); m++)
+    {
+      g_string_append (json, m > 0 ? ",[" : "[");
+      for (guint g = 0; g < n_groups; g++)
+        g_string_append_printf (json, "%s%" G_GINT64_FORMAT, g > 0 ? "," : "",
+                                isc_model_api_usage_get_total (usage, g, metrics[m].field));
+      g_string_append_c (json, ']');
+    }
+  g_string_append (json, "]}]}");
+
+  response = isc_metrics_response_new_from_data (json->str, json->len, &error);
+  if (response == NULL)
+    g_critical ("Cannot sum the Model API usage: %s", error->message);
+  return response;
+}
+
+gboolean
+isc_model_api_usage_list_cost (const IscModelApiUsage *usage,
+                               GPtrArray              *apis,
+                               IscMoney               *cost,
+                               guint                  *n_unpriced)
+{
+  gboolean any = FALSE;
+
+  g_return_val_if_fail (usage != NULL && cost != NULL, FALSE);
+
+  *cost = 0;
+  if (n_unpriced != NULL)
+    *n_unpriced = 0;
+  for (guint g = 0; g < isc_model_api_usage_get_n_groups (usage); g++)
+    {
+      const IscModelApi *api = find_api (apis, isc_model_api_usage_get_group_model (usage, g));
+      gint64 input = isc_model_api_usage_get_total (usage, g, ISC_USAGE_FIELD_INPUT);
+      gint64 output = isc_model_api_usage_get_total (usage, g, ISC_USAGE_FIELD_OUTPUT);
+
+      if ((input > 0 && (api == NULL || !api->has_input_price)) ||
+          (output > 0 && (api == NULL || !api->has_output_price)))
+        {
+          if (n_unpriced != NULL)
+            (*n_unpriced)++;
+          continue;
+        }
+      /* Prices are per million tokens: scaled once per group, exact to
+       * the micro-dollar. */
+      if (input > 0)
+        *cost = isc_money_add (*cost, isc_money_scale (api->cost_per_million_input_tokens, (double) input / 1e6));
+      if (output > 0)
+        *cost = isc_money_add (*cost, isc_money_scale (api->cost_per_million_output_tokens, (double) output / 1e6));
+      any = TRUE;
+    }
+  return any;
 }

@@ -25,4 +25,17 @@ G_BEGIN_DECLS
 IscMetricsResponse *isc_model_api_usage_new_response (const IscModelApiUsage *usage,
                                                       GPtrArray              *apis);
 
+/* The Model APIs page's Summary: the same four COUNTERs and label sets
+ * as a SUMMARY response, each the total over every bucket (what the
+ * Summary page tables). NULL for usage without buckets or groups. */
+IscMetricsResponse *isc_model_api_usage_new_summary  (const IscModelApiUsage *usage);
+/* What the usage's tokens cost at the list prices of @apis (input,
+ * cached included, at the input price; output at the output price):
+ * @cost over the groups whose prices are known, @n_unpriced the groups
+ * used without one. FALSE when no group could be priced. */
+gboolean            isc_model_api_usage_list_cost    (const IscModelApiUsage *usage,
+                                                      GPtrArray              *apis,
+                                                      IscMoney               *cost,
+                                                      guint                  *n_unpriced);
+
 G_END_DECLS

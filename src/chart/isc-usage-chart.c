@@ -27,6 +27,7 @@ struct _IscUsageTable
   guint      n_days;
   guint      n_billed_days;
   gint64     document_micros;
+  gint64     own_estimate_micros;  /* added by isc_usage_table_add_estimate() */
   GPtrArray *rows;  /* IscUsageRow */
 };
 
@@ -36,6 +37,7 @@ row_free (gpointer data)
   IscUsageRow *row = data;
 
   g_free (row->name);
+  g_free (row->id);
   g_free (row->micros);
   g_free (row->minutes);
   g_free (row->requests);
@@ -247,15 +249,23 @@ isc_usage_table_dup_total_text (const IscUsageTable *self)
       g_autofree char *estimate = isc_usage_format_micros (estimated);
       char *joined;
 
-      /* Translators: after the billed total, what today has cost so far,
-       * never added to it, e.g. "Total $1,234.56 over 30 days · ≈ $12.40
-       * today so far, not billed yet" */
-      joined = g_strdup_printf (_("%s · ≈ %s today so far, not billed yet"), total, estimate);
+      if (self->own_estimate_micros > 0)
+        /* Translators: after the billed total, today's spend so far as
+         * estimated from the replicas and their prices, never added to
+         * it, e.g. "Total $1,234.56 over 30 days · ≈ $12.40 today so far,
+         * estimated, not billed yet" */
+        joined = g_strdup_printf (_("%s · ≈ %s today so far, estimated, not billed yet"), total, estimate);
+      else
+        /* Translators: after the billed total, what today has cost so far,
+         * never added to it, e.g. "Total $1,234.56 over 30 days · ≈ $12.40
+         * today so far, not billed yet" */
+        joined = g_strdup_printf (_("%s · ≈ %s today so far, not billed yet"), total, estimate);
       g_free (total);
       total = joined;
     }
   if (self->document_micros >= 0)
-    rest = self->document_micros - isc_usage_table_get_billed_micros (self) - estimated;
+    /* The client's own estimate is in no document. */
+    rest = self->document_micros - isc_usage_table_get_billed_micros (self) - (estimated - self->own_estimate_micros);
   /* A cent or more: rounding each day is not a missing row. */
   if (rest >= 5000)
     {
@@ -291,6 +301,7 @@ add_billing_item (IscUsageTable        *self,
   else
     name = g_strdup (item->name);
   row = isc_usage_table_add_row (self, name, kind);
+  row->id = g_strdup (item->id);
 
   for (guint i = 0; i < item->n_days; i++)
     {
@@ -355,6 +366,49 @@ isc_usage_table_new_from_billing (const IscBillingSummary *billing,
   return self;
 }
 
+gboolean
+isc_usage_table_add_estimate (IscUsageTable *self,
+                              const char    *id,
+                              const char    *name,
+                              gint64         micros,
+                              double         replica_minutes)
+{
+  guint day;
+  IscUsageRow *row = NULL;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (self->n_billed_days >= self->n_days || micros < 0)
+    return FALSE;
+  day = self->n_billed_days;
+  for (guint r = 0; id != NULL && r < self->rows->len && row == NULL; r++)
+    {
+      IscUsageRow *candidate = g_ptr_array_index (self->rows, r);
+
+      if (candidate->kind == ISC_USAGE_ROW_DEPLOYMENT && g_strcmp0 (candidate->id, id) == 0)
+        row = candidate;
+    }
+  /* Billing's own figure for the day, when it has one, stays. */
+  if (row != NULL && !isnan (row->micros[day]))
+    return FALSE;
+  if (row == NULL)
+    {
+      row = isc_usage_table_add_row (self, name, ISC_USAGE_ROW_DEPLOYMENT);
+      row->id = g_strdup (id);
+    }
+  row->micros[day] = (double) micros;
+  row->minutes[day] = replica_minutes;
+  self->own_estimate_micros += micros;
+  return TRUE;
+}
+
+gboolean
+isc_usage_table_get_has_estimate (const IscUsageTable *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return self->own_estimate_micros > 0;
+}
+
 /* The chart's layers ***********************************************/
 
 typedef struct
@@ -368,8 +422,10 @@ typedef struct
 
 typedef struct
 {
-  GArray *layers;  /* Layer */
-  guint   n_days;
+  GArray  *layers;  /* Layer */
+  guint    n_days;
+  guint    n_billed_days;
+  gboolean estimated;  /* the days not billed are the client's estimate */
 } Notes;
 
 static void
@@ -522,6 +578,10 @@ collect_layers (const IscUsageTable *self)
   return layers;
 }
 
+static char *usage_note_text (const Layer *layer,
+                              double       minutes,
+                              double       requests);
+
 /* "1.2k min · 5.6k requests" of a layer at a day, or over the range. */
 static char *
 usage_note (IscChartModel *model,
@@ -532,8 +592,6 @@ usage_note (IscChartModel *model,
   Notes *notes = user_data;
   const Layer *layer;
   double minutes = NAN, requests = NAN;
-  g_autofree char *minutes_text = NULL;
-  g_autofree char *requests_text = NULL;
 
   if (series >= notes->layers->len)
     return NULL;
@@ -542,13 +600,61 @@ usage_note (IscChartModel *model,
     {
       minutes = layer->minutes[step];
       requests = layer->requests[step];
+      if (notes->estimated && (guint) step >= notes->n_billed_days)
+        {
+          g_autofree char *text = NULL;
+
+          if (isnan (layer->micros[step]))
+            return NULL;
+          if (!isnan (minutes))
+            text = isc_format_value (minutes, ISC_UNIT_HINT_COUNT, 3);
+          if (text != NULL)
+            /* Translators: today's bar on the Usage chart: not billed,
+             * estimated from the replicas running and their instance
+             * type's price, e.g. "estimate: 540 replica min × price" */
+            return g_strdup_printf (_("estimate: %s replica min × price"), text);
+          /* Translators: today's bar on the Usage chart, not billed */
+          return g_strdup (_("estimate, not billed"));
+        }
     }
   else
-    for (guint d = 0; d < notes->n_days; d++)
+    /* What was billed: an estimate is never summed with it. */
+    for (guint d = 0; d < (notes->estimated ? notes->n_billed_days : notes->n_days); d++)
       {
         add_nan (&minutes, layer->minutes[d]);
         add_nan (&requests, layer->requests[d]);
       }
+
+  if (step < 0 && notes->estimated)
+    {
+      g_autofree char *billed = usage_note_text (layer, minutes, requests);
+      g_autofree char *estimate = NULL;
+      double today = NAN;
+
+      for (guint d = notes->n_billed_days; d < notes->n_days; d++)
+        add_nan (&today, layer->micros[d]);
+      if (isnan (today))
+        return g_steal_pointer (&billed);
+      estimate = isc_usage_format_micros ((gint64) llround (today));
+      if (billed == NULL)
+        /* Translators: in the Usage chart's legend, a layer's spend today
+         * as estimated, never added to its billed figures */
+        return g_strdup_printf (_("today ≈ %s estimated"), estimate);
+      /* Translators: in the Usage chart's legend, a layer's billed minutes
+       * and requests, then its spend today as estimated, e.g. "3.6k min ·
+       * 60k requests · today ≈ $12.50 estimated" */
+      return g_strdup_printf (_("%s · today ≈ %s estimated"), billed, estimate);
+    }
+  return usage_note_text (layer, minutes, requests);
+}
+
+static char *
+usage_note_text (const Layer *layer,
+                 double       minutes,
+                 double       requests)
+{
+  g_autofree char *minutes_text = NULL;
+  g_autofree char *requests_text = NULL;
 
   if (!isnan (minutes))
     minutes_text = isc_format_value (minutes, ISC_UNIT_HINT_COUNT, 3);
@@ -657,6 +763,8 @@ isc_usage_table_new_chart_model (const IscUsageTable *self)
   notes = g_new0 (Notes, 1);
   notes->layers = layers;
   notes->n_days = self->n_days;
+  notes->n_billed_days = self->n_billed_days;
+  notes->estimated = self->own_estimate_micros > 0;
   isc_chart_model_set_notes (model, usage_note, notes, notes_free);
   return model;
 }

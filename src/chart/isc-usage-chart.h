@@ -36,6 +36,7 @@ typedef enum
 typedef struct
 {
   char            *name;      /* plain text, never markup */
+  char            *id;        /* the billing item's (a deployment's) id, or NULL */
   IscUsageRowKind  kind;
   double          *micros;    /* n_days, US micro-dollars (exact: IscMoney), NaN for none */
   double          *minutes;   /* n_days, NaN for none */
@@ -94,6 +95,22 @@ char          *isc_usage_table_dup_total_text (const IscUsageTable *self);
  * on are not billed yet. NULL for a period without days. */
 IscUsageTable *isc_usage_table_new_from_billing (const IscBillingSummary *billing,
                                                  gint64                   now_ms);
+
+/* Today's estimate (the first day not billed) of a deployment's spend:
+ * its active replicas × its instance type's price per minute × the
+ * minutes so far, @micros in micro-dollars, @replica_minutes its
+ * replicas × minutes. Put on the row of billing item @id when there is
+ * one (a billing figure for the day stays: FALSE), else on a new row
+ * named @name. Said as an estimate in the total, the notes (hover box:
+ * "estimate: … replica min × price") and never summed with the billed
+ * days. FALSE when every day is billed. */
+gboolean       isc_usage_table_add_estimate    (IscUsageTable  *self,
+                                                const char     *id,
+                                                const char     *name,
+                                                gint64          micros,
+                                                double          replica_minutes);
+/* Whether any estimate was added. */
+gboolean       isc_usage_table_get_has_estimate (const IscUsageTable *self);
 
 /* The chart: spend per day as stacked day-wide bars (a daily COUNTER's
  * step totals), the ISC_USAGE_CHART_MAX_DEPLOYMENTS costliest deployments

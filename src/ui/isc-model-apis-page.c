@@ -14,6 +14,8 @@
 #include "isc-accessible.h"
 #include "isc-model-api-chart.h"
 #include "isc-model-apis-page.h"
+#include "isc-summary-page.h"
+#include "isc-text.h"
 
 struct _IscModelApisPage
 {
@@ -24,14 +26,22 @@ struct _IscModelApisPage
   GtkStringList  *choices;
   GtkToggleButton *by_model;
   GtkToggleButton *by_key;
+  GtkToggleButton *show_charts;
+  GtkToggleButton *show_summary;
   GtkStack       *stack;
   IscChartsPage  *charts;
+  IscSummaryPage *summary;
+  GtkWidget      *top_row;    /* the title and the chooser */
+  GtkWidget      *toggle_row; /* the grouping, then Charts or Summary */
   AdwStatusPage  *status_page;
 
   /* Owned */
   GPtrArray      *apis;       /* IscModelApi */
   char           *model;
   IscUsageGroup   group;
+  gboolean        has_usage;  /* charts and summary have a response */
+  gboolean        compact;
+  guint           compact_id;
   gboolean        updating;
 };
 
@@ -72,6 +82,73 @@ group_toggled_cb (IscModelApisPage *self)
   g_signal_emit (self, signals[QUERY_CHANGED], 0);
 }
 
+/* Narrower than this, the rows over the charts stack their parts. */
+#define COMPACT_WIDTH 520
+
+static gboolean
+apply_compact_cb (gpointer user_data)
+{
+  IscModelApisPage *self = user_data;
+  GtkOrientation orientation = self->compact ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL;
+
+  self->compact_id = 0;
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->top_row), orientation);
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->toggle_row), orientation);
+  gtk_widget_set_halign (GTK_WIDGET (self->chooser), self->compact ? GTK_ALIGN_START : GTK_ALIGN_FILL);
+  return G_SOURCE_REMOVE;
+}
+
+/* As the Usage page: it sees its width and stacks the rows' parts when
+ * narrow (360 px). */
+static void
+isc_model_apis_page_measure (GtkWidget      *widget,
+                             GtkOrientation  orientation,
+                             int             for_size,
+                             int            *minimum,
+                             int            *natural,
+                             int            *minimum_baseline,
+                             int            *natural_baseline)
+{
+  GtkWidget *child = adw_bin_get_child (ADW_BIN (widget));
+
+  *minimum = *natural = 0;
+  *minimum_baseline = *natural_baseline = -1;
+  if (child != NULL)
+    gtk_widget_measure (child, orientation, for_size, minimum, natural, minimum_baseline, natural_baseline);
+}
+
+static void
+isc_model_apis_page_size_allocate (GtkWidget *widget,
+                                   int        width,
+                                   int        height,
+                                   int        baseline)
+{
+  IscModelApisPage *self = ISC_MODEL_APIS_PAGE (widget);
+  GtkWidget *child = adw_bin_get_child (ADW_BIN (widget));
+  gboolean compact = width < COMPACT_WIDTH;
+
+  if (child != NULL)
+    gtk_widget_allocate (child, width, height, baseline, NULL);
+
+  /* Not during the allocation: the rows' heights change with it. */
+  if (compact != self->compact)
+    {
+      self->compact = compact;
+      if (self->compact_id == 0)
+        self->compact_id = g_idle_add (apply_compact_cb, self);
+    }
+}
+
+/* Charts or Summary, once there is usage to show. */
+static void
+show_usage (IscModelApisPage *self)
+{
+  if (!self->has_usage)
+    return;
+  gtk_stack_set_visible_child_name (self->stack,
+                                    gtk_toggle_button_get_active (self->show_summary) ? "summary" : "charts");
+}
+
 static void
 isc_model_apis_page_dispose (GObject *object)
 {
@@ -79,6 +156,7 @@ isc_model_apis_page_dispose (GObject *object)
 
   g_clear_pointer (&self->apis, g_ptr_array_unref);
   g_clear_pointer (&self->model, g_free);
+  g_clear_handle_id (&self->compact_id, g_source_remove);
 
   G_OBJECT_CLASS (isc_model_apis_page_parent_class)->dispose (object);
 }
@@ -90,6 +168,8 @@ isc_model_apis_page_class_init (IscModelApisPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = isc_model_apis_page_dispose;
+  widget_class->measure = isc_model_apis_page_measure;
+  widget_class->size_allocate = isc_model_apis_page_size_allocate;
 
   signals[QUERY_CHANGED] =
     g_signal_new ("query-changed",
@@ -139,6 +219,7 @@ isc_model_apis_page_init (IscModelApisPage *self)
    * a narrow window (360 px). */
   gtk_box_append (GTK_BOX (top), GTK_WIDGET (self->chooser));
   gtk_box_append (GTK_BOX (bar), top);
+  self->top_row = top;
 
   /* Translators: stack the Model APIs charts by model */
   self->by_model = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_label (_("By Model")));
@@ -154,7 +235,30 @@ isc_model_apis_page_init (IscModelApisPage *self)
   gtk_box_append (GTK_BOX (toggles), GTK_WIDGET (self->by_model));
   gtk_box_append (GTK_BOX (toggles), GTK_WIDGET (self->by_key));
   gtk_widget_set_halign (toggles, GTK_ALIGN_START);
-  gtk_box_append (GTK_BOX (bar), toggles);
+  {
+    GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+
+    self->toggle_row = row;
+    GtkWidget *views = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+    /* Translators: the Model APIs page shows its usage as charts */
+    self->show_charts = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_label (_("Charts")));
+    /* Translators: the Model APIs page shows its usage as a table of
+     * the range's totals */
+    self->show_summary = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_label (_("Summary")));
+    isc_accessible_set_name (GTK_WIDGET (self->show_charts), _("Charts"));
+    isc_accessible_set_name (GTK_WIDGET (self->show_summary), _("Summary"));
+    gtk_toggle_button_set_group (self->show_summary, self->show_charts);
+    gtk_toggle_button_set_active (self->show_charts, TRUE);
+    g_signal_connect_object (self->show_summary, "toggled", G_CALLBACK (show_usage), self, G_CONNECT_SWAPPED);
+    gtk_widget_add_css_class (views, "linked");
+    gtk_widget_set_halign (views, GTK_ALIGN_START);
+    gtk_box_append (GTK_BOX (views), GTK_WIDGET (self->show_charts));
+    gtk_box_append (GTK_BOX (views), GTK_WIDGET (self->show_summary));
+    gtk_box_append (GTK_BOX (row), toggles);
+    gtk_box_append (GTK_BOX (row), views);
+    gtk_box_append (GTK_BOX (bar), row);
+  }
   gtk_box_append (GTK_BOX (box), bar);
 
   self->stack = GTK_STACK (gtk_stack_new ());
@@ -171,6 +275,10 @@ isc_model_apis_page_init (IscModelApisPage *self)
   isc_charts_page_set_counters_as_totals (self->charts, TRUE);
   gtk_stack_add_named (self->stack, GTK_WIDGET (self->charts), "charts");
 
+  /* The range's totals per series, as any target's Summary. */
+  self->summary = ISC_SUMMARY_PAGE (isc_summary_page_new ());
+  gtk_stack_add_named (self->stack, GTK_WIDGET (self->summary), "summary");
+
   adw_status_page_set_icon_name (ADW_STATUS_PAGE (empty), "io.github.inferscope.Inferscope-symbolic");
   adw_status_page_set_title (ADW_STATUS_PAGE (empty), _("No Model API Usage"));
   adw_status_page_set_description (ADW_STATUS_PAGE (empty), _("No tokens were used over this range"));
@@ -184,6 +292,13 @@ isc_model_apis_page_init (IscModelApisPage *self)
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->stack));
   adw_bin_set_child (ADW_BIN (self), box);
   gtk_stack_set_visible_child_name (self->stack, "loading");
+  /* Its own measure and allocation (the rows stack when narrow). Stacked
+   * to begin with: the page's minimum width is the stacked one until it
+   * has the room, so it never holds a window (or the stack it is hidden
+   * in) wider than 360 px. */
+  gtk_widget_set_layout_manager (GTK_WIDGET (self), NULL);
+  self->compact = TRUE;
+  apply_compact_cb (self);
 }
 
 GtkWidget *
@@ -222,8 +337,12 @@ isc_model_apis_page_set_apis (IscModelApisPage *self,
                           (const char * const *) names);
   gtk_drop_down_set_selected (self->chooser, selected);
   self->updating = FALSE;
+  /* An API chosen that is not (or no longer) added: all of them. */
   if (selected == 0 && self->model != NULL)
-    g_clear_pointer (&self->model, g_free);
+    {
+      g_clear_pointer (&self->model, g_free);
+      g_signal_emit (self, signals[QUERY_CHANGED], 0);
+    }
 }
 
 GPtrArray *
@@ -246,6 +365,18 @@ isc_model_apis_page_set_model (IscModelApisPage *self,
 {
   g_return_if_fail (ISC_IS_MODEL_APIS_PAGE (self));
 
+  /* Before the list is known (a restored window): chosen once it is. */
+  if (self->apis == NULL)
+    {
+      if (g_strcmp0 (self->model, model) != 0)
+        {
+          g_free (self->model);
+          self->model = g_strdup (model);
+          g_signal_emit (self, signals[QUERY_CHANGED], 0);
+        }
+      return;
+    }
+
   for (guint i = 0; self->apis != NULL && i < self->apis->len; i++)
     {
       const IscModelApi *api = g_ptr_array_index (self->apis, i);
@@ -257,6 +388,23 @@ isc_model_apis_page_set_model (IscModelApisPage *self,
         }
     }
   gtk_drop_down_set_selected (self->chooser, 0);
+}
+
+char *
+isc_model_apis_page_dup_model_title (IscModelApisPage *self)
+{
+  g_return_val_if_fail (ISC_IS_MODEL_APIS_PAGE (self), NULL);
+
+  if (self->model == NULL)
+    return NULL;
+  for (guint i = 0; self->apis != NULL && i < self->apis->len; i++)
+    {
+      const IscModelApi *api = g_ptr_array_index (self->apis, i);
+
+      if (g_strcmp0 (api->name, self->model) == 0)
+        return isc_text_display_name (api->display_name, api->name);
+    }
+  return isc_text_display_name (NULL, self->model);
 }
 
 IscUsageGroup
@@ -275,6 +423,37 @@ isc_model_apis_page_set_group (IscModelApisPage *self,
   gtk_toggle_button_set_active (group == ISC_USAGE_GROUP_API_KEY ? self->by_key : self->by_model, TRUE);
 }
 
+/* "≈ $12.34 at list prices": what the tokens cost at the prices per
+ * million tokens the API lists, never a billed figure. */
+static char *
+dup_list_cost_text (const IscModelApiUsage *usage,
+                    GPtrArray              *apis)
+{
+  IscMoney cost = 0;
+  guint n_unpriced = 0;
+  g_autofree char *money = NULL;
+  gboolean priced = isc_model_api_usage_list_cost (usage, apis, &cost, &n_unpriced);
+
+  if (!priced && n_unpriced == 0)
+    return NULL;
+  if (!priced)
+    /* Translators: the Model APIs Summary's cost line when no list price
+     * applies (grouped by API key, or models without prices) */
+    return g_strdup (_("Unknown: no list price for these tokens"));
+  money = isc_money_format (cost);
+  if (n_unpriced > 0)
+    /* Translators: the Model APIs Summary's cost line, e.g. "≈ $12.34 at
+     * list prices per million tokens, without 2 rows that have no price" */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "≈ %s at list prices per million tokens, without %u row that has no price",
+                                         "≈ %s at list prices per million tokens, without %u rows that have no price",
+                                         n_unpriced),
+                            money, n_unpriced);
+  /* Translators: the Model APIs Summary's cost line, e.g. "≈ $12.34 at
+   * list prices per million tokens" (computed, not billed) */
+  return g_strdup_printf (_("≈ %s at list prices per million tokens"), money);
+}
+
 void
 isc_model_apis_page_set_usage (IscModelApisPage *self,
                                IscModelApiUsage *usage)
@@ -290,7 +469,18 @@ isc_model_apis_page_set_usage (IscModelApisPage *self,
     }
   response = isc_model_api_usage_new_response (usage, self->apis);
   isc_charts_page_set_response (self->charts, response);
-  gtk_stack_set_visible_child_name (self->stack, response != NULL ? "charts" : "empty");
+  {
+    g_autoptr(IscMetricsResponse) summary = isc_model_api_usage_new_summary (usage);
+    g_autofree char *cost = dup_list_cost_text (usage, self->apis);
+
+    isc_summary_page_set_response (self->summary, summary);
+    isc_summary_page_set_cost_text (self->summary, summary != NULL ? cost : NULL);
+  }
+  self->has_usage = response != NULL;
+  if (self->has_usage)
+    show_usage (self);
+  else
+    gtk_stack_set_visible_child_name (self->stack, "empty");
 }
 
 void
@@ -305,7 +495,25 @@ isc_model_apis_page_set_error (IscModelApisPage *self,
   escaped = g_markup_escape_text (message != NULL ? message : "", -1);
   adw_status_page_set_description (self->status_page, escaped);
   isc_charts_page_set_response (self->charts, NULL);
+  isc_summary_page_set_response (self->summary, NULL);
+  isc_summary_page_set_cost_text (self->summary, NULL);
+  self->has_usage = FALSE;
   gtk_stack_set_visible_child_name (self->stack, "error");
+}
+
+IscSummaryPage *
+isc_model_apis_page_get_summary (IscModelApisPage *self)
+{
+  g_return_val_if_fail (ISC_IS_MODEL_APIS_PAGE (self), NULL);
+  return self->summary;
+}
+
+void
+isc_model_apis_page_show_summary (IscModelApisPage *self,
+                                  gboolean          summary)
+{
+  g_return_if_fail (ISC_IS_MODEL_APIS_PAGE (self));
+  gtk_toggle_button_set_active (summary ? self->show_summary : self->show_charts, TRUE);
 }
 
 IscChartsPage *

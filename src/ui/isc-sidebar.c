@@ -13,6 +13,7 @@
 
 #include "isc-accessible.h"
 #include "isc-diagnosis.h"
+#include "isc-model-apis.h"
 #include "isc-sidebar.h"
 #include "isc-target-item.h"
 #include "isc-text.h"
@@ -38,7 +39,9 @@ struct _IscSidebar
   GListStore     *models;        /* the Overview row's model, then target_list */
   GListStore     *overview_rows; /* the Overview row, then the Usage row */
   GObject        *usage_item;    /* the Usage row's item */
-  GObject        *model_apis_item; /* the Model APIs row's item */
+  GObject        *model_apis_heading; /* the Model APIs section's heading */
+  GObject        *model_apis_item; /* its "All Model APIs" row's item */
+  GPtrArray      *model_api_items; /* a row's item per added Model API */
   GListModel     *rows;          /* the two, flattened: what the list view shows */
   GtkSingleSelection *selection; /* over rows */
   IscTarget      *selected_target;
@@ -46,8 +49,10 @@ struct _IscSidebar
   gboolean        overview_selected;
   /* With overview_selected: the Usage row is, not the Overview row. */
   gboolean        usage_selected;
-  /* With overview_selected: the Model APIs row is. */
+  /* With overview_selected: a row of the Model APIs section is; which
+   * one by model_api, the API's name (NULL for All Model APIs). */
   gboolean        model_apis_selected;
+  char           *model_api;
 
   /* Nonzero while code (not a person) changes the selection. */
   guint           selecting;
@@ -112,10 +117,25 @@ object_is_usage (gpointer object)
   return object_is_overview (object) && g_object_get_data (object, "isc-sidebar-usage") != NULL;
 }
 
+/* "All Model APIs" and a row per API: each shows the Model APIs page. */
 static gboolean
 object_is_model_apis (gpointer object)
 {
   return object_is_overview (object) && g_object_get_data (object, "isc-sidebar-model-apis") != NULL;
+}
+
+/* The section's heading: it names the section, choosing it shows nothing. */
+static gboolean
+object_is_model_apis_heading (gpointer object)
+{
+  return object_is_overview (object) && g_object_get_data (object, "isc-sidebar-model-apis-heading") != NULL;
+}
+
+/* The API a row of the section shows, NULL for "All Model APIs". */
+static const char *
+model_api_of (gpointer object)
+{
+  return g_object_get_data (object, "isc-sidebar-model-api");
 }
 
 /* The rows above the targets: Overview, and Usage unless hidden. */
@@ -434,17 +454,55 @@ bind_usage_row (GtkListItem *list_item,
 }
 
 static void
-bind_model_apis_row (GtkListItem *list_item,
-                     GtkWidget   *row,
-                     GtkWidget   *title)
+bind_model_apis_heading (GtkListItem *list_item,
+                         GtkWidget   *row,
+                         GtkWidget   *title)
 {
+  /* A heading, as a model's: choosing it shows nothing. */
   gtk_label_set_text (GTK_LABEL (title), _("Model APIs"));
-  set_row_tooltip (row, _("Tokens and requests of the workspace's Model APIs"));
-  gtk_widget_add_css_class (row, "sidebar-overview");
+  gtk_widget_add_css_class (title, "heading");
+  gtk_list_item_set_activatable (list_item, FALSE);
+  gtk_list_item_set_selectable (list_item, FALSE);
+  gtk_widget_add_css_class (row, "sidebar-model");
+  set_row_tooltip (row, NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (row),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Model APIs"),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  _("Tokens and requests of the workspace's Model APIs"),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "",
+                                  -1);
+}
+
+static void
+bind_model_apis_row (GtkListItem *list_item,
+                     GtkWidget   *row,
+                     GtkWidget   *title,
+                     gpointer     object)
+{
+  const char *name = model_api_of (object);
+  g_autofree char *shown = NULL;
+
+  /* Under the section's heading, as a model's targets. */
+  gtk_widget_set_margin_start (row, 12);
+  gtk_widget_add_css_class (row, "sidebar-target");
+  if (name == NULL)
+    {
+      gtk_label_set_text (GTK_LABEL (title), _("All Model APIs"));
+      set_row_tooltip (row, _("Tokens and requests of the workspace's Model APIs"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("All Model APIs"),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      _("Tokens and requests of the workspace's Model APIs"),
+                                      -1);
+      return;
+    }
+
+  /* A name from the server: text, never markup, shown as every name is
+   * (isolated, its controls said, never empty). */
+  shown = isc_text_display_name (g_object_get_data (object, "isc-sidebar-model-api-title"), name);
+  gtk_label_set_text (GTK_LABEL (title), shown);
+  set_row_tooltip (row, NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, shown,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _("Model API"),
                                   -1);
 }
 
@@ -493,9 +551,14 @@ bind_row (GtkSignalListItemFactory *factory,
       bind_usage_row (list_item, row, title);
       return;
     }
+  if (object_is_model_apis_heading (object))
+    {
+      bind_model_apis_heading (list_item, row, title);
+      return;
+    }
   if (object_is_model_apis (object))
     {
-      bind_model_apis_row (list_item, row, title);
+      bind_model_apis_row (list_item, row, title, object);
       return;
     }
   if (object_is_overview (object))
@@ -602,8 +665,16 @@ select_row_for_target (IscSidebar *self)
       row = 0;
       if (self->usage_selected && g_list_store_find (self->overview_rows, self->usage_item, &fixed))
         row = fixed;
-      else if (self->model_apis_selected && g_list_store_find (self->overview_rows, self->model_apis_item, &fixed))
-        row = fixed;
+      else if (self->model_apis_selected)
+        {
+          GObject *item = self->model_apis_item;
+
+          for (guint i = 0; self->model_api != NULL && i < self->model_api_items->len; i++)
+            if (g_strcmp0 (model_api_of (g_ptr_array_index (self->model_api_items, i)), self->model_api) == 0)
+              item = g_ptr_array_index (self->model_api_items, i);
+          if (g_list_store_find (self->overview_rows, item, &fixed))
+            row = fixed;
+        }
     }
 
   self->selecting++;
@@ -705,7 +776,7 @@ emit_activated (IscSidebar *self,
     }
   if (object_is_model_apis (object))
     {
-      if (self->model_apis_selected)
+      if (self->model_apis_selected && g_strcmp0 (model_api_of (object), self->model_api) == 0)
         g_signal_emit (self, signals[MODEL_APIS_ACTIVATED], 0);
       return;
     }
@@ -743,9 +814,9 @@ on_selection_changed (IscSidebar *self)
     }
   if (object_is_model_apis (object))
     {
-      if (self->model_apis_selected)
+      if (self->model_apis_selected && g_strcmp0 (model_api_of (object), self->model_api) == 0)
         return;
-      isc_sidebar_select_model_apis (self);
+      isc_sidebar_select_model_api (self, model_api_of (object));
       mark_just_selected (self);
       g_signal_emit (self, signals[MODEL_APIS_ACTIVATED], 0);
       return;
@@ -858,6 +929,9 @@ isc_sidebar_dispose (GObject *object)
   g_clear_object (&self->overview_rows);
   g_clear_object (&self->usage_item);
   g_clear_object (&self->model_apis_item);
+  g_clear_object (&self->model_apis_heading);
+  g_clear_pointer (&self->model_api_items, g_ptr_array_unref);
+  g_clear_pointer (&self->model_api, g_free);
   g_clear_object (&self->target_list);
 
   G_OBJECT_CLASS (isc_sidebar_parent_class)->dispose (object);
@@ -1029,8 +1103,11 @@ create_list (IscSidebar *self)
   g_list_store_append (overview, self->usage_item);
   self->overview_rows = g_object_ref (overview);
   /* Listed once the workspace is known to have added a Model API. */
+  self->model_apis_heading = g_object_new (G_TYPE_OBJECT, NULL);
+  g_object_set_data (self->model_apis_heading, "isc-sidebar-model-apis-heading", GINT_TO_POINTER (TRUE));
   self->model_apis_item = g_object_new (G_TYPE_OBJECT, NULL);
   g_object_set_data (self->model_apis_item, "isc-sidebar-model-apis", GINT_TO_POINTER (TRUE));
+  self->model_api_items = g_ptr_array_new_with_free_func (g_object_unref);
   g_list_store_append (self->models, overview);
   self->rows = G_LIST_MODEL (gtk_flatten_list_model_new (g_object_ref (G_LIST_MODEL (self->models))));
   self->selection = gtk_single_selection_new (g_object_ref (self->rows));
@@ -1258,11 +1335,17 @@ isc_sidebar_set_selected_target (IscSidebar      *self,
 static void
 select_overview_row (IscSidebar *self,
                      gboolean    usage,
-                     gboolean    model_apis)
+                     gboolean    model_apis,
+                     const char *model_api)
 {
   self->overview_selected = TRUE;
   self->usage_selected = usage;
   self->model_apis_selected = model_apis;
+  if (g_strcmp0 (self->model_api, model_api) != 0)
+    {
+      g_free (self->model_api);
+      self->model_api = g_strdup (model_api);
+    }
   if (self->selected_target != NULL)
     {
       g_clear_pointer (&self->selected_target, isc_target_free);
@@ -1276,7 +1359,7 @@ isc_sidebar_select_overview (IscSidebar *self)
 {
   g_return_if_fail (ISC_IS_SIDEBAR (self));
 
-  select_overview_row (self, FALSE, FALSE);
+  select_overview_row (self, FALSE, FALSE, NULL);
 }
 
 gboolean
@@ -1292,7 +1375,7 @@ isc_sidebar_select_usage (IscSidebar *self)
 {
   g_return_if_fail (ISC_IS_SIDEBAR (self));
 
-  select_overview_row (self, TRUE, FALSE);
+  select_overview_row (self, TRUE, FALSE, NULL);
 }
 
 gboolean
@@ -1349,7 +1432,24 @@ isc_sidebar_select_model_apis (IscSidebar *self)
 {
   g_return_if_fail (ISC_IS_SIDEBAR (self));
 
-  select_overview_row (self, FALSE, TRUE);
+  select_overview_row (self, FALSE, TRUE, NULL);
+}
+
+void
+isc_sidebar_select_model_api (IscSidebar *self,
+                              const char *name)
+{
+  g_return_if_fail (ISC_IS_SIDEBAR (self));
+
+  select_overview_row (self, FALSE, TRUE, name);
+}
+
+const char *
+isc_sidebar_get_model_api (IscSidebar *self)
+{
+  g_return_val_if_fail (ISC_IS_SIDEBAR (self), NULL);
+
+  return self->model_apis_selected ? self->model_api : NULL;
 }
 
 gboolean
@@ -1361,27 +1461,70 @@ isc_sidebar_get_model_apis_selected (IscSidebar *self)
 }
 
 void
-isc_sidebar_set_model_apis_shown (IscSidebar *self,
-                                  gboolean    shown)
+isc_sidebar_set_model_apis (IscSidebar *self,
+                            GPtrArray  *apis)
 {
-  guint position;
+  guint start, n_old;
   gboolean present;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
 
   g_return_if_fail (ISC_IS_SIDEBAR (self));
 
-  present = g_list_store_find (self->overview_rows, self->model_apis_item, &position);
-  if (!!shown == present)
-    return;
-  self->selecting++;
+  /* The section: its heading, All Model APIs, then the APIs as listed. */
+  g_ptr_array_set_size (self->model_api_items, 0);
+  for (guint i = 0; apis != NULL && i < apis->len; i++)
+    {
+      const IscModelApi *api = g_ptr_array_index (apis, i);
+      GObject *item;
+
+      if (api->name == NULL)
+        continue;
+      item = g_object_new (G_TYPE_OBJECT, NULL);
+      g_object_set_data (item, "isc-sidebar-model-apis", GINT_TO_POINTER (TRUE));
+      g_object_set_data_full (item, "isc-sidebar-model-api", g_strdup (api->name), g_free);
+      g_object_set_data_full (item, "isc-sidebar-model-api-title", g_strdup (api->display_name), g_free);
+      g_ptr_array_add (self->model_api_items, item);
+    }
+  if (self->model_api_items->len > 0)
+    {
+      g_ptr_array_add (rows, self->model_apis_heading);
+      g_ptr_array_add (rows, self->model_apis_item);
+      for (guint i = 0; i < self->model_api_items->len; i++)
+        g_ptr_array_add (rows, g_ptr_array_index (self->model_api_items, i));
+    }
+
   /* Always last of the rows above the targets. */
-  if (shown)
-    g_list_store_append (self->overview_rows, self->model_apis_item);
-  else
-    g_list_store_remove (self->overview_rows, position);
+  present = g_list_store_find (self->overview_rows, self->model_apis_heading, &start);
+  if (!present)
+    start = g_list_model_get_n_items (G_LIST_MODEL (self->overview_rows));
+  n_old = g_list_model_get_n_items (G_LIST_MODEL (self->overview_rows)) - start;
+  self->selecting++;
+  g_list_store_splice (self->overview_rows, start, n_old, rows->pdata, rows->len);
   self->selecting--;
-  if (!shown)
+
+  if (rows->len == 0)
     self->model_apis_selected = FALSE;
+  else if (self->model_apis_selected && self->model_api != NULL)
+    {
+      gboolean listed = FALSE;
+
+      for (guint i = 0; i < self->model_api_items->len; i++)
+        listed |= g_strcmp0 (model_api_of (g_ptr_array_index (self->model_api_items, i)), self->model_api) == 0;
+      /* An API no longer added: All Model APIs. */
+      if (!listed)
+        g_clear_pointer (&self->model_api, g_free);
+    }
   select_row_for_target (self);
+}
+
+void
+isc_sidebar_set_model_apis_shown (IscSidebar *self,
+                                  gboolean    shown)
+{
+  g_return_if_fail (ISC_IS_SIDEBAR (self));
+
+  if (!shown)
+    isc_sidebar_set_model_apis (self, NULL);
 }
 
 gboolean

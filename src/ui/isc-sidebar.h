@@ -37,7 +37,8 @@ G_DECLARE_FINAL_TYPE (IscSidebar, isc_sidebar, ISC, SIDEBAR, AdwBin)
  *  ::overview-activated (): a person chose "Overview" (selected it, or
  *    activated it while selected). "selected-target" becomes NULL.
  *  ::usage-activated (): the same for "Usage", the row under Overview.
- *  ::model-apis-activated (): the same for "Model APIs", under Usage.
+ *  ::model-apis-activated (): the same for a row of the Model APIs
+ *    section (isc_sidebar_get_model_api() says which).
  */
 GtkWidget       *isc_sidebar_new                  (void);
 
@@ -64,10 +65,19 @@ gboolean         isc_sidebar_get_usage_selected   (IscSidebar      *self);
 void             isc_sidebar_set_usage_shown      (IscSidebar      *self,
                                                    gboolean         shown);
 gboolean         isc_sidebar_get_usage_shown      (IscSidebar      *self);
-/* The Model APIs row, under Usage: there only when the workspace has
- * added a Model API. */
+/* The Model APIs section, under Usage: there only when the workspace has
+ * added a Model API (isc_sidebar_set_model_apis() with the list of
+ * IscModelApi; NULL or none removes it): a heading, "All Model APIs",
+ * and a row per API. Selecting one (without emitting anything) by its
+ * name, NULL for All; isc_sidebar_get_model_api() says which is, NULL
+ * for All or when none is. set_model_apis_shown (FALSE) removes it. */
 void             isc_sidebar_select_model_apis    (IscSidebar      *self);
+void             isc_sidebar_select_model_api     (IscSidebar      *self,
+                                                   const char      *name);
+const char      *isc_sidebar_get_model_api        (IscSidebar      *self);
 gboolean         isc_sidebar_get_model_apis_selected (IscSidebar   *self);
+void             isc_sidebar_set_model_apis       (IscSidebar      *self,
+                                                   GPtrArray       *apis);
 void             isc_sidebar_set_model_apis_shown (IscSidebar      *self,
                                                    gboolean         shown);
 gboolean         isc_sidebar_get_model_apis_shown (IscSidebar      *self);

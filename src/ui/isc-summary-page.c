@@ -727,6 +727,18 @@ isc_summary_page_set_cost (IscSummaryPage *self,
     gtk_widget_remove_css_class (GTK_WIDGET (self->cost_label), "dim-label");
 }
 
+void
+isc_summary_page_set_cost_text (IscSummaryPage *self,
+                                const char     *text)
+{
+  g_return_if_fail (ISC_IS_SUMMARY_PAGE (self));
+
+  /* Said by the caller (the Model APIs page's list-price cost). */
+  gtk_widget_set_visible (self->cost_box, text != NULL);
+  gtk_label_set_text (self->cost_label, text != NULL ? text : "");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->cost_label), "dim-label");
+}
+
 const char *
 isc_summary_page_get_cost_text (IscSummaryPage *self)
 {

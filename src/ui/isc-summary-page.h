@@ -55,5 +55,8 @@ void                isc_summary_page_show_compare (IscSummaryPage     *self,
 void                isc_summary_page_set_cost     (IscSummaryPage     *self,
                                                    const IscCost      *cost);
 const char         *isc_summary_page_get_cost_text (IscSummaryPage    *self);
+/* The cost line with @text as it is (plain text; NULL hides it). */
+void                isc_summary_page_set_cost_text (IscSummaryPage    *self,
+                                                    const char        *text);
 
 G_END_DECLS

@@ -148,6 +148,11 @@ void       _isc_window_show_usage              (IscWindow     *self);
 /* The Model APIs page likewise, and its usage over the view's range. */
 void       _isc_window_show_model_apis         (IscWindow     *self);
 void       _isc_window_load_model_apis         (IscWindow     *self);
+void       _isc_window_model_apis_query_changed (IscWindow    *self);
+void       _isc_window_estimate_today          (IscWindow                   *self,
+                                                IscUsageTable               *table,
+                                                const IscInstanceTypePrices *prices,
+                                                gint64                       now_ms);
 void       _isc_window_load_usage              (IscWindow     *self);
 IscUsage  *_isc_window_get_usage               (IscWindow     *self);
 void       _isc_window_dispose_usage           (IscWindow     *self);
@@ -171,6 +176,9 @@ void       _isc_window_open_key_dialog         (IscWindow     *self,
 /* isc-window-state.c */
 
 void       _isc_window_save_view_state         (IscWindow     *self);
+GVariant  *_isc_window_dup_state               (IscWindow     *self);
+void       _isc_window_restore_page            (IscWindow     *self,
+                                                GVariant      *state);
 void       _isc_window_restore_view_state      (IscWindow     *self);
 /* The model's chosen charts (Customize View), or NULL for all. */
 void       _isc_window_apply_layout            (IscWindow     *self);

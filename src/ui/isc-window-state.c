@@ -48,17 +48,45 @@ set_int_in_range (GSettings  *settings,
   g_settings_set_int (settings, key, value);
 }
 
+/* The view's state, and the Model APIs page when shown; NULL when there
+ * is nothing to remember. */
+GVariant *
+_isc_window_dup_state (IscWindow *self)
+{
+  GVariant *state;
+  gboolean model_apis = self->showing_overview && self->showing_model_apis;
+
+  if (isc_view_get_target (self->view) == NULL && !model_apis)
+    return NULL;
+
+  state = g_variant_ref_sink (isc_view_save_state (self->view));
+  /* A row of the Model APIs section is remembered as a target is. */
+  if (model_apis)
+    {
+      const char *api = isc_model_apis_page_get_model (self->model_apis_page);
+      GVariantDict dict;
+
+      g_variant_dict_init (&dict, state);
+      g_variant_dict_insert (&dict, "page", "s", "model-apis");
+      if (api != NULL)
+        g_variant_dict_insert (&dict, "model-api", "s", api);
+      g_variant_unref (state);
+      state = g_variant_ref_sink (g_variant_dict_end (&dict));
+    }
+  return state;
+}
+
 void
 _isc_window_save_view_state (IscWindow *self)
 {
   GSettings *settings = _isc_window_get_settings (self);
   g_autoptr(GVariant) state = NULL;
 
-  if (!isc_settings_has_key (settings, "view-state") || isc_view_get_target (self->view) == NULL)
+  if (!isc_settings_has_key (settings, "view-state"))
     return;
-
-  state = g_variant_ref_sink (isc_view_save_state (self->view));
-  g_settings_set_value (settings, "view-state", state);
+  state = _isc_window_dup_state (self);
+  if (state != NULL)
+    g_settings_set_value (settings, "view-state", state);
 }
 
 void
@@ -72,6 +100,24 @@ _isc_window_restore_view_state (IscWindow *self)
 
   state = g_settings_get_value (settings, "view-state");
   isc_view_restore_state (self->view, state);
+  _isc_window_restore_page (self, state);
+}
+
+/* The Model APIs page, on its API's row, if the window showed it. */
+void
+_isc_window_restore_page (IscWindow *self,
+                          GVariant  *state)
+{
+  const char *page = NULL;
+  const char *api = NULL;
+
+  if (state == NULL || !g_variant_is_of_type (state, G_VARIANT_TYPE_VARDICT) ||
+      !g_variant_lookup (state, "page", "&s", &page) || g_strcmp0 (page, "model-apis") != 0)
+    return;
+  if (!g_variant_lookup (state, "model-api", "&s", &api))
+    api = NULL;
+  isc_model_apis_page_set_model (self->model_apis_page, api);
+  _isc_window_show_model_apis (self);
 }
 
 /* The model's chosen charts (Customize View), or NULL for all. */

@@ -72,7 +72,10 @@ _isc_window_update_title (IscWindow *self)
 
   if (self->showing_overview && self->showing_model_apis)
     {
-      set_titles (self, _("Model APIs"), NULL);
+      /* The API chosen, under the title. */
+      g_autofree char *api = isc_model_apis_page_dup_model_title (self->model_apis_page);
+
+      set_titles (self, _("Model APIs"), api);
       gtk_window_set_title (GTK_WINDOW (self), _("Model APIs"));
       return;
     }

@@ -14,6 +14,9 @@
 #include "config.h"
 
 
+#include <math.h>
+#include <glib/gi18n.h>
+
 #include "isc-api-error.h"
 #include "isc-window-private.h"
 
@@ -76,7 +79,10 @@ model_apis_listed_cb (GObject      *source,
       return;
     }
   isc_model_apis_page_set_apis (self->model_apis_page, apis);
-  isc_sidebar_set_model_apis_shown (self->sidebar, apis->len > 0);
+  /* Only the added ones are listed: a row per API. */
+  isc_sidebar_set_model_apis (self->sidebar, apis);
+  if (self->showing_overview && self->showing_model_apis)
+    isc_sidebar_select_model_api (self->sidebar, isc_model_apis_page_get_model (self->model_apis_page));
 }
 
 IscUsage *
@@ -109,7 +115,112 @@ _isc_window_get_usage (IscWindow *self)
   /* Not cancelled by a reload of the Usage page; the answer is checked
    * against the usage it was asked of. */
   isc_usage_list_model_apis_async (self->usage, NULL, model_apis_listed_cb, g_object_ref (self));
+  /* A window restored on the Model APIs page before it had a client:
+   * its usage now. */
+  if (self->showing_overview && self->showing_model_apis)
+    _isc_window_load_model_apis (self);
   return self->usage;
+}
+
+/* Today's estimate ********************************************************/
+
+typedef struct
+{
+  IscWindow     *self;      /* owned */
+  IscUsageTable *table;     /* owned until shown */
+  GCancellable  *cancellable;
+} EstimateJob;
+
+static void
+estimate_job_free (EstimateJob *job)
+{
+  g_object_unref (job->self);
+  g_clear_pointer (&job->table, isc_usage_table_free);
+  g_object_unref (job->cancellable);
+  g_free (job);
+}
+
+/* The deployment a fleet row serves: its own, or its environment's. */
+static IscDeployment *
+row_deployment (IscWindow   *self,
+                IscFleetRow *row)
+{
+  IscTargetItem *item;
+  IscEnvironment *environment;
+
+  if (self->session == NULL)
+    return NULL;
+  item = isc_target_list_find (isc_session_get_target_list (self->session), isc_fleet_row_get_target (row), NULL);
+  if (item == NULL)
+    return NULL;
+  if (isc_target_item_get_deployment (item) != NULL)
+    return isc_target_item_get_deployment (item);
+  environment = isc_target_item_get_environment (item);
+  return environment != NULL ? environment->current_deployment : NULL;
+}
+
+/* Billing has no figure for today: each serving deployment's active
+ * replicas (the overview's, else discovery's) × its instance type's
+ * price per minute × the minutes of today so far, put on its row as an
+ * estimate (never summed with the billed days). */
+void
+_isc_window_estimate_today (IscWindow                   *self,
+                            IscUsageTable               *table,
+                            const IscInstanceTypePrices *prices,
+                            gint64                       now_ms)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  GListModel *rows = G_LIST_MODEL (self->fleet);
+  double minutes = (double) (now_ms % (24 * 3600 * 1000)) / 60000.0;
+
+  if (prices == NULL || isc_usage_table_get_n_billed_days (table) >= isc_usage_table_get_n_days (table))
+    return;
+
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr(IscFleetRow) row = g_list_model_get_item (rows, i);
+      IscDeployment *deployment = row_deployment (self, row);
+      const IscInstanceTypePrice *price;
+      const char *instance_type = isc_fleet_row_get_instance_type (row);
+      double replicas = isc_fleet_row_get_replicas (row);
+      g_autofree char *name = NULL;
+      const IscTarget *target = isc_fleet_row_get_target (row);
+
+      if (deployment == NULL || deployment->id == NULL || g_hash_table_contains (seen, deployment->id))
+        continue;
+      g_hash_table_add (seen, deployment->id);
+      if (instance_type == NULL)
+        instance_type = deployment->instance_type_name;
+      price = instance_type != NULL ? isc_instance_type_prices_lookup (prices, instance_type) : NULL;
+      if (price == NULL || isnan (replicas) || replicas <= 0)
+        continue;
+      /* Named as billing names its rows: "model · environment". */
+      name = g_strdup_printf (_("%s · %s"), isc_fleet_row_get_model_name (row),
+                              target->kind == ISC_TARGET_ENVIRONMENT ? target->id : isc_fleet_row_get_name (row));
+      isc_usage_table_add_estimate (table, deployment->id, name,
+                                    isc_money_scale (price->price_per_minute, replicas * minutes),
+                                    replicas * minutes);
+    }
+}
+
+static void
+estimate_prices_cb (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  EstimateJob *job = user_data;
+  g_autoptr(IscInstanceTypePrices) prices = NULL;
+
+  prices = isc_usage_load_prices_finish (ISC_USAGE (source), result, NULL);
+  if (g_cancellable_is_cancelled (job->cancellable) || job->self->usage_page == NULL)
+    {
+      estimate_job_free (job);
+      return;
+    }
+  /* Without prices, no estimate: the billed days alone. */
+  _isc_window_estimate_today (job->self, job->table, prices, g_get_real_time () / 1000);
+  isc_usage_page_set_table (job->self->usage_page, g_steal_pointer (&job->table));
+  estimate_job_free (job);
 }
 
 static void
@@ -120,6 +231,7 @@ billing_loaded_cb (GObject      *source,
   g_autoptr(IscWindow) self = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(IscBillingSummary) billing = NULL;
+  IscUsageTable *table;
 
   billing = isc_usage_load_billing_finish (ISC_USAGE (source), result, &error);
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->usage_page == NULL)
@@ -131,8 +243,19 @@ billing_loaded_cb (GObject      *source,
                                 g_error_matches (error, ISC_API_ERROR, ISC_API_ERROR_NOT_PERMITTED));
       return;
     }
-  isc_usage_page_set_table (self->usage_page,
-                            isc_usage_table_new_from_billing (billing, g_get_real_time () / 1000));
+  table = isc_usage_table_new_from_billing (billing, g_get_real_time () / 1000);
+  if (table != NULL && isc_usage_table_get_n_billed_days (table) < isc_usage_table_get_n_days (table))
+    {
+      /* Today: estimated once the prices are known. */
+      EstimateJob *job = g_new0 (EstimateJob, 1);
+
+      job->self = g_object_ref (self);
+      job->table = table;
+      job->cancellable = g_object_ref (self->usage_cancellable);
+      isc_usage_load_prices_async (ISC_USAGE (source), job->cancellable, estimate_prices_cb, job);
+      return;
+    }
+  isc_usage_page_set_table (self->usage_page, table);
 }
 
 void
@@ -220,16 +343,33 @@ _isc_window_load_model_apis (IscWindow *self)
 void
 _isc_window_show_model_apis (IscWindow *self)
 {
+  gboolean was_showing = self->showing_overview && self->showing_model_apis;
+
   self->showing_usage = FALSE;
   self->showing_model_apis = TRUE;
   if (self->showing_overview)
     {
-      isc_sidebar_select_model_apis (self->sidebar);
+      isc_sidebar_select_model_api (self->sidebar, isc_model_apis_page_get_model (self->model_apis_page));
       _isc_window_update_state (self);
       _isc_window_update_title (self);
     }
   else
     _isc_window_show_overview (self, TRUE);
+  _isc_window_update_modes_offered (self);
+  /* Another API chosen while shown loaded through ::query-changed. */
+  if (!was_showing)
+    _isc_window_load_model_apis (self);
+}
+
+/* The page's chooser or grouping changed: the sidebar's row follows the
+ * API chosen, and the charts load again. */
+void
+_isc_window_model_apis_query_changed (IscWindow *self)
+{
+  if (!(self->showing_overview && self->showing_model_apis))
+    return;
+  isc_sidebar_select_model_api (self->sidebar, isc_model_apis_page_get_model (self->model_apis_page));
+  _isc_window_update_title (self);
   _isc_window_load_model_apis (self);
 }
 

@@ -185,6 +185,9 @@ update_modes_offered (IscWindow *self)
     g_simple_action_set_enabled (G_SIMPLE_ACTION (action), offered);
   /* The Usage page is always the last 31 days: no range to choose. */
   gtk_widget_set_visible (GTK_WIDGET (self->range_button), !(self->showing_overview && self->showing_usage));
+  /* The audit log has nothing to say about spend or Model API tokens. */
+  gtk_widget_set_visible (GTK_WIDGET (self->activity_button),
+                          !(self->showing_overview && (self->showing_usage || self->showing_model_apis)));
 }
 
 void
@@ -555,7 +558,7 @@ _isc_window_show_overview (IscWindow *self,
   if (show && self->showing_usage)
     isc_sidebar_select_usage (self->sidebar);
   else if (show && self->showing_model_apis)
-    isc_sidebar_select_model_apis (self->sidebar);
+    isc_sidebar_select_model_api (self->sidebar, isc_model_apis_page_get_model (self->model_apis_page));
   else if (show)
     isc_sidebar_select_overview (self->sidebar);
   else
@@ -748,6 +751,8 @@ static void
 sidebar_model_apis_cb (IscWindow  *self,
                        IscSidebar *sidebar)
 {
+  /* Its row's API, or all of them: the page's chooser agrees. */
+  isc_model_apis_page_set_model (self->model_apis_page, isc_sidebar_get_model_api (sidebar));
   _isc_window_show_model_apis (self);
   update_active (self);
   update_modes_offered (self);
@@ -1058,7 +1063,7 @@ isc_window_init (IscWindow *self)
   g_signal_connect_object (self->sidebar, "model-apis-activated",
                            G_CALLBACK (sidebar_model_apis_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->model_apis_page, "query-changed",
-                           G_CALLBACK (_isc_window_load_model_apis), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (_isc_window_model_apis_query_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::range",
                            G_CALLBACK (view_range_cb), self, G_CONNECT_SWAPPED);
 
@@ -1127,10 +1132,7 @@ isc_window_dup_view_state (IscWindow *self)
 {
   g_return_val_if_fail (ISC_IS_WINDOW (self), NULL);
 
-  if (isc_view_get_target (self->view) == NULL)
-    return NULL;
-
-  return g_variant_ref_sink (isc_view_save_state (self->view));
+  return _isc_window_dup_state (self);
 }
 
 void
@@ -1142,4 +1144,5 @@ isc_window_restore_view (IscWindow *self,
 
   isc_view_restore_state (self->view, state);
   _isc_window_apply_layout (self);
+  _isc_window_restore_page (self, state);
 }
