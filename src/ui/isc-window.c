@@ -206,8 +206,8 @@ _isc_window_connect_folded (IscWindow *self,
  * target's title with the wide switcher, with the narrow one, and the
  * title alone (the switcher in a bar at the bottom); narrower, the
  * sidebar and the content are one page at a time. */
-#define HEADER_WIDE_WIDTH   960
-#define HEADER_MEDIUM_WIDTH 780
+#define HEADER_WIDE_WIDTH   1240
+#define HEADER_MEDIUM_WIDTH 900
 #define HEADER_NARROW_WIDTH 480
 
 static void
