@@ -208,7 +208,7 @@ _isc_window_connect_folded (IscWindow *self,
  * sidebar and the content are one page at a time. */
 #define HEADER_WIDE_WIDTH   1240
 #define HEADER_MEDIUM_WIDTH 900
-#define HEADER_NARROW_WIDTH 480
+#define HEADER_NARROW_WIDTH 580
 
 static void
 set_breakpoint_width (AdwBreakpoint *breakpoint,
