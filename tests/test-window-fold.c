@@ -97,6 +97,29 @@ test_wide (void)
   close_window (window);
 }
 
+/* Between the two: the sidebar still beside the charts, the header
+ * fitting the window (a header wider than the window is a warning, fatal
+ * here), the window no wider than asked. */
+static void
+test_between (void)
+{
+  static const int widths[] = { 900, 1200 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (widths); i++)
+    {
+      IscWindow *window = open_window (widths[i]);
+
+      test_wait_for_view (window);
+      test_run_frames (200);
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, widths[i]);
+      g_assert_true (sidebar_shown (window));
+      g_assert_nonnull (test_find_shown (GTK_WIDGET (window), ISC_TYPE_CHART_VIEW, NULL, NULL));
+      g_assert_nonnull (shown_button (window, "Refresh"));
+      g_assert_null (shown_button (window, "Deployments"));
+      close_window (window);
+    }
+}
+
 /* At 360 px: the charts alone, Deployments goes back to the sidebar, a
  * choice there comes back to the charts of the target chosen. */
 static void
@@ -158,6 +181,7 @@ main (int   argc,
   g_assert_true (test_wait_for (test_session_is_ready, NULL));
 
   g_test_add_func ("/isc/window-fold/wide", test_wide);
+  g_test_add_func ("/isc/window-fold/between", test_between);
   g_test_add_func ("/isc/window-fold/narrow", test_narrow);
 
   status = g_test_run ();
