@@ -423,6 +423,16 @@ find_labelled (GtkWidget  *root,
       if (GTK_IS_BUTTON (root))
         {
           g_object_get (root, "label", &text, NULL);
+          /* "_Retry" reads "Retry" (an AdwBanner's button has no name
+           * of its own: its label is it). */
+          if (text != NULL && gtk_button_get_use_underline (GTK_BUTTON (root)))
+            {
+              g_autoptr(GString) shown = g_string_new (text);
+
+              g_string_replace (shown, "_", "", 1);
+              g_free (text);
+              text = g_string_free (g_steal_pointer (&shown), FALSE);
+            }
           if (g_strcmp0 (text, label) == 0)
             return root;
         }
@@ -590,8 +600,7 @@ test_window_stale (void)
 
   window = test_app_open_window ();
   test_wait_for_view (window);
-  g_assert_false (gtk_widget_get_mapped (test_find_shown (GTK_WIDGET (window), GTK_TYPE_REVEALER, NULL, NULL)) &&
-                  gtk_revealer_get_child_revealed (GTK_REVEALER (test_find_shown (GTK_WIDGET (window), GTK_TYPE_REVEALER, NULL, NULL))));
+  g_assert_false (strip_shown (window));
 
   /* The network goes away: the charts stay, under the strip. */
   isc_demo_server_stop (server);
@@ -623,11 +632,13 @@ test_window_stale (void)
   g_assert_true (test_wait_for (test_session_is_ready, NULL));
 }
 
-/* The subtitle of the header's title, "" for none. */
+/* The subtitle of the header's title (the content's: the one that names
+ * the window, not the sidebar's), "" for none. */
 static const char *
 header_subtitle (IscWindow *window)
 {
-  AdwWindowTitle *title = ADW_WINDOW_TITLE (test_find_shown (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE, NULL, NULL));
+  AdwWindowTitle *title = ADW_WINDOW_TITLE (test_find_shown (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE,
+                                                             "title", gtk_window_get_title (GTK_WINDOW (window))));
   const char *subtitle;
 
   g_assert_nonnull (title);
@@ -711,7 +722,6 @@ test_window_cached_future_stamp (void)
   g_autofree char *stamped = NULL;
   IscResponseCache *cache;
   IscWindow *window;
-  AdwWindowTitle *title;
   const char *body;
 
   g_assert_true (isc_demo_server_run_in_thread (server, 0, &error));
@@ -746,10 +756,7 @@ test_window_cached_future_stamp (void)
   g_assert_true (test_wait_for (strip_says_unknown_age, window));
   g_assert_nonnull (test_find_shown (GTK_WIDGET (window), ISC_TYPE_CHART_VIEW, NULL, NULL));
   g_assert_null (find_text (GTK_WIDGET (window), "less than a minute"));
-  title = ADW_WINDOW_TITLE (test_find_shown (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE, NULL, NULL));
-  g_assert_nonnull (title);
-  g_assert_null (strstr (adw_window_title_get_subtitle (title) ? adw_window_title_get_subtitle (title) : "",
-                         "Updated"));
+  g_assert_null (strstr (header_subtitle (window), "Updated"));
 
   gtk_window_destroy (GTK_WINDOW (window));
   test_iterate ();

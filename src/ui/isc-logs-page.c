@@ -40,7 +40,7 @@ struct _IscLogsPage
   GtkListView        *list_view;
   AdwStatusPage      *status_page;
   GtkWidget          *status_retry;
-  GtkSpinner         *spinner;
+  GtkWidget          *spinner;  /* AdwSpinner (libadwaita 1.6) or GtkSpinner */
   GtkWidget          *line_popover;
   GtkLabel           *line_label;
   GtkLabel           *line_cut;
@@ -380,6 +380,16 @@ activate_cb (IscLogsPage *self,
 
 /* The log view */
 
+/* A GtkSpinner spins only while asked (out of sight too, ticking the frame
+ * clock); an AdwSpinner only while mapped. */
+static void
+set_spinning (IscLogsPage *self,
+              gboolean     spinning)
+{
+  if (GTK_IS_SPINNER (self->spinner))
+    gtk_spinner_set_spinning (GTK_SPINNER (self->spinner), spinning);
+}
+
 static void
 update_state (IscLogsPage *self)
 {
@@ -393,12 +403,12 @@ update_state (IscLogsPage *self)
     {
     case ISC_LOG_VIEW_READY:
       gtk_stack_set_visible_child (self->stack, self->scrolled);
-      gtk_spinner_set_spinning (self->spinner, FALSE);
+      set_spinning (self, FALSE);
       return;
 
     case ISC_LOG_VIEW_LOADING:
       gtk_stack_set_visible_child_name (self->stack, "loading");
-      gtk_spinner_set_spinning (self->spinner, TRUE);
+      set_spinning (self, TRUE);
       return;
 
     case ISC_LOG_VIEW_NO_LINES:
@@ -429,7 +439,7 @@ update_state (IscLogsPage *self)
   adw_status_page_set_description (self->status_page, description);
   gtk_widget_set_visible (self->status_retry, retry);
   gtk_stack_set_visible_child_name (self->stack, "status");
-  gtk_spinner_set_spinning (self->spinner, FALSE);
+  set_spinning (self, FALSE);
 }
 
 static void
@@ -1030,7 +1040,11 @@ isc_logs_page_init (IscLogsPage *self)
   self->stack = GTK_STACK (gtk_stack_new ());
   gtk_widget_set_vexpand (GTK_WIDGET (self->stack), TRUE);
   gtk_stack_add_named (self->stack, self->scrolled, "lines");
-  self->spinner = GTK_SPINNER (gtk_spinner_new ());
+#if ADW_CHECK_VERSION (1, 6, 0)
+  self->spinner = adw_spinner_new ();
+#else
+  self->spinner = gtk_spinner_new ();
+#endif
   gtk_widget_set_size_request (GTK_WIDGET (self->spinner), 32, 32);
   loading = gtk_center_box_new ();
   gtk_center_box_set_center_widget (GTK_CENTER_BOX (loading), GTK_WIDGET (self->spinner));

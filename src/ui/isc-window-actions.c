@@ -157,9 +157,9 @@ filter_action (GSimpleAction *action,
 {
   IscWindow *self = user_data;
 
-  if (adw_leaflet_get_folded (self->leaflet))
-    adw_leaflet_set_visible_child_name (self->leaflet, "sidebar");
-  gtk_widget_set_visible (self->sidebar_box, TRUE);
+  if (_isc_window_get_folded (self))
+    _isc_window_show_content (self, FALSE);
+  _isc_window_set_sidebar_shown (self, TRUE);
   isc_sidebar_start_filter (self->sidebar);
 }
 
@@ -170,14 +170,10 @@ toggle_sidebar_action (GSimpleAction *action,
 {
   IscWindow *self = user_data;
 
-  if (adw_leaflet_get_folded (self->leaflet))
-    {
-      gboolean on_sidebar = g_strcmp0 (adw_leaflet_get_visible_child_name (self->leaflet), "sidebar") == 0;
-
-      adw_leaflet_set_visible_child_name (self->leaflet, on_sidebar ? "content" : "sidebar");
-    }
+  if (_isc_window_get_folded (self))
+    _isc_window_show_content (self, _isc_window_get_showing_sidebar (self));
   else
-    gtk_widget_set_visible (self->sidebar_box, !gtk_widget_get_visible (self->sidebar_box));
+    _isc_window_set_sidebar_shown (self, !gtk_widget_get_visible (self->sidebar_box));
 }
 
 static void
@@ -187,8 +183,8 @@ show_sidebar_action (GSimpleAction *action,
 {
   IscWindow *self = user_data;
 
-  gtk_widget_set_visible (self->sidebar_box, TRUE);
-  adw_leaflet_set_visible_child_name (self->leaflet, "sidebar");
+  _isc_window_set_sidebar_shown (self, TRUE);
+  _isc_window_show_content (self, FALSE);
 }
 
 static void

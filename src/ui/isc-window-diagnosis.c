@@ -102,11 +102,9 @@ diagnosis_activated_cb (IscWindow    *self,
 }
 
 static void
-leaflet_folded_cb (IscWindow  *self,
-                   GParamSpec *pspec,
-                   AdwLeaflet *leaflet)
+folded_cb (IscWindow *self)
 {
-  isc_diagnosis_banners_set_narrow (self->diagnosis_banners, adw_leaflet_get_folded (leaflet));
+  isc_diagnosis_banners_set_narrow (self->diagnosis_banners, _isc_window_get_folded (self));
 }
 
 /* The banners go between the stale strip and the page. */
@@ -114,13 +112,16 @@ void
 _isc_window_init_diagnosis (IscWindow *self)
 {
   self->diagnosis_banners = ISC_DIAGNOSIS_BANNERS (isc_diagnosis_banners_new ());
+#if ADW_CHECK_VERSION (1, 4, 0)
+  adw_toolbar_view_add_top_bar (ADW_TOOLBAR_VIEW (self->content_box), GTK_WIDGET (self->diagnosis_banners));
+#else
   gtk_box_insert_child_after (GTK_BOX (self->content_box), GTK_WIDGET (self->diagnosis_banners),
                               GTK_WIDGET (self->banner));
+#endif
   g_signal_connect_object (self->diagnosis_banners, "activated", G_CALLBACK (diagnosis_activated_cb),
                            self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->leaflet, "notify::folded", G_CALLBACK (leaflet_folded_cb),
-                           self, G_CONNECT_SWAPPED);
-  leaflet_folded_cb (self, NULL, self->leaflet);
+  _isc_window_connect_folded (self, G_CALLBACK (folded_cb));
+  folded_cb (self);
   g_signal_connect_object (self->view, "notify::response", G_CALLBACK (_isc_window_update_diagnosis),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view, "notify::target", G_CALLBACK (_isc_window_update_diagnosis),

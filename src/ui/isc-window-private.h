@@ -49,12 +49,28 @@ struct _IscWindow
   AdwToastOverlay      *toast_overlay;
   GtkStack             *main_stack;
   IscWelcomePage       *welcome_page;
+#if ADW_CHECK_VERSION (1, 4, 0)
+  /* isc-window-adaptive.ui: a split view folded by breakpoints. */
+  AdwNavigationSplitView *split_view;
+  AdwBreakpoint        *narrow_breakpoint;
+  AdwBreakpoint        *medium_breakpoint;
+  AdwBreakpoint        *collapse_breakpoint;
+  GtkStack             *title_stack;
+  AdwBanner            *banner;
+  AdwBin               *spinner_bin;
+#else
+  /* isc-window.ui: a leaflet that folds, a squeezer for the title. */
   AdwLeaflet           *leaflet;
+  AdwSqueezer          *title_squeezer;
+  GtkRevealer          *banner;
+  GtkImage             *banner_icon;
+  GtkLabel             *banner_title;
+  GtkLabel             *banner_detail;
+#endif
   GtkWidget            *sidebar_box;
   GtkWidget            *sidebar_handle;
   IscSidebar           *sidebar;
   GtkWidget            *content_box;
-  AdwSqueezer          *title_squeezer;
   GtkWidget            *wide_title;
   AdwWindowTitle       *wide_window_title;
   GtkWidget            *medium_title;
@@ -75,13 +91,9 @@ struct _IscWindow
   IscRangeButton       *range_button;
   IscCompareButton     *compare_button;
   IscActivityButton    *activity_button;
-  GtkRevealer          *banner;
-  GtkImage             *banner_icon;
-  GtkLabel             *banner_title;
-  GtkLabel             *banner_detail;
-  GtkWidget            *banner_retry;
+  GtkWidget            *banner_retry;   /* NULL in an AdwBanner */
   GtkStack             *state_stack;
-  GtkSpinner           *spinner;
+  GtkWidget            *spinner;        /* an AdwSpinner or a GtkSpinner */
   AdwStatusPage        *status_page;
   GtkWidget            *status_retry;
   AdwViewStack         *mode_stack;
@@ -114,7 +126,8 @@ struct _IscWindow
   gulong                trace_paint_id; /* INFERSCOPE_TRACE: after-paint */
   gboolean              traced_first_frame;
   gboolean              traced_settled;
-  gboolean              header_presumed_narrow;
+  gboolean              header_presumed_narrow; /* libadwaita < 1.4 */
+  int                   hidden_sidebar_width;   /* F9 hid it (libadwaita >= 1.4) */
   gulong                toplevel_state_id;
   gboolean              state_loaded;
   gboolean              showing_overview;
@@ -172,6 +185,23 @@ void       _isc_window_show_page               (IscWindow     *self,
 /* Presents the key dialog, with @message (nullable) above the entry. */
 void       _isc_window_open_key_dialog         (IscWindow     *self,
                                                 const char    *message);
+
+/* Whether the sidebar and the content are one page at a time (narrow). */
+gboolean   _isc_window_get_folded              (IscWindow     *self);
+/* Folded, shows the content (TRUE) or the sidebar. */
+void       _isc_window_show_content            (IscWindow     *self,
+                                                gboolean       content);
+/* Whether the sidebar is the page shown, folded. */
+gboolean   _isc_window_get_showing_sidebar     (IscWindow     *self);
+/* Calls @callback (swapped, with @self) when the window folds or unfolds. */
+void       _isc_window_connect_folded          (IscWindow     *self,
+                                                GCallback      callback);
+/* The sidebar's width, and whether it is shown beside the content. */
+void       _isc_window_set_sidebar_width       (IscWindow     *self,
+                                                int            width);
+int        _isc_window_get_sidebar_width       (IscWindow     *self);
+void       _isc_window_set_sidebar_shown       (IscWindow     *self,
+                                                gboolean       shown);
 
 /* isc-window-state.c */
 

@@ -153,9 +153,8 @@ _isc_window_load_window_size (IscWindow *self)
   if (g_settings_get_boolean (settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
   if (isc_settings_has_key (settings, "sidebar-width"))
-    gtk_widget_set_size_request (self->sidebar_box,
-                                 CLAMP (g_settings_get_int (settings, "sidebar-width"),
-                                        SIDEBAR_MIN_WIDTH, SIDEBAR_MAX_WIDTH), -1);
+    _isc_window_set_sidebar_width (self, CLAMP (g_settings_get_int (settings, "sidebar-width"),
+                                                SIDEBAR_MIN_WIDTH, SIDEBAR_MAX_WIDTH));
 }
 
 /* The default size follows the person's resizing but not maximizing, so
@@ -199,7 +198,7 @@ sidebar_drag_update_cb (GtkGestureDrag *gesture,
 
   if (gtk_widget_get_direction (GTK_WIDGET (self)) == GTK_TEXT_DIR_RTL)
     width = self->drag_start_width - (int) dx;
-  gtk_widget_set_size_request (self->sidebar_box, CLAMP (width, SIDEBAR_MIN_WIDTH, SIDEBAR_MAX_WIDTH), -1);
+  _isc_window_set_sidebar_width (self, CLAMP (width, SIDEBAR_MIN_WIDTH, SIDEBAR_MAX_WIDTH));
 }
 
 static void
@@ -211,7 +210,7 @@ sidebar_drag_end_cb (GtkGestureDrag *gesture,
   GSettings *settings = _isc_window_get_settings (self);
   int width = 0;
 
-  gtk_widget_get_size_request (self->sidebar_box, &width, NULL);
+  width = _isc_window_get_sidebar_width (self);
   if (isc_settings_has_key (settings, "sidebar-width") && width > 0)
     set_int_in_range (settings, "sidebar-width", width);
 }

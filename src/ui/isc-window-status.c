@@ -200,10 +200,20 @@ _isc_window_update_banner (IscWindow *self)
   if (stale)
     {
       g_autofree char *age = describe_age (isc_view_get_updated_ms (self->view));
+#if ADW_CHECK_VERSION (1, 4, 0)
+      /* Translators: the stale strip: how old the data shown is, then
+       * why it is not newer, e.g. "Showing data from 4 minutes ago.
+       * Could not reach Baseten". */
+      g_autofree char *title = g_strdup_printf (_("%s. %s"), age, error->message);
 
+      /* Plain text (use-markup is off in the template): the message is
+       * the client's, often a server's words. */
+      adw_banner_set_title (self->banner, title);
+#else
       gtk_image_set_from_icon_name (self->banner_icon, error_icon_name (error));
       gtk_label_set_label (self->banner_title, age);
       gtk_label_set_label (self->banner_detail, error->message);
+#endif
       /* The age is in minutes: a wake a minute keeps it true. */
       if (self->age_timer_id == 0)
         self->age_timer_id = g_timeout_add_seconds (60, age_timer_cb, self);
@@ -211,7 +221,21 @@ _isc_window_update_banner (IscWindow *self)
   else
     g_clear_handle_id (&self->age_timer_id, g_source_remove);
 
+#if ADW_CHECK_VERSION (1, 4, 0)
+  adw_banner_set_revealed (self->banner, stale);
+#else
   gtk_revealer_set_reveal_child (self->banner, stale);
+#endif
+}
+
+/* A spinner that spins out of sight still ticks the frame clock: a
+ * GtkSpinner spins only while asked; an AdwSpinner only while mapped. */
+static void
+set_spinning (IscWindow *self,
+              gboolean   spinning)
+{
+  if (GTK_IS_SPINNER (self->spinner))
+    gtk_spinner_set_spinning (GTK_SPINNER (self->spinner), spinning);
 }
 
 static void
@@ -261,7 +285,7 @@ _isc_window_update_state (IscWindow *self)
       gtk_stack_set_visible_child_name (self->state_stack,
                                         self->showing_usage ? "usage"
                                         : self->showing_model_apis ? "model-apis" : "overview");
-      gtk_spinner_set_spinning (self->spinner, FALSE);
+      set_spinning (self, FALSE);
       return;
     }
 
@@ -317,8 +341,7 @@ _isc_window_update_state (IscWindow *self)
 
   if (loading_page)
     gtk_stack_set_visible_child_name (self->state_stack, "loading");
-  /* A spinner that spins out of sight still ticks the frame clock. */
-  gtk_spinner_set_spinning (self->spinner, loading_page);
+  set_spinning (self, loading_page);
 }
 
 /* What discovery says of the target shown, for the charts' reference

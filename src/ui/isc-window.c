@@ -24,11 +24,18 @@
  * view's properties to the widgets and the person's choices back.
  *
  * The main stack shows "starting" (the session looks for a key),
- * "welcome" (no key) or "main": a leaflet of the sidebar (the session's
- * targets) and the content: the header (range history, the title with
- * the mode switcher, range, Refresh, menu), the stale strip, and a stack
- * of "loading", "status" (an error, no data, nothing chosen) and
- * "content", the mode pages in an AdwViewStack.
+ * "welcome" (no key) or "main": the sidebar (the session's targets) and
+ * the content, side by side or, narrow, one page at a time: the header
+ * (range history, the title with the mode switcher, range, Refresh,
+ * menu), the stale strip, and a stack of "loading", "status" (an error,
+ * no data, nothing chosen) and "content", the mode pages in an
+ * AdwViewStack.
+ *
+ * On libadwaita 1.4 and later the template is isc-window-adaptive.ui: an
+ * AdwNavigationSplitView that breakpoints collapse, AdwToolbarViews, an
+ * AdwBanner; on older ones isc-window.ui: an AdwLeaflet that folds, an
+ * AdwSqueezer for the title. The two have the same names, and the
+ * functions below hide which one the window is.
  */
 
 G_DEFINE_FINAL_TYPE (IscWindow, isc_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -152,17 +159,139 @@ show_compare_in_menu (IscWindow *self,
     }
 }
 
+gboolean
+_isc_window_get_folded (IscWindow *self)
+{
+#if ADW_CHECK_VERSION (1, 4, 0)
+  return adw_navigation_split_view_get_collapsed (self->split_view);
+#else
+  return adw_leaflet_get_folded (self->leaflet);
+#endif
+}
+
+void
+_isc_window_show_content (IscWindow *self,
+                          gboolean   content)
+{
+#if ADW_CHECK_VERSION (1, 4, 0)
+  adw_navigation_split_view_set_show_content (self->split_view, content);
+#else
+  adw_leaflet_set_visible_child_name (self->leaflet, content ? "content" : "sidebar");
+#endif
+}
+
+gboolean
+_isc_window_get_showing_sidebar (IscWindow *self)
+{
+#if ADW_CHECK_VERSION (1, 4, 0)
+  return !adw_navigation_split_view_get_show_content (self->split_view);
+#else
+  return g_strcmp0 (adw_leaflet_get_visible_child_name (self->leaflet), "sidebar") == 0;
+#endif
+}
+
+void
+_isc_window_connect_folded (IscWindow *self,
+                            GCallback  callback)
+{
+#if ADW_CHECK_VERSION (1, 4, 0)
+  g_signal_connect_object (self->split_view, "notify::collapsed", callback, self, G_CONNECT_SWAPPED);
+#else
+  g_signal_connect_object (self->leaflet, "notify::folded", callback, self, G_CONNECT_SWAPPED);
+#endif
+}
+
+#if ADW_CHECK_VERSION (1, 4, 0)
+/* The widths the header needs beside a sidebar of @sidebar_width: the
+ * target's title with the wide switcher, with the narrow one, and the
+ * title alone (the switcher in a bar at the bottom); narrower, the
+ * sidebar and the content are one page at a time. */
+#define HEADER_WIDE_WIDTH   1240
+#define HEADER_MEDIUM_WIDTH 900
+#define HEADER_NARROW_WIDTH 580
+
+static void
+set_breakpoint_width (AdwBreakpoint *breakpoint,
+                      int            max_width)
+{
+  adw_breakpoint_set_condition (breakpoint,
+                                adw_breakpoint_condition_new_length (ADW_BREAKPOINT_CONDITION_MAX_WIDTH,
+                                                                     max_width - 1, ADW_LENGTH_UNIT_PX));
+}
+
+static void
+update_breakpoints (IscWindow *self,
+                    int        sidebar_width)
+{
+  set_breakpoint_width (self->medium_breakpoint, sidebar_width + HEADER_WIDE_WIDTH);
+  set_breakpoint_width (self->narrow_breakpoint, sidebar_width + HEADER_MEDIUM_WIDTH);
+  set_breakpoint_width (self->collapse_breakpoint, sidebar_width + HEADER_NARROW_WIDTH);
+}
+#endif
+
+void
+_isc_window_set_sidebar_width (IscWindow *self,
+                               int        width)
+{
+#if ADW_CHECK_VERSION (1, 4, 0)
+  adw_navigation_split_view_set_min_sidebar_width (self->split_view, width);
+  adw_navigation_split_view_set_max_sidebar_width (self->split_view, width);
+  update_breakpoints (self, width);
+#else
+  gtk_widget_set_size_request (self->sidebar_box, width, -1);
+#endif
+}
+
+int
+_isc_window_get_sidebar_width (IscWindow *self)
+{
+#if ADW_CHECK_VERSION (1, 4, 0)
+  return (int) adw_navigation_split_view_get_max_sidebar_width (self->split_view);
+#else
+  int width = 0;
+
+  gtk_widget_get_size_request (self->sidebar_box, &width, NULL);
+  return width;
+#endif
+}
+
+/* F9, unfolded: the sidebar beside the content, or the content alone. */
+void
+_isc_window_set_sidebar_shown (IscWindow *self,
+                               gboolean   shown)
+{
+#if ADW_CHECK_VERSION (1, 4, 0)
+  /* The split view keeps its sidebar's room: a hidden sidebar has none. */
+  if (shown == gtk_widget_get_visible (self->sidebar_box))
+    return;
+  if (shown)
+    {
+      gtk_widget_set_visible (self->sidebar_box, TRUE);
+      _isc_window_set_sidebar_width (self, self->hidden_sidebar_width);
+    }
+  else
+    {
+      self->hidden_sidebar_width = _isc_window_get_sidebar_width (self);
+      adw_navigation_split_view_set_min_sidebar_width (self->split_view, 0);
+      adw_navigation_split_view_set_max_sidebar_width (self->split_view, 0);
+      update_breakpoints (self, 0);
+      gtk_widget_set_visible (self->sidebar_box, FALSE);
+    }
+#else
+  gtk_widget_set_visible (self->sidebar_box, shown);
+#endif
+}
+
 /* Folded to one page, the window shows the content when it has a target
  * (the sidebar is one click away), the sidebar otherwise. */
 static void
-leaflet_folded_cb (IscWindow  *self,
-                   GParamSpec *pspec,
-                   AdwLeaflet *leaflet)
+folded_cb (IscWindow *self)
 {
-  if (adw_leaflet_get_folded (leaflet))
-    adw_leaflet_set_visible_child_name (leaflet,
-                                        isc_view_get_target (self->view) != NULL ? "content" : "sidebar");
-  show_compare_in_menu (self, adw_leaflet_get_folded (leaflet));
+  gboolean folded = _isc_window_get_folded (self);
+
+  if (folded)
+    _isc_window_show_content (self, isc_view_get_target (self->view) != NULL);
+  show_compare_in_menu (self, folded);
 }
 
 /* The modes belong to a target (UI.md): on the Overview, which is no
@@ -180,7 +309,11 @@ update_modes_offered (IscWindow *self)
   gtk_widget_set_visible (self->medium_switcher, offered);
   adw_view_switcher_bar_set_reveal (self->switcher_bar,
                                     offered &&
+#if ADW_CHECK_VERSION (1, 4, 0)
+                                    gtk_stack_get_visible_child (self->title_stack) == GTK_WIDGET (self->window_title));
+#else
                                     adw_squeezer_get_visible_child (self->title_squeezer) == GTK_WIDGET (self->window_title));
+#endif
   if (action != NULL)
     g_simple_action_set_enabled (G_SIMPLE_ACTION (action), offered);
   /* The Usage page is always the last 31 days: no range to choose. */
@@ -197,9 +330,7 @@ _isc_window_update_modes_offered (IscWindow *self)
 }
 
 static void
-title_squeezed_cb (IscWindow   *self,
-                   GParamSpec  *pspec,
-                   AdwSqueezer *squeezer)
+title_squeezed_cb (IscWindow *self)
 {
   update_modes_offered (self);
 }
@@ -581,6 +712,7 @@ toplevel_state_cb (GdkSurface *surface,
   update_active (self);
 }
 
+#if !ADW_CHECK_VERSION (1, 4, 0)
 /* The header as the folded leaflet has it: no history buttons, Refresh in
  * the menu, the range as an icon, the way back to the sidebar, and
  * Compare's choices of a shift in the main menu (the header has no room
@@ -597,28 +729,36 @@ set_header_narrow (IscWindow *self,
 
   show_compare_in_menu (self, narrow);
 }
+#endif
 
 static void
 isc_window_realize (GtkWidget *widget)
 {
   IscWindow *self = ISC_WINDOW (widget);
   GdkSurface *surface;
-  int width = 0, height = 0, minimum = 0;
 
-  /* The leaflet folds only once it has a width, so the first size is
-   * measured with the wide header, which alone is wider than a phone: a
-   * window opened at 360 px would open at 440. When the size asked for is
-   * narrower than that, the header starts as it will be once folded, and
-   * the first allocation puts it right if the leaflet did not fold. */
   GTK_WIDGET_CLASS (isc_window_parent_class)->realize (widget);
 
-  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
-  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
-  if (width > 0 && width < minimum)
-    {
-      set_header_narrow (self, TRUE);
-      self->header_presumed_narrow = TRUE;
-    }
+#if !ADW_CHECK_VERSION (1, 4, 0)
+  {
+    int width = 0, height = 0, minimum = 0;
+
+    /* The leaflet folds only once it has a width, so the first size is
+     * measured with the wide header, which alone is wider than a phone:
+     * a window opened at 360 px would open at 440. When the size asked
+     * for is narrower than that, the header starts as it will be once
+     * folded, and the first allocation puts it right if the leaflet did
+     * not fold. (Breakpoints apply before the first size: libadwaita 1.4
+     * needs none of this.) */
+    gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+    gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+    if (width > 0 && width < minimum)
+      {
+        set_header_narrow (self, TRUE);
+        self->header_presumed_narrow = TRUE;
+      }
+  }
+#endif
 
   surface = gtk_native_get_surface (GTK_NATIVE (self));
   self->toplevel_state_id = g_signal_connect (surface, "notify::state",
@@ -628,6 +768,7 @@ isc_window_realize (GtkWidget *widget)
                                              G_CALLBACK (_isc_window_trace_after_paint_cb), self);
 }
 
+#if !ADW_CHECK_VERSION (1, 4, 0)
 static void
 isc_window_size_allocate (GtkWidget *widget,
                           int        width,
@@ -645,6 +786,7 @@ isc_window_size_allocate (GtkWidget *widget,
         set_header_narrow (self, FALSE);
     }
 }
+#endif
 
 static void
 isc_window_unrealize (GtkWidget *widget)
@@ -712,8 +854,8 @@ sidebar_target_activated_cb (IscWindow       *self,
   _isc_window_show_overview (self, FALSE);
   isc_view_set_target (self->view, target);
   _isc_window_apply_layout (self);
-  if (adw_leaflet_get_folded (self->leaflet))
-    adw_leaflet_set_visible_child_name (self->leaflet, "content");
+  if (_isc_window_get_folded (self))
+    _isc_window_show_content (self, TRUE);
 }
 
 static void
@@ -732,8 +874,8 @@ sidebar_overview_cb (IscWindow  *self,
   self->showing_model_apis = FALSE;
   _isc_window_show_overview (self, TRUE);
   update_modes_offered (self);
-  if (adw_leaflet_get_folded (self->leaflet))
-    adw_leaflet_set_visible_child_name (self->leaflet, "content");
+  if (_isc_window_get_folded (self))
+    _isc_window_show_content (self, TRUE);
 }
 
 static void
@@ -743,8 +885,8 @@ sidebar_usage_cb (IscWindow  *self,
   _isc_window_show_usage (self);
   update_active (self);
   update_modes_offered (self);
-  if (adw_leaflet_get_folded (self->leaflet))
-    adw_leaflet_set_visible_child_name (self->leaflet, "content");
+  if (_isc_window_get_folded (self))
+    _isc_window_show_content (self, TRUE);
 }
 
 static void
@@ -756,8 +898,8 @@ sidebar_model_apis_cb (IscWindow  *self,
   _isc_window_show_model_apis (self);
   update_active (self);
   update_modes_offered (self);
-  if (adw_leaflet_get_folded (self->leaflet))
-    adw_leaflet_set_visible_child_name (self->leaflet, "content");
+  if (_isc_window_get_folded (self))
+    _isc_window_show_content (self, TRUE);
 }
 
 static void
@@ -890,7 +1032,9 @@ isc_window_class_init (IscWindowClass *klass)
   object_class->dispose = isc_window_dispose;
 
   widget_class->realize = isc_window_realize;
+#if !ADW_CHECK_VERSION (1, 4, 0)
   widget_class->size_allocate = isc_window_size_allocate;
+#endif
   widget_class->unrealize = isc_window_unrealize;
   widget_class->map = isc_window_map;
   widget_class->unmap = isc_window_unmap;
@@ -915,16 +1059,31 @@ isc_window_class_init (IscWindowClass *klass)
   g_type_ensure (ISC_TYPE_MODEL_APIS_PAGE);
   g_type_ensure (ISC_TYPE_WELCOME_PAGE);
 
+#if ADW_CHECK_VERSION (1, 4, 0)
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/inferscope/Inferscope/isc-window-adaptive.ui");
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, split_view);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, medium_breakpoint);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, narrow_breakpoint);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, collapse_breakpoint);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, title_stack);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, spinner_bin);
+#else
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/inferscope/Inferscope/isc-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, leaflet);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, title_squeezer);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, banner_icon);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, banner_title);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, banner_detail);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, banner_retry);
+  gtk_widget_class_bind_template_child (widget_class, IscWindow, spinner);
+#endif
   gtk_widget_class_bind_template_child (widget_class, IscWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, welcome_page);
-  gtk_widget_class_bind_template_child (widget_class, IscWindow, leaflet);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, sidebar_box);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, sidebar_handle);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, content_box);
-  gtk_widget_class_bind_template_child (widget_class, IscWindow, title_squeezer);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, wide_switcher);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, medium_switcher);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, wide_title);
@@ -945,12 +1104,7 @@ isc_window_class_init (IscWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, IscWindow, activity_button);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, primary_menu);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, banner);
-  gtk_widget_class_bind_template_child (widget_class, IscWindow, banner_icon);
-  gtk_widget_class_bind_template_child (widget_class, IscWindow, banner_title);
-  gtk_widget_class_bind_template_child (widget_class, IscWindow, banner_detail);
-  gtk_widget_class_bind_template_child (widget_class, IscWindow, banner_retry);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, state_stack);
-  gtk_widget_class_bind_template_child (widget_class, IscWindow, spinner);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, status_page);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, status_retry);
   gtk_widget_class_bind_template_child (widget_class, IscWindow, mode_stack);
@@ -983,12 +1137,25 @@ name_buttons (IscWindow *self)
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (buttons); i++)
-    isc_accessible_set_name (G_STRUCT_MEMBER (GtkWidget *, self, buttons[i].offset), _(buttons[i].name));
+    if (G_STRUCT_MEMBER (GtkWidget *, self, buttons[i].offset) != NULL)
+      isc_accessible_set_name (G_STRUCT_MEMBER (GtkWidget *, self, buttons[i].offset), _(buttons[i].name));
 }
 static void
 isc_window_init (IscWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+#if ADW_CHECK_VERSION (1, 6, 0)
+  self->spinner = adw_spinner_new ();
+#elif ADW_CHECK_VERSION (1, 4, 0)
+  self->spinner = gtk_spinner_new ();
+#endif
+#if ADW_CHECK_VERSION (1, 4, 0)
+  gtk_widget_set_size_request (self->spinner, 32, 32);
+  gtk_widget_set_halign (self->spinner, GTK_ALIGN_CENTER);
+  gtk_widget_set_valign (self->spinner, GTK_ALIGN_CENTER);
+  adw_bin_set_child (self->spinner_bin, self->spinner);
+  update_breakpoints (self, (int) adw_navigation_split_view_get_max_sidebar_width (self->split_view));
+#endif
 
   if (DEVELOPMENT_BUILD)
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
@@ -1067,10 +1234,14 @@ isc_window_init (IscWindow *self)
   g_signal_connect_object (self->view, "notify::range",
                            G_CALLBACK (view_range_cb), self, G_CONNECT_SWAPPED);
 
-  g_signal_connect_object (self->leaflet, "notify::folded",
-                           G_CALLBACK (leaflet_folded_cb), self, G_CONNECT_SWAPPED);
+  _isc_window_connect_folded (self, G_CALLBACK (folded_cb));
+#if ADW_CHECK_VERSION (1, 4, 0)
+  g_signal_connect_object (self->title_stack, "notify::visible-child",
+                           G_CALLBACK (title_squeezed_cb), self, G_CONNECT_SWAPPED);
+#else
   g_signal_connect_object (self->title_squeezer, "notify::visible-child",
                            G_CALLBACK (title_squeezed_cb), self, G_CONNECT_SWAPPED);
+#endif
   g_signal_connect_object (self->mode_stack, "notify::visible-child-name",
                            G_CALLBACK (mode_stack_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->range_button, "range-chosen",
