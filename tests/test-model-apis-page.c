@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "isc-activity-button.h"
+#include "isc-cost.h"
 #include "isc-demo-server.h"
 #include "isc-model-apis-page.h"
 #include "isc-sidebar.h"
@@ -430,6 +431,53 @@ billing_done (gpointer data)
   return ((BillingWait *) data)->done;
 }
 
+typedef struct
+{
+  IscMetricsResponse *response;
+  gboolean            done;
+} ReplicasWait;
+
+static void
+replicas_cb (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  ReplicasWait *wait = user_data;
+
+  wait->response = isc_client_fetch_metrics_finish (ISC_CLIENT (source), result, NULL);
+  wait->done = TRUE;
+}
+
+static gboolean
+replicas_done (gpointer data)
+{
+  return ((ReplicasWait *) data)->done;
+}
+
+/* text-embeddings production's replica-minutes today, 00:00 UTC to
+ * @now_ms, read from its replicas as the demo serves them. */
+static double
+embed_replica_minutes_today (IscClient *client,
+                             gint64     now_ms)
+{
+  const char * const metrics[] = { "baseten_replicas_active", NULL };
+  g_autoptr(IscTimeRange) range = isc_time_range_new_absolute (now_ms - now_ms % DAY_MS, now_ms);
+  g_autoptr(IscQuery) query = isc_query_new (ISC_DEMO_MODEL_EMBED, ISC_TARGET_DEPLOYMENT,
+                                             ISC_DEMO_DEPLOYMENT_EMBED_PRODUCTION,
+                                             ISC_MODE_SERIES, range, metrics);
+  ReplicasWait wait = { NULL, FALSE };
+  IscMoney ignored;
+  double minutes = NAN;
+
+  isc_client_fetch_metrics_once_async (client, query, NULL, replicas_cb, &wait);
+  g_assert_true (test_wait_for (replicas_done, &wait));
+  g_assert_nonnull (wait.response);
+  g_assert_true (isc_cost_estimate (wait.response, (IscMoney) 1000000, now_ms - now_ms % DAY_MS, now_ms,
+                                    &ignored, &minutes));
+  isc_metrics_response_unref (wait.response);
+  return minutes;
+}
+
 /* The Usage page's today: billing has no figure for it, so it is the
  * replicas' estimate, on the day's bar, said as an estimate in the
  * total and the hover box, and never in the billed total (the billing
@@ -486,6 +534,25 @@ test_usage_today (void)
       g_assert_nonnull (strstr (total, "estimated"));
       /* Never summed with the billed days. */
       g_assert_null (strstr (total, both));
+    }
+
+  /* The estimate follows the day's replicas step by step since 00:00
+   * UTC (text-embeddings production's rise and fall with the traffic),
+   * not the replicas of this moment for the whole day. */
+  if (now_ms % DAY_MS >= 30 * 60 * 1000)
+    {
+      const IscUsageRow *embed = NULL;
+      guint today = isc_usage_table_get_n_days (table) - 1;
+      double expected = embed_replica_minutes_today (isc_view_get_client (isc_window_get_view (window)), now_ms);
+
+      for (guint i = 0; i < isc_usage_table_get_n_rows (table); i++)
+        if (g_strcmp0 (isc_usage_table_get_row (table, i)->id, ISC_DEMO_DEPLOYMENT_EMBED_PRODUCTION) == 0)
+          embed = isc_usage_table_get_row (table, i);
+      g_assert_nonnull (embed);
+      g_test_message ("text-embeddings production today: %.1f replica min on the page, %.1f from its replicas",
+                      embed->minutes[today], expected);
+      /* Read a moment apart: the last step may have grown. */
+      g_assert_cmpfloat (fabs (embed->minutes[today] - expected), <=, 0.01 * expected + 30);
     }
 
   gtk_window_destroy (GTK_WINDOW (window));

@@ -162,10 +162,6 @@ void       _isc_window_show_usage              (IscWindow     *self);
 void       _isc_window_show_model_apis         (IscWindow     *self);
 void       _isc_window_load_model_apis         (IscWindow     *self);
 void       _isc_window_model_apis_query_changed (IscWindow    *self);
-void       _isc_window_estimate_today          (IscWindow                   *self,
-                                                IscUsageTable               *table,
-                                                const IscInstanceTypePrices *prices,
-                                                gint64                       now_ms);
 void       _isc_window_load_usage              (IscWindow     *self);
 IscUsage  *_isc_window_get_usage               (IscWindow     *self);
 void       _isc_window_dispose_usage           (IscWindow     *self);

@@ -126,9 +126,13 @@ _isc_window_get_usage (IscWindow *self)
 
 typedef struct
 {
-  IscWindow     *self;      /* owned */
-  IscUsageTable *table;     /* owned until shown */
-  GCancellable  *cancellable;
+  IscWindow             *self;      /* owned */
+  IscUsageTable         *table;     /* owned until shown */
+  GCancellable          *cancellable;
+  IscInstanceTypePrices *prices;
+  GHashTable            *replicas;  /* deployment id → today's IscMetricsResponse */
+  gint64                 now_ms;
+  guint                  pending;   /* replicas requests still out */
 } EstimateJob;
 
 static void
@@ -136,6 +140,8 @@ estimate_job_free (EstimateJob *job)
 {
   g_object_unref (job->self);
   g_clear_pointer (&job->table, isc_usage_table_free);
+  g_clear_pointer (&job->prices, isc_instance_type_prices_unref);
+  g_clear_pointer (&job->replicas, g_hash_table_unref);
   g_object_unref (job->cancellable);
   g_free (job);
 }
@@ -159,32 +165,29 @@ row_deployment (IscWindow   *self,
   return environment != NULL ? environment->current_deployment : NULL;
 }
 
-/* Billing has no figure for today: each serving deployment's active
- * replicas (the overview's, else discovery's) × its instance type's
- * price per minute × the minutes of today so far, put on its row as an
- * estimate (never summed with the billed days). */
-void
-_isc_window_estimate_today (IscWindow                   *self,
-                            IscUsageTable               *table,
-                            const IscInstanceTypePrices *prices,
-                            gint64                       now_ms)
+/* Calls @func for each serving deployment of the fleet once, with its
+ * row, and its price when known. */
+typedef void (*ServingFunc) (IscWindow                  *self,
+                             IscFleetRow                *row,
+                             IscDeployment              *deployment,
+                             const IscInstanceTypePrice *price,
+                             gpointer                    data);
+
+static void
+foreach_serving (IscWindow                   *self,
+                 const IscInstanceTypePrices *prices,
+                 ServingFunc                  func,
+                 gpointer                     data)
 {
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   GListModel *rows = G_LIST_MODEL (self->fleet);
-  double minutes = (double) (now_ms % (24 * 3600 * 1000)) / 60000.0;
-
-  if (prices == NULL || isc_usage_table_get_n_billed_days (table) >= isc_usage_table_get_n_days (table))
-    return;
 
   for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
     {
       g_autoptr(IscFleetRow) row = g_list_model_get_item (rows, i);
       IscDeployment *deployment = row_deployment (self, row);
-      const IscInstanceTypePrice *price;
       const char *instance_type = isc_fleet_row_get_instance_type (row);
-      double replicas = isc_fleet_row_get_replicas (row);
-      g_autofree char *name = NULL;
-      const IscTarget *target = isc_fleet_row_get_target (row);
+      const IscInstanceTypePrice *price;
 
       if (deployment == NULL || deployment->id == NULL || g_hash_table_contains (seen, deployment->id))
         continue;
@@ -192,15 +195,137 @@ _isc_window_estimate_today (IscWindow                   *self,
       if (instance_type == NULL)
         instance_type = deployment->instance_type_name;
       price = instance_type != NULL ? isc_instance_type_prices_lookup (prices, instance_type) : NULL;
-      if (price == NULL || isnan (replicas) || replicas <= 0)
-        continue;
-      /* Named as billing names its rows: "model · environment". */
-      name = g_strdup_printf (_("%s · %s"), isc_fleet_row_get_model_name (row),
-                              target->kind == ISC_TARGET_ENVIRONMENT ? target->id : isc_fleet_row_get_name (row));
-      isc_usage_table_add_estimate (table, deployment->id, name,
-                                    isc_money_scale (price->price_per_minute, replicas * minutes),
-                                    replicas * minutes);
+      if (price != NULL)
+        func (self, row, deployment, price, data);
     }
+}
+
+typedef struct
+{
+  IscUsageTable *table;
+  GHashTable    *replicas;  /* nullable */
+  gint64         now_ms;
+} EstimateRun;
+
+static void
+estimate_one (IscWindow                  *self,
+              IscFleetRow                *row,
+              IscDeployment              *deployment,
+              const IscInstanceTypePrice *price,
+              gpointer                    data)
+{
+  EstimateRun *run = data;
+  const IscTarget *target = isc_fleet_row_get_target (row);
+  gint64 midnight_ms = run->now_ms - run->now_ms % (24 * 3600 * 1000);
+  IscMetricsResponse *today = run->replicas != NULL ? g_hash_table_lookup (run->replicas, deployment->id) : NULL;
+  g_autofree char *name = NULL;
+  IscMoney estimated = 0;
+  double replica_minutes = 0;
+
+  /* Today's replicas step by step since 00:00 UTC; where they could not
+   * be read, the replicas now for the whole of today so far. */
+  if (!isc_cost_estimate (today, price->price_per_minute, midnight_ms, run->now_ms,
+                          &estimated, &replica_minutes))
+    {
+      double replicas = isc_fleet_row_get_replicas (row);
+
+      if (isnan (replicas) || replicas <= 0)
+        return;
+      replica_minutes = replicas * (double) (run->now_ms - midnight_ms) / 60000.0;
+      estimated = isc_money_scale (price->price_per_minute, replica_minutes);
+    }
+  if (replica_minutes <= 0)
+    return;
+  /* Named as billing names its rows: "model · environment". */
+  name = g_strdup_printf (_("%s · %s"), isc_fleet_row_get_model_name (row),
+                          target->kind == ISC_TARGET_ENVIRONMENT ? target->id : isc_fleet_row_get_name (row));
+  isc_usage_table_add_estimate (run->table, deployment->id, name, estimated, replica_minutes);
+}
+
+/* Billing has no figure for today: each serving deployment's active
+ * replicas over today so far (@replicas: deployment id → its response,
+ * else the overview's or discovery's replicas now) × its instance
+ * type's price per minute, put on its row as an estimate (never summed
+ * with the billed days). */
+static void
+estimate_today (IscWindow                   *self,
+                IscUsageTable               *table,
+                const IscInstanceTypePrices *prices,
+                GHashTable                  *replicas,
+                gint64                       now_ms)
+{
+  EstimateRun run = { table, replicas, now_ms };
+
+  if (prices == NULL || isc_usage_table_get_n_billed_days (table) >= isc_usage_table_get_n_days (table))
+    return;
+  foreach_serving (self, prices, estimate_one, &run);
+}
+
+static void
+estimate_show (EstimateJob *job)
+{
+  estimate_today (job->self, job->table, job->prices, job->replicas, job->now_ms);
+  isc_usage_page_set_table (job->self->usage_page, g_steal_pointer (&job->table));
+  estimate_job_free (job);
+}
+
+typedef struct
+{
+  EstimateJob *job;
+  char        *deployment_id;
+} ReplicasFetch;
+
+static void
+replicas_fetched_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  ReplicasFetch *fetch = user_data;
+  EstimateJob *job = fetch->job;
+  IscMetricsResponse *response;
+
+  /* A failure leaves this deployment to the replicas-now estimate. */
+  response = isc_client_fetch_metrics_finish (ISC_CLIENT (source), result, NULL);
+  if (response != NULL)
+    g_hash_table_insert (job->replicas, g_steal_pointer (&fetch->deployment_id), response);
+  g_free (fetch->deployment_id);
+  g_free (fetch);
+
+  if (--job->pending > 0)
+    return;
+  if (g_cancellable_is_cancelled (job->cancellable) || job->self->usage_page == NULL)
+    estimate_job_free (job);
+  else
+    estimate_show (job);
+}
+
+static void
+fetch_replicas (IscWindow                  *self,
+                IscFleetRow                *row,
+                IscDeployment              *deployment,
+                const IscInstanceTypePrice *price,
+                gpointer                    data)
+{
+  EstimateJob *job = data;
+  IscClient *client = isc_view_get_client (self->view);
+  const char * const metrics[] = { "baseten_replicas_active", NULL };
+  gint64 midnight_ms = job->now_ms - job->now_ms % (24 * 3600 * 1000);
+  g_autoptr(IscTimeRange) range = NULL;
+  IscQuery *query;
+  ReplicasFetch *fetch;
+
+  if (client == NULL || job->now_ms - midnight_ms < 60 * 1000)
+    return;
+  range = isc_time_range_new_absolute (midnight_ms, job->now_ms);
+  query = isc_query_new (isc_fleet_row_get_target (row)->model_id, ISC_TARGET_DEPLOYMENT,
+                         deployment->id, ISC_MODE_SERIES, range, metrics);
+  fetch = g_new0 (ReplicasFetch, 1);
+  fetch->job = job;
+  fetch->deployment_id = g_strdup (deployment->id);
+  job->pending++;
+  /* For this moment only: today's range is never asked again. */
+  isc_client_fetch_metrics_once_async (client, query, job->cancellable, replicas_fetched_cb, fetch);
+  isc_query_free (query);
 }
 
 static void
@@ -209,18 +334,25 @@ estimate_prices_cb (GObject      *source,
                     gpointer      user_data)
 {
   EstimateJob *job = user_data;
-  g_autoptr(IscInstanceTypePrices) prices = NULL;
 
-  prices = isc_usage_load_prices_finish (ISC_USAGE (source), result, NULL);
+  job->prices = isc_usage_load_prices_finish (ISC_USAGE (source), result, NULL);
   if (g_cancellable_is_cancelled (job->cancellable) || job->self->usage_page == NULL)
     {
       estimate_job_free (job);
       return;
     }
-  /* Without prices, no estimate: the billed days alone. */
-  _isc_window_estimate_today (job->self, job->table, prices, g_get_real_time () / 1000);
-  isc_usage_page_set_table (job->self->usage_page, g_steal_pointer (&job->table));
-  estimate_job_free (job);
+  /* Without prices, no estimate: the billed days alone. With them, each
+   * serving deployment's replicas over today, then the estimate. */
+  job->now_ms = g_get_real_time () / 1000;
+  job->replicas = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                         (GDestroyNotify) isc_metrics_response_unref);
+  /* Held while the requests go out, so one answered at once cannot end
+   * the job before the rest are asked. */
+  job->pending = 1;
+  if (job->prices != NULL)
+    foreach_serving (job->self, job->prices, fetch_replicas, job);
+  if (--job->pending == 0)
+    estimate_show (job);
 }
 
 static void
