@@ -361,6 +361,43 @@ test_from_billing (void)
                              " · $31.65 not broken down by day");
 }
 
+/* A promotion's old and new deployment of one environment, both billed
+ * in the period: each row says which it is, so the legend does not show
+ * one name twice. */
+static const char promoted_doc[] =
+  "{ \"dedicated_usage\": { \"subtotal\": 30, \"credits_used\": 0, \"total\": 30, \"minutes\": 3,"
+  "  \"breakdown\": ["
+  "   { \"billable_resource\": { \"id\": \"d7\", \"kind\": \"MODEL_DEPLOYMENT\", \"is_deleted\": false,"
+  "       \"name\": \"v7\", \"model_name\": \"chat\", \"environment_name\": \"production\" },"
+  "     \"subtotal\": 10, \"compute_cost\": 10, \"surcharge_cost\": 0, \"minutes\": 1, \"inference_requests\": 1,"
+  "     \"daily\": [ { \"date\": \"2026-11-01\", \"subtotal\": 10, \"compute_cost\": 10, \"surcharge_cost\": 0, \"minutes\": 1, \"inference_requests\": 1 } ] },"
+  "   { \"billable_resource\": { \"id\": \"d8\", \"kind\": \"MODEL_DEPLOYMENT\", \"is_deleted\": false,"
+  "       \"name\": \"v8\", \"model_name\": \"chat\", \"environment_name\": \"production\" },"
+  "     \"subtotal\": 10, \"compute_cost\": 10, \"surcharge_cost\": 0, \"minutes\": 1, \"inference_requests\": 1,"
+  "     \"daily\": [ { \"date\": \"2026-11-02\", \"subtotal\": 10, \"compute_cost\": 10, \"surcharge_cost\": 0, \"minutes\": 1, \"inference_requests\": 1 } ] },"
+  "   { \"billable_resource\": { \"id\": \"e1\", \"kind\": \"MODEL_DEPLOYMENT\", \"is_deleted\": false,"
+  "       \"name\": \"v2\", \"model_name\": \"embed\", \"environment_name\": \"production\" },"
+  "     \"subtotal\": 10, \"compute_cost\": 10, \"surcharge_cost\": 0, \"minutes\": 1, \"inference_requests\": 1,"
+  "     \"daily\": [ { \"date\": \"2026-11-02\", \"subtotal\": 10, \"compute_cost\": 10, \"surcharge_cost\": 0, \"minutes\": 1, \"inference_requests\": 1 } ] }"
+  "  ] } }";
+
+static void
+test_promoted_names (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IscBillingSummary) billing = isc_billing_summary_decode (promoted_doc, strlen (promoted_doc),
+                                                                     FIRST_DAY_MS, FIRST_DAY_MS + 3 * DAY_MS, &error);
+  g_autoptr(IscUsageTable) table = NULL;
+
+  g_assert_no_error (error);
+  table = isc_usage_table_new_from_billing (billing, FIRST_DAY_MS + 40 * DAY_MS);
+  g_assert_cmpuint (isc_usage_table_get_n_rows (table), ==, 3);
+  g_assert_cmpstr (isc_usage_table_get_row (table, 0)->name, ==, "chat · production · v7");
+  g_assert_cmpstr (isc_usage_table_get_row (table, 1)->name, ==, "chat · production · v8");
+  /* Alone in its environment: the short name. */
+  g_assert_cmpstr (isc_usage_table_get_row (table, 2)->name, ==, "embed · production");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -375,6 +412,7 @@ main (int   argc,
   g_test_add_func ("/isc/usage-chart/legend-and-hover", test_legend_and_hover);
   g_test_add_func ("/isc/usage-chart/names-verbatim", test_names_verbatim);
   g_test_add_func ("/isc/usage-chart/from-billing", test_from_billing);
+  g_test_add_func ("/isc/usage-chart/promoted-names", test_promoted_names);
 
   return g_test_run ();
 }

@@ -282,10 +282,32 @@ isc_usage_table_dup_total_text (const IscUsageTable *self)
   return g_steal_pointer (&total);
 }
 
+/* Whether another item of @section is a deployment of the same model's
+ * same environment (a promotion's old and new deployment, both billed
+ * in the period). */
+static gboolean
+shares_environment (const IscBillingSection *section,
+                    const IscBillingItem    *item)
+{
+  if (item->model_name == NULL || item->environment_name == NULL)
+    return FALSE;
+  for (guint i = 0; i < section->n_items; i++)
+    {
+      const IscBillingItem *other = section->items[i];
+
+      if (other != item && other->n_days > 0 &&
+          g_strcmp0 (other->model_name, item->model_name) == 0 &&
+          g_strcmp0 (other->environment_name, item->environment_name) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static void
-add_billing_item (IscUsageTable        *self,
-                  const IscBillingItem *item,
-                  IscUsageRowKind       kind)
+add_billing_item (IscUsageTable           *self,
+                  const IscBillingSection *section,
+                  const IscBillingItem    *item,
+                  IscUsageRowKind          kind)
 {
   g_autofree char *name = NULL;
   IscUsageRow *row;
@@ -294,7 +316,12 @@ add_billing_item (IscUsageTable        *self,
    * said as not broken down by day. */
   if (item->n_days == 0)
     return;
-  if (kind == ISC_USAGE_ROW_DEPLOYMENT && item->model_name != NULL)
+  if (kind == ISC_USAGE_ROW_DEPLOYMENT && item->model_name != NULL &&
+      item->name != NULL && shares_environment (section, item))
+    /* Translators: a model's name, its environment, then which of the
+     * environment's deployments, e.g. "chat-assistant · production · v8" */
+    name = g_strdup_printf (_("%s · %s · %s"), item->model_name, item->environment_name, item->name);
+  else if (kind == ISC_USAGE_ROW_DEPLOYMENT && item->model_name != NULL)
     /* Translators: a model's name, then its environment or deployment */
     name = g_strdup_printf (_("%s · %s"), item->model_name,
                             item->environment_name != NULL ? item->environment_name : item->name);
@@ -361,7 +388,7 @@ isc_usage_table_new_from_billing (const IscBillingSummary *billing,
         continue;
       isc_usage_table_set_document_micros (self, isc_money_add (self->document_micros, section->subtotal));
       for (guint i = 0; i < section->n_items; i++)
-        add_billing_item (self, section->items[i], sections[s].kind);
+        add_billing_item (self, section, section->items[i], sections[s].kind);
     }
   return self;
 }
