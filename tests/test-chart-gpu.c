@@ -13,7 +13,6 @@
 
 #include "config.h"
 
-#include <math.h>
 #include <adwaita.h>
 
 #include "isc-chart-private.h"
@@ -148,35 +147,6 @@ test_gpu_choice (void)
   test_run_frames (100);
   g_assert_nonnull (cv->hover_node);
   g_assert_cmpint (gsk_render_node_get_node_type (cv->hover_node) == GSK_TEXTURE_NODE, ==, gpu);
-  if (gpu)
-    {
-      const IscChartLayout *layout = isc_chart_ensure_layout (isc_chart_view_get_chart (cv),
-                                                              gtk_widget_get_width (view),
-                                                              gtk_widget_get_height (view));
-      graphene_rect_t box, line;
-      GdkTexture *line_texture;
-
-      /* The box's texture is the box, not the plot's height from the
-       * line; the line is a texture of its own, one pixel wide … */
-      gsk_render_node_get_bounds (cv->hover_node, &box);
-      g_assert_cmpfloat (box.size.height, <, layout->plot.height / 2);
-      g_assert_nonnull (cv->hover_line_node);
-      g_assert_cmpint (gsk_render_node_get_node_type (cv->hover_line_node), ==, GSK_TEXTURE_NODE);
-      gsk_render_node_get_bounds (cv->hover_line_node, &line);
-      g_assert_cmpfloat (line.size.width, ==, 1);
-      g_assert_cmpfloat (line.origin.x, ==, floor (layout->step_x[40]));
-      g_assert_cmpfloat (line.size.height, >=, layout->plot.height);
-      g_assert_false (graphene_rect_intersection (&box, &line, NULL));
-      line_texture = gsk_texture_node_get_texture (cv->hover_line_node);
-
-      /* … made once: at another step, the same pixels moved. */
-      hover_at (view, 80);
-      test_run_frames (100);
-      g_assert_nonnull (cv->hover_line_node);
-      g_assert_true (gsk_texture_node_get_texture (cv->hover_line_node) == line_texture);
-      gsk_render_node_get_bounds (cv->hover_line_node, &line);
-      g_assert_cmpfloat (line.origin.x, ==, floor (layout->step_x[80]));
-    }
   hover_at (view, 80);
   test_run_frames (300);
   g_assert_true (_isc_chart_view_get_picture (cv) == picture);
@@ -279,8 +249,6 @@ test_gpu_same_pixels (void)
   test_run_frames (100);
   g_assert_nonnull (ISC_CHART_VIEW (textures)->hover_node);
   g_assert_cmpint (gsk_render_node_get_node_type (ISC_CHART_VIEW (textures)->hover_node), ==, GSK_TEXTURE_NODE);
-  /* The box and the line in textures of their own. */
-  g_assert_nonnull (ISC_CHART_VIEW (textures)->hover_line_node);
   assert_same_pixels (textures, cairo, cairo_renderer);
 
   gsk_renderer_unrealize (cairo_renderer);

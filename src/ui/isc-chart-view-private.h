@@ -41,12 +41,6 @@ struct _IscChartView
   GtkAdjustment *scroll;         /* the scrolled window's, while mapped */
   GskRenderNode *hover_node;     /* the values box at hover_node_step */
   int            hover_node_step;
-  /* For a GPU renderer, the cursor line beside the values box, at
-   * hover_node_step: hover_line_texture (the same pixels at every step)
-   * at the step's x. */
-  GskRenderNode *hover_line_node;
-  GdkTexture    *hover_line_texture;
-  IscChartRect   hover_line_area;  /* where the texture was drawn */
 
   /* State */
   int            node_width;

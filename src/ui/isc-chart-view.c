@@ -76,15 +76,6 @@ clear_raster (IscChartView *self)
     self->retire_id = g_timeout_add_full (G_PRIORITY_LOW, RETIRE_DELAY_MS, retire_cb, self, NULL);
 }
 
-/* The hover's nodes, and the line's pixels (kept from step to step). */
-static void
-clear_hover (IscChartView *self)
-{
-  g_clear_pointer (&self->hover_node, gsk_render_node_unref);
-  g_clear_pointer (&self->hover_line_node, gsk_render_node_unref);
-  g_clear_object (&self->hover_line_texture);
-}
-
 static void
 clear_picture (IscChartView *self)
 {
@@ -97,7 +88,7 @@ void
 _isc_chart_view_invalidate (IscChartView *self)
 {
   clear_picture (self);
-  clear_hover (self);
+  g_clear_pointer (&self->hover_node, gsk_render_node_unref);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -278,8 +269,7 @@ static GskRenderNode *draw_texture (IscChartView       *self,
                                     int                 width,
                                     int                 height,
                                     DrawFunc            draw,
-                                    int                 step,
-                                    gboolean            crop);
+                                    int                 step);
 
 /* A node of what draw() draws in area (of the chart at width × height),
  * kept while it stays the same. (Drawn into pixels at once on a new
@@ -300,7 +290,7 @@ draw_node (IscChartView       *self,
   cairo_t *cr;
 
   if (self->textures)
-    return draw_texture (self, area, width, height, draw, step, FALSE);
+    return draw_texture (self, area, width, height, draw, step);
 
   snapshot = gtk_snapshot_new ();
 
@@ -386,47 +376,22 @@ draw_raster (IscChartView *self,
   return gtk_snapshot_free_to_node (snapshot);
 }
 
-/* The rows of @surface (@h high) down to its last with a pixel that is
- * not transparent; 0 for none. */
-static int
-count_drawn_rows (cairo_surface_t *surface,
-                  int              h)
-{
-  const guint8 *data = cairo_image_surface_get_data (surface);
-  int stride = cairo_image_surface_get_stride (surface);
-  int w = cairo_image_surface_get_width (surface);
-
-  for (int y = h - 1; y >= 0; y--)
-    {
-      const guint32 *row = (const guint32 *) (gconstpointer) (data + (gsize) y * stride);
-
-      for (int x = 0; x < w; x++)
-        if (row[x] != 0)
-          return y + 1;
-    }
-  return 0;
-}
-
 /* What draw() draws in @area (integer), as a texture at the screen's
  * scale: for GSK's GPU renderers, which upload it once and composite it
  * in every frame after, where a cairo node's pixels are the renderer's
  * to draw on the CPU whenever it needs them. Its pixels are those of the
- * cairo node drawn by GSK's cairo renderer (tests/test-chart-gpu.c).
- * With @crop, the transparent rows at the bottom of @area are left out
- * (the node is shorter). */
+ * cairo node drawn by GSK's cairo renderer (tests/test-chart-gpu.c). */
 static GskRenderNode *
 draw_texture (IscChartView       *self,
               const IscChartRect *area,
               int                 width,
               int                 height,
               DrawFunc            draw,
-              int                 step,
-              gboolean            crop)
+              int                 step)
 {
   int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
   int w = (int) area->width * scale;
   int h = (int) area->height * scale;
-  double node_height = area->height;
   cairo_surface_t *surface;
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GdkTexture) texture = NULL;
@@ -447,20 +412,6 @@ draw_texture (IscChartView       *self,
   cairo_destroy (cr);
   cairo_surface_flush (surface);
 
-  if (crop)
-    {
-      /* Whole logical pixels, at the screen's scale. */
-      int rows = (count_drawn_rows (surface, h) + scale - 1) / scale;
-
-      if (rows == 0)
-        {
-          cairo_surface_destroy (surface);
-          return NULL;
-        }
-      node_height = rows;
-      h = rows * scale;
-    }
-
   /* GDK_MEMORY_DEFAULT is cairo's ARGB32: the texture takes the
    * surface's pixels as they are. */
   bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
@@ -468,105 +419,7 @@ draw_texture (IscChartView       *self,
                                       (GDestroyNotify) cairo_surface_destroy, surface);
   texture = gdk_memory_texture_new (w, h, GDK_MEMORY_DEFAULT, bytes,
                                     (gsize) cairo_image_surface_get_stride (surface));
-  return gsk_texture_node_new (texture, &GRAPHENE_RECT_INIT (area->x, area->y, area->width, node_height));
-}
-
-/* The cursor line at @step, as isc_chart_draw_hover() strokes it. */
-static void
-draw_hover_line (IscChart *chart,
-                 cairo_t  *cr,
-                 int       width,
-                 int       height,
-                 int       step)
-{
-  const IscChartLayout *layout = isc_chart_ensure_layout (chart, width, height);
-  const IscChartStyle *style = isc_chart_get_style (chart);
-  double x = floor (layout->step_x[step]) + 0.5;
-
-  cairo_set_line_width (cr, style->cursor_width);
-  isc_chart_style_set_source (cr, &style->cursor);
-  cairo_move_to (cr, x, layout->plot.y);
-  cairo_line_to (cr, x, layout->plot.y + layout->plot.height);
-  cairo_stroke (cr);
-}
-
-/* The hover's cursor line at the hover's step, in whole pixels (the line
- * covers whole pixel columns, and its pixels are the same at every step
- * but for where they are). FALSE when there is none. */
-static gboolean
-get_hover_line (IscChartView *self,
-                int           width,
-                int           height,
-                IscChartRect *line)
-{
-  const IscChartLayout *layout = isc_chart_ensure_layout (self->chart, width, height);
-  double line_width = isc_chart_get_style (self->chart)->cursor_width;
-  double x;
-
-  if (layout->message.layout != NULL || layout->step_x == NULL || self->hover_step < 0)
-    return FALSE;
-  /* The step's own pixel column, as isc_chart_draw_hover() has it. */
-  x = floor (layout->step_x[self->hover_step]) + 0.5;
-  line->x = floor (x - line_width / 2);
-  line->width = ceil (x + line_width / 2) - line->x;
-  line->y = floor (layout->plot.y);
-  line->height = ceil (layout->plot.y + layout->plot.height) - line->y;
-  return TRUE;
-}
-
-/* The hover for a GPU renderer (self->textures), in two textures: the
- * values box, made for each step and cut to the box's side of @area
- * down to the box's bottom, and the cursor line (hover_line_node), made
- * once and moved from step to step. @area runs the plot's height for the
- * line: as one texture, a crosshair frame drew and uploaded it all, and
- * the renderer composited it all twice (where the hover was and where it
- * is). Where the box covers the line (a plot too narrow for it beside the
- * line), the whole area with the line in one texture, as the cairo path
- * draws it. The pixels are those of the cairo path's node either way. */
-static GskRenderNode *
-draw_hover_box (IscChartView       *self,
-                const IscChartRect *area,
-                int                 width,
-                int                 height)
-{
-  IscChartRect line, box = *area;
-  double left, right;
-
-  g_clear_pointer (&self->hover_line_node, gsk_render_node_unref);
-  if (!get_hover_line (self, width, height, &line))
-    return draw_texture (self, area, width, height, isc_chart_draw_hover, self->hover_step, FALSE);
-  /* The area has a pixel around the line, for antialiasing: the box is
-   * on the side with more. */
-  left = line.x - area->x;
-  right = area->x + area->width - (line.x + line.width);
-  if (MIN (left, right) > 1 || line.y < area->y || line.y + line.height > area->y + area->height)
-    return draw_texture (self, area, width, height, isc_chart_draw_hover, self->hover_step, FALSE);
-  if (right >= left)
-    {
-      box.x = line.x + line.width;
-      box.width = right;
-    }
-  else
-    box.width = left;
-
-  if (self->hover_line_texture == NULL ||
-      self->hover_line_area.width != line.width || self->hover_line_area.height != line.height ||
-      self->hover_line_area.y != line.y)
-    {
-      g_autoptr(GskRenderNode) node = draw_texture (self, &line, width, height, draw_hover_line,
-                                                    self->hover_step, FALSE);
-
-      g_clear_object (&self->hover_line_texture);
-      if (node == NULL)
-        return NULL;
-      self->hover_line_texture = g_object_ref (gsk_texture_node_get_texture (node));
-      self->hover_line_area = line;
-    }
-  self->hover_line_node = gsk_texture_node_new (self->hover_line_texture,
-                                                &GRAPHENE_RECT_INIT (line.x, line.y, line.width, line.height));
-  /* The box's texture has none of the line's pixels: they are in whole
-   * columns of their own. */
-  return draw_texture (self, &box, width, height, isc_chart_draw_hover, self->hover_step, TRUE);
+  return gsk_texture_node_new (texture, &GRAPHENE_RECT_INIT (area->x, area->y, area->width, area->height));
 }
 
 /* Whether any of the chart shows in its scrolled window (the whole
@@ -603,7 +456,7 @@ raster_cb (gpointer data)
       if (self->textures && self->series_node != NULL)
         {
           clear_picture (self);
-          clear_hover (self);
+          g_clear_pointer (&self->hover_node, gsk_render_node_unref);
           self->unseen = TRUE;
           gtk_widget_queue_draw (GTK_WIDGET (self));
         }
@@ -645,7 +498,7 @@ scale_factor_changed_cb (IscChartView *self,
     {
       /* Textures at the new scale, at once. */
       clear_picture (self);
-      clear_hover (self);
+      g_clear_pointer (&self->hover_node, gsk_render_node_unref);
     }
   clear_raster (self);
   queue_raster (self);
@@ -737,7 +590,7 @@ isc_chart_view_snapshot (GtkWidget   *widget,
         {
           self->unseen = TRUE;
           clear_picture (self);
-          clear_hover (self);
+          g_clear_pointer (&self->hover_node, gsk_render_node_unref);
           return;
         }
       self->unseen = FALSE;
@@ -751,7 +604,7 @@ isc_chart_view_snapshot (GtkWidget   *widget,
        * then). A new size waits, as a live resize draws only vectors. */
       same_size = self->node_width == width && self->node_height == height;
       clear_picture (self);
-      clear_hover (self);
+      g_clear_pointer (&self->hover_node, gsk_render_node_unref);
       /* For a GPU renderer, a texture at once, new size or not: the
        * renderer would draw vectors into new pixels on the CPU in every
        * frame (draw_texture()). */
@@ -782,10 +635,7 @@ isc_chart_view_snapshot (GtkWidget   *widget,
       IscChartRect area;
 
       if (self->hover_node != NULL && self->hover_node_step != self->hover_step)
-        {
-          g_clear_pointer (&self->hover_node, gsk_render_node_unref);
-          g_clear_pointer (&self->hover_line_node, gsk_render_node_unref);
-        }
+        g_clear_pointer (&self->hover_node, gsk_render_node_unref);
       if (self->hover_node == NULL &&
           isc_chart_get_hover_area (self->chart, width, height, self->hover_step, &area))
         {
@@ -793,14 +643,9 @@ isc_chart_view_snapshot (GtkWidget   *widget,
           area.height = ceil (area.y + area.height) - floor (area.y);
           area.x = floor (area.x);
           area.y = floor (area.y);
-          if (self->textures)
-            self->hover_node = draw_hover_box (self, &area, width, height);
-          else
-            self->hover_node = draw_node (self, &area, width, height, isc_chart_draw_hover, self->hover_step);
+          self->hover_node = draw_node (self, &area, width, height, isc_chart_draw_hover, self->hover_step);
           self->hover_node_step = self->hover_step;
         }
-      if (self->hover_line_node != NULL)
-        gtk_snapshot_append_node (snapshot, self->hover_line_node);
       if (self->hover_node != NULL)
         gtk_snapshot_append_node (snapshot, self->hover_node);
     }
@@ -873,7 +718,7 @@ isc_chart_view_dispose (GObject *object)
   g_clear_handle_id (&self->retire_id, g_source_remove);
   g_clear_pointer (&self->retired_surface, cairo_surface_destroy);
   watch_scroll (self, FALSE);
-  clear_hover (self);
+  g_clear_pointer (&self->hover_node, gsk_render_node_unref);
   g_clear_object (&self->chart);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
   g_clear_object (&self->menu_model);
