@@ -259,7 +259,10 @@ isc_usage_page_init (IscUsagePage *self)
   self->stack = GTK_STACK (gtk_stack_new ());
   gtk_widget_set_vexpand (GTK_WIDGET (self->stack), TRUE);
 
-  gtk_spinner_set_spinning (GTK_SPINNER (spinner), TRUE);
+  /* GTK 4.8's spinner ticks the frame clock while spinning, in sight or
+   * not: it spins only while shown. */
+  g_signal_connect (spinner, "map", G_CALLBACK (gtk_spinner_start), NULL);
+  g_signal_connect (spinner, "unmap", G_CALLBACK (gtk_spinner_stop), NULL);
   gtk_widget_set_size_request (spinner, 32, 32);
   gtk_widget_set_halign (spinner, GTK_ALIGN_CENTER);
   gtk_widget_set_valign (spinner, GTK_ALIGN_CENTER);
