@@ -635,7 +635,7 @@ test_usage_page (void)
 static gboolean
 key_dialog_is_closed (gpointer data)
 {
-  return find_toplevel (ISC_TYPE_KEY_DIALOG) == NULL;
+  return find_dialog (ISC_TYPE_KEY_DIALOG) == NULL;
 }
 
 static gboolean
@@ -666,13 +666,13 @@ static void
 test_key_dialog (void)
 {
   GSubprocess *reader;
-  GtkWindow *dialog;
+  GtkWidget *dialog;
   GtkWidget *row;
 
   reader = start_reader ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.connect", NULL));
   g_assert_true (test_wait_for (dialog_is_open, (gpointer) "IscKeyDialog"));
-  dialog = find_toplevel (ISC_TYPE_KEY_DIALOG);
+  dialog = find_dialog (ISC_TYPE_KEY_DIALOG);
   test_run_frames (200);
   assert_tree_reads_well ("key dialog");
 

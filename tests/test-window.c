@@ -751,9 +751,10 @@ test_window_cached_future_stamp (void)
   g_assert_true (test_wait_for (test_session_is_ready, NULL));
 }
 
-/* A key Baseten refuses leads straight to the key dialog. */
-static gboolean
-has_key_dialog (gpointer data)
+/* A key Baseten refuses leads straight to the key dialog: inside the
+ * window where libadwaita has AdwDialog (1.5), a window over it before. */
+static IscKeyDialog *
+find_key_dialog (void)
 {
   g_autoptr(GListModel) toplevels = g_object_ref (gtk_window_get_toplevels ());
 
@@ -761,10 +762,22 @@ has_key_dialog (gpointer data)
     {
       g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
 
+#if ADW_CHECK_VERSION (1, 5, 0)
+      if (ADW_IS_APPLICATION_WINDOW (w) &&
+          ISC_IS_KEY_DIALOG (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (w))))
+        return ISC_KEY_DIALOG (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (w)));
+#else
       if (ISC_IS_KEY_DIALOG (w))
-        return TRUE;
+        return ISC_KEY_DIALOG (w);
+#endif
     }
-  return FALSE;
+  return NULL;
+}
+
+static gboolean
+has_key_dialog (gpointer data)
+{
+  return find_key_dialog () != NULL;
 }
 
 static void
@@ -773,7 +786,7 @@ test_window_refused_key (void)
   GSettings *settings = isc_application_get_settings (test_app);
   g_autoptr(IscDemoServer) server = isc_demo_server_new (1, "right");
   g_autoptr(GError) error = NULL;
-  g_autoptr(GListModel) toplevels = NULL;
+  IscKeyDialog *dialog;
   IscWindow *window;
 
   g_assert_true (isc_demo_server_run_in_thread (server, 0, &error));
@@ -785,17 +798,13 @@ test_window_refused_key (void)
   start_session ();
   g_assert_true (test_wait_for (has_key_dialog, NULL));
 
-  toplevels = g_object_ref (gtk_window_get_toplevels ());
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
-
-      if (ISC_IS_KEY_DIALOG (w))
-        {
-          g_assert_true (gtk_window_get_transient_for (w) == GTK_WINDOW (window));
-          gtk_window_destroy (w);
-        }
-    }
+  dialog = find_key_dialog ();
+#if ADW_CHECK_VERSION (1, 5, 0)
+  g_assert_true (gtk_widget_get_root (GTK_WIDGET (dialog)) == GTK_ROOT (window));
+#else
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+#endif
+  isc_key_dialog_close (dialog);
 
   gtk_window_destroy (GTK_WINDOW (window));
   test_iterate ();
