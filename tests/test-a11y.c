@@ -421,11 +421,11 @@ test_dialogs (void)
     GtkWidget *dialog = isc_add_target_dialog_new (GTK_WINDOW (window),
                                                    isc_session_get_account (test_app_session ()));
 
-    gtk_window_present (GTK_WINDOW (dialog));
+    isc_add_target_dialog_present (ISC_ADD_TARGET_DIALOG (dialog));
     test_wait_until_mapped (dialog);
     test_run_frames (200);
     assert_tree_reads_well ("add by id");
-    gtk_window_close (GTK_WINDOW (dialog));
+    close_dialog (dialog);
     g_assert_true (test_wait_for (dialog_is_closed, (gpointer) "IscAddTargetDialog"));
     probe_windows ();
   }

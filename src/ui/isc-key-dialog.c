@@ -341,6 +341,12 @@ isc_key_dialog_init (IscKeyDialog *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 #if ISC_KEY_AS_DIALOG
   adw_dialog_set_content_width (ADW_DIALOG (self), 460);
+  /* Escape, or a swipe down of the bottom sheet: AdwDialog emits ::closed
+   * only once its animation is over, and a check could end meanwhile and
+   * keep the key. can-close is FALSE so that every close comes to
+   * isc_key_dialog_close(), which drops it at once. */
+  adw_dialog_set_can_close (ADW_DIALOG (self), FALSE);
+  g_signal_connect (self, "close-attempt", G_CALLBACK (isc_key_dialog_close), NULL);
   g_signal_connect (self, "closed", G_CALLBACK (closed_cb), NULL);
 #else
   isc_accessible_init_dialog (GTK_WINDOW (self));

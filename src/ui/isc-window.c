@@ -816,7 +816,7 @@ sidebar_add_cb (IscWindow  *self,
 
   dialog = isc_add_target_dialog_new (GTK_WINDOW (self), account);
   g_signal_connect_object (dialog, "target-added", G_CALLBACK (target_added_cb), self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (dialog));
+  isc_add_target_dialog_present (ISC_ADD_TARGET_DIALOG (dialog));
 }
 
 static void
