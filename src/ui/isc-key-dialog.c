@@ -432,6 +432,10 @@ isc_key_dialog_present (IscKeyDialog *self)
   g_return_if_fail (ISC_IS_KEY_DIALOG (self));
 
 #if ISC_KEY_AS_DIALOG
+  /* Already in its window (IscWindow presents it again on a second
+   * refused key): it stays as it is. */
+  if (gtk_widget_get_parent (GTK_WIDGET (self)) != NULL)
+    return;
   adw_dialog_present (ADW_DIALOG (self), GTK_WIDGET (self->parent));
 #else
   gtk_window_present (GTK_WINDOW (self));
