@@ -421,11 +421,11 @@ test_dialogs (void)
     GtkWidget *dialog = isc_add_target_dialog_new (GTK_WINDOW (window),
                                                    isc_session_get_account (test_app_session ()));
 
-    gtk_window_present (GTK_WINDOW (dialog));
+    isc_add_target_dialog_present (ISC_ADD_TARGET_DIALOG (dialog));
     test_wait_until_mapped (dialog);
     test_run_frames (200);
     assert_tree_reads_well ("add by id");
-    gtk_window_close (GTK_WINDOW (dialog));
+    close_dialog (dialog);
     g_assert_true (test_wait_for (dialog_is_closed, (gpointer) "IscAddTargetDialog"));
     probe_windows ();
   }
@@ -635,7 +635,7 @@ test_usage_page (void)
 static gboolean
 key_dialog_is_closed (gpointer data)
 {
-  return find_toplevel (ISC_TYPE_KEY_DIALOG) == NULL;
+  return find_dialog (ISC_TYPE_KEY_DIALOG) == NULL;
 }
 
 static gboolean
@@ -666,13 +666,13 @@ static void
 test_key_dialog (void)
 {
   GSubprocess *reader;
-  GtkWindow *dialog;
+  GtkWidget *dialog;
   GtkWidget *row;
 
   reader = start_reader ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.connect", NULL));
   g_assert_true (test_wait_for (dialog_is_open, (gpointer) "IscKeyDialog"));
-  dialog = find_toplevel (ISC_TYPE_KEY_DIALOG);
+  dialog = find_dialog (ISC_TYPE_KEY_DIALOG);
   test_run_frames (200);
   assert_tree_reads_well ("key dialog");
 

@@ -53,6 +53,12 @@ is_mapped (gpointer data)
 }
 
 static gboolean
+is_unmapped (gpointer data)
+{
+  return !gtk_widget_get_mapped (data);
+}
+
+static gboolean
 is_null (gpointer data)
 {
   return *(gpointer *) data == NULL;
@@ -538,6 +544,41 @@ focused_widget (GtkWindow *window)
   return gtk_window_get_focus (window);
 }
 
+/* The key dialog shown over its parent and drawn. */
+static void
+present_key_and_wait (IscKeyDialog *dialog)
+{
+  isc_key_dialog_present (dialog);
+  g_assert_true (test_wait_for (is_mapped, dialog));
+  test_run_frames (50);
+}
+
+/* The window the key dialog is seen in: its parent where it is a dialog. */
+static GtkWindow *
+key_window (IscKeyDialog *dialog)
+{
+  return GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (dialog)));
+}
+
+/* An AdwDialog inside @parent where libadwaita has it (1.5), else a
+ * modal window over @parent; titled as the button that opens it. */
+static void
+assert_key_dialog_over (IscKeyDialog *dialog,
+                        GtkWindow    *parent)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  g_assert_true (ADW_IS_DIALOG (dialog));
+  g_assert_true (key_window (dialog) == parent);
+  g_assert_true (adw_window_get_visible_dialog (ADW_WINDOW (parent)) == ADW_DIALOG (dialog));
+  g_assert_cmpstr (adw_dialog_get_title (ADW_DIALOG (dialog)), ==, "Connect to Baseten");
+#else
+  g_assert_true (GTK_IS_WINDOW (dialog));
+  g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == parent);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, "Connect to Baseten");
+#endif
+}
+
 static gboolean
 message_shown (gpointer data)
 {
@@ -566,18 +607,16 @@ test_key_dialog (void)
   present_and_wait (parent);
   dialog = isc_key_dialog_new (parent, fixture.session);
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
-  present_and_wait (GTK_WINDOW (dialog));
+  present_key_and_wait (dialog);
 
-  /* A modal window over the parent, titled as the button that opens it. */
-  g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
-  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == parent);
-  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, "Connect to Baseten");
+  /* A dialog over the parent, titled as the button that opens it. */
+  assert_key_dialog_over (dialog, parent);
 
   /* A hidden entry for the key, focused, and a way to where keys come from. */
   row = find_row (GTK_WIDGET (dialog), "API Key");
   g_assert_nonnull (row);
   g_assert_true (ADW_IS_PASSWORD_ENTRY_ROW (row));
-  focus = focused_widget (GTK_WINDOW (dialog));
+  focus = focused_widget (key_window (dialog));
   g_assert_nonnull (focus);
   g_assert_true (focus == row || gtk_widget_is_ancestor (focus, row));
 #if GTK_CHECK_VERSION (4, 14, 0)
@@ -603,7 +642,7 @@ test_key_dialog (void)
   g_assert_false (gtk_widget_get_sensitive (connect));
   gtk_editable_set_text (GTK_EDITABLE (row), WRONG_KEY);
   g_assert_true (gtk_widget_get_sensitive (connect));
-  screenshot (GTK_WINDOW (dialog), "key-dialog");
+  screenshot (key_window (dialog), "key-dialog");
 
   /* While Baseten checks it, nothing can be changed and a spinner turns. */
   g_signal_emit_by_name (connect, "clicked");
@@ -626,11 +665,11 @@ test_key_dialog (void)
   g_assert_true (gtk_widget_get_sensitive (row));
   g_assert_true (gtk_widget_get_sensitive (connect));
   g_assert_null (find_type (GTK_WIDGET (dialog), GTK_TYPE_SPINNER));
-  focus = focused_widget (GTK_WINDOW (dialog));
+  focus = focused_widget (key_window (dialog));
   g_assert_true (focus == row || gtk_widget_is_ancestor (focus, row));
   g_assert_cmpint (isc_session_get_state (fixture.session), ==, ISC_SESSION_WELCOME);
   g_assert_null (keyring_key (isc_demo_server_get_base_url (fixture.server)));
-  screenshot (GTK_WINDOW (dialog), "key-dialog-refused");
+  screenshot (key_window (dialog), "key-dialog-refused");
 
   g_assert_cmpuint (assert_named (GTK_WIDGET (dialog)), >=, 3);
 
@@ -659,6 +698,7 @@ test_key_dialog_cancel (void)
   Fixture fixture = { 0 };
   GtkWindow *parent = parent_window (360);
   IscKeyDialog *dialog;
+  IscKeyDialog *held;
 
   fixture_set_up (&fixture, TRUE);
   present_and_wait (parent);
@@ -667,9 +707,11 @@ test_key_dialog_cancel (void)
   dialog = isc_key_dialog_new (parent, fixture.session);
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
   isc_key_dialog_set_message (dialog, "Baseten refused the key; enter a new one.");
-  present_and_wait (GTK_WINDOW (dialog));
+  present_key_and_wait (dialog);
+  /* At 360 px, where libadwaita makes it a bottom sheet. */
+  assert_key_dialog_over (dialog, parent);
   g_assert_true (some_label_contains (GTK_WIDGET (dialog), "enter a new one"));
-  screenshot (GTK_WINDOW (dialog), "key-dialog-message");
+  screenshot (key_window (dialog), "key-dialog-message");
 
   /* Cancel closes it and changes nothing. */
   g_signal_emit_by_name (test_find_button (GTK_WIDGET (dialog), "Cancel"), "clicked");
@@ -679,13 +721,30 @@ test_key_dialog_cancel (void)
   /* Closing while the key is being checked keeps nothing of it either. */
   dialog = isc_key_dialog_new (parent, fixture.session);
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
-  present_and_wait (GTK_WINDOW (dialog));
+  present_key_and_wait (dialog);
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "API Key")), RIGHT_KEY);
   g_signal_emit_by_name (test_find_button (GTK_WIDGET (dialog), "Connect"), "clicked");
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  isc_key_dialog_close (dialog);
   g_assert_true (test_wait_for (is_null, &dialog));
   test_run_frames (500);
   g_assert_cmpint (isc_session_get_state (fixture.session), ==, ISC_SESSION_WELCOME);
+
+  /* And so does a close as Escape's, while something still holds the
+   * dialog: the check is dropped at the close, not at the last unref. */
+  dialog = isc_key_dialog_new (parent, fixture.session);
+  held = g_object_ref (dialog);
+  present_key_and_wait (dialog);
+  gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "API Key")), RIGHT_KEY);
+  g_signal_emit_by_name (test_find_button (GTK_WIDGET (dialog), "Connect"), "clicked");
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_close (ADW_DIALOG (dialog));
+#else
+  gtk_window_close (GTK_WINDOW (dialog));
+#endif
+  g_assert_true (test_wait_for (is_unmapped, dialog));
+  test_run_frames (500);
+  g_assert_cmpint (isc_session_get_state (fixture.session), ==, ISC_SESSION_WELCOME);
+  g_clear_object (&held);
 
   gtk_window_destroy (parent);
   fixture_tear_down (&fixture);
@@ -874,12 +933,23 @@ test_preferences (void)
 
   /* Change Key… opens the key dialog over Preferences. */
   g_signal_emit_by_name (change, "clicked");
+#if ADW_CHECK_VERSION (1, 5, 0)
+  /* In the same window, over Preferences. */
+  key_dialog = GTK_WIDGET (adw_window_get_visible_dialog (ADW_WINDOW (parent)));
+  g_assert_true (ISC_IS_KEY_DIALOG (key_dialog));
+  g_assert_true (gtk_widget_get_root (key_dialog) == GTK_ROOT (parent));
+#else
   key_dialog = find_toplevel (ISC_TYPE_KEY_DIALOG);
   g_assert_nonnull (key_dialog);
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (key_dialog)) == prefs_window (prefs));
+#endif
   g_assert_true (isc_key_dialog_get_session (ISC_KEY_DIALOG (key_dialog)) == fixture.session);
-  gtk_window_destroy (GTK_WINDOW (key_dialog));
-  g_assert_null (find_toplevel (ISC_TYPE_KEY_DIALOG));
+  g_object_add_weak_pointer (G_OBJECT (key_dialog), (gpointer *) &key_dialog);
+  isc_key_dialog_close (ISC_KEY_DIALOG (key_dialog));
+  g_assert_true (test_wait_for (is_null, &key_dialog));
+#if ADW_CHECK_VERSION (1, 5, 0)
+  g_assert_true (adw_window_get_visible_dialog (ADW_WINDOW (parent)) == ADW_DIALOG (prefs));
+#endif
 
   /* Display: the switches write the settings at once. */
   utc_row = find_row (GTK_WIDGET (prefs), "Show Times in UTC");

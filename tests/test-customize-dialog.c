@@ -112,24 +112,54 @@ applied_cb (IscCustomizeDialog  *dialog,
   *result = g_strjoinv ("|", names);
 }
 
+static gboolean
+is_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
+/* Opened over a @width px AdwWindow, as the app's: an AdwDialog inside
+ * it where libadwaita has it (1.5; a bottom sheet when narrow), else a
+ * modal window over it; Apply is the default widget on both. */
+static IscCustomizeDialog *
+open_dialog_at (GtkWidget          **parent,
+                const char * const  *shown,
+                char               **result,
+                int                  width)
+{
+  IscCustomizeDialog *dialog;
+
+  *parent = adw_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (*parent), width, 700);
+  gtk_window_present (GTK_WINDOW (*parent));
+  g_assert_true (test_wait_for (is_mapped, *parent));
+  dialog = isc_customize_dialog_new (GTK_WINDOW (*parent), available, shown);
+  g_signal_connect (dialog, "applied", G_CALLBACK (applied_cb), result);
+  isc_customize_dialog_present (dialog);
+  g_assert_true (test_wait_for (is_mapped, dialog));
+  test_run_frames (50);
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  g_assert_true (ADW_IS_DIALOG (dialog));
+  g_assert_cmpstr (adw_dialog_get_title (ADW_DIALOG (dialog)), ==, "Customize View");
+  g_assert_true (gtk_widget_get_root (GTK_WIDGET (dialog)) == GTK_ROOT (*parent));
+  g_assert_true (adw_window_get_visible_dialog (ADW_WINDOW (*parent)) == ADW_DIALOG (dialog));
+  g_assert_true (adw_dialog_get_default_widget (ADW_DIALOG (dialog)) == find_button (dialog, "_Apply"));
+#else
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, "Customize View");
+  g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (*parent));
+  g_assert_true (gtk_window_get_default_widget (GTK_WINDOW (dialog)) == find_button (dialog, "_Apply"));
+#endif
+  return dialog;
+}
+
 static IscCustomizeDialog *
 open_dialog (GtkWidget          **parent,
              const char * const  *shown,
              char               **result)
 {
-  IscCustomizeDialog *dialog;
-
-  *parent = gtk_window_new ();
-  gtk_window_present (GTK_WINDOW (*parent));
-  dialog = isc_customize_dialog_new (GTK_WINDOW (*parent), available, shown);
-  g_signal_connect (dialog, "applied", G_CALLBACK (applied_cb), result);
-  gtk_window_present (GTK_WINDOW (dialog));
-  test_run_frames (50);
-
-  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, "Customize View");
-  g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
-  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (*parent));
-  return dialog;
+  return open_dialog_at (parent, shown, result, 800);
 }
 
 static gboolean
@@ -293,6 +323,38 @@ test_nothing_shown (void)
   gtk_window_destroy (GTK_WINDOW (parent));
 }
 
+/* In a 360 px window (a bottom sheet where libadwaita has AdwDialog, with
+ * no warning that it does not fit); closed as Escape does, it applies
+ * nothing. */
+static void
+test_narrow_escape (void)
+{
+  g_autofree char *result = NULL;
+  IscCustomizeDialog *dialog;
+  GtkWidget *parent;
+  gpointer weak;
+
+  dialog = open_dialog_at (&parent, NULL, &result, 360);
+#if ADW_CHECK_VERSION (1, 5, 0)
+  /* Inside the window, as wide as it at most (a window of its own on
+   * libadwaita 1.2). */
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (dialog)), <=, 360);
+#endif
+  gtk_switch_set_active (row_switch (find_row (dialog, "CPU usage")), FALSE);
+
+  weak = dialog;
+  g_object_add_weak_pointer (weak, &weak);
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_close (ADW_DIALOG (dialog));
+#else
+  gtk_window_close (GTK_WINDOW (dialog));
+#endif
+  g_assert_true (test_wait_for (is_gone, &weak));
+  g_assert_null (result);
+
+  gtk_window_destroy (GTK_WINDOW (parent));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -304,6 +366,7 @@ main (int   argc,
   g_test_add_func ("/isc/customize-dialog/reset-cancel", test_reset_cancel);
   g_test_add_func ("/isc/customize-dialog/not-available", test_not_available);
   g_test_add_func ("/isc/customize-dialog/nothing-shown", test_nothing_shown);
+  g_test_add_func ("/isc/customize-dialog/narrow-escape", test_narrow_escape);
 
   return g_test_run ();
 }

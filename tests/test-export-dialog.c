@@ -74,6 +74,18 @@ page_views (IscChartsPage *page)
 
 /* The dialog for a page of @fixture, with the header the command draws
  * for a saved file. */
+/* A dialog made and never shown: an AdwDialog where libadwaita has it
+ * (1.5), not yet anyone's; a window before. */
+static void
+drop_dialog (IscExportDialog *dialog)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  g_object_unref (g_object_ref_sink (dialog));
+#else
+  gtk_window_destroy (GTK_WINDOW (dialog));
+#endif
+}
+
 static IscExportDialog *
 dialog_for_fixture (const char *fixture,
                     GtkWidget **page_out)
@@ -177,7 +189,7 @@ test_export_like_cli (void)
   g_assert_true (g_file_get_contents (theirs_csv, &theirs_text, NULL, NULL));
   g_assert_cmpstr (ours_text, ==, theirs_text);
 
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  drop_dialog (dialog);
   g_unsetenv ("SOURCE_DATE_EPOCH");
   test_remove_dir (dir);
 }
@@ -204,7 +216,7 @@ test_export_failure (void)
   g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
   g_assert_cmpuint (test_count_files (dir), ==, 0);
 
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  drop_dialog (dialog);
   test_remove_dir (dir);
 }
 
@@ -402,7 +414,9 @@ page_shows (IscChartsPage *page,
   return FALSE;
 }
 
-static GtkWindow *
+/* Inside a window where libadwaita has AdwDialog (1.5), a window of its
+ * own before. */
+static IscExportDialog *
 find_export_dialog (void)
 {
   GListModel *toplevels = gtk_window_get_toplevels ();
@@ -412,16 +426,42 @@ find_export_dialog (void)
       g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
 
       /* The list keeps its own reference. */
+#if ADW_CHECK_VERSION (1, 5, 0)
+      if (ADW_IS_APPLICATION_WINDOW (window) &&
+          ISC_IS_EXPORT_DIALOG (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window))))
+        return ISC_EXPORT_DIALOG (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window)));
+#else
       if (ISC_IS_EXPORT_DIALOG (window))
-        return window;
+        return ISC_EXPORT_DIALOG (window);
+#endif
     }
   return NULL;
+}
+
+/* Over @window: the AdwDialog inside it, or a modal window over it. */
+static void
+assert_over (IscExportDialog *dialog,
+             IscWindow       *window)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  g_assert_true (ADW_IS_DIALOG (dialog));
+  g_assert_true (gtk_widget_get_root (GTK_WIDGET (dialog)) == GTK_ROOT (window));
+#else
+  g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+#endif
 }
 
 static gboolean
 has_export_dialog (gpointer data)
 {
   return find_export_dialog () != NULL;
+}
+
+static gboolean
+has_no_export_dialog (gpointer data)
+{
+  return find_export_dialog () == NULL;
 }
 
 /* In the window: Hide Chart takes the chart off the page (and keeps the
@@ -432,7 +472,7 @@ test_window_hide_and_export (void)
   IscWindow *window;
   IscChartsPage *page;
   GtkWidget *demo, *view;
-  GtkWindow *dialog;
+  IscExportDialog *dialog;
   g_autofree char *name = NULL;
   guint n;
 
@@ -489,29 +529,32 @@ test_window_hide_and_export (void)
   g_assert_true (gtk_widget_activate_action (view, "chart.export", NULL));
   g_assert_true (test_wait_for (has_export_dialog, NULL));
   dialog = find_export_dialog ();
-  g_assert_true (gtk_window_get_transient_for (dialog) == GTK_WINDOW (window));
+  assert_over (dialog, window);
   {
     g_autofree char *dir = test_temp_dir ();
     g_autofree char *missing = g_build_filename (dir, "missing", "chart.png", NULL);
     g_autoptr(GFile) file = g_file_new_for_path (missing);
 
     g_assert_null (find_text (GTK_WIDGET (window), "Could not export"));
-    g_assert_false (isc_export_dialog_export_to (ISC_EXPORT_DIALOG (dialog), file));
+    g_assert_false (isc_export_dialog_export_to (dialog, file));
     test_run_frames (200);
     g_assert_nonnull (find_text (GTK_WIDGET (window), "Could not export"));
     g_assert_nonnull (find_text (GTK_WIDGET (window), "No such file or directory"));
     g_assert_cmpuint (test_count_files (dir), ==, 0);
     test_remove_dir (dir);
   }
-  gtk_window_destroy (dialog);
+  /* Still open, to try elsewhere. */
+  g_assert_true (find_export_dialog () == dialog);
+  isc_export_dialog_close (dialog);
+  g_assert_true (test_wait_for (has_no_export_dialog, NULL));
 
   /* Export… of the whole page. */
-  g_assert_null (find_export_dialog ());
   g_action_group_activate_action (G_ACTION_GROUP (window), "export", NULL);
   g_assert_true (test_wait_for (has_export_dialog, NULL));
   dialog = find_export_dialog ();
-  g_assert_true (gtk_window_get_transient_for (dialog) == GTK_WINDOW (window));
-  gtk_window_destroy (dialog);
+  assert_over (dialog, window);
+  isc_export_dialog_close (dialog);
+  g_assert_true (test_wait_for (has_no_export_dialog, NULL));
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_settings_reset (isc_application_get_settings (test_app), "model-layouts");
@@ -525,6 +568,63 @@ test_export_shortcut (void)
   g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (test_app), "win.export");
 
   g_assert_true (g_strv_contains ((const char * const *) accels, "<Control>e"));
+}
+
+static gboolean
+is_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
+static gboolean
+is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+/* Over a 360 px window, as a phone's: where libadwaita has AdwDialog a
+ * bottom sheet inside it, which fits without a warning; a modal window
+ * over it before. Closed as Escape does, it writes nothing. */
+static void
+test_narrow (void)
+{
+  g_autoptr(IscMetricsResponse) response = test_load_fixture ("default-series.json");
+  g_autoptr(GPtrArray) views = NULL;
+  g_autoptr(GtkWidget) page = isc_charts_page_new ();
+  GtkWindow *parent = GTK_WINDOW (adw_window_new ());
+  IscExportDialog *dialog;
+  gpointer weak;
+
+  g_object_ref_sink (page);
+  isc_charts_page_set_response (ISC_CHARTS_PAGE (page), response);
+  views = page_views (ISC_CHARTS_PAGE (page));
+  gtk_window_set_default_size (parent, 360, 700);
+  gtk_window_present (parent);
+  g_assert_true (test_wait_for (is_mapped, parent));
+
+  dialog = isc_export_dialog_new (parent, (GtkWidget * const *) views->pdata, views->len, 1,
+                                  response, NULL);
+  weak = dialog;
+  g_object_add_weak_pointer (G_OBJECT (dialog), &weak);
+  isc_export_dialog_present (dialog);
+  g_assert_true (test_wait_for (is_mapped, dialog));
+  test_run_frames (200);
+#if ADW_CHECK_VERSION (1, 5, 0)
+  g_assert_true (ADW_IS_DIALOG (dialog));
+  g_assert_true (gtk_widget_get_root (GTK_WIDGET (dialog)) == GTK_ROOT (parent));
+  g_assert_true (adw_window_get_visible_dialog (ADW_WINDOW (parent)) == ADW_DIALOG (dialog));
+  g_assert_cmpstr (adw_dialog_get_title (ADW_DIALOG (dialog)), ==, "Export Charts");
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (dialog)), <=, 360);
+  adw_dialog_close (ADW_DIALOG (dialog));
+#else
+  g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == parent);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, "Export Charts");
+  gtk_window_close (GTK_WINDOW (dialog));
+#endif
+  g_assert_true (test_wait_for (is_null, &weak));
+
+  gtk_window_destroy (parent);
 }
 
 int
@@ -544,6 +644,7 @@ main (int   argc,
   g_test_add_func ("/isc/export-dialog/copy-data", test_copy_data);
   g_test_add_func ("/isc/export-dialog/shortcut", test_export_shortcut);
   g_test_add_func ("/isc/export-dialog/window", test_window_hide_and_export);
+  g_test_add_func ("/isc/export-dialog/narrow", test_narrow);
 
   status = g_test_run ();
 

@@ -762,10 +762,55 @@ dialog_error (GtkWidget *dialog)
   return label;
 }
 
+static gboolean
+pointer_is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+static gboolean
+widget_is_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
+/* Shown over @parent (an AdwWindow, as the app's) and drawn: an AdwDialog
+ * inside it where libadwaita has it (1.5), else a modal window over it. */
+static void
+present_add_dialog (GtkWidget *dialog,
+                    GtkWindow *parent)
+{
+  isc_add_target_dialog_present (ISC_ADD_TARGET_DIALOG (dialog));
+  g_assert_true (test_wait_for (widget_is_mapped, dialog));
+  test_run_frames (50);
+#if ADW_CHECK_VERSION (1, 5, 0)
+  g_assert_true (ADW_IS_DIALOG (dialog));
+  g_assert_true (gtk_widget_get_root (dialog) == GTK_ROOT (parent));
+  g_assert_true (adw_window_get_visible_dialog (ADW_WINDOW (parent)) == ADW_DIALOG (dialog));
+  g_assert_cmpstr (adw_dialog_get_title (ADW_DIALOG (dialog)), ==, "Add by ID");
+#else
+  g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == parent);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, "Add by ID");
+#endif
+}
+
+static GtkWindow *
+add_dialog_parent (int width)
+{
+  GtkWindow *window = GTK_WINDOW (adw_window_new ());
+
+  gtk_window_set_default_size (window, width, 600);
+  gtk_window_present (window);
+  g_assert_true (test_wait_for (widget_is_mapped, window));
+  return window;
+}
+
 static void
 test_dialog_add (Fixture       *fixture,
                  gconstpointer  data)
 {
+  GtkWindow *parent = add_dialog_parent (800);
   g_autoptr(IscAccount) account = NULL;
   g_autoptr(GPtrArray) added = g_ptr_array_new_with_free_func ((GDestroyNotify) isc_target_free);
   g_autoptr(GError) error = NULL;
@@ -782,12 +827,11 @@ test_dialog_add (Fixture       *fixture,
                              ISC_KEY_SOURCE_NONE, NULL, &error);
   g_assert_no_error (error);
 
-  dialog = isc_add_target_dialog_new (GTK_WINDOW (fixture->window), account);
+  dialog = isc_add_target_dialog_new (parent, account);
   weak = dialog;
   g_object_add_weak_pointer (G_OBJECT (dialog), &weak);
   g_signal_connect (dialog, "target-added", G_CALLBACK (on_target_added), added);
-  gtk_window_present (GTK_WINDOW (dialog));
-  test_run_frames (50);
+  present_add_dialog (dialog, parent);
 
   add = dialog_add_button (dialog);
   spinner = test_find_widget (dialog, GTK_TYPE_SPINNER, NULL, NULL);
@@ -796,7 +840,7 @@ test_dialog_add (Fixture       *fixture,
   message = dialog_error (dialog);
 
   /* Typing starts at the model's id; nothing typed: nothing to add. */
-  g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (dialog)), model_row));
+  g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (gtk_widget_get_root (dialog)), model_row));
   g_assert_false (gtk_widget_get_sensitive (add));
   gtk_editable_set_text (GTK_EDITABLE (model_row), ISC_DEMO_MODEL_CHAT);
   g_assert_false (gtk_widget_get_sensitive (add));
@@ -816,7 +860,7 @@ test_dialog_add (Fixture       *fixture,
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (message)), "nope"));
   g_assert_cmpuint (added->len, ==, 0);
   g_assert_nonnull (weak);
-  g_assert_true (gtk_widget_get_visible (dialog));
+  g_assert_true (gtk_widget_get_mapped (dialog));
   g_assert_true (gtk_widget_get_sensitive (add));
   g_assert_false (gtk_widget_get_visible (spinner));
   g_assert_true (gtk_editable_get_editable (GTK_EDITABLE (id_row)));
@@ -832,15 +876,15 @@ test_dialog_add (Fixture       *fixture,
   g_assert_cmpstr (target->model_id, ==, ISC_DEMO_MODEL_CHAT);
   g_assert_cmpint (target->kind, ==, ISC_TARGET_DEPLOYMENT);
   g_assert_cmpstr (target->id, ==, ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION);
-  test_run_frames (20);
-  g_assert_null (weak);
+  /* It closes (an AdwDialog after its animation). */
+  g_assert_true (test_wait_for (pointer_is_null, &weak));
 
   /* An environment, by name. */
-  dialog = isc_add_target_dialog_new (GTK_WINDOW (fixture->window), account);
+  dialog = isc_add_target_dialog_new (parent, account);
   weak = dialog;
   g_object_add_weak_pointer (G_OBJECT (dialog), &weak);
   g_signal_connect (dialog, "target-added", G_CALLBACK (on_target_added), added);
-  gtk_window_present (GTK_WINDOW (dialog));
+  present_add_dialog (dialog, parent);
   adw_combo_row_set_selected (ADW_COMBO_ROW (dialog_row (dialog, "Kind")), 1);
   gtk_editable_set_text (GTK_EDITABLE (dialog_row (dialog, "Model ID")), " " ISC_DEMO_MODEL_EMBED " ");
   gtk_editable_set_text (GTK_EDITABLE (dialog_row (dialog, "Environment Name")), ISC_DEMO_ENVIRONMENT_DEVELOPMENT);
@@ -852,25 +896,34 @@ test_dialog_add (Fixture       *fixture,
   g_assert_cmpstr (target->model_id, ==, ISC_DEMO_MODEL_EMBED);
   g_assert_cmpint (target->kind, ==, ISC_TARGET_ENVIRONMENT);
   g_assert_cmpstr (target->id, ==, ISC_DEMO_ENVIRONMENT_DEVELOPMENT);
-  test_run_frames (20);
-  g_assert_null (weak);
+  /* It closes (an AdwDialog after its animation). */
+  g_assert_true (test_wait_for (pointer_is_null, &weak));
 
-  /* Closed while checking: nothing is added. */
-  dialog = isc_add_target_dialog_new (GTK_WINDOW (fixture->window), account);
+  /* Closed while checking, as Escape does, in a 360 px window (a bottom
+   * sheet where libadwaita has AdwDialog): nothing is added, even by a
+   * check that would end while the sheet slides away. */
+  gtk_window_destroy (parent);
+  parent = add_dialog_parent (360);
+  dialog = isc_add_target_dialog_new (parent, account);
   weak = dialog;
   g_object_add_weak_pointer (G_OBJECT (dialog), &weak);
   g_signal_connect (dialog, "target-added", G_CALLBACK (on_target_added), added);
-  gtk_window_present (GTK_WINDOW (dialog));
+  present_add_dialog (dialog, parent);
   gtk_editable_set_text (GTK_EDITABLE (dialog_row (dialog, "Model ID")), ISC_DEMO_MODEL_CHAT);
   gtk_editable_set_text (GTK_EDITABLE (dialog_row (dialog, "Deployment ID")), ISC_DEMO_DEPLOYMENT_CHAT_PREVIOUS);
   test_run_frames (50);
   g_signal_emit_by_name (dialog_add_button (dialog), "clicked");
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_close (ADW_DIALOG (dialog));
+#else
   gtk_window_close (GTK_WINDOW (dialog));
   g_assert_false (gtk_widget_get_visible (dialog));
-  test_run_frames (300);
+#endif
+  test_run_frames (800);
   g_assert_null (weak);
   g_assert_cmpuint (added->len, ==, 2);
 
+  gtk_window_destroy (parent);
   g_clear_object (&account);
   test_run_frames (100);
 }

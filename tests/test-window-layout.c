@@ -76,8 +76,10 @@ was_seen (gpointer data)
   return ((SeenWait *) data)->seen;
 }
 
-static GtkWindow *
-find_toplevel (GType type)
+/* Customize View: inside the window where libadwaita has AdwDialog (1.5),
+ * a window over it before. */
+static IscCustomizeDialog *
+find_customize_dialog (void)
 {
   g_autoptr(GListModel) toplevels = g_object_ref (gtk_window_get_toplevels ());
 
@@ -85,8 +87,14 @@ find_toplevel (GType type)
     {
       g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
 
-      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
-        return w;
+#if ADW_CHECK_VERSION (1, 5, 0)
+      if (ADW_IS_APPLICATION_WINDOW (w) &&
+          ISC_IS_CUSTOMIZE_DIALOG (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (w))))
+        return ISC_CUSTOMIZE_DIALOG (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (w)));
+#else
+      if (ISC_IS_CUSTOMIZE_DIALOG (w))
+        return ISC_CUSTOMIZE_DIALOG (w);
+#endif
     }
   return NULL;
 }
@@ -94,7 +102,7 @@ find_toplevel (GType type)
 static gboolean
 has_customize_dialog (gpointer data)
 {
-  return find_toplevel (ISC_TYPE_CUSTOMIZE_DIALOG) != NULL;
+  return find_customize_dialog () != NULL;
 }
 
 /* A window open on the demo's text-embeddings production, as a restored
@@ -227,7 +235,7 @@ test_customize_order (void)
   g_auto(GStrv) page_order = NULL;
   g_auto(GStrv) listed = NULL;
   IscWindow *window;
-  GtkWindow *dialog;
+  IscCustomizeDialog *dialog;
 
   g_settings_set_value (settings, "model-layouts", layouts);
   window = open_embed ();
@@ -246,11 +254,11 @@ test_customize_order (void)
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "customize", NULL);
   g_assert_true (test_wait_for (has_customize_dialog, NULL));
-  dialog = find_toplevel (ISC_TYPE_CUSTOMIZE_DIALOG);
-  listed = isc_customize_dialog_dup_layout (ISC_CUSTOMIZE_DIALOG (dialog));
+  dialog = find_customize_dialog ();
+  listed = isc_customize_dialog_dup_layout (dialog);
   g_assert_cmpstrv (listed, page_order);
 
-  gtk_window_destroy (dialog);
+  isc_customize_dialog_close (dialog);
   gtk_window_destroy (GTK_WINDOW (window));
   g_settings_reset (settings, "model-layouts");
   g_settings_reset (settings, "view-state");

@@ -767,9 +767,10 @@ test_window_cached_future_stamp (void)
   g_assert_true (test_wait_for (test_session_is_ready, NULL));
 }
 
-/* A key Baseten refuses leads straight to the key dialog. */
-static gboolean
-has_key_dialog (gpointer data)
+/* A key Baseten refuses leads straight to the key dialog: inside the
+ * window where libadwaita has AdwDialog (1.5), a window over it before. */
+static IscKeyDialog *
+find_key_dialog (void)
 {
   g_autoptr(GListModel) toplevels = g_object_ref (gtk_window_get_toplevels ());
 
@@ -777,10 +778,22 @@ has_key_dialog (gpointer data)
     {
       g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
 
+#if ADW_CHECK_VERSION (1, 5, 0)
+      if (ADW_IS_APPLICATION_WINDOW (w) &&
+          ISC_IS_KEY_DIALOG (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (w))))
+        return ISC_KEY_DIALOG (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (w)));
+#else
       if (ISC_IS_KEY_DIALOG (w))
-        return TRUE;
+        return ISC_KEY_DIALOG (w);
+#endif
     }
-  return FALSE;
+  return NULL;
+}
+
+static gboolean
+has_key_dialog (gpointer data)
+{
+  return find_key_dialog () != NULL;
 }
 
 static void
@@ -789,7 +802,7 @@ test_window_refused_key (void)
   GSettings *settings = isc_application_get_settings (test_app);
   g_autoptr(IscDemoServer) server = isc_demo_server_new (1, "right");
   g_autoptr(GError) error = NULL;
-  g_autoptr(GListModel) toplevels = NULL;
+  IscKeyDialog *dialog;
   IscWindow *window;
 
   g_assert_true (isc_demo_server_run_in_thread (server, 0, &error));
@@ -801,17 +814,13 @@ test_window_refused_key (void)
   start_session ();
   g_assert_true (test_wait_for (has_key_dialog, NULL));
 
-  toplevels = g_object_ref (gtk_window_get_toplevels ());
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
-
-      if (ISC_IS_KEY_DIALOG (w))
-        {
-          g_assert_true (gtk_window_get_transient_for (w) == GTK_WINDOW (window));
-          gtk_window_destroy (w);
-        }
-    }
+  dialog = find_key_dialog ();
+#if ADW_CHECK_VERSION (1, 5, 0)
+  g_assert_true (gtk_widget_get_root (GTK_WIDGET (dialog)) == GTK_ROOT (window));
+#else
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+#endif
+  isc_key_dialog_close (dialog);
 
   gtk_window_destroy (GTK_WINDOW (window));
   test_iterate ();
@@ -823,8 +832,10 @@ test_window_refused_key (void)
   g_assert_true (test_wait_for (test_session_is_ready, NULL));
 }
 
-static GtkWindow *
-find_toplevel (GType type)
+/* Customize View: inside the window where libadwaita has AdwDialog (1.5),
+ * a window over it before. */
+static IscCustomizeDialog *
+find_customize_dialog (void)
 {
   g_autoptr(GListModel) toplevels = g_object_ref (gtk_window_get_toplevels ());
 
@@ -832,8 +843,14 @@ find_toplevel (GType type)
     {
       g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
 
-      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
-        return w;
+#if ADW_CHECK_VERSION (1, 5, 0)
+      if (ADW_IS_APPLICATION_WINDOW (w) &&
+          ISC_IS_CUSTOMIZE_DIALOG (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (w))))
+        return ISC_CUSTOMIZE_DIALOG (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (w)));
+#else
+      if (ISC_IS_CUSTOMIZE_DIALOG (w))
+        return ISC_CUSTOMIZE_DIALOG (w);
+#endif
     }
   return NULL;
 }
@@ -841,7 +858,7 @@ find_toplevel (GType type)
 static gboolean
 has_customize_dialog (gpointer data)
 {
-  return find_toplevel (ISC_TYPE_CUSTOMIZE_DIALOG) != NULL;
+  return find_customize_dialog () != NULL;
 }
 
 /* Customize View: the charts chosen are the charts shown, kept per model,
@@ -860,7 +877,7 @@ test_window_customize (void)
   static const char * const chosen[] = {
     "baseten_replicas_active", "baseten_inference_requests_total", NULL
   };
-  GtkWindow *dialog;
+  IscCustomizeDialog *dialog;
 
   test_wait_for_view (window);
   isc_view_set_target (view, embed);
@@ -868,15 +885,19 @@ test_window_customize (void)
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "customize", NULL);
   g_assert_true (test_wait_for (has_customize_dialog, NULL));
-  dialog = find_toplevel (ISC_TYPE_CUSTOMIZE_DIALOG);
-  g_assert_true (gtk_window_get_transient_for (dialog) == GTK_WINDOW (window));
-  offered = isc_customize_dialog_dup_layout (ISC_CUSTOMIZE_DIALOG (dialog));
+  dialog = find_customize_dialog ();
+#if ADW_CHECK_VERSION (1, 5, 0)
+  g_assert_true (gtk_widget_get_root (GTK_WIDGET (dialog)) == GTK_ROOT (window));
+#else
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+#endif
+  offered = isc_customize_dialog_dup_layout (dialog);
   g_assert_true (g_strv_contains ((const char * const *) offered, "baseten_replicas_active"));
   for (guint i = 0; offered[i] != NULL; i++)
     g_assert_false (g_str_has_prefix (offered[i], "baseten_gpu_"));
 
   g_signal_emit_by_name (dialog, "applied", chosen);
-  gtk_window_destroy (dialog);
+  isc_customize_dialog_close (dialog);
   test_wait_for_view (window);
   views = chart_views (window);
   /* The two chosen, the requests followed by their error rate. */

@@ -20,9 +20,19 @@ enum {
   KIND_ENVIRONMENT,
 };
 
+#if ADW_CHECK_VERSION (1, 5, 0)
+# define ISC_ADD_TARGET_AS_DIALOG 1
+#else
+# define ISC_ADD_TARGET_AS_DIALOG 0
+#endif
+
 struct _IscAddTargetDialog
 {
+#if ISC_ADD_TARGET_AS_DIALOG
+  AdwDialog     parent_instance;
+#else
   AdwWindow     parent_instance;
+#endif
 
   /* Widgets */
   GtkWidget    *add_button;
@@ -35,6 +45,7 @@ struct _IscAddTargetDialog
   /* Owned references */
   IscAccount   *account;
   GCancellable *cancellable;   /* the check on its way, or NULL */
+  GtkWindow    *parent;        /* weak: what it is presented over */
 };
 
 enum {
@@ -51,7 +62,13 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
+/* An AdwDialog where libadwaita has it (1.5), inside the window; a modal
+ * window before. */
+#if ISC_ADD_TARGET_AS_DIALOG
+G_DEFINE_FINAL_TYPE (IscAddTargetDialog, isc_add_target_dialog, ADW_TYPE_DIALOG)
+#else
 G_DEFINE_FINAL_TYPE (IscAddTargetDialog, isc_add_target_dialog, ADW_TYPE_WINDOW)
+#endif
 
 static char *
 dup_stripped_text (AdwEntryRow *row)
@@ -145,7 +162,7 @@ resolve_cb (GObject      *source,
     }
 
   g_signal_emit (self, signals[TARGET_ADDED], 0, target);
-  gtk_window_close (GTK_WINDOW (self));
+  isc_add_target_dialog_close (self);
 }
 
 static void
@@ -185,6 +202,7 @@ isc_add_target_dialog_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->account);
+  g_clear_weak_pointer (&self->parent);
 
   G_OBJECT_CLASS (isc_add_target_dialog_parent_class)->dispose (object);
 }
@@ -253,8 +271,23 @@ isc_add_target_dialog_class_init (IscAddTargetDialogClass *klass)
                   G_TYPE_NONE, 1,
                   ISC_TYPE_TARGET | G_SIGNAL_TYPE_STATIC_SCOPE);
 
+#if !ISC_ADD_TARGET_AS_DIALOG
+  /* An AdwDialog closes with Escape itself. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+#endif
 }
+
+#if ISC_ADD_TARGET_AS_DIALOG
+/* Escape, or a swipe down of the bottom sheet: AdwDialog would only emit
+ * ::closed once its animation is over, while a check could still end and
+ * add the target. can-close is FALSE so that every close comes here, and
+ * the check is dropped at once. */
+static void
+close_attempt_cb (IscAddTargetDialog *self)
+{
+  isc_add_target_dialog_close (self);
+}
+#endif
 
 static void
 isc_add_target_dialog_init (IscAddTargetDialog *self)
@@ -267,15 +300,26 @@ isc_add_target_dialog_init (IscAddTargetDialog *self)
   GtkWidget *body;
   GtkWidget *group;
 
+#if ISC_ADD_TARGET_AS_DIALOG
+  adw_dialog_set_title (ADW_DIALOG (self), _("Add by ID"));
+  adw_dialog_set_content_width (ADW_DIALOG (self), 360);
+  adw_dialog_set_can_close (ADW_DIALOG (self), FALSE);
+  g_signal_connect (self, "close-attempt", G_CALLBACK (close_attempt_cb), NULL);
+#else
   isc_accessible_init_dialog (GTK_WINDOW (self));
 
   gtk_window_set_title (GTK_WINDOW (self), _("Add by ID"));
   gtk_window_set_modal (GTK_WINDOW (self), TRUE);
   gtk_window_set_destroy_with_parent (GTK_WINDOW (self), TRUE);
   gtk_window_set_default_size (GTK_WINDOW (self), 360, -1);
+#endif
 
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+#if ISC_ADD_TARGET_AS_DIALOG
+  adw_dialog_set_child (ADW_DIALOG (self), box);
+#else
   adw_window_set_content (ADW_WINDOW (self), box);
+#endif
 
   header = adw_header_bar_new ();
   adw_header_bar_set_show_start_title_buttons (ADW_HEADER_BAR (header), FALSE);
@@ -284,7 +328,8 @@ isc_add_target_dialog_init (IscAddTargetDialog *self)
 
   cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
   isc_accessible_set_name_from_mnemonic (cancel, _("_Cancel"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (cancel), "window.close");
+  g_signal_connect_object (cancel, "clicked",
+                           G_CALLBACK (isc_add_target_dialog_close), self, G_CONNECT_SWAPPED);
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), cancel);
 
   self->add_button = gtk_button_new_with_mnemonic (_("_Add"));
@@ -349,20 +394,58 @@ isc_add_target_dialog_init (IscAddTargetDialog *self)
 
   update_controls (self);
   /* Typing starts at the first question. */
+#if ISC_ADD_TARGET_AS_DIALOG
+  adw_dialog_set_focus (ADW_DIALOG (self), GTK_WIDGET (self->model_row));
+#else
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->model_row));
+#endif
 }
 
 GtkWidget *
 isc_add_target_dialog_new (GtkWindow  *parent,
                            IscAccount *account)
 {
+  IscAddTargetDialog *self;
+
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
   g_return_val_if_fail (ISC_IS_ACCOUNT (account), NULL);
 
-  return g_object_new (ISC_TYPE_ADD_TARGET_DIALOG,
+
+  self = g_object_new (ISC_TYPE_ADD_TARGET_DIALOG,
                        "account", account,
-                       "transient-for", parent,
                        NULL);
+  g_set_weak_pointer (&self->parent, parent);
+#if !ISC_ADD_TARGET_AS_DIALOG
+  gtk_window_set_transient_for (GTK_WINDOW (self), parent);
+#endif
+
+  return GTK_WIDGET (self);
+}
+
+void
+isc_add_target_dialog_present (IscAddTargetDialog *self)
+{
+  g_return_if_fail (ISC_IS_ADD_TARGET_DIALOG (self));
+
+#if ISC_ADD_TARGET_AS_DIALOG
+  adw_dialog_present (ADW_DIALOG (self), GTK_WIDGET (self->parent));
+#else
+  gtk_window_present (GTK_WINDOW (self));
+#endif
+}
+
+void
+isc_add_target_dialog_close (IscAddTargetDialog *self)
+{
+  g_return_if_fail (ISC_IS_ADD_TARGET_DIALOG (self));
+
+  /* Nobody waits for the answer any more. */
+  g_cancellable_cancel (self->cancellable);
+#if ISC_ADD_TARGET_AS_DIALOG
+  adw_dialog_force_close (ADW_DIALOG (self));
+#else
+  gtk_window_close (GTK_WINDOW (self));
+#endif
 }
 
 IscAccount *

@@ -21,9 +21,20 @@ typedef struct
   gboolean  shown;
 } Item;
 
+#if ADW_CHECK_VERSION (1, 5, 0)
+# define ISC_CUSTOMIZE_AS_DIALOG 1
+#else
+# define ISC_CUSTOMIZE_AS_DIALOG 0
+#endif
+
 struct _IscCustomizeDialog
 {
+#if ISC_CUSTOMIZE_AS_DIALOG
+  AdwDialog             parent_instance;
+#else
   AdwWindow             parent_instance;
+#endif
+  GtkWindow            *parent;     /* weak: what it is presented over */
 
   /* Widgets */
   AdwPreferencesGroup  *group;
@@ -42,7 +53,13 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+/* An AdwDialog where libadwaita has it (1.5), inside the window; a modal
+ * window before. */
+#if ISC_CUSTOMIZE_AS_DIALOG
+G_DEFINE_FINAL_TYPE (IscCustomizeDialog, isc_customize_dialog, ADW_TYPE_DIALOG)
+#else
 G_DEFINE_FINAL_TYPE (IscCustomizeDialog, isc_customize_dialog, ADW_TYPE_WINDOW)
+#endif
 
 static void
 item_clear (gpointer data)
@@ -288,7 +305,7 @@ rebuild_rows (IscCustomizeDialog *self)
 static void
 cancel_clicked_cb (IscCustomizeDialog *self)
 {
-  gtk_window_close (GTK_WINDOW (self));
+  isc_customize_dialog_close (self);
 }
 
 static void
@@ -300,7 +317,7 @@ apply_clicked_cb (IscCustomizeDialog *self)
     return;
 
   g_signal_emit (self, signals[APPLIED], 0, layout);
-  gtk_window_close (GTK_WINDOW (self));
+  isc_customize_dialog_close (self);
 }
 
 static void
@@ -318,6 +335,7 @@ isc_customize_dialog_finalize (GObject *object)
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   g_clear_pointer (&self->items, g_array_unref);
   g_clear_pointer (&self->available, g_strfreev);
+  g_clear_weak_pointer (&self->parent);
 
   G_OBJECT_CLASS (isc_customize_dialog_parent_class)->finalize (object);
 }
@@ -326,7 +344,6 @@ static void
 isc_customize_dialog_class_init (IscCustomizeDialogClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->finalize = isc_customize_dialog_finalize;
 
@@ -339,7 +356,10 @@ isc_customize_dialog_class_init (IscCustomizeDialogClass *klass)
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_STRV);
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+#if !ISC_CUSTOMIZE_AS_DIALOG
+  /* An AdwDialog closes with Escape itself. */
+  gtk_widget_class_add_binding_action (GTK_WIDGET_CLASS (klass), GDK_KEY_Escape, 0, "window.close", NULL);
+#endif
 }
 
 static void
@@ -347,16 +367,21 @@ isc_customize_dialog_init (IscCustomizeDialog *self)
 {
   GtkWidget *box, *header, *cancel, *page, *reset;
 
-  isc_accessible_init_dialog (GTK_WINDOW (self));
-
   self->rows = g_ptr_array_new ();
   self->items = g_array_new (FALSE, FALSE, sizeof (Item));
   g_array_set_clear_func (self->items, item_clear);
 
+#if ISC_CUSTOMIZE_AS_DIALOG
+  adw_dialog_set_title (ADW_DIALOG (self), _("Customize View"));
+  adw_dialog_set_content_width (ADW_DIALOG (self), 480);
+  adw_dialog_set_content_height (ADW_DIALOG (self), 640);
+#else
+  isc_accessible_init_dialog (GTK_WINDOW (self));
   gtk_window_set_title (GTK_WINDOW (self), _("Customize View"));
   gtk_window_set_modal (GTK_WINDOW (self), TRUE);
   gtk_window_set_destroy_with_parent (GTK_WINDOW (self), TRUE);
   gtk_window_set_default_size (GTK_WINDOW (self), 480, 640);
+#endif
 
   header = adw_header_bar_new ();
   adw_header_bar_set_show_start_title_buttons (ADW_HEADER_BAR (header), FALSE);
@@ -372,7 +397,11 @@ isc_customize_dialog_init (IscCustomizeDialog *self)
   gtk_widget_add_css_class (self->apply, "suggested-action");
   g_signal_connect_object (self->apply, "clicked", G_CALLBACK (apply_clicked_cb), self, G_CONNECT_SWAPPED);
   adw_header_bar_pack_end (ADW_HEADER_BAR (header), self->apply);
+#if ISC_CUSTOMIZE_AS_DIALOG
+  adw_dialog_set_default_widget (ADW_DIALOG (self), self->apply);
+#else
   gtk_window_set_default_widget (GTK_WINDOW (self), self->apply);
+#endif
 
   reset = gtk_button_new_with_mnemonic (_("_Reset"));
   isc_accessible_set_name_from_mnemonic (reset, _("_Reset"));
@@ -394,7 +423,11 @@ isc_customize_dialog_init (IscCustomizeDialog *self)
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_box_append (GTK_BOX (box), header);
   gtk_box_append (GTK_BOX (box), page);
+#if ISC_CUSTOMIZE_AS_DIALOG
+  adw_dialog_set_child (ADW_DIALOG (self), box);
+#else
   adw_window_set_content (ADW_WINDOW (self), box);
+#endif
 }
 
 IscCustomizeDialog *
@@ -407,9 +440,11 @@ isc_customize_dialog_new (GtkWindow          *parent,
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
   g_return_val_if_fail (available != NULL, NULL);
 
-  self = g_object_new (ISC_TYPE_CUSTOMIZE_DIALOG,
-                       "transient-for", parent,
-                       NULL);
+  self = g_object_new (ISC_TYPE_CUSTOMIZE_DIALOG, NULL);
+  g_set_weak_pointer (&self->parent, parent);
+#if !ISC_CUSTOMIZE_AS_DIALOG
+  gtk_window_set_transient_for (GTK_WINDOW (self), parent);
+#endif
   self->available = g_strdupv ((char **) available);
   set_items (self, shown);
   rebuild_rows (self);
@@ -434,4 +469,28 @@ isc_customize_dialog_dup_layout (IscCustomizeDialog *self)
     }
 
   return g_strv_builder_end (builder);
+}
+
+void
+isc_customize_dialog_present (IscCustomizeDialog *self)
+{
+  g_return_if_fail (ISC_IS_CUSTOMIZE_DIALOG (self));
+
+#if ISC_CUSTOMIZE_AS_DIALOG
+  adw_dialog_present (ADW_DIALOG (self), GTK_WIDGET (self->parent));
+#else
+  gtk_window_present (GTK_WINDOW (self));
+#endif
+}
+
+void
+isc_customize_dialog_close (IscCustomizeDialog *self)
+{
+  g_return_if_fail (ISC_IS_CUSTOMIZE_DIALOG (self));
+
+#if ISC_CUSTOMIZE_AS_DIALOG
+  adw_dialog_close (ADW_DIALOG (self));
+#else
+  gtk_window_close (GTK_WINDOW (self));
+#endif
 }

@@ -13,7 +13,13 @@ G_BEGIN_DECLS
 
 #define ISC_TYPE_CUSTOMIZE_DIALOG (isc_customize_dialog_get_type ())
 
+/* An AdwDialog where libadwaita has it (1.5), inside @parent (a bottom
+ * sheet when narrow); a modal AdwWindow transient for @parent before. */
+#if ADW_CHECK_VERSION (1, 5, 0)
+G_DECLARE_FINAL_TYPE (IscCustomizeDialog, isc_customize_dialog, ISC, CUSTOMIZE_DIALOG, AdwDialog)
+#else
 G_DECLARE_FINAL_TYPE (IscCustomizeDialog, isc_customize_dialog, ISC, CUSTOMIZE_DIALOG, AdwWindow)
+#endif
 
 /* Customize View: which charts a model's page shows, and in what order.
  * One row per metric the deployment reports (@available, in its default
@@ -31,6 +37,11 @@ G_DECLARE_FINAL_TYPE (IscCustomizeDialog, isc_customize_dialog, ISC, CUSTOMIZE_D
 IscCustomizeDialog *isc_customize_dialog_new        (GtkWindow          *parent,
                                                      const char * const *available,
                                                      const char * const *shown);
+/* Shows @self over its parent: adw_dialog_present() or
+ * gtk_window_present(). */
+void                isc_customize_dialog_present    (IscCustomizeDialog *self);
+/* Closes @self without applying, as Cancel and Escape do. */
+void                isc_customize_dialog_close      (IscCustomizeDialog *self);
 /* The metrics shown now, in order: what Apply would send. */
 char              **isc_customize_dialog_dup_layout (IscCustomizeDialog *self);
 

@@ -21,9 +21,19 @@
 #define DEFAULT_WIDTH  1200
 #define DEFAULT_HEIGHT 600
 
+#if ADW_CHECK_VERSION (1, 5, 0)
+# define ISC_EXPORT_AS_DIALOG 1
+#else
+# define ISC_EXPORT_AS_DIALOG 0
+#endif
+
 struct _IscExportDialog
 {
+#if ISC_EXPORT_AS_DIALOG
+  AdwDialog           parent_instance;
+#else
   AdwWindow           parent_instance;
+#endif
 
   /* Widgets */
   AdwComboRow        *format_row;
@@ -52,7 +62,34 @@ struct _IscExportDialog
 #endif
 };
 
+/* An AdwDialog where libadwaita has it (1.5), inside the window; a modal
+ * window before. */
+#if ISC_EXPORT_AS_DIALOG
+G_DEFINE_FINAL_TYPE (IscExportDialog, isc_export_dialog, ADW_TYPE_DIALOG)
+#else
 G_DEFINE_FINAL_TYPE (IscExportDialog, isc_export_dialog, ADW_TYPE_WINDOW)
+#endif
+
+static void
+set_title (IscExportDialog *self,
+           const char      *title)
+{
+#if ISC_EXPORT_AS_DIALOG
+  adw_dialog_set_title (ADW_DIALOG (self), title);
+#else
+  gtk_window_set_title (GTK_WINDOW (self), title);
+#endif
+}
+
+/* The window the file chooser goes over: the dialog's own, or the one
+ * it is inside. */
+static GtkWindow *
+chooser_parent (IscExportDialog *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  return root != NULL && GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : self->parent;
+}
 
 static const struct {
   const char            *extension;
@@ -479,7 +516,7 @@ isc_export_dialog_export_to (IscExportDialog *self,
       isc_export_show_error (GTK_WIDGET (self), message);
       return FALSE;
     }
-  gtk_window_destroy (GTK_WINDOW (self));
+  isc_export_dialog_close (self);
   return TRUE;
 }
 
@@ -544,11 +581,11 @@ export_clicked_cb (IscExportDialog *self)
 
   gtk_file_dialog_set_title (dialog, _("Export"));
   gtk_file_dialog_set_initial_name (dialog, name);
-  gtk_file_dialog_save (dialog, GTK_WINDOW (self), NULL, save_cb, g_object_ref (self));
+  gtk_file_dialog_save (dialog, chooser_parent (self), NULL, save_cb, g_object_ref (self));
   G_GNUC_END_IGNORE_DEPRECATIONS
 #else
   g_clear_object (&self->chooser);
-  self->chooser = gtk_file_chooser_native_new (_("Export"), GTK_WINDOW (self),
+  self->chooser = gtk_file_chooser_native_new (_("Export"), chooser_parent (self),
                                                GTK_FILE_CHOOSER_ACTION_SAVE,
                                                _("_Export"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
@@ -642,12 +679,14 @@ static void
 isc_export_dialog_class_init (IscExportDialogClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = isc_export_dialog_dispose;
   object_class->finalize = isc_export_dialog_finalize;
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+#if !ISC_EXPORT_AS_DIALOG
+  /* An AdwDialog closes with Escape itself. */
+  gtk_widget_class_add_binding_action (GTK_WIDGET_CLASS (klass), GDK_KEY_Escape, 0, "window.close", NULL);
+#endif
 }
 
 static void
@@ -658,23 +697,26 @@ isc_export_dialog_init (IscExportDialog *self)
   GtkWidget *box, *header, *cancel, *export, *page, *clamp;
   AdwPreferencesGroup *group;
 
-  isc_accessible_init_dialog (GTK_WINDOW (self));
-
   self->models = g_ptr_array_new_with_free_func (g_object_unref);
   self->use_utc = g_array_new (FALSE, FALSE, sizeof (gboolean));
   self->columns = 1;
 
-  gtk_window_set_title (GTK_WINDOW (self), _("Export"));
+  set_title (self, _("Export"));
+#if ISC_EXPORT_AS_DIALOG
+  adw_dialog_set_content_width (ADW_DIALOG (self), 420);
+#else
+  isc_accessible_init_dialog (GTK_WINDOW (self));
   gtk_window_set_modal (GTK_WINDOW (self), TRUE);
   gtk_window_set_default_size (GTK_WINDOW (self), 420, -1);
   gtk_window_set_destroy_with_parent (GTK_WINDOW (self), TRUE);
+#endif
 
   header = adw_header_bar_new ();
   adw_header_bar_set_show_end_title_buttons (ADW_HEADER_BAR (header), FALSE);
   adw_header_bar_set_show_start_title_buttons (ADW_HEADER_BAR (header), FALSE);
   cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
   isc_accessible_set_name_from_mnemonic (cancel, _("_Cancel"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (cancel), "window.close");
+  g_signal_connect_object (cancel, "clicked", G_CALLBACK (isc_export_dialog_close), self, G_CONNECT_SWAPPED);
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), cancel);
   export = gtk_button_new_with_mnemonic (_("_Export…"));
   isc_accessible_set_name_from_mnemonic (export, _("_Export…"));
@@ -708,7 +750,11 @@ isc_export_dialog_init (IscExportDialog *self)
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_box_append (GTK_BOX (box), header);
   gtk_box_append (GTK_BOX (box), clamp);
+#if ISC_EXPORT_AS_DIALOG
+  adw_dialog_set_child (ADW_DIALOG (self), box);
+#else
   adw_window_set_content (ADW_WINDOW (self), box);
+#endif
 
   gtk_spin_button_set_value (self->width_spin, DEFAULT_WIDTH);
   gtk_spin_button_set_value (self->height_spin, DEFAULT_HEIGHT);
@@ -733,7 +779,9 @@ isc_export_dialog_new (GtkWindow                   *parent,
   self = g_object_new (ISC_TYPE_EXPORT_DIALOG, NULL);
   if (parent != NULL)
     {
+#if !ISC_EXPORT_AS_DIALOG
       gtk_window_set_transient_for (GTK_WINDOW (self), parent);
+#endif
       g_set_weak_pointer (&self->parent, parent);
     }
 
@@ -770,10 +818,10 @@ isc_export_dialog_new (GtkWindow                   *parent,
 
       self->metric_name = g_strdup (isc_chart_model_get_name (model));
       self->title = g_strdup (isc_chart_model_get_title (model));
-      gtk_window_set_title (GTK_WINDOW (self), _("Export Chart"));
+      set_title (self, _("Export Chart"));
     }
   else
-    gtk_window_set_title (GTK_WINDOW (self), _("Export Charts"));
+    set_title (self, _("Export Charts"));
 
   if (context != NULL)
     {
@@ -842,6 +890,30 @@ isc_export_dialog_present_for_views (GtkWidget * const *views,
 
   self = isc_export_dialog_new (root != NULL && GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
                                 views, n_views, columns, response, &context);
-  gtk_window_present (GTK_WINDOW (self));
+  isc_export_dialog_present (self);
   return self;
+}
+
+void
+isc_export_dialog_present (IscExportDialog *self)
+{
+  g_return_if_fail (ISC_IS_EXPORT_DIALOG (self));
+
+#if ISC_EXPORT_AS_DIALOG
+  adw_dialog_present (ADW_DIALOG (self), self->parent != NULL ? GTK_WIDGET (self->parent) : NULL);
+#else
+  gtk_window_present (GTK_WINDOW (self));
+#endif
+}
+
+void
+isc_export_dialog_close (IscExportDialog *self)
+{
+  g_return_if_fail (ISC_IS_EXPORT_DIALOG (self));
+
+#if ISC_EXPORT_AS_DIALOG
+  adw_dialog_force_close (ADW_DIALOG (self));
+#else
+  gtk_window_destroy (GTK_WINDOW (self));
+#endif
 }

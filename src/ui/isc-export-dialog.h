@@ -24,7 +24,13 @@ typedef enum
 
 #define ISC_TYPE_EXPORT_DIALOG (isc_export_dialog_get_type ())
 
+/* An AdwDialog where libadwaita has it (1.5), inside the parent window (a
+ * bottom sheet when narrow); a modal AdwWindow transient for it before. */
+#if ADW_CHECK_VERSION (1, 5, 0)
+G_DECLARE_FINAL_TYPE (IscExportDialog, isc_export_dialog, ISC, EXPORT_DIALOG, AdwDialog)
+#else
 G_DECLARE_FINAL_TYPE (IscExportDialog, isc_export_dialog, ISC, EXPORT_DIALOG, AdwWindow)
+#endif
 
 /* Export… of one chart (its menu) or of the whole page (the primary
  * menu, Ctrl+E): the format, each chart's size, the scale and the theme,
@@ -47,6 +53,12 @@ IscExportDialog *isc_export_dialog_new          (GtkWindow                   *pa
 IscExportDialog *isc_export_dialog_present_for_views (GtkWidget * const *views,
                                                       guint              n_views,
                                                       guint              columns);
+
+/* Shows @self over its parent: adw_dialog_present() or
+ * gtk_window_present(). */
+void             isc_export_dialog_present      (IscExportDialog             *self);
+/* Closes @self, as Cancel and Escape do. */
+void             isc_export_dialog_close        (IscExportDialog             *self);
 
 IscExportDialogFormat isc_export_dialog_get_format (IscExportDialog       *self);
 void             isc_export_dialog_set_format   (IscExportDialog             *self,

@@ -19,15 +19,28 @@
 /* Where Baseten issues API keys. */
 #define ISC_KEY_DIALOG_KEYS_URL "https://app.baseten.co/settings/api_keys"
 
-/* The key dialog. libadwaita 1.2 has no AdwDialog, so it is a modal
- * AdwWindow with Cancel and Connect in its header bar. Connect hands the
+#define ISC_KEY_DIALOG_UI "/io/github/inferscope/Inferscope/isc-key-dialog.ui"
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+# define ISC_KEY_AS_DIALOG 1
+#else
+# define ISC_KEY_AS_DIALOG 0
+#endif
+
+/* The key dialog: an AdwDialog inside its parent where libadwaita has it
+ * (1.5), a modal AdwWindow before, with Cancel and Connect in its header
+ * bar on both. Connect hands the
  * key to the session, which checks it with GET /v1/users/me before it
  * keeps it; meanwhile the entry and Connect are insensitive and a spinner
  * turns. The key is only ever in the entry and in the call: never in a
  * property, a label or the log. */
 struct _IscKeyDialog
 {
+#if ISC_KEY_AS_DIALOG
+  AdwDialog        parent_instance;
+#else
   AdwWindow        parent_instance;
+#endif
 
   /* Template widgets */
   GtkButton       *cancel_button;
@@ -40,6 +53,7 @@ struct _IscKeyDialog
   /* Owned references */
   IscSession      *session;
   GCancellable    *cancellable;   /* the connect in flight, or NULL */
+  GtkWindow       *parent;        /* weak: what it is presented over */
 };
 
 enum {
@@ -51,7 +65,11 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+#if ISC_KEY_AS_DIALOG
+G_DEFINE_FINAL_TYPE (IscKeyDialog, isc_key_dialog, ADW_TYPE_DIALOG)
+#else
 G_DEFINE_FINAL_TYPE (IscKeyDialog, isc_key_dialog, ADW_TYPE_WINDOW)
+#endif
 
 /* The entry's text without the spaces and line breaks a paste brings. */
 static char *
@@ -106,7 +124,13 @@ connect_cb (GObject      *object,
       return;
     }
 
-  gtk_window_destroy (GTK_WINDOW (self));
+  isc_key_dialog_close (self);
+}
+
+static void
+cancel_clicked_cb (IscKeyDialog *self)
+{
+  isc_key_dialog_close (self);
 }
 
 static void
@@ -235,6 +259,7 @@ isc_key_dialog_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->session);
+  g_clear_weak_pointer (&self->parent);
 
   gtk_widget_dispose_template (GTK_WIDGET (object), ISC_TYPE_KEY_DIALOG);
 
@@ -268,24 +293,69 @@ isc_key_dialog_class_init (IscKeyDialogClass *klass)
   if (G_UNLIKELY (isc_ui_get_resource () == NULL))
     g_critical ("Inferscope's UI resources are missing");
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/inferscope/Inferscope/isc-key-dialog.ui");
+#if ISC_KEY_AS_DIALOG
+  {
+    /* One template for both: GtkBuilder wants the template's parent to be
+     * the class's very parent, so here it reads AdwDialog. */
+    g_autoptr(GBytes) bytes = g_resources_lookup_data (ISC_KEY_DIALOG_UI, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+    g_autoptr(GBytes) dialog_ui = NULL;
+    GString *ui;
+
+    g_assert (bytes != NULL);
+    ui = g_string_new_len (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+    g_string_replace (ui, "parent=\"AdwWindow\"", "parent=\"AdwDialog\"", 1);
+    dialog_ui = g_string_free_to_bytes (ui);
+    gtk_widget_class_set_template (widget_class, dialog_ui);
+  }
+#else
+  gtk_widget_class_set_template_from_resource (widget_class, ISC_KEY_DIALOG_UI);
+#endif
   gtk_widget_class_bind_template_child (widget_class, IscKeyDialog, cancel_button);
   gtk_widget_class_bind_template_child (widget_class, IscKeyDialog, connect_button);
   gtk_widget_class_bind_template_child (widget_class, IscKeyDialog, spinner);
   gtk_widget_class_bind_template_child (widget_class, IscKeyDialog, key_row);
   gtk_widget_class_bind_template_child (widget_class, IscKeyDialog, link_label);
   gtk_widget_class_bind_template_child (widget_class, IscKeyDialog, message_label);
+  gtk_widget_class_bind_template_callback (widget_class, cancel_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, connect_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, key_changed_cb);
 
+#if !ISC_KEY_AS_DIALOG
+  /* An AdwDialog closes with Escape itself. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+#endif
+}
+
+/* Closed (an AdwDialog) or destroyed (a window, which is unrealized
+ * then), and maybe kept alive by someone: the key being checked is
+ * dropped now, not when the last reference goes. */
+static void
+closed_cb (IscKeyDialog *self)
+{
+  g_cancellable_cancel (self->cancellable);
 }
 
 static void
 isc_key_dialog_init (IscKeyDialog *self)
 {
-  isc_accessible_init_dialog (GTK_WINDOW (self));
   gtk_widget_init_template (GTK_WIDGET (self));
+#if ISC_KEY_AS_DIALOG
+  adw_dialog_set_content_width (ADW_DIALOG (self), 460);
+  /* Escape, or a swipe down of the bottom sheet: AdwDialog emits ::closed
+   * only once its animation is over, and a check could end meanwhile and
+   * keep the key. can-close is FALSE so that every close comes to
+   * isc_key_dialog_close(), which drops it at once. */
+  adw_dialog_set_can_close (ADW_DIALOG (self), FALSE);
+  g_signal_connect (self, "close-attempt", G_CALLBACK (isc_key_dialog_close), NULL);
+  g_signal_connect (self, "closed", G_CALLBACK (closed_cb), NULL);
+#else
+  isc_accessible_init_dialog (GTK_WINDOW (self));
+  g_signal_connect (self, "unrealize", G_CALLBACK (closed_cb), NULL);
+  gtk_window_set_modal (GTK_WINDOW (self), TRUE);
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (self), TRUE);
+  gtk_window_set_default_size (GTK_WINDOW (self), 460, -1);
+  gtk_widget_set_size_request (GTK_WIDGET (self), 360, -1);
+#endif
 
 #if GTK_CHECK_VERSION (4, 14, 0)
   /* Newer GTK makes a link inside a label an accessible object of its
@@ -295,6 +365,14 @@ isc_key_dialog_init (IscKeyDialog *self)
     GtkWidget *button = gtk_link_button_new_with_label (ISC_KEY_DIALOG_KEYS_URL,
                                                         _("Create a Key in Your Baseten API Key Settings"));
 
+    GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
+
+    /* It wraps, to fit a 360 px window. */
+    if (GTK_IS_LABEL (label))
+      {
+        gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+        gtk_label_set_xalign (GTK_LABEL (label), 0);
+      }
     gtk_widget_set_halign (button, GTK_ALIGN_START);
     gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->link_label))),
                                 button, GTK_WIDGET (self->link_label));
@@ -321,20 +399,61 @@ isc_key_dialog_init (IscKeyDialog *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->spinner),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Checking the key"),
                                   -1);
+#if ISC_KEY_AS_DIALOG
+  adw_dialog_set_focus (ADW_DIALOG (self), GTK_WIDGET (self->key_row));
+#else
   gtk_widget_grab_focus (GTK_WIDGET (self->key_row));
+#endif
 }
 
 IscKeyDialog *
 isc_key_dialog_new (GtkWindow  *parent,
                     IscSession *session)
 {
+  IscKeyDialog *self;
+
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
   g_return_val_if_fail (ISC_IS_SESSION (session), NULL);
 
-  return g_object_new (ISC_TYPE_KEY_DIALOG,
-                       "transient-for", parent,
+  self = g_object_new (ISC_TYPE_KEY_DIALOG,
                        "session", session,
                        NULL);
+  g_set_weak_pointer (&self->parent, parent);
+#if !ISC_KEY_AS_DIALOG
+  gtk_window_set_transient_for (GTK_WINDOW (self), parent);
+#endif
+
+  return self;
+}
+
+void
+isc_key_dialog_present (IscKeyDialog *self)
+{
+  g_return_if_fail (ISC_IS_KEY_DIALOG (self));
+
+#if ISC_KEY_AS_DIALOG
+  /* Already in its window (IscWindow presents it again on a second
+   * refused key): it stays as it is. */
+  if (gtk_widget_get_parent (GTK_WIDGET (self)) != NULL)
+    return;
+  adw_dialog_present (ADW_DIALOG (self), GTK_WIDGET (self->parent));
+#else
+  gtk_window_present (GTK_WINDOW (self));
+#endif
+}
+
+void
+isc_key_dialog_close (IscKeyDialog *self)
+{
+  g_return_if_fail (ISC_IS_KEY_DIALOG (self));
+
+  /* Whatever the close, the key being checked is not kept. */
+  g_cancellable_cancel (self->cancellable);
+#if ISC_KEY_AS_DIALOG
+  adw_dialog_force_close (ADW_DIALOG (self));
+#else
+  gtk_window_destroy (GTK_WINDOW (self));
+#endif
 }
 
 IscSession *

@@ -335,7 +335,7 @@ change_clicked_cb (IscPreferencesWindow *self)
 #endif
   IscKeyDialog *dialog = isc_key_dialog_new (parent, self->session);
 
-  gtk_window_present (GTK_WINDOW (dialog));
+  isc_key_dialog_present (dialog);
 }
 
 static void

@@ -101,7 +101,7 @@ customize_fetched_cb (GObject      *object,
                                      (const char * const *) available->pdata,
                                      (const char * const *) shown);
   g_signal_connect_object (dialog, "applied", G_CALLBACK (customize_applied_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  isc_customize_dialog_present (dialog);
   customize_free (customize);
 }
 

@@ -13,6 +13,7 @@
 #include "isc-charts-page.h"
 #include "isc-compare-button.h"
 #include "isc-fleet.h"
+#include "isc-key-dialog.h"
 #include "isc-log-view.h"
 #include "isc-logs-page.h"
 #include "isc-overview-page.h"
@@ -118,7 +119,7 @@ struct _IscWindow
   GSignalGroup         *session_signals;
   GSignalGroup         *list_signals;
   GCancellable         *cancellable;
-  GtkWindow            *key_dialog;     /* weak */
+  IscKeyDialog         *key_dialog;     /* weak */
   char                 *account_origin; /* the base URL the target is from, "demo:" */
 
   guint                 age_timer_id;   /* while stale: the strip's age */

@@ -343,16 +343,16 @@ _isc_window_open_key_dialog (IscWindow  *self,
 
   if (self->key_dialog != NULL)
     {
-      gtk_window_present (self->key_dialog);
+      isc_key_dialog_present (self->key_dialog);
       return;
     }
 
   dialog = isc_key_dialog_new (GTK_WINDOW (self), self->session);
   if (message != NULL)
     isc_key_dialog_set_message (dialog, message);
-  self->key_dialog = GTK_WINDOW (dialog);
+  self->key_dialog = dialog;
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->key_dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
+  isc_key_dialog_present (dialog);
 }
 
 /* A refused key leads straight to the key dialog, whether metrics or
@@ -963,7 +963,7 @@ sidebar_add_cb (IscWindow  *self,
 
   dialog = isc_add_target_dialog_new (GTK_WINDOW (self), account);
   g_signal_connect_object (dialog, "target-added", G_CALLBACK (target_added_cb), self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (dialog));
+  isc_add_target_dialog_present (ISC_ADD_TARGET_DIALOG (dialog));
 }
 
 static void
