@@ -519,6 +519,14 @@ isc_fleet_row_get_at_max (IscFleetRow *self)
   return self->state == ISC_FLEET_ROW_READY && isc_diagnosis_replicas_at_max (replicas, self->max_replicas);
 }
 
+gboolean
+isc_fleet_row_get_needs_attention (IscFleetRow *self)
+{
+  g_return_val_if_fail (ISC_IS_FLEET_ROW (self), FALSE);
+
+  return self->attention || (self->rejects && self->refused >= 1);
+}
+
 IscFleetHealth
 isc_fleet_row_get_health (IscFleetRow *self)
 {
@@ -537,7 +545,7 @@ isc_fleet_row_get_health (IscFleetRow *self)
   if ((!isnan (self->error_share) && self->error_share >= ISC_FLEET_DEGRADED_SHARE) ||
       (!isnan (regression) && regression >= ISC_FLEET_DEGRADED_REGRESSION))
     return ISC_FLEET_HEALTH_DEGRADED;
-  if (self->attention || (self->rejects && self->refused >= 1))
+  if (isc_fleet_row_get_needs_attention (self))
     return ISC_FLEET_HEALTH_ATTENTION;
   if (isc_fleet_row_get_at_max (self))
     return ISC_FLEET_HEALTH_AT_MAX;

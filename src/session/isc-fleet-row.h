@@ -93,6 +93,9 @@ gint64            isc_fleet_row_get_min_replicas      (IscFleetRow  *self);
 gint64            isc_fleet_row_get_max_replicas      (IscFleetRow  *self);
 gboolean          isc_fleet_row_get_at_max            (IscFleetRow  *self);
 /* "health" */
+/* Whether a diagnosis banner other than "at max" shows for the row's
+ * target (ATTENTION, unless errors or latency rank its health higher). */
+gboolean        isc_fleet_row_get_needs_attention (IscFleetRow *self);
 IscFleetHealth    isc_fleet_row_get_health            (IscFleetRow  *self);
 /* The target's instance type (discovery's name), or NULL. */
 const char       *isc_fleet_row_get_instance_type     (IscFleetRow  *self);
