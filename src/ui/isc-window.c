@@ -292,6 +292,7 @@ folded_cb (IscWindow *self)
   if (folded)
     _isc_window_show_content (self, isc_view_get_target (self->view) != NULL);
   show_compare_in_menu (self, folded);
+  _isc_window_update_modes_offered (self);
 }
 
 /* The modes belong to a target (UI.md): on the Overview, which is no
@@ -318,9 +319,16 @@ update_modes_offered (IscWindow *self)
     g_simple_action_set_enabled (G_SIMPLE_ACTION (action), offered);
   /* The Usage page is always the last 31 days: no range to choose. */
   gtk_widget_set_visible (GTK_WIDGET (self->range_button), !(self->showing_overview && self->showing_usage));
-  /* The audit log has nothing to say about spend or Model API tokens. */
+  /* The audit log has nothing to say about spend or Model API tokens.
+   * Collapsed, no room either: libadwaita 1.10's window title keeps five
+   * characters, and a window manager may show three window buttons; the
+   * events stay marked on the charts. */
   gtk_widget_set_visible (GTK_WIDGET (self->activity_button),
-                          !(self->showing_overview && (self->showing_usage || self->showing_model_apis)));
+                          !(self->showing_overview && (self->showing_usage || self->showing_model_apis))
+#if ADW_CHECK_VERSION (1, 4, 0)
+                          && !_isc_window_get_folded (self)
+#endif
+                          );
 }
 
 void
