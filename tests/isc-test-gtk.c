@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <adwaita.h>
+
 #include "isc-test-gtk.h"
 #include "isc-chart-view.h"
 #include "isc-charts-page.h"
@@ -251,4 +253,31 @@ test_charts_shown (gpointer data)
       drawn = TRUE;
     }
   return drawn;
+}
+
+GType
+test_spinner_type (void)
+{
+#if ADW_CHECK_VERSION (1, 6, 0)
+  return ADW_TYPE_SPINNER;
+#else
+  return GTK_TYPE_SPINNER;
+#endif
+}
+
+gboolean
+test_spinner_turning (GtkWidget *spinner)
+{
+  g_assert_true (G_TYPE_CHECK_INSTANCE_TYPE (spinner, test_spinner_type ()));
+  if (GTK_IS_SPINNER (spinner))
+    return gtk_spinner_get_spinning (GTK_SPINNER (spinner));
+  return gtk_widget_get_mapped (spinner);
+}
+
+guint
+test_count_gtk_spinners (GtkWidget *root)
+{
+  g_autoptr(GPtrArray) spinners = test_collect_widgets (root, GTK_TYPE_SPINNER);
+
+  return spinners->len;
 }

@@ -45,6 +45,15 @@ GtkEventController *test_find_controller_where (GtkWidget    *widget,
 /* The controller named @name (gtk_event_controller_set_name()). */
 GtkEventController *test_find_controller_named (GtkWidget    *widget,
                                                 const char   *name);
+/* The type of the app's spinners on this stack: AdwSpinner where
+ * libadwaita has it (1.6), else GtkSpinner. */
+GType               test_spinner_type          (void);
+/* Whether @spinner turns: a GtkSpinner while asked to, an AdwSpinner
+ * while mapped (it turns only then). */
+gboolean            test_spinner_turning       (GtkWidget    *spinner);
+/* How many GtkSpinners are under @root, shown or not. */
+guint               test_count_gtk_spinners    (GtkWidget    *root);
+
 /* The first controller of @type. */
 GtkEventController *test_find_controller       (GtkWidget    *widget,
                                                 GType         type);

@@ -648,9 +648,13 @@ test_key_dialog (void)
   g_signal_emit_by_name (connect, "clicked");
   g_assert_false (gtk_widget_get_sensitive (connect));
   g_assert_false (gtk_widget_get_sensitive (row));
-  spinner = find_type (GTK_WIDGET (dialog), GTK_TYPE_SPINNER);
+  spinner = find_type (GTK_WIDGET (dialog), test_spinner_type ());
   g_assert_nonnull (spinner);
-  g_assert_true (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+  g_assert_true (test_spinner_turning (spinner));
+#if ADW_CHECK_VERSION (1, 6, 0)
+  /* The current spinner, and no old one left. */
+  g_assert_cmpuint (test_count_gtk_spinners (GTK_WIDGET (dialog)), ==, 0);
+#endif
 
   /* A refused key: said in the dialog, which stays, ready for another. */
   g_assert_true (test_wait_for (message_shown, dialog));
@@ -664,7 +668,7 @@ test_key_dialog (void)
   g_assert_false (some_label_contains (GTK_WIDGET (dialog), WRONG_KEY));
   g_assert_true (gtk_widget_get_sensitive (row));
   g_assert_true (gtk_widget_get_sensitive (connect));
-  g_assert_null (find_type (GTK_WIDGET (dialog), GTK_TYPE_SPINNER));
+  g_assert_null (find_type (GTK_WIDGET (dialog), test_spinner_type ()));
   focus = focused_widget (key_window (dialog));
   g_assert_true (focus == row || gtk_widget_is_ancestor (focus, row));
   g_assert_cmpint (isc_session_get_state (fixture.session), ==, ISC_SESSION_WELCOME);

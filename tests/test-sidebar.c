@@ -392,7 +392,7 @@ test_sidebar_rows (Fixture       *fixture,
   g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (row)), ==, "Scaled to zero");
 
   /* Nothing to say under the rows. */
-  g_assert_false (gtk_widget_get_visible (test_find_widget (GTK_WIDGET (fixture->sidebar), GTK_TYPE_SPINNER, NULL, NULL)));
+  g_assert_false (gtk_widget_get_visible (test_find_widget (GTK_WIDGET (fixture->sidebar), test_spinner_type (), NULL, NULL)));
   g_assert_false (gtk_widget_get_visible (test_find_widget (GTK_WIDGET (fixture->sidebar), GTK_TYPE_LABEL,
                                                        "label", "No deployments")));
 }
@@ -593,7 +593,7 @@ test_sidebar_states (Fixture       *fixture,
                      gconstpointer  data)
 {
   GtkWidget *root = GTK_WIDGET (fixture->sidebar);
-  GtkWidget *spinner = test_find_widget (root, GTK_TYPE_SPINNER, NULL, NULL);
+  GtkWidget *spinner = test_find_widget (root, test_spinner_type (), NULL, NULL);
   GtkWidget *empty = test_find_widget (root, GTK_TYPE_LABEL, "label", "No deployments");
   g_autoptr(IscClient) dead = NULL;
   g_autoptr(IscDemoServer) gone = isc_demo_server_new (1, NULL);
@@ -615,7 +615,7 @@ test_sidebar_states (Fixture       *fixture,
   test_run_frames (50);
   g_assert_nonnull (empty);
   g_assert_true (gtk_widget_get_visible (empty));
-  g_assert_false (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+  g_assert_false (test_spinner_turning (spinner));
 
   /* A server that takes the connection and never answers: loading. */
   listener = g_socket_listener_new ();
@@ -632,20 +632,24 @@ test_sidebar_states (Fixture       *fixture,
   g_assert_true (isc_target_list_get_loading (fixture->list));
   test_run_frames (100);
   g_assert_true (gtk_widget_get_visible (spinner));
-  g_assert_true (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+  g_assert_true (test_spinner_turning (spinner));
   g_assert_false (gtk_widget_get_visible (empty));
+#if ADW_CHECK_VERSION (1, 6, 0)
+  /* The current spinner, and no old one left. */
+  g_assert_cmpuint (test_count_gtk_spinners (root), ==, 0);
+#endif
 
   /* Out of sight, it stops turning. */
   gtk_widget_set_visible (GTK_WIDGET (fixture->sidebar), FALSE);
-  g_assert_false (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+  g_assert_false (test_spinner_turning (spinner));
   gtk_widget_set_visible (GTK_WIDGET (fixture->sidebar), TRUE);
   test_run_frames (50);
-  g_assert_true (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+  g_assert_true (test_spinner_turning (spinner));
 
   g_cancellable_cancel (cancellable);
   g_assert_true (test_wait_for (not_loading, fixture->list));
   test_run_frames (20);
-  g_assert_false (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+  g_assert_false (test_spinner_turning (spinner));
   g_clear_object (&silent);
   g_socket_listener_close (listener);
 
@@ -653,7 +657,7 @@ test_sidebar_states (Fixture       *fixture,
   g_assert_true (test_wait_for (reload_done, &done));
   test_run_frames (20);
   g_assert_false (gtk_widget_get_visible (spinner));
-  g_assert_false (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+  g_assert_false (test_spinner_turning (spinner));
   g_assert_false (gtk_widget_get_visible (empty));
 
   /* A server that went away. */
@@ -672,7 +676,7 @@ test_sidebar_states (Fixture       *fixture,
   test_run_frames (20);
   g_assert_nonnull (isc_target_list_get_error (fixture->list));
   g_assert_false (gtk_widget_get_visible (spinner));
-  g_assert_false (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+  g_assert_false (test_spinner_turning (spinner));
   g_assert_false (gtk_widget_get_visible (empty));
   message = test_find_widget (root, GTK_TYPE_LABEL, "label", isc_target_list_get_error (fixture->list)->message);
   g_assert_nonnull (message);
@@ -738,7 +742,7 @@ dialog_row (GtkWidget  *dialog,
 static gboolean
 stopped_spinning (gpointer data)
 {
-  return !gtk_spinner_get_spinning (data);
+  return !test_spinner_turning (data);
 }
 
 /* The label that wears the error colour. */
@@ -834,7 +838,7 @@ test_dialog_add (Fixture       *fixture,
   present_add_dialog (dialog, parent);
 
   add = dialog_add_button (dialog);
-  spinner = test_find_widget (dialog, GTK_TYPE_SPINNER, NULL, NULL);
+  spinner = test_find_widget (dialog, test_spinner_type (), NULL, NULL);
   model_row = dialog_row (dialog, "Model ID");
   id_row = dialog_row (dialog, "Deployment ID");
   message = dialog_error (dialog);
@@ -851,8 +855,11 @@ test_dialog_add (Fixture       *fixture,
   g_signal_emit_by_name (add, "clicked");
   g_assert_false (gtk_widget_get_sensitive (add));
   g_assert_true (gtk_widget_get_visible (spinner));
-  g_assert_true (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+  g_assert_true (test_spinner_turning (spinner));
   g_assert_false (gtk_editable_get_editable (GTK_EDITABLE (id_row)));
+#if ADW_CHECK_VERSION (1, 6, 0)
+  g_assert_cmpuint (test_count_gtk_spinners (dialog), ==, 0);
+#endif
   g_assert_true (test_wait_for (stopped_spinning, spinner));
   test_run_frames (20);
   g_assert_true (gtk_widget_is_visible (message));
@@ -1003,7 +1010,7 @@ test_sidebar_large_account (Fixture       *fixture,
   chosen_row.model_title = model_title (fixture->list, "fleet-0030");
   text = sidebar_text (fixture->sidebar);
   g_assert_nonnull (strstr (text, last.model_title));
-  g_assert_null (test_find_shown (GTK_WIDGET (fixture->sidebar), GTK_TYPE_SPINNER, NULL, NULL));
+  g_assert_null (test_find_shown (GTK_WIDGET (fixture->sidebar), test_spinner_type (), NULL, NULL));
 
   /* The chosen target, far down, is listed and selected. */
   g_assert_true (test_wait_for (reload_done, &done));

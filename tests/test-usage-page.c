@@ -311,13 +311,13 @@ usage_shown (gpointer data)
  * the Overview row not selected; Overview brings the table back. */
 /* GTK 4.8's spinner ticks the frame clock while it spins, in sight or
  * not: a spinner out of sight that spins redraws the window sixty times
- * a second for nothing. */
+ * a second for nothing. (An AdwSpinner turns only in sight.) */
 static guint
 count_spinning_out_of_sight (GtkWidget *widget)
 {
   guint n = 0;
 
-  if (GTK_IS_SPINNER (widget) && gtk_spinner_get_spinning (GTK_SPINNER (widget)) &&
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, test_spinner_type ()) && test_spinner_turning (widget) &&
       !gtk_widget_get_mapped (widget))
     n++;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
@@ -330,6 +330,7 @@ test_window_sidebar (void)
 {
   IscWindow *window;
   GtkWidget *sidebar, *usage_label, *usage_row, *overview_row;
+  g_autoptr(GPtrArray) spinners = NULL;
   g_autoptr(GError) error = NULL;
 
   isc_session_start_async (test_app_session (), NULL, NULL, NULL);
@@ -342,6 +343,12 @@ test_window_sidebar (void)
   /* The Usage and Model APIs pages wait out of sight: their spinners
    * are still. */
   g_assert_cmpuint (count_spinning_out_of_sight (GTK_WIDGET (window)), ==, 0);
+  spinners = test_collect_widgets (GTK_WIDGET (window), test_spinner_type ());
+  g_assert_cmpuint (spinners->len, >=, 2);
+#if ADW_CHECK_VERSION (1, 6, 0)
+  /* The current spinners, and no old one left. */
+  g_assert_cmpuint (test_count_gtk_spinners (GTK_WIDGET (window)), ==, 0);
+#endif
 
   sidebar = test_find_shown (GTK_WIDGET (window), ISC_TYPE_SIDEBAR, NULL, NULL);
   g_assert_nonnull (sidebar);

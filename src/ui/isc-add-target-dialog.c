@@ -13,6 +13,7 @@
 
 #include "isc-accessible.h"
 #include "isc-add-target-dialog.h"
+#include "isc-spinner.h"
 
 /* The kind row's choices, in its order. */
 enum {
@@ -36,7 +37,7 @@ struct _IscAddTargetDialog
 
   /* Widgets */
   GtkWidget    *add_button;
-  GtkSpinner   *spinner;
+  GtkWidget    *spinner;
   AdwEntryRow  *model_row;
   AdwComboRow  *kind_row;
   AdwEntryRow  *id_row;
@@ -104,8 +105,8 @@ update_controls (IscAddTargetDialog *self)
   gtk_editable_set_editable (GTK_EDITABLE (self->model_row), !checking);
   gtk_editable_set_editable (GTK_EDITABLE (self->id_row), !checking);
   gtk_widget_set_sensitive (GTK_WIDGET (self->kind_row), !checking);
-  gtk_widget_set_visible (GTK_WIDGET (self->spinner), checking);
-  gtk_spinner_set_spinning (self->spinner, checking);
+  /* It turns while shown. */
+  gtk_widget_set_visible (self->spinner, checking);
 }
 
 static void
@@ -339,11 +340,12 @@ isc_add_target_dialog_init (IscAddTargetDialog *self)
                            G_CALLBACK (add_target), self, G_CONNECT_SWAPPED);
   adw_header_bar_pack_end (ADW_HEADER_BAR (header), self->add_button);
 
-  self->spinner = GTK_SPINNER (gtk_spinner_new ());
+  self->spinner = isc_spinner_new ();
+  gtk_widget_set_visible (self->spinner, FALSE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->spinner),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Checking"),
                                   -1);
-  adw_header_bar_pack_end (ADW_HEADER_BAR (header), GTK_WIDGET (self->spinner));
+  adw_header_bar_pack_end (ADW_HEADER_BAR (header), self->spinner);
 
   body = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   gtk_widget_set_margin_top (body, 12);

@@ -14,6 +14,7 @@
 #include "isc-accessible.h"
 #include "isc-key-dialog.h"
 #include "isc-message-label.h"
+#include "isc-spinner.h"
 #include "isc-ui-resources.h"
 
 /* Where Baseten issues API keys. */
@@ -45,7 +46,7 @@ struct _IscKeyDialog
   /* Template widgets */
   GtkButton       *cancel_button;
   GtkButton       *connect_button;
-  GtkSpinner      *spinner;
+  GtkWidget       *spinner;
   AdwEntryRow     *key_row;
   GtkLabel        *link_label;
   GtkLabel        *message_label;
@@ -88,8 +89,8 @@ isc_key_dialog_update_sensitivity (IscKeyDialog *self)
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->connect_button), !busy && key[0] != '\0');
   gtk_widget_set_sensitive (GTK_WIDGET (self->key_row), !busy);
-  gtk_widget_set_visible (GTK_WIDGET (self->spinner), busy);
-  gtk_spinner_set_spinning (self->spinner, busy);
+  /* It turns while shown. */
+  gtk_widget_set_visible (self->spinner, busy);
 }
 
 static void
@@ -304,6 +305,11 @@ isc_key_dialog_class_init (IscKeyDialogClass *klass)
     g_assert (bytes != NULL);
     ui = g_string_new_len (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
     g_string_replace (ui, "parent=\"AdwWindow\"", "parent=\"AdwDialog\"", 1);
+#if ADW_CHECK_VERSION (1, 6, 0)
+    /* And its spinner an AdwSpinner. */
+    g_string_replace (ui, "class=\"GtkSpinner\"", "class=\"AdwSpinner\"", 1);
+    g_type_ensure (ADW_TYPE_SPINNER);
+#endif
     dialog_ui = g_string_free_to_bytes (ui);
     gtk_widget_class_set_template (widget_class, dialog_ui);
   }
@@ -396,6 +402,7 @@ isc_key_dialog_init (IscKeyDialog *self)
                                          gtk_button_get_label (self->connect_button));
   name_peek_button (self);
 
+  isc_spinner_init (self->spinner);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->spinner),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Checking the key"),
                                   -1);

@@ -14,6 +14,7 @@
 #include "isc-accessible.h"
 #include "isc-model-api-chart.h"
 #include "isc-model-apis-page.h"
+#include "isc-spinner.h"
 #include "isc-summary-page.h"
 #include "isc-text.h"
 
@@ -190,7 +191,7 @@ isc_model_apis_page_init (IscModelApisPage *self)
   GtkWidget *title = gtk_label_new (_("Model APIs"));
   GtkWidget *toggles = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   GtkWidget *top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *spinner = gtk_spinner_new ();
+  GtkWidget *spinner = isc_spinner_new ();
   GtkWidget *empty = adw_status_page_new ();
   const char * const all[] = { _("All Model APIs"), NULL };
 
@@ -263,10 +264,7 @@ isc_model_apis_page_init (IscModelApisPage *self)
 
   self->stack = GTK_STACK (gtk_stack_new ());
   gtk_widget_set_vexpand (GTK_WIDGET (self->stack), TRUE);
-  /* GTK 4.8's spinner ticks the frame clock while spinning, in sight or
-   * not: it spins only while shown. */
-  g_signal_connect (spinner, "map", G_CALLBACK (gtk_spinner_start), NULL);
-  g_signal_connect (spinner, "unmap", G_CALLBACK (gtk_spinner_stop), NULL);
+  /* It turns only while in sight. */
   gtk_widget_set_size_request (spinner, 32, 32);
   gtk_widget_set_halign (spinner, GTK_ALIGN_CENTER);
   gtk_widget_set_valign (spinner, GTK_ALIGN_CENTER);

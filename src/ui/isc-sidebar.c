@@ -15,6 +15,7 @@
 #include "isc-diagnosis.h"
 #include "isc-model-apis.h"
 #include "isc-sidebar.h"
+#include "isc-spinner.h"
 #include "isc-target-item.h"
 #include "isc-text.h"
 
@@ -29,7 +30,7 @@ struct _IscSidebar
   GtkWidget      *scrolled;
   GtkWidget      *states;
   GtkLabel       *empty_label;
-  GtkSpinner     *spinner;
+  GtkWidget      *spinner;
   GtkWidget      *error_box;
   GtkLabel       *error_label;
 
@@ -683,14 +684,6 @@ select_row_for_target (IscSidebar *self)
   self->selecting--;
 }
 
-static void
-update_spinner (IscSidebar *self)
-{
-  gtk_spinner_set_spinning (self->spinner,
-                            gtk_widget_get_visible (GTK_WIDGET (self->spinner)) &&
-                            gtk_widget_get_mapped (GTK_WIDGET (self->spinner)));
-}
-
 /* Under the rows: why there are none (loading, nothing to list, nothing
  * that matches), or why the list is not complete. */
 static void
@@ -717,8 +710,8 @@ update_state (IscSidebar *self)
       gtk_widget_set_vexpand (self->states, n_items == 0);
     }
 
-  gtk_widget_set_visible (GTK_WIDGET (self->spinner), loading && n_items == 0);
-  update_spinner (self);
+  /* It turns while shown, and in sight. */
+  gtk_widget_set_visible (self->spinner, loading && n_items == 0);
 
   gtk_widget_set_visible (self->error_box, !loading && error != NULL);
   gtk_label_set_text (self->error_label, error != NULL ? error->message : "");
@@ -1161,18 +1154,16 @@ init_states (IscSidebar *self,
   gtk_widget_add_css_class (GTK_WIDGET (self->empty_label), "sidebar-state");
   gtk_box_append (content, GTK_WIDGET (self->empty_label));
 
-  self->spinner = GTK_SPINNER (gtk_spinner_new ());
-  gtk_widget_set_halign (GTK_WIDGET (self->spinner), GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (GTK_WIDGET (self->spinner), "sidebar-state");
+  /* A spinner nobody sees must not wake the window every frame: it
+   * turns only while mapped. */
+  self->spinner = isc_spinner_new ();
+  gtk_widget_set_visible (self->spinner, FALSE);
+  gtk_widget_set_halign (self->spinner, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (self->spinner, "sidebar-state");
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->spinner),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Loading deployments"),
                                   -1);
-  /* A spinner nobody sees must not wake the window every frame. */
-  g_signal_connect_object (self->spinner, "map",
-                           G_CALLBACK (update_spinner), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->spinner, "unmap",
-                           G_CALLBACK (update_spinner), self, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
-  gtk_box_append (content, GTK_WIDGET (self->spinner));
+  gtk_box_append (content, self->spinner);
 
   self->error_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_widget_add_css_class (self->error_box, "sidebar-state");

@@ -14,6 +14,7 @@
 #include "isc-accessible.h"
 #include "isc-chart-view.h"
 #include "isc-export-dialog.h"
+#include "isc-spinner.h"
 #include "isc-usage-page.h"
 
 struct _IscUsagePage
@@ -251,7 +252,7 @@ static void
 isc_usage_page_init (IscUsagePage *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *spinner = gtk_spinner_new ();
+  GtkWidget *spinner = isc_spinner_new ();
   GtkWidget *empty = adw_status_page_new ();
 
   gtk_box_append (GTK_BOX (box), create_header (self));
@@ -259,10 +260,7 @@ isc_usage_page_init (IscUsagePage *self)
   self->stack = GTK_STACK (gtk_stack_new ());
   gtk_widget_set_vexpand (GTK_WIDGET (self->stack), TRUE);
 
-  /* GTK 4.8's spinner ticks the frame clock while spinning, in sight or
-   * not: it spins only while shown. */
-  g_signal_connect (spinner, "map", G_CALLBACK (gtk_spinner_start), NULL);
-  g_signal_connect (spinner, "unmap", G_CALLBACK (gtk_spinner_stop), NULL);
+  /* It turns only while in sight. */
   gtk_widget_set_size_request (spinner, 32, 32);
   gtk_widget_set_halign (spinner, GTK_ALIGN_CENTER);
   gtk_widget_set_valign (spinner, GTK_ALIGN_CENTER);
