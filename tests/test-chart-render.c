@@ -640,8 +640,7 @@ test_hover (void)
     g_assert_false (isc_chart_get_hover_area (chart, W, H, -1, &(IscChartRect) { 0 }));
     /* Its rows are the other charts' cursor line's (in whole pixels, as
      * GSK counts damage): a crosshair frame's damage stays one band of
-     * rectangles per row of charts, where a pixel more above or below
-     * split it and GSK, past 30 rectangles, redrew the whole grid. */
+     * rectangles per row of charts (GSK gives up past 30, docs/charts.md). */
     {
       IscChartRect line;
       gint64 ms = isc_chart_model_get_step_starts (isc_chart_get_model (chart))[40];
