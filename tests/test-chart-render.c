@@ -638,6 +638,17 @@ test_hover (void)
     g_assert_cmpfloat (area.x + area.width, >=, layout->step_x[40]);
     g_assert_cmpfloat (area.width * area.height, <, W * H / 3.0);
     g_assert_false (isc_chart_get_hover_area (chart, W, H, -1, &(IscChartRect) { 0 }));
+    /* Its rows are the other charts' cursor line's (in whole pixels, as
+     * GSK counts damage): a crosshair frame's damage stays one band of
+     * rectangles per row of charts (GSK gives up past 30, docs/charts.md). */
+    {
+      IscChartRect line;
+      gint64 ms = isc_chart_model_get_step_starts (isc_chart_get_model (chart))[40];
+
+      g_assert_true (isc_chart_get_cursor_line (chart, W, H, ms, &line));
+      g_assert_cmpfloat (area.y, ==, floor (line.y));
+      g_assert_cmpfloat (area.y + area.height, ==, ceil (line.y + line.height));
+    }
 
     cr = cairo_create (after);
     isc_chart_draw_hover (chart, cr, W, H, 40);

@@ -293,11 +293,16 @@ isc_chart_get_hover_area (IscChart     *self,
     return FALSE;
 
   layout = isc_chart_ensure_layout (self, width, height);
-  /* The cursor line and the box, with a pixel around for antialiasing. */
+  /* The cursor line and the box, with a pixel around for antialiasing
+   * where the line's sides and the box's edges are. Above and below, the
+   * line ends square at the plot's edges, as the other charts' cursor
+   * line (isc_chart_get_cursor_line()) does: the same rows, so that GSK's
+   * damage of a crosshair frame keeps one band of rectangles per row of
+   * charts (more than 30 rectangles, and it redraws their bounding box). */
   x0 = MIN (x - 1, box.x - 1);
   x1 = MAX (x + 1, box.x + box.width + 1);
-  y0 = MIN (layout->plot.y, box.y) - 1;
-  y1 = MAX (layout->plot.y + layout->plot.height, box.y + box.height) + 1;
+  y0 = MIN (layout->plot.y, box.y - 1);
+  y1 = MAX (layout->plot.y + layout->plot.height, box.y + box.height + 1);
   area->x = floor (MAX (0, x0));
   area->y = floor (MAX (0, y0));
   area->width = ceil (MIN (width, x1)) - area->x;
