@@ -312,12 +312,12 @@ isc_chart_get_hover_area (IscChart     *self,
 
 /* The hover box's swatches, one on each series line's placeholder square
  * (in the model's order, as create_hover_text writes them), the text
- * drawn with its top-left corner at (x, y). */
+ * drawn with its top-left corner at (x, y): added to fills. */
 static void
-draw_hover_swatches (IscChart *self,
-                     cairo_t  *cr,
-                     double    x,
-                     double    y)
+add_hover_swatch_fills (IscChart *self,
+                        double    x,
+                        double    y,
+                        GArray   *fills)
 {
   const char *text = pango_layout_get_text (self->hover_text);
   const char *p = text;
@@ -337,9 +337,10 @@ draw_hover_swatches (IscChart *self,
           continue;
         }
       pango_layout_index_to_pos (self->hover_text, (int)(p - text), &pos);
-      isc_chart_draw_swatch (self, cr, order[k++],
-                   round (x + pango_units_to_double (pos.x + pos.width / 2) - size / 2),
-                   round (y + pango_units_to_double (pos.y + pos.height / 2) - size / 2));
+      isc_chart_add_swatch_fills (self, order[k++],
+                                  round (x + pango_units_to_double (pos.x + pos.width / 2) - size / 2),
+                                  round (y + pango_units_to_double (pos.y + pos.height / 2) - size / 2),
+                                  fills);
       p += strlen ("■");
     }
 }
@@ -353,6 +354,7 @@ isc_chart_draw_hover (IscChart *self,
 {
   const IscChartStyle *style;
   const IscChartLayout *layout;
+  g_autoptr(GArray) swatches = NULL;
   IscChartRect box;
   double x;
 
@@ -380,8 +382,87 @@ isc_chart_draw_hover (IscChart *self,
   isc_chart_style_set_source (cr, &style->foreground);
   cairo_move_to (cr, box.x - 0.5 + style->spacing, box.y - 0.5 + style->spacing);
   pango_cairo_show_layout (cr, self->hover_text);
-  draw_hover_swatches (self, cr, box.x - 0.5 + style->spacing, box.y - 0.5 + style->spacing);
+  swatches = g_array_new (FALSE, FALSE, sizeof (IscChartFill));
+  add_hover_swatch_fills (self, box.x - 0.5 + style->spacing, box.y - 0.5 + style->spacing, swatches);
+  isc_chart_draw_fills (cr, swatches, 0, swatches->len);
   cairo_restore (cr);
+}
+
+static void
+add_fill (GArray              *fills,
+          double               x,
+          double               y,
+          double               width,
+          double               height,
+          const IscChartColor *color,
+          double               alpha)
+{
+  IscChartFill fill = { { x, y, width, height }, *color };
+
+  fill.color.alpha *= alpha;
+  if (width > 0 && height > 0)
+    g_array_append_val (fills, fill);
+}
+
+GArray *
+isc_chart_get_hover_fills (IscChart     *self,
+                           int           width,
+                           int           height,
+                           int           step,
+                           guint        *n_under_text,
+                           PangoLayout **text,
+                           double       *text_x,
+                           double       *text_y)
+{
+  const IscChartStyle *style;
+  const IscChartLayout *layout;
+  GArray *fills;
+  IscChartRect box;
+  double x, l, t, r, b;
+
+  g_return_val_if_fail (ISC_IS_CHART (self), NULL);
+  g_return_val_if_fail (n_under_text != NULL && text != NULL, NULL);
+  g_return_val_if_fail (text_x != NULL && text_y != NULL, NULL);
+
+  if (!hover_geometry (self, width, height, step, &x, &box))
+    return NULL;
+
+  layout = isc_chart_ensure_layout (self, width, height);
+  style = &self->style;
+  fills = g_array_new (FALSE, FALSE, sizeof (IscChartFill));
+
+  /* The line isc_chart_draw_hover() strokes along x. */
+  add_fill (fills, x - style->cursor_width / 2, layout->plot.y,
+            style->cursor_width, layout->plot.height, &style->cursor, 1);
+
+  /* The box isc_chart_draw_hover() fills from (box.x, box.y), half a
+   * pixel into the pixels of the border it then strokes around them: its
+   * background whole inside, half on the border's sides and a quarter in
+   * its corners, then the border over them. */
+  l = box.x - 0.5;
+  t = box.y - 0.5;
+  r = box.x + box.width - 0.5;
+  b = box.y + box.height - 0.5;
+  add_fill (fills, l + 1, t + 1, r - l - 1, b - t - 1, &style->tooltip_background, 1);
+  add_fill (fills, l + 1, t, r - l - 1, 1, &style->tooltip_background, 0.5);
+  add_fill (fills, l + 1, b, r - l - 1, 1, &style->tooltip_background, 0.5);
+  add_fill (fills, l, t + 1, 1, b - t - 1, &style->tooltip_background, 0.5);
+  add_fill (fills, r, t + 1, 1, b - t - 1, &style->tooltip_background, 0.5);
+  add_fill (fills, l, t, 1, 1, &style->tooltip_background, 0.25);
+  add_fill (fills, r, t, 1, 1, &style->tooltip_background, 0.25);
+  add_fill (fills, l, b, 1, 1, &style->tooltip_background, 0.25);
+  add_fill (fills, r, b, 1, 1, &style->tooltip_background, 0.25);
+  add_fill (fills, l, t, r - l + 1, 1, &style->tooltip_border, 1);
+  add_fill (fills, l, b, r - l + 1, 1, &style->tooltip_border, 1);
+  add_fill (fills, l, t + 1, 1, b - t - 1, &style->tooltip_border, 1);
+  add_fill (fills, r, t + 1, 1, b - t - 1, &style->tooltip_border, 1);
+
+  *n_under_text = fills->len;
+  *text = self->hover_text;
+  *text_x = l + style->spacing;
+  *text_y = t + style->spacing;
+  add_hover_swatch_fills (self, *text_x, *text_y, fills);
+  return fills;
 }
 
 char **

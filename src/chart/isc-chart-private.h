@@ -44,11 +44,23 @@ struct _IscChart
 
 /* A series' swatch with its top-left corner at (x, y), as the legend
  * draws it; the hover box draws the same. */
-void isc_chart_draw_swatch (IscChart *self,
-                            cairo_t  *cr,
-                            guint     series,
-                            double    x,
-                            double    y);
+void isc_chart_draw_swatch      (IscChart *self,
+                                 cairo_t  *cr,
+                                 guint     series,
+                                 double    x,
+                                 double    y);
+/* The same swatch as the rectangles of one colour it is, added to
+ * fills (of IscChartFill). */
+void isc_chart_add_swatch_fills (IscChart *self,
+                                 guint     series,
+                                 double    x,
+                                 double    y,
+                                 GArray   *fills);
+/* fills[first..end) filled in order. */
+void isc_chart_draw_fills       (cairo_t  *cr,
+                                 GArray   *fills,
+                                 guint     first,
+                                 guint     end);
 
 /* isc-chart-compare.c: the compared series' dashed lines, prepared
  * with the layout and drawn over the series. */

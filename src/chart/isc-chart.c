@@ -370,33 +370,66 @@ draw_grid (IscChart             *self,
  * composited over the chart's background (a fan's band as drawn), so the
  * legend and the hover box, on its translucent box, show the same. */
 void
+isc_chart_add_swatch_fills (IscChart *self,
+                            guint     series,
+                            double    x,
+                            double    y,
+                            GArray   *fills)
+{
+  const IscChartStyle *style = &self->style;
+  const IscChartSeries *cs = isc_chart_model_get_series (self->model, series);
+  double size = style->swatch_size;
+  IscChartFill fill;
+  double a;
+
+  isc_chart_renderer_get_series_color (self->renderer, self->model, style, series, &fill.color);
+  a = fill.color.alpha;
+  fill.color.red = fill.color.red * a + style->background.red * (1 - a);
+  fill.color.green = fill.color.green * a + style->background.green * (1 - a);
+  fill.color.blue = fill.color.blue * a + style->background.blue * (1 - a);
+  fill.color.alpha = 1;
+  /* A compared series is a dashed line too. */
+  if (cs->role == ISC_CHART_SERIES_AVERAGE || isc_chart_model_is_compare (self->model, series))
+    {
+      fill.rect = (IscChartRect) { x, y + size / 2 - 1, size / 2 - 1, 2 };
+      g_array_append_val (fills, fill);
+      fill.rect = (IscChartRect) { x + size / 2 + 1, y + size / 2 - 1, size / 2 - 1, 2 };
+      g_array_append_val (fills, fill);
+    }
+  else
+    {
+      fill.rect = (IscChartRect) { x, y, size, size };
+      g_array_append_val (fills, fill);
+    }
+}
+
+void
+isc_chart_draw_fills (cairo_t *cr,
+                      GArray  *fills,
+                      guint    first,
+                      guint    end)
+{
+  for (guint i = first; i < end && i < fills->len; i++)
+    {
+      const IscChartFill *fill = &g_array_index (fills, IscChartFill, i);
+
+      isc_chart_style_set_source (cr, &fill->color);
+      cairo_rectangle (cr, fill->rect.x, fill->rect.y, fill->rect.width, fill->rect.height);
+      cairo_fill (cr);
+    }
+}
+
+void
 isc_chart_draw_swatch (IscChart *self,
                        cairo_t  *cr,
                        guint     series,
                        double    x,
                        double    y)
 {
-  const IscChartStyle *style = &self->style;
-  const IscChartSeries *cs = isc_chart_model_get_series (self->model, series);
-  double size = style->swatch_size;
-  IscChartColor color;
-  double a;
+  g_autoptr(GArray) fills = g_array_new (FALSE, FALSE, sizeof (IscChartFill));
 
-  isc_chart_renderer_get_series_color (self->renderer, self->model, style, series, &color);
-  a = color.alpha;
-  cairo_set_source_rgb (cr,
-                        color.red * a + style->background.red * (1 - a),
-                        color.green * a + style->background.green * (1 - a),
-                        color.blue * a + style->background.blue * (1 - a));
-  /* A compared series is a dashed line too. */
-  if (cs->role == ISC_CHART_SERIES_AVERAGE || isc_chart_model_is_compare (self->model, series))
-    {
-      cairo_rectangle (cr, x, y + size / 2 - 1, size / 2 - 1, 2);
-      cairo_rectangle (cr, x + size / 2 + 1, y + size / 2 - 1, size / 2 - 1, 2);
-    }
-  else
-    cairo_rectangle (cr, x, y, size, size);
-  cairo_fill (cr);
+  isc_chart_add_swatch_fills (self, series, x, y, fills);
+  isc_chart_draw_fills (cr, fills, 0, fills->len);
 }
 
 static void

@@ -180,4 +180,28 @@ gboolean              isc_chart_get_cursor_line    (IscChart            *self,
                                                     gint64               ms,
                                                     IscChartRect        *line);
 
+/* A rectangle of one colour: what GSK's GPU renderers composite without
+ * drawing it on the CPU. */
+typedef struct
+{
+  IscChartRect  rect;
+  IscChartColor color;
+} IscChartFill;
+
+/* The hover at step as isc_chart_draw_hover() draws it, for a widget that
+ * draws it with its toolkit instead: the rectangles of one colour it is
+ * made of (the cursor line, the values box, its border and the series'
+ * swatches), in order, the first *n_under_text of them under the text,
+ * the rest over it; the text (the chart's, valid until the next call)
+ * goes with its top-left corner at (*text_x, *text_y), in the style's
+ * foreground colour. NULL when there is no hover. */
+GArray               *isc_chart_get_hover_fills    (IscChart            *self,
+                                                    int                  width,
+                                                    int                  height,
+                                                    int                  step,
+                                                    guint               *n_under_text,
+                                                    PangoLayout        **text,
+                                                    double              *text_x,
+                                                    double              *text_y);
+
 G_END_DECLS

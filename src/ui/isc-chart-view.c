@@ -422,6 +422,52 @@ draw_texture (IscChartView       *self,
   return gsk_texture_node_new (texture, &GRAPHENE_RECT_INIT (area->x, area->y, area->width, area->height));
 }
 
+static void
+append_fills (GtkSnapshot *snapshot,
+              GArray      *fills,
+              guint        first,
+              guint        end)
+{
+  for (guint i = first; i < end && i < fills->len; i++)
+    {
+      const IscChartFill *fill = &g_array_index (fills, IscChartFill, i);
+
+      gtk_snapshot_append_color (snapshot,
+                                 &(GdkRGBA) { fill->color.red, fill->color.green, fill->color.blue, fill->color.alpha },
+                                 &GRAPHENE_RECT_INIT (fill->rect.x, fill->rect.y, fill->rect.width, fill->rect.height));
+    }
+}
+
+/* The hover for a GPU renderer: its line, box and swatches as colour
+ * nodes and its text as text nodes, which the renderer composites from
+ * its glyph cache, where a texture of them (draw_node()) was drawn on the
+ * CPU and uploaded again for each step the pointer crossed. */
+static GskRenderNode *
+draw_hover_fills (IscChartView *self,
+                  int           width,
+                  int           height,
+                  int           step)
+{
+  const IscChartColor *fg = &isc_chart_get_style (self->chart)->foreground;
+  g_autoptr(GArray) fills = NULL;
+  GtkSnapshot *snapshot;
+  PangoLayout *text;
+  double text_x, text_y;
+  guint n_under_text;
+
+  fills = isc_chart_get_hover_fills (self->chart, width, height, step, &n_under_text, &text, &text_x, &text_y);
+  if (fills == NULL)
+    return NULL;
+  snapshot = gtk_snapshot_new ();
+  append_fills (snapshot, fills, 0, n_under_text);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (text_x, text_y));
+  gtk_snapshot_append_layout (snapshot, text, &(GdkRGBA) { fg->red, fg->green, fg->blue, fg->alpha });
+  gtk_snapshot_restore (snapshot);
+  append_fills (snapshot, fills, n_under_text, fills->len);
+  return gtk_snapshot_free_to_node (snapshot);
+}
+
 /* Whether any of the chart shows in its scrolled window (the whole
  * chart, in a window that does not scroll it). */
 static gboolean
@@ -643,7 +689,10 @@ isc_chart_view_snapshot (GtkWidget   *widget,
           area.height = ceil (area.y + area.height) - floor (area.y);
           area.x = floor (area.x);
           area.y = floor (area.y);
-          self->hover_node = draw_node (self, &area, width, height, isc_chart_draw_hover, self->hover_step);
+          if (self->textures)
+            self->hover_node = draw_hover_fills (self, width, height, self->hover_step);
+          else
+            self->hover_node = draw_node (self, &area, width, height, isc_chart_draw_hover, self->hover_step);
           self->hover_node_step = self->hover_step;
         }
       if (self->hover_node != NULL)
