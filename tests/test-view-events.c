@@ -28,18 +28,26 @@
 #define HOUR_MS G_GINT64_CONSTANT (3600000)
 
 static IscDemoServer *
-start_demo (const char  *key,
-            IscClient  **client)
+start_demo_at (gint64       now_ms,
+               const char  *key,
+               IscClient  **client)
 {
   IscDemoServer *server = isc_demo_server_new (SEED, NULL);
   g_autoptr(GError) error = NULL;
 
-  isc_demo_server_set_now_ms (server, NOW_MS);
+  isc_demo_server_set_now_ms (server, now_ms);
   isc_demo_server_listen_loopback (server, 0, &error);
   g_assert_no_error (error);
   *client = isc_client_new (isc_demo_server_get_base_url (server), key, &error);
   g_assert_no_error (error);
   return server;
+}
+
+static IscDemoServer *
+start_demo (const char  *key,
+            IscClient  **client)
+{
+  return start_demo_at (NOW_MS, key, client);
 }
 
 static IscView *
@@ -228,6 +236,91 @@ test_served_before (void)
   finish ();
 }
 
+static gboolean
+events_loaded (gpointer data)
+{
+  return !isc_view_get_events_loading (data);
+}
+
+static gboolean
+has_deployment_events (gpointer data)
+{
+  return count_deployment (isc_view_get_events (data), ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION) > 0;
+}
+
+static void
+set_range (IscView *view,
+           gint64   start_ms,
+           gint64   end_ms)
+{
+  g_autoptr(IscTimeRange) range = isc_time_range_new_absolute (start_ms, end_ms);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (isc_view_set_range (view, range, &error));
+  g_assert_no_error (error);
+}
+
+/* The last hour, then the last day, then the two hours around one of
+ * v8's restarts after its promotion: production is v8's there, so the
+ * restart shows. What served production when the day began (v7, asked
+ * for the day, after v8 for the hour) no longer holds two hours after
+ * the day's promotion of v8. At 2026-12-03 02:20 UTC, where a tester
+ * met the fault (the cached v7 kept, v8's events left out); at NOW_MS
+ * this sequence did not show it. */
+#define NARROWED_NOW_MS G_GINT64_CONSTANT (1796264412345)
+
+static void
+test_narrowed_after_promotion (void)
+{
+  g_autoptr(IscClient) client = NULL;
+  g_autoptr(IscDemoServer) server = start_demo_at (NARROWED_NOW_MS, "sk-test", &client);
+  g_autoptr(IscView) view = new_view (client, ISC_DEMO_MODEL_CHAT, ISC_TARGET_ENVIRONMENT, "production");
+  gint64 promotion_ms = _isc_demo_fleet_promotion_time (SEED, NARROWED_NOW_MS / 1000) * 1000;
+  GListModel *events = isc_view_get_events (view);
+  g_autoptr(IscEvent) restart = NULL;
+  guint n;
+
+  /* The day begins before the promotion, the hour after it. */
+  g_assert_cmpint (promotion_ms, >, NARROWED_NOW_MS - 24 * HOUR_MS);
+  g_assert_cmpint (promotion_ms, <, NARROWED_NOW_MS - HOUR_MS);
+  set_range (view, NARROWED_NOW_MS - HOUR_MS, NARROWED_NOW_MS);
+  isc_view_set_events_enabled (view, TRUE);
+  test_run_frames (1000);
+  set_range (view, NARROWED_NOW_MS - 24 * HOUR_MS, NARROWED_NOW_MS);
+  g_assert_true (test_wait_for (has_events, view));
+  n = g_list_model_get_n_items (events);
+  for (guint i = 0; i < n && restart == NULL; i++)
+    {
+      g_autoptr(IscEvent) event = g_list_model_get_item (events, i);
+
+      if (isc_event_get_kind (event) == ISC_EVENT_REPLICA_TERMINATED &&
+          g_strcmp0 (isc_event_get_deployment_id (event), ISC_DEMO_DEPLOYMENT_CHAT_PRODUCTION) == 0 &&
+          isc_event_get_time_ms (event) > promotion_ms)
+        restart = g_object_ref (event);
+    }
+  g_assert_nonnull (restart);
+  if (restart == NULL)
+    return;
+
+  set_range (view, isc_event_get_time_ms (restart) - HOUR_MS, isc_event_get_time_ms (restart) + HOUR_MS);
+  g_assert_true (isc_view_get_events_loading (view));
+  g_assert_true (test_wait_for (events_loaded, view));
+  g_assert_true (has_deployment_events (view));
+  for (n = 0; n < g_list_model_get_n_items (events); n++)
+    {
+      g_autoptr(IscEvent) event = g_list_model_get_item (events, n);
+
+      if (isc_event_compare (event, restart) == 0)
+        break;
+    }
+  g_assert_cmpuint (n, <, g_list_model_get_n_items (events));
+
+  g_clear_object (&view);
+  g_clear_object (&client);
+  g_clear_object (&server);
+  finish ();
+}
+
 /* A deployment's events are its own. */
 static void
 test_deployment (void)
@@ -306,6 +399,7 @@ main (int   argc,
 
   g_test_add_func ("/view-events/environment", test_environment);
   g_test_add_func ("/view-events/served-before", test_served_before);
+  g_test_add_func ("/view-events/narrowed-after-promotion", test_narrowed_after_promotion);
   g_test_add_func ("/view-events/deployment", test_deployment);
   g_test_add_func ("/view-events/unavailable-once", test_unavailable_once);
 

@@ -13,8 +13,11 @@
  * current and candidate deployments discovery names, the one that served
  * it when the range began (the audit log's last promotion to it before
  * then; both asked at most every ENVIRONMENT_MAX_AGE_US for the same
- * target, and again when the range moves back), and the deployments the
- * range's events deploy or promote to it.
+ * target, and again when the range begins before the time it was asked
+ * for, or after the next promotion to it the events read since show:
+ * a range narrowed from a day to the hour after a promotion is served
+ * by the deployment promoted), and the deployments the range's events
+ * deploy or promote to it.
  *
  * A 403 (ISC_API_ERROR_NOT_PERMITTED) sets "events-unavailable" once for
  * the client; the audit log is asked again with that client only every
@@ -122,6 +125,34 @@ set_unavailable (IscView    *self,
   _isc_view_notify (self, PROP_EVENTS_UNAVAILABLE);
 }
 
+/* How long what served the environment at events_serving_before_ms went
+ * on serving it, as far as the events of load (which began while it did)
+ * tell: until the next promotion to it, else to their end. */
+static void
+extend_serving (IscView   *self,
+                Load      *load,
+                GPtrArray *events)
+{
+  gint64 until = load->end_ms;
+
+  if (self->events_serving_before_ms == 0 || load->start_ms < self->events_serving_before_ms ||
+      load->start_ms > self->events_serving_until_ms)
+    return;
+  for (guint i = 0; i < events->len; i++)
+    {
+      IscEvent *event = g_ptr_array_index (events, i);
+
+      if (isc_event_get_kind (event) == ISC_EVENT_PROMOTED &&
+          isc_event_get_time_ms (event) >= load->start_ms &&
+          g_strcmp0 (isc_event_get_environment_name (event), load->target->id) == 0)
+        {
+          until = MIN (until, isc_event_get_time_ms (event));
+          break;
+        }
+    }
+  self->events_serving_until_ms = MAX (self->events_serving_until_ms, until);
+}
+
 static void
 on_events (GObject      *object,
            GAsyncResult *result,
@@ -161,6 +192,8 @@ on_events (GObject      *object,
   set_unavailable (self, NULL);
 
   target = load->target;
+  if (target->kind == ISC_TARGET_ENVIRONMENT)
+    extend_serving (self, load, events);
   concerning = isc_event_select_for_target (events, target->kind, target->id, self->events_serving_id,
                                             self->events_current_id, self->events_candidate_id);
   set_events (self, concerning);
@@ -198,6 +231,7 @@ on_serving (GObject      *object,
       g_free (self->events_serving_id);
       self->events_serving_id = g_steal_pointer (&serving);
       self->events_serving_before_ms = load->start_ms;
+      self->events_serving_until_ms = load->start_ms;
     }
 
   start_audit_log (load);
@@ -209,6 +243,7 @@ start_serving (IscView *self,
                Load    *load)
 {
   if (self->events_serving_before_ms != 0 && load->start_ms >= self->events_serving_before_ms &&
+      load->start_ms <= self->events_serving_until_ms &&
       g_get_monotonic_time () - self->events_discovered_us <= ENVIRONMENT_MAX_AGE_US)
     {
       start_audit_log (load);

@@ -58,6 +58,7 @@ struct _IscView
   gint64              events_refused_us; /* monotonic, when it was */
   char               *events_serving_id; /* an environment's at events_serving_before_ms */
   gint64              events_serving_before_ms; /* 0: not asked */
+  gint64              events_serving_until_ms;  /* still serving then, as far as read */
 
   IscMode             mode;
   IscViewState        state;
