@@ -91,10 +91,10 @@ fixture_teardown (Fixture       *f,
 
 /* The rows on screen (mapped), top to bottom. */
 static GPtrArray *
-shown_rows (Fixture *f)
+rows_in_sight (GtkWidget *page)
 {
   GPtrArray *rows = g_ptr_array_new ();
-  GtkWidget *list = GTK_WIDGET (isc_logs_page_get_list_view (ISC_LOGS_PAGE (f->page)));
+  GtkWidget *list = GTK_WIDGET (isc_logs_page_get_list_view (ISC_LOGS_PAGE (page)));
 
   for (GtkWidget *item = gtk_widget_get_first_child (list); item != NULL; item = gtk_widget_get_next_sibling (item))
     {
@@ -105,6 +105,12 @@ shown_rows (Fixture *f)
         g_ptr_array_add (rows, row);
     }
   return rows;
+}
+
+static GPtrArray *
+shown_rows (Fixture *f)
+{
+  return rows_in_sight (f->page);
 }
 
 /* The texts of a row's labels, in order, joined by "|". */
@@ -700,6 +706,123 @@ test_window_incident (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A key as the chart's keyboard shortcuts take it. */
+static void
+press_chart_key (GtkWidget       *view,
+                 guint            keyval,
+                 GdkModifierType  modifiers)
+{
+  GtkEventController *keys = test_find_controller_named (view, "chart-keys");
+
+  g_assert_nonnull (keys);
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (keys)); i++)
+    {
+      g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (keys), i);
+      GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+      if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
+          gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
+          gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == modifiers)
+        {
+          g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, view, NULL));
+          return;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+typedef struct
+{
+  IscWindow *window;
+  gint64     ms;
+} Moment;
+
+/* The Logs page shows the line nearest data's moment. */
+static gboolean
+moment_in_sight (gpointer data)
+{
+  Moment *moment = data;
+  GtkWidget *page = test_find_shown (GTK_WIDGET (moment->window), ISC_TYPE_LOGS_PAGE, NULL, NULL);
+  IscLogView *log_view = window_log_view (moment->window);
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(IscLogLine) nearest = NULL;
+  guint position;
+
+  if (page == NULL)
+    return FALSE;
+  position = isc_log_view_find_time (log_view, moment->ms);
+  if (position == G_MAXUINT)
+    return FALSE;
+  nearest = g_list_model_get_item (isc_log_view_get_lines (log_view), position);
+  rows = rows_in_sight (page);
+  for (guint i = 0; i < rows->len; i++)
+    if (isc_log_row_get_line (ISC_LOG_ROW (g_ptr_array_index (rows, i))) == nearest)
+      return TRUE;
+  return FALSE;
+}
+
+/* The same chase by keyboard alone: the Error rate chart focused, its
+ * keyboard cursor moved to the incident's step, Return for its menu and
+ * Logs at This Time. The list opens at that moment, as it does for the
+ * pointer, not at the window's end: the chart losing the focus as the
+ * Logs page replaces the charts must not take the moment with it. */
+static void
+test_window_incident_keys (void)
+{
+  IscWindow *window = test_app_open_window ();
+  IscView *view = isc_window_get_view (window);
+  g_autoptr(IscTimeRange) day = isc_time_range_new_relative (24 * 60 * MINUTE_MS);
+  GtkWidget *charts, *error_rate;
+  IscMetricsResponse *response;
+  const IscTimeRange *range;
+  Moment moment = { window, -1 };
+  gint64 peak_ms;
+  guint n_steps;
+
+  test_wait_for_view (window);
+  g_assert_true (isc_view_set_range (view, day, NULL));
+  test_wait_for_view (window);
+  response = isc_view_get_response (view);
+  peak_ms = test_peak_5xx_ms (response);
+  n_steps = isc_metrics_response_get_n_steps (response);
+
+  charts = test_find_shown (GTK_WIDGET (window), ISC_TYPE_CHARTS_PAGE, NULL, NULL);
+  g_assert_nonnull (charts);
+  g_assert_true (test_wait_for (test_charts_shown, charts));
+  error_rate = isc_charts_page_get_error_rate_chart (ISC_CHARTS_PAGE (charts), 0);
+  g_assert_nonnull (error_rate);
+  g_assert_true (gtk_widget_grab_focus (error_rate));
+  test_run_frames (50);
+
+  /* Home, then Right to the incident's step. */
+  press_chart_key (error_rate, GDK_KEY_Home, 0);
+  for (guint i = 0; i < n_steps && isc_chart_view_get_cursor_time (ISC_CHART_VIEW (error_rate)) < peak_ms; i++)
+    press_chart_key (error_rate, GDK_KEY_Right, 0);
+  g_assert_cmpint (isc_chart_view_get_cursor_time (ISC_CHART_VIEW (error_rate)), ==, peak_ms);
+  g_assert_cmpint (isc_view_get_cursor_time (view), ==, peak_ms);
+
+  /* Return: the menu; Logs at This Time. */
+  press_chart_key (error_rate, GDK_KEY_Return, 0);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (isc_chart_view_get_menu (ISC_CHART_VIEW (error_rate)))));
+  g_assert_true (gtk_widget_activate_action (error_rate, "chart.logs-at-time", NULL));
+  gtk_popover_popdown (isc_chart_view_get_menu (ISC_CHART_VIEW (error_rate)));
+
+  range = isc_view_get_range (view);
+  g_assert_cmpint (range->kind, ==, ISC_TIME_RANGE_ABSOLUTE);
+  g_assert_cmpint (range->start_ms, ==, peak_ms - 5 * MINUTE_MS);
+  g_assert_cmpint (range->end_ms, ==, peak_ms + 5 * MINUTE_MS);
+  g_assert_cmpstr (mode_state (window), ==, "logs");
+  g_assert_true (test_wait_for (window_lines_ready, window));
+  test_run_frames (300);
+
+  /* The moment kept, and the list at it. */
+  g_assert_cmpint (isc_view_get_cursor_time (view), ==, peak_ms);
+  moment.ms = peak_ms;
+  g_assert_true (test_wait_for (moment_in_sight, &moment));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -734,6 +857,7 @@ main (int   argc,
 #undef ADD
   g_test_add_func ("/isc/logs-page/window/mode", test_window_mode);
   g_test_add_func ("/isc/logs-page/window/incident", test_window_incident);
+  g_test_add_func ("/isc/logs-page/window/incident-keys", test_window_incident_keys);
 
   status = g_test_run ();
   test_app_stop ();
