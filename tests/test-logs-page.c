@@ -493,6 +493,35 @@ test_export (Fixture       *f,
   test_remove_dir (dir);
 }
 
+static gboolean
+oldest_in_sight (gpointer data)
+{
+  Fixture *f = data;
+  g_autoptr(GPtrArray) rows = shown_rows (f);
+
+  return rows->len > 0 && index_of_row (g_ptr_array_index (rows, 0)) == 0;
+}
+
+/* Follow turned on while the list shows its oldest lines: the newest
+ * come into sight, as with tail -f, and stay there as lines come. */
+static void
+test_follow_scrolls (Fixture       *f,
+                     gconstpointer  data)
+{
+  GtkListView *list = isc_logs_page_get_list_view (ISC_LOGS_PAGE (f->page));
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (list));
+
+  g_assert_true (isc_log_view_get_can_follow (f->log_view));
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_lower (adjustment));
+  g_assert_true (test_wait_for (oldest_in_sight, f));
+  test_run_frames (100);
+  g_assert_false (newest_in_sight (f));
+
+  isc_log_view_set_following (f->log_view, TRUE);
+  g_assert_true (test_wait_for (newest_in_sight, f));
+  isc_log_view_set_following (f->log_view, FALSE);
+}
+
 /* At 360 px: nothing wider than the window, the replica and request id
  * gone from the rows, the message wrapping under the time. */
 static void
@@ -853,6 +882,7 @@ main (int   argc,
   ADD ("dropped-notice", test_dropped_notice, 0);
   ADD ("states", test_states, 0);
   ADD ("export", test_export, 0);
+  ADD ("follow-scrolls", test_follow_scrolls, 0);
   ADD ("narrow", test_narrow, 360);
 #undef ADD
   g_test_add_func ("/isc/logs-page/window/mode", test_window_mode);
