@@ -522,6 +522,47 @@ test_follow_scrolls (Fixture       *f,
   isc_log_view_set_following (f->log_view, FALSE);
 }
 
+/* Lines of two days: every row's columns at the same x, whether its
+ * time carries the day or not. */
+static void
+test_columns_across_days (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
+  gint64 now_ns = g_get_real_time () * 1000;
+  /* Two days ago (its day shown) and now (today's, but in the first
+   * millisecond of a day: both then show it, and line up as well). */
+  g_autoptr(IscLogLine) old = isc_log_line_new (now_ns - (gint64) 2 * 24 * 3600 * G_GINT64_CONSTANT (1000000000),
+                                                ISC_LOG_LEVEL_ERROR, "replica-a", "req-1", "old", -1);
+  g_autoptr(IscLogLine) new = isc_log_line_new (now_ns, ISC_LOG_LEVEL_ERROR, "replica-a", "req-2", "new", -1);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *rows[2] = { isc_log_row_new (), isc_log_row_new () };
+  g_autofree char *old_time = isc_log_row_format_time (isc_log_line_get_time_ms (old), utc);
+  graphene_point_t at[2];
+
+  /* The day before the clock on the old line only. */
+  g_assert_cmpuint (strlen (old_time), >, strlen ("00:00:00.000"));
+  isc_log_row_set_line (ISC_LOG_ROW (rows[0]), old, utc);
+  isc_log_row_set_line (ISC_LOG_ROW (rows[1]), new, utc);
+  gtk_box_append (GTK_BOX (box), rows[0]);
+  gtk_box_append (GTK_BOX (box), rows[1]);
+  gtk_window_set_child (GTK_WINDOW (window), box);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 200);
+  gtk_window_present (GTK_WINDOW (window));
+  test_run_frames (200);
+
+  for (guint i = 0; i < 2; i++)
+    {
+      GtkWidget *level = test_find_shown (rows[i], GTK_TYPE_INSCRIPTION, "text", "ERROR");
+
+      g_assert_nonnull (level);
+      g_assert_true (gtk_widget_compute_point (level, window, &GRAPHENE_POINT_INIT (0, 0), &at[i]));
+    }
+  g_assert_cmpfloat (at[0].x, ==, at[1].x);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* At 360 px: nothing wider than the window, the replica and request id
  * gone from the rows, the message wrapping under the time. */
 static void
@@ -883,6 +924,7 @@ main (int   argc,
   ADD ("states", test_states, 0);
   ADD ("export", test_export, 0);
   ADD ("follow-scrolls", test_follow_scrolls, 0);
+  ADD ("columns-across-days", test_columns_across_days, 0);
   ADD ("narrow", test_narrow, 360);
 #undef ADD
   g_test_add_func ("/isc/logs-page/window/mode", test_window_mode);
