@@ -560,6 +560,24 @@ test_columns_across_days (Fixture       *f,
       g_assert_true (gtk_widget_compute_point (level, window, &GRAPHENE_POINT_INIT (0, 0), &at[i]));
     }
   g_assert_cmpfloat (at[0].x, ==, at[1].x);
+
+  /* And as at 360 px: the message under the time and level, which fit
+   * beside each other still, the same x for both days. */
+  for (guint i = 0; i < 2; i++)
+    isc_log_row_set_narrow (ISC_LOG_ROW (rows[i]), 30);
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 200);
+  gtk_widget_set_size_request (box, 340, -1);
+  gtk_widget_set_halign (box, GTK_ALIGN_START);
+  test_run_frames (200);
+  for (guint i = 0; i < 2; i++)
+    {
+      GtkWidget *level = test_find_shown (rows[i], GTK_TYPE_INSCRIPTION, "text", "ERROR");
+
+      g_assert_cmpint (gtk_widget_get_width (rows[i]), <=, 360);
+      g_assert_nonnull (level);
+      g_assert_true (gtk_widget_compute_point (level, window, &GRAPHENE_POINT_INIT (0, 0), &at[i]));
+    }
+  g_assert_cmpfloat (at[0].x, ==, at[1].x);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
