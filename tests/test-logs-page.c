@@ -91,10 +91,10 @@ fixture_teardown (Fixture       *f,
 
 /* The rows on screen (mapped), top to bottom. */
 static GPtrArray *
-shown_rows (Fixture *f)
+rows_in_sight (GtkWidget *page)
 {
   GPtrArray *rows = g_ptr_array_new ();
-  GtkWidget *list = GTK_WIDGET (isc_logs_page_get_list_view (ISC_LOGS_PAGE (f->page)));
+  GtkWidget *list = GTK_WIDGET (isc_logs_page_get_list_view (ISC_LOGS_PAGE (page)));
 
   for (GtkWidget *item = gtk_widget_get_first_child (list); item != NULL; item = gtk_widget_get_next_sibling (item))
     {
@@ -105,6 +105,12 @@ shown_rows (Fixture *f)
         g_ptr_array_add (rows, row);
     }
   return rows;
+}
+
+static GPtrArray *
+shown_rows (Fixture *f)
+{
+  return rows_in_sight (f->page);
 }
 
 /* The texts of a row's labels, in order, joined by "|". */
@@ -487,6 +493,94 @@ test_export (Fixture       *f,
   test_remove_dir (dir);
 }
 
+static gboolean
+oldest_in_sight (gpointer data)
+{
+  Fixture *f = data;
+  g_autoptr(GPtrArray) rows = shown_rows (f);
+
+  return rows->len > 0 && index_of_row (g_ptr_array_index (rows, 0)) == 0;
+}
+
+/* Follow turned on while the list shows its oldest lines: the newest
+ * come into sight, as with tail -f, and stay there as lines come. */
+static void
+test_follow_scrolls (Fixture       *f,
+                     gconstpointer  data)
+{
+  GtkListView *list = isc_logs_page_get_list_view (ISC_LOGS_PAGE (f->page));
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (list));
+
+  g_assert_true (isc_log_view_get_can_follow (f->log_view));
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_lower (adjustment));
+  g_assert_true (test_wait_for (oldest_in_sight, f));
+  test_run_frames (100);
+  g_assert_false (newest_in_sight (f));
+
+  isc_log_view_set_following (f->log_view, TRUE);
+  g_assert_true (test_wait_for (newest_in_sight, f));
+  isc_log_view_set_following (f->log_view, FALSE);
+}
+
+/* Lines of two days: every row's columns at the same x, whether its
+ * time carries the day or not. */
+static void
+test_columns_across_days (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
+  gint64 now_ns = g_get_real_time () * 1000;
+  /* Two days ago (its day shown) and now (today's, but in the first
+   * millisecond of a day: both then show it, and line up as well). */
+  g_autoptr(IscLogLine) old = isc_log_line_new (now_ns - (gint64) 2 * 24 * 3600 * G_GINT64_CONSTANT (1000000000),
+                                                ISC_LOG_LEVEL_ERROR, "replica-a", "req-1", "old", -1);
+  g_autoptr(IscLogLine) new = isc_log_line_new (now_ns, ISC_LOG_LEVEL_ERROR, "replica-a", "req-2", "new", -1);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *rows[2] = { isc_log_row_new (), isc_log_row_new () };
+  g_autofree char *old_time = isc_log_row_format_time (isc_log_line_get_time_ms (old), utc);
+  graphene_point_t at[2];
+
+  /* The day before the clock on the old line only. */
+  g_assert_cmpuint (strlen (old_time), >, strlen ("00:00:00.000"));
+  isc_log_row_set_line (ISC_LOG_ROW (rows[0]), old, utc);
+  isc_log_row_set_line (ISC_LOG_ROW (rows[1]), new, utc);
+  gtk_box_append (GTK_BOX (box), rows[0]);
+  gtk_box_append (GTK_BOX (box), rows[1]);
+  gtk_window_set_child (GTK_WINDOW (window), box);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 200);
+  gtk_window_present (GTK_WINDOW (window));
+  test_run_frames (200);
+
+  for (guint i = 0; i < 2; i++)
+    {
+      GtkWidget *level = test_find_shown (rows[i], GTK_TYPE_INSCRIPTION, "text", "ERROR");
+
+      g_assert_nonnull (level);
+      g_assert_true (gtk_widget_compute_point (level, window, &GRAPHENE_POINT_INIT (0, 0), &at[i]));
+    }
+  g_assert_cmpfloat (at[0].x, ==, at[1].x);
+
+  /* And as at 360 px: the message under the time and level, which fit
+   * beside each other still, the same x for both days. */
+  for (guint i = 0; i < 2; i++)
+    isc_log_row_set_narrow (ISC_LOG_ROW (rows[i]), 30);
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 200);
+  gtk_widget_set_size_request (box, 340, -1);
+  gtk_widget_set_halign (box, GTK_ALIGN_START);
+  test_run_frames (200);
+  for (guint i = 0; i < 2; i++)
+    {
+      GtkWidget *level = test_find_shown (rows[i], GTK_TYPE_INSCRIPTION, "text", "ERROR");
+
+      g_assert_cmpint (gtk_widget_get_width (rows[i]), <=, 360);
+      g_assert_nonnull (level);
+      g_assert_true (gtk_widget_compute_point (level, window, &GRAPHENE_POINT_INIT (0, 0), &at[i]));
+    }
+  g_assert_cmpfloat (at[0].x, ==, at[1].x);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* At 360 px: nothing wider than the window, the replica and request id
  * gone from the rows, the message wrapping under the time. */
 static void
@@ -700,6 +794,123 @@ test_window_incident (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A key as the chart's keyboard shortcuts take it. */
+static void
+press_chart_key (GtkWidget       *view,
+                 guint            keyval,
+                 GdkModifierType  modifiers)
+{
+  GtkEventController *keys = test_find_controller_named (view, "chart-keys");
+
+  g_assert_nonnull (keys);
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (keys)); i++)
+    {
+      g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (keys), i);
+      GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+      if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
+          gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
+          gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == modifiers)
+        {
+          g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, view, NULL));
+          return;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+typedef struct
+{
+  IscWindow *window;
+  gint64     ms;
+} Moment;
+
+/* The Logs page shows the line nearest data's moment. */
+static gboolean
+moment_in_sight (gpointer data)
+{
+  Moment *moment = data;
+  GtkWidget *page = test_find_shown (GTK_WIDGET (moment->window), ISC_TYPE_LOGS_PAGE, NULL, NULL);
+  IscLogView *log_view = window_log_view (moment->window);
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(IscLogLine) nearest = NULL;
+  guint position;
+
+  if (page == NULL)
+    return FALSE;
+  position = isc_log_view_find_time (log_view, moment->ms);
+  if (position == G_MAXUINT)
+    return FALSE;
+  nearest = g_list_model_get_item (isc_log_view_get_lines (log_view), position);
+  rows = rows_in_sight (page);
+  for (guint i = 0; i < rows->len; i++)
+    if (isc_log_row_get_line (ISC_LOG_ROW (g_ptr_array_index (rows, i))) == nearest)
+      return TRUE;
+  return FALSE;
+}
+
+/* The same chase by keyboard alone: the Error rate chart focused, its
+ * keyboard cursor moved to the incident's step, Return for its menu and
+ * Logs at This Time. The list opens at that moment, as it does for the
+ * pointer, not at the window's end: the chart losing the focus as the
+ * Logs page replaces the charts must not take the moment with it. */
+static void
+test_window_incident_keys (void)
+{
+  IscWindow *window = test_app_open_window ();
+  IscView *view = isc_window_get_view (window);
+  g_autoptr(IscTimeRange) day = isc_time_range_new_relative (24 * 60 * MINUTE_MS);
+  GtkWidget *charts, *error_rate;
+  IscMetricsResponse *response;
+  const IscTimeRange *range;
+  Moment moment = { window, -1 };
+  gint64 peak_ms;
+  guint n_steps;
+
+  test_wait_for_view (window);
+  g_assert_true (isc_view_set_range (view, day, NULL));
+  test_wait_for_view (window);
+  response = isc_view_get_response (view);
+  peak_ms = test_peak_5xx_ms (response);
+  n_steps = isc_metrics_response_get_n_steps (response);
+
+  charts = test_find_shown (GTK_WIDGET (window), ISC_TYPE_CHARTS_PAGE, NULL, NULL);
+  g_assert_nonnull (charts);
+  g_assert_true (test_wait_for (test_charts_shown, charts));
+  error_rate = isc_charts_page_get_error_rate_chart (ISC_CHARTS_PAGE (charts), 0);
+  g_assert_nonnull (error_rate);
+  g_assert_true (gtk_widget_grab_focus (error_rate));
+  test_run_frames (50);
+
+  /* Home, then Right to the incident's step. */
+  press_chart_key (error_rate, GDK_KEY_Home, 0);
+  for (guint i = 0; i < n_steps && isc_chart_view_get_cursor_time (ISC_CHART_VIEW (error_rate)) < peak_ms; i++)
+    press_chart_key (error_rate, GDK_KEY_Right, 0);
+  g_assert_cmpint (isc_chart_view_get_cursor_time (ISC_CHART_VIEW (error_rate)), ==, peak_ms);
+  g_assert_cmpint (isc_view_get_cursor_time (view), ==, peak_ms);
+
+  /* Return: the menu; Logs at This Time. */
+  press_chart_key (error_rate, GDK_KEY_Return, 0);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (isc_chart_view_get_menu (ISC_CHART_VIEW (error_rate)))));
+  g_assert_true (gtk_widget_activate_action (error_rate, "chart.logs-at-time", NULL));
+  gtk_popover_popdown (isc_chart_view_get_menu (ISC_CHART_VIEW (error_rate)));
+
+  range = isc_view_get_range (view);
+  g_assert_cmpint (range->kind, ==, ISC_TIME_RANGE_ABSOLUTE);
+  g_assert_cmpint (range->start_ms, ==, peak_ms - 5 * MINUTE_MS);
+  g_assert_cmpint (range->end_ms, ==, peak_ms + 5 * MINUTE_MS);
+  g_assert_cmpstr (mode_state (window), ==, "logs");
+  g_assert_true (test_wait_for (window_lines_ready, window));
+  test_run_frames (300);
+
+  /* The moment kept, and the list at it. */
+  g_assert_cmpint (isc_view_get_cursor_time (view), ==, peak_ms);
+  moment.ms = peak_ms;
+  g_assert_true (test_wait_for (moment_in_sight, &moment));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -730,10 +941,13 @@ main (int   argc,
   ADD ("dropped-notice", test_dropped_notice, 0);
   ADD ("states", test_states, 0);
   ADD ("export", test_export, 0);
+  ADD ("follow-scrolls", test_follow_scrolls, 0);
+  ADD ("columns-across-days", test_columns_across_days, 0);
   ADD ("narrow", test_narrow, 360);
 #undef ADD
   g_test_add_func ("/isc/logs-page/window/mode", test_window_mode);
   g_test_add_func ("/isc/logs-page/window/incident", test_window_incident);
+  g_test_add_func ("/isc/logs-page/window/incident-keys", test_window_incident_keys);
 
   status = g_test_run ();
   test_app_stop ();

@@ -122,6 +122,11 @@ logs_at_time_action (GSimpleAction *action,
 
   if (isc_chart_get_model (self->chart) == NULL || self->menu_ms < 0)
     return;
+  /* The keyboard's cursor hands its moment to the window: the chart
+   * loses the focus as the Logs page replaces it, and a keyboard's
+   * cursor then goes with its time, which the page opens at. (The
+   * pointer's went when it moved onto the menu.) */
+  _isc_chart_view_release_key_cursor (self);
   gtk_widget_activate_action (GTK_WIDGET (self), "win.logs-at-time", "x", self->menu_ms);
 }
 

@@ -157,6 +157,7 @@ gboolean  _isc_chart_view_cancel_drag_cb     (GtkWidget          *widget,
 /* isc-chart-view-keys.c */
 
 void      _isc_chart_view_init_keys          (IscChartView       *self);
+void      _isc_chart_view_release_key_cursor (IscChartView       *self);
 /* The keyboard's selection as times, FALSE when none or empty. */
 gboolean  _isc_chart_view_get_key_selection  (IscChartView       *self,
                                               gint64             *start_ms,

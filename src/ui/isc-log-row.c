@@ -262,6 +262,33 @@ update_message_lines (IscLogRow *self)
   gtk_inscription_set_nat_lines (self->message, lines);
 }
 
+/* The time column's characters: the widest a time can be, "28 Dec
+ * 08:15:03.123" in the locale's month names, so that every row puts its
+ * columns at the same x whether its time has the day (not today's) or
+ * not (a list over midnight holds both). Monospace: characters are its
+ * width. */
+static guint
+time_chars (void)
+{
+  static guint chars = 0;
+
+  if (chars == 0)
+    {
+      guint widest = strlen ("00:00:00.000");
+
+      for (int month = 1; month <= 12; month++)
+        {
+          g_autoptr(GDateTime) when = g_date_time_new_utc (2026, month, 28, 23, 59, 59);
+          g_autofree char *day = when != NULL ? g_date_time_format (when, "%e %b") : NULL;
+
+          if (day != NULL)
+            widest = MAX (widest, (guint) g_utf8_strlen (g_strstrip (day), -1) + strlen (" 00:00:00.000"));
+        }
+      chars = widest;
+    }
+  return chars;
+}
+
 /* GtkInscription, not GtkLabel: sized by its character counts, never by
  * its text, so a recycled row costs no text measuring as it scrolls. */
 static GtkInscription *
@@ -322,7 +349,10 @@ isc_log_row_init (IscLogRow *self)
   self->line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   gtk_widget_set_parent (self->line, GTK_WIDGET (self));
   /* The replica and request id may shrink; narrow, they go. */
-  self->time = add_column (self->line, 12, 12, "monospace");
+  /* The least a time takes, today's, as its minimum: the wide layout at
+   * its narrowest must fit 360 px until the narrow one takes over, and
+   * every row is as wide as the list, so their columns line up still. */
+  self->time = add_column (self->line, 12, time_chars (), "monospace");
   /* Room for "WARNING" in bold: GtkInscription counts average
    * characters, and capitals in bold are wider than that (eight were
    * not enough with GNOME 50's font: "WARNI…"). */
@@ -386,9 +416,6 @@ isc_log_row_set_line (IscLogRow  *self,
   /* Plain text everywhere: the server's words are never markup. */
   time = isc_log_row_format_time (isc_log_line_get_time_ms (line), zone);
   gtk_inscription_set_text (self->time, time);
-  /* "2 Dec 08:15:03.123" for a day other than today. */
-  gtk_inscription_set_min_chars (self->time, MAX (12, g_utf8_strlen (time, -1)));
-  gtk_inscription_set_nat_chars (self->time, MAX (12, g_utf8_strlen (time, -1)));
   gtk_inscription_set_text (self->level, isc_log_row_level_word (level));
   gtk_inscription_set_text (self->replica, isc_log_line_get_replica (line));
   gtk_inscription_set_text (self->request_id, isc_log_line_get_request_id (line));

@@ -312,6 +312,17 @@ lines_changed_cb (IscLogsPage *self,
     scroll_to_end (self);
 }
 
+/* Follow turned on: the newest lines into sight, as tail -f shows them,
+ * and kept there (lines_changed_cb) until the list is scrolled away. */
+static void
+following_changed_cb (IscLogsPage *self)
+{
+  if (self->log_view == NULL || !isc_log_view_get_following (self->log_view))
+    return;
+  self->at_bottom = TRUE;
+  scroll_to_end (self);
+}
+
 /* The whole line, however long: a popover over the list, with the text
  * selectable. */
 static void
@@ -1099,6 +1110,7 @@ isc_logs_page_init (IscLogsPage *self)
   g_signal_group_connect_swapped (self->log_signals, "notify::dropped", G_CALLBACK (dropped_changed_cb), self);
   g_signal_group_connect_swapped (self->log_signals, "notify::can-load-earlier", G_CALLBACK (can_load_earlier_cb), self);
   g_signal_group_connect_swapped (self->log_signals, "notify::can-follow", G_CALLBACK (can_follow_cb), self);
+  g_signal_group_connect_swapped (self->log_signals, "notify::following", G_CALLBACK (following_changed_cb), self);
   self->log_bindings = g_binding_group_new ();
   g_binding_group_bind (self->log_bindings, "following", self->follow_button, "active",
                         G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
