@@ -158,12 +158,24 @@ cursor_motion_cb (IscChartView             *self,
 {
   int width = gtk_widget_get_width (GTK_WIDGET (self));
   int height = gtk_widget_get_height (GTK_WIDGET (self));
+  GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (controller));
   IscChartRect plot;
   gint64 ms;
   int step;
 
+  /* GTK 4.24 sends a motion without a time when what is under a pointer
+   * that did not move changes (a new range, another page): not a person
+   * moving it. It may move a cursor this chart's pointer put there, never
+   * a moment the keyboard, the window (Logs at This Time, Activity) or a
+   * log line chose since, which a pointer resting on the charts replaced
+   * as the Logs page opened. */
+  if (event != NULL && gdk_event_get_time (event) == GDK_CURRENT_TIME &&
+      self->cursor_ms != self->pointer_cursor_ms)
+    return;
+
   if (!_isc_chart_view_get_plot (self, &plot) || x < plot.x || x > plot.x + plot.width)
     {
+      self->pointer_cursor_ms = -1;
       isc_chart_view_set_cursor_time (self, -1);
       return;
     }
@@ -173,6 +185,7 @@ cursor_motion_cb (IscChartView             *self,
   step = isc_chart_get_step_at_x (self->chart, width, height, x);
   if (step >= 0 && step != isc_chart_get_step_near_time (self->chart, ms))
     ms = isc_chart_model_get_step_starts (isc_chart_get_model (self->chart))[step];
+  self->pointer_cursor_ms = ms;
   isc_chart_view_set_cursor_time (self, ms);
 }
 
@@ -180,6 +193,12 @@ static void
 cursor_leave_cb (IscChartView             *self,
                  GtkEventControllerMotion *controller)
 {
+  /* A chart that goes away (its page replaced, as by Logs at This
+   * Time) is left by the pointer that stayed where it was: the cursor
+   * time, maybe set since by the keyboard or the window, stays. */
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return;
+  self->pointer_cursor_ms = -1;
   isc_chart_view_set_cursor_time (self, -1);
 }
 
@@ -323,6 +342,7 @@ _isc_chart_view_init_zoom (IscChartView       *self,
   GtkGesture *click = gtk_gesture_click_new ();
 
   self->cursor_ms = -1;
+  self->pointer_cursor_ms = -1;
   gtk_event_controller_set_name (GTK_EVENT_CONTROLLER (click), "double-click");
 
   g_signal_connect_object (cursor, "motion", G_CALLBACK (cursor_motion_cb), self, G_CONNECT_SWAPPED);
