@@ -393,6 +393,8 @@ test_filters (Fixture       *f,
   g_assert_null (gtk_test_accessible_check_property (GTK_ACCESSIBLE (request), GTK_ACCESSIBLE_PROPERTY_LABEL, "Request ID"));
   g_assert_null (gtk_test_accessible_check_property (GTK_ACCESSIBLE (search), GTK_ACCESSIBLE_PROPERTY_LABEL, "Search Pattern"));
   g_assert_null (gtk_test_accessible_check_property (GTK_ACCESSIBLE (level), GTK_ACCESSIBLE_PROPERTY_LABEL, "Minimum Level"));
+  /* Named without a tooltip, which covered the open list's first item. */
+  g_assert_null (gtk_widget_get_tooltip_text (level));
 }
 
 static gboolean

@@ -976,7 +976,8 @@ isc_logs_page_init (IscLogsPage *self)
        child = gtk_widget_get_next_sibling (child))
     if (GTK_IS_TOGGLE_BUTTON (child))
       isc_accessible_set_name (child, _("Minimum Level"));
-  gtk_widget_set_tooltip_text (self->level_dropdown, _("Minimum Level"));
+  /* No tooltip: its items say what they keep ("Warnings and Errors"),
+   * and one showed over the open list's first item at 360 px. */
   gtk_box_append (GTK_BOX (row), self->search_entry);
   gtk_box_append (GTK_BOX (row), self->level_dropdown);
   gtk_box_append (GTK_BOX (filters), row);
