@@ -168,6 +168,27 @@ test_find_controller_named (GtkWidget  *widget,
   return test_find_controller_where (widget, G_TYPE_NONE, name);
 }
 
+gboolean
+test_press_chart_key (GtkWidget       *view,
+                      guint            keyval,
+                      GdkModifierType  modifiers)
+{
+  GtkEventController *keys = test_find_controller_named (view, "chart-keys");
+
+  g_assert_true (GTK_IS_SHORTCUT_CONTROLLER (keys));
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (keys)); i++)
+    {
+      g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (keys), i);
+      GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+      if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
+          gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
+          gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == modifiers)
+        return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, view, NULL);
+    }
+  g_assert_not_reached ();
+}
+
 GtkEventController *
 test_find_controller (GtkWidget *widget,
                       GType      type)

@@ -45,6 +45,12 @@ GtkEventController *test_find_controller_where (GtkWidget    *widget,
 /* The controller named @name (gtk_event_controller_set_name()). */
 GtkEventController *test_find_controller_named (GtkWidget    *widget,
                                                 const char   *name);
+/* @keyval with @modifiers as a chart view's keyboard shortcuts (its
+ * "chart-keys" controller) take it; what its action returned. There
+ * must be such a shortcut. */
+gboolean            test_press_chart_key       (GtkWidget       *view,
+                                                guint            keyval,
+                                                GdkModifierType  modifiers);
 /* The type of the app's spinners on this stack: AdwSpinner where
  * libadwaita has it (1.6), else GtkSpinner. */
 GType               test_spinner_type          (void);

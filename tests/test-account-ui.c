@@ -772,7 +772,9 @@ wait_for_row (GtkWidget  *root,
     g_error ("no row titled “%s…”", title);
 }
 
-/* The first visible toplevel of @type. */
+#if !ADW_CHECK_VERSION (1, 5, 0)
+/* The first visible toplevel of @type (the dialogs are windows before
+ * libadwaita 1.5). */
 static GtkWidget *
 find_toplevel (GType type)
 {
@@ -788,6 +790,7 @@ find_toplevel (GType type)
 
   return NULL;
 }
+#endif
 
 /* Preferences shown over its parent and drawn: an AdwPreferencesDialog
  * inside the parent where libadwaita has it (1.5), else a window. */

@@ -37,28 +37,6 @@ wave (guint series, guint step, gpointer data)
 }
 
 /* A key as the chart's keyboard shortcuts take it; TRUE when handled. */
-static gboolean
-press (GtkWidget       *view,
-       guint            keyval,
-       GdkModifierType  modifiers)
-{
-  GtkEventController *keys = test_find_controller_named (view, "chart-keys");
-
-  g_assert_nonnull (keys);
-  g_assert_true (GTK_IS_SHORTCUT_CONTROLLER (keys));
-  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (keys)); i++)
-    {
-      g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (keys), i);
-      GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
-
-      if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
-          gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
-          gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == modifiers)
-        return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, view, NULL);
-    }
-  g_assert_not_reached ();
-}
-
 static GtkWidget *shown_view;
 
 /* data: the width asked, as GINT_TO_POINTER. */
@@ -107,25 +85,25 @@ test_keys_cursor (void)
   g_assert_true (gtk_widget_get_focusable (view));
 
   /* Home: the first step, with its values box. */
-  g_assert_true (press (view, GDK_KEY_Home, 0));
+  g_assert_true (test_press_chart_key (view, GDK_KEY_Home, 0));
   g_assert_cmpint (isc_chart_view_get_cursor_time (cv), ==, starts[0]);
   g_assert_cmpint (isc_chart_view_get_hover_step (cv), ==, 0);
 
   /* Right: the next step's start. */
-  g_assert_true (press (view, GDK_KEY_Right, 0));
+  g_assert_true (test_press_chart_key (view, GDK_KEY_Right, 0));
   g_assert_cmpint (isc_chart_view_get_cursor_time (cv), ==, starts[1]);
   g_assert_cmpint (isc_chart_view_get_cursor_time (cv), ==, starts[0] + STEP_MS);
   g_assert_cmpint (isc_chart_view_get_hover_step (cv), ==, 1);
 
   /* End, then Left: the last step and the one before. */
-  g_assert_true (press (view, GDK_KEY_End, 0));
+  g_assert_true (test_press_chart_key (view, GDK_KEY_End, 0));
   g_assert_cmpint (isc_chart_view_get_cursor_time (cv), ==, starts[N_STEPS - 1]);
   g_assert_cmpint (isc_chart_view_get_hover_step (cv), ==, N_STEPS - 1);
-  g_assert_true (press (view, GDK_KEY_Left, 0));
+  g_assert_true (test_press_chart_key (view, GDK_KEY_Left, 0));
   g_assert_cmpint (isc_chart_view_get_cursor_time (cv), ==, starts[N_STEPS - 2]);
   /* Right at the end stays there. */
-  g_assert_true (press (view, GDK_KEY_Right, 0));
-  g_assert_true (press (view, GDK_KEY_Right, 0));
+  g_assert_true (test_press_chart_key (view, GDK_KEY_Right, 0));
+  g_assert_true (test_press_chart_key (view, GDK_KEY_Right, 0));
   g_assert_cmpint (isc_chart_view_get_cursor_time (cv), ==, starts[N_STEPS - 1]);
 
   /* Only the cursor moved: the series were not drawn again. */
@@ -133,14 +111,14 @@ test_keys_cursor (void)
   g_assert_cmpuint (isc_chart_view_get_n_renders (cv), ==, n_renders);
 
   /* A resized window keeps the keyboard's cursor and its values box. */
-  g_assert_true (press (view, GDK_KEY_Left, 0));
+  g_assert_true (test_press_chart_key (view, GDK_KEY_Left, 0));
   gtk_window_set_default_size (GTK_WINDOW (window), 560, 330);
   g_assert_true (test_wait_for (resized_to, GINT_TO_POINTER (560)));
   test_run_frames (50);
   g_assert_cmpint (gtk_widget_get_width (view), ==, 560);
   g_assert_cmpint (isc_chart_view_get_cursor_time (cv), ==, starts[N_STEPS - 2]);
   g_assert_cmpint (isc_chart_view_get_hover_step (cv), ==, N_STEPS - 2);
-  g_assert_true (press (view, GDK_KEY_Left, 0));
+  g_assert_true (test_press_chart_key (view, GDK_KEY_Left, 0));
   g_assert_cmpint (isc_chart_view_get_hover_step (cv), ==, N_STEPS - 3);
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -185,7 +163,7 @@ test_keys_description (void)
     }
 
   /* The cursor moves: the time and the values there are said. */
-  g_assert_true (press (view, GDK_KEY_Home, 0));
+  g_assert_true (test_press_chart_key (view, GDK_KEY_Home, 0));
   at_home = isc_chart_view_dup_description (cv);
   g_test_message ("%s", at_home);
   g_assert_cmpstr (at_home, !=, before);
@@ -196,7 +174,7 @@ test_keys_description (void)
   message = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, at_home);
   g_assert_null (message);
 
-  g_assert_true (press (view, GDK_KEY_Right, 0));
+  g_assert_true (test_press_chart_key (view, GDK_KEY_Right, 0));
   at_next = isc_chart_view_dup_description (cv);
   g_assert_cmpstr (at_next, !=, at_home);
   message = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, at_next);
@@ -269,22 +247,22 @@ test_keys_select (void)
   g_signal_connect (view, "range-selected", G_CALLBACK (range_selected_cb), &zooms);
 
   /* Escape with nothing selected is not the chart's. */
-  g_assert_false (press (view, GDK_KEY_Escape, 0));
+  g_assert_false (test_press_chart_key (view, GDK_KEY_Escape, 0));
 
   /* Shift+Right selects; Escape drops the span, and Enter then zooms to
    * nothing. */
-  g_assert_true (press (view, GDK_KEY_Home, 0));
-  g_assert_true (press (view, GDK_KEY_Right, GDK_SHIFT_MASK));
+  g_assert_true (test_press_chart_key (view, GDK_KEY_Home, 0));
+  g_assert_true (test_press_chart_key (view, GDK_KEY_Right, GDK_SHIFT_MASK));
   g_assert_true (isc_chart_view_get_band (cv, NULL, NULL));
-  g_assert_true (press (view, GDK_KEY_Escape, 0));
+  g_assert_true (test_press_chart_key (view, GDK_KEY_Escape, 0));
   g_assert_false (isc_chart_view_get_band (cv, NULL, NULL));
-  g_assert_false (press (view, GDK_KEY_Escape, 0));
+  g_assert_false (test_press_chart_key (view, GDK_KEY_Escape, 0));
 
   /* Home, Shift+Right twice: a band from the first step's line to the
    * third's, drawn as a drag's. */
-  g_assert_true (press (view, GDK_KEY_Home, 0));
-  g_assert_true (press (view, GDK_KEY_Right, GDK_SHIFT_MASK));
-  g_assert_true (press (view, GDK_KEY_Right, GDK_SHIFT_MASK));
+  g_assert_true (test_press_chart_key (view, GDK_KEY_Home, 0));
+  g_assert_true (test_press_chart_key (view, GDK_KEY_Right, GDK_SHIFT_MASK));
+  g_assert_true (test_press_chart_key (view, GDK_KEY_Right, GDK_SHIFT_MASK));
   g_assert_cmpint (isc_chart_view_get_cursor_time (cv), ==, starts[2]);
   g_assert_true (isc_chart_view_get_band (cv, &x0, &x1));
   g_assert_cmpfloat_with_epsilon (x0, isc_chart_get_x_for_time (chart, width, height, starts[0]), 1e-6);
@@ -293,7 +271,7 @@ test_keys_select (void)
   g_assert_cmpuint (zooms.n_selected, ==, 0);
 
   /* Enter zooms there as a drag's release does. */
-  g_assert_true (press (view, GDK_KEY_Return, 0));
+  g_assert_true (test_press_chart_key (view, GDK_KEY_Return, 0));
   g_assert_cmpuint (zooms.n_selected, ==, 1);
   g_assert_cmpint (zooms.selected_start, ==, starts[0]);
   g_assert_cmpint (zooms.selected_end, ==, starts[2]);
@@ -386,7 +364,7 @@ test_keys_click_focus (void)
   /* On the legend, away from the plot: still a press on the chart. */
   g_signal_emit_by_name (drag, "drag-begin", 20.0, (double) gtk_widget_get_height (second) - 10);
   g_assert_true (gtk_widget_is_focus (second));
-  g_assert_true (press (second, GDK_KEY_Home, 0));
+  g_assert_true (test_press_chart_key (second, GDK_KEY_Home, 0));
   g_assert_cmpint (isc_chart_view_get_hover_step (ISC_CHART_VIEW (second)), ==, 0);
   g_assert_cmpint (isc_chart_view_get_hover_step (ISC_CHART_VIEW (first)), <, 0);
 

@@ -236,27 +236,6 @@ rendered (gpointer data)
   return isc_chart_view_get_n_renders (data) > 0;
 }
 
-static gboolean
-press (GtkWidget       *view,
-       guint            keyval,
-       GdkModifierType  modifiers)
-{
-  GtkEventController *keys = test_find_controller_named (view, "chart-keys");
-
-  g_assert_nonnull (keys);
-  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (keys)); i++)
-    {
-      g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (keys), i);
-      GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
-
-      if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
-          gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
-          gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == modifiers)
-        return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, view, NULL);
-    }
-  g_assert_not_reached ();
-}
-
 static GtkWidget *
 open_view (IscChartModel *model,
            GtkWidget    **window)
@@ -298,7 +277,7 @@ test_keys_and_description (void)
   g_assert_null (strstr (before, "At "));
 
   /* From nowhere, Ctrl+Right goes to the first marker's step. */
-  g_assert_true (press (view, GDK_KEY_Right, GDK_CONTROL_MASK));
+  g_assert_true (test_press_chart_key (view, GDK_KEY_Right, GDK_CONTROL_MASK));
   g_assert_cmpint (isc_chart_view_get_cursor_time (cv), ==, starts[31]);
   g_assert_cmpint (isc_chart_view_get_hover_step (cv), ==, 31);
   at_scaled = isc_chart_view_dup_description (cv);
@@ -308,7 +287,7 @@ test_keys_and_description (void)
   message = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, at_scaled);
   g_assert_null (message);
 
-  g_assert_true (press (view, GDK_KEY_Right, GDK_CONTROL_MASK));
+  g_assert_true (test_press_chart_key (view, GDK_KEY_Right, GDK_CONTROL_MASK));
   g_assert_cmpint (isc_chart_view_get_cursor_time (cv), ==, starts[90]);
   at_promoted = isc_chart_view_dup_description (cv);
   g_assert_nonnull (strstr (at_promoted, "; " PROMOTED "; "));
@@ -316,17 +295,17 @@ test_keys_and_description (void)
 
   /* No marker further: the cursor stays (and the key is taken, with a
    * bell, rather than scrolling the page). */
-  g_assert_true (press (view, GDK_KEY_Right, GDK_CONTROL_MASK));
+  g_assert_true (test_press_chart_key (view, GDK_KEY_Right, GDK_CONTROL_MASK));
   g_assert_cmpint (isc_chart_view_get_cursor_time (cv), ==, starts[90]);
 
   /* Back, then from a step between them. */
-  g_assert_true (press (view, GDK_KEY_Left, GDK_CONTROL_MASK));
+  g_assert_true (test_press_chart_key (view, GDK_KEY_Left, GDK_CONTROL_MASK));
   g_assert_cmpint (isc_chart_view_get_cursor_time (cv), ==, starts[31]);
-  g_assert_true (press (view, GDK_KEY_End, 0));
-  g_assert_true (press (view, GDK_KEY_Left, GDK_CONTROL_MASK));
+  g_assert_true (test_press_chart_key (view, GDK_KEY_End, 0));
+  g_assert_true (test_press_chart_key (view, GDK_KEY_Left, GDK_CONTROL_MASK));
   g_assert_cmpint (isc_chart_view_get_cursor_time (cv), ==, starts[90]);
-  g_assert_true (press (view, GDK_KEY_Home, 0));
-  g_assert_true (press (view, GDK_KEY_Left, GDK_CONTROL_MASK));
+  g_assert_true (test_press_chart_key (view, GDK_KEY_Home, 0));
+  g_assert_true (test_press_chart_key (view, GDK_KEY_Left, GDK_CONTROL_MASK));
   g_assert_cmpint (isc_chart_view_get_cursor_time (cv), ==, starts[0]);
 
   /* A chart without markers lets Ctrl+arrows go on (to the page). */
@@ -335,7 +314,7 @@ test_keys_and_description (void)
 
     isc_chart_model_set_markers (plain, NULL, 0);
     isc_chart_view_set_model (cv, plain);
-    g_assert_false (press (view, GDK_KEY_Right, GDK_CONTROL_MASK));
+    g_assert_false (test_press_chart_key (view, GDK_KEY_Right, GDK_CONTROL_MASK));
   }
 
   gtk_window_destroy (GTK_WINDOW (window));

@@ -696,6 +696,20 @@ secondary_click (GtkWidget *widget)
   g_assert_not_reached ();
 }
 
+/* Logs at This Time's answer: the window's range a few minutes around
+ * @moment_ms, on the Logs page. */
+static void
+assert_logs_around (IscWindow *window,
+                    gint64     moment_ms)
+{
+  const IscTimeRange *range = isc_view_get_range (isc_window_get_view (window));
+
+  g_assert_cmpint (range->kind, ==, ISC_TIME_RANGE_ABSOLUTE);
+  g_assert_cmpint (range->start_ms, ==, moment_ms - 5 * MINUTE_MS);
+  g_assert_cmpint (range->end_ms, ==, moment_ms + 5 * MINUTE_MS);
+  g_assert_cmpstr (mode_state (window), ==, "logs");
+}
+
 /* The demo's daily 5xx incident, chased from the Error rate chart to its
  * ERROR lines (Logs at This Time), the crosshair moved by a line, and
  * Back to the charts' range. */
@@ -738,12 +752,9 @@ test_window_incident (void)
   gtk_popover_popdown (isc_chart_view_get_menu (ISC_CHART_VIEW (error_rate)));
 
   /* A few minutes around it, on the Logs page. */
+  assert_logs_around (window, peak_ms);
   range = isc_view_get_range (view);
-  g_assert_cmpint (range->kind, ==, ISC_TIME_RANGE_ABSOLUTE);
-  g_assert_cmpint (range->start_ms, ==, peak_ms - 5 * MINUTE_MS);
-  g_assert_cmpint (range->end_ms, ==, peak_ms + 5 * MINUTE_MS);
   g_assert_cmpint (isc_view_get_cursor_time (view), ==, peak_ms);
-  g_assert_cmpstr (mode_state (window), ==, "logs");
   logs = test_find_shown (GTK_WIDGET (window), ISC_TYPE_LOGS_PAGE, NULL, NULL);
   g_assert_nonnull (logs);
   g_assert_true (test_wait_for (window_lines_ready, window));
@@ -796,31 +807,6 @@ test_window_incident (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* A key as the chart's keyboard shortcuts take it. */
-static void
-press_chart_key (GtkWidget       *view,
-                 guint            keyval,
-                 GdkModifierType  modifiers)
-{
-  GtkEventController *keys = test_find_controller_named (view, "chart-keys");
-
-  g_assert_nonnull (keys);
-  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (keys)); i++)
-    {
-      g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (keys), i);
-      GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
-
-      if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
-          gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
-          gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == modifiers)
-        {
-          g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, view, NULL));
-          return;
-        }
-    }
-  g_assert_not_reached ();
-}
-
 typedef struct
 {
   IscWindow *window;
@@ -864,7 +850,6 @@ test_window_incident_keys (void)
   g_autoptr(IscTimeRange) day = isc_time_range_new_relative (24 * 60 * MINUTE_MS);
   GtkWidget *charts, *error_rate;
   IscMetricsResponse *response;
-  const IscTimeRange *range;
   Moment moment = { window, -1 };
   gint64 peak_ms;
   guint n_steps;
@@ -885,23 +870,19 @@ test_window_incident_keys (void)
   test_run_frames (50);
 
   /* Home, then Right to the incident's step. */
-  press_chart_key (error_rate, GDK_KEY_Home, 0);
+  g_assert_true (test_press_chart_key (error_rate, GDK_KEY_Home, 0));
   for (guint i = 0; i < n_steps && isc_chart_view_get_cursor_time (ISC_CHART_VIEW (error_rate)) < peak_ms; i++)
-    press_chart_key (error_rate, GDK_KEY_Right, 0);
+    g_assert_true (test_press_chart_key (error_rate, GDK_KEY_Right, 0));
   g_assert_cmpint (isc_chart_view_get_cursor_time (ISC_CHART_VIEW (error_rate)), ==, peak_ms);
   g_assert_cmpint (isc_view_get_cursor_time (view), ==, peak_ms);
 
   /* Return: the menu; Logs at This Time. */
-  press_chart_key (error_rate, GDK_KEY_Return, 0);
+  g_assert_true (test_press_chart_key (error_rate, GDK_KEY_Return, 0));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (isc_chart_view_get_menu (ISC_CHART_VIEW (error_rate)))));
   g_assert_true (gtk_widget_activate_action (error_rate, "chart.logs-at-time", NULL));
   gtk_popover_popdown (isc_chart_view_get_menu (ISC_CHART_VIEW (error_rate)));
 
-  range = isc_view_get_range (view);
-  g_assert_cmpint (range->kind, ==, ISC_TIME_RANGE_ABSOLUTE);
-  g_assert_cmpint (range->start_ms, ==, peak_ms - 5 * MINUTE_MS);
-  g_assert_cmpint (range->end_ms, ==, peak_ms + 5 * MINUTE_MS);
-  g_assert_cmpstr (mode_state (window), ==, "logs");
+  assert_logs_around (window, peak_ms);
   g_assert_true (test_wait_for (window_lines_ready, window));
   test_run_frames (300);
 

@@ -456,6 +456,18 @@ _isc_chart_view_append_key_band (IscChartView *self,
   _isc_chart_view_append_band (self, snapshot, &plot, x0, x1);
 }
 
+/* The keyboard's cursor and selection go, the cursor time as it is. */
+static void
+drop_key_cursor (IscChartView *self)
+{
+  self->key_step = -1;
+  self->sel_anchor = -1;
+  if (!self->pointer_in)
+    _isc_chart_view_set_hover_step (self, -1);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  _isc_chart_view_update_description (self);
+}
+
 /* The keyboard's cursor goes, its moment kept as the cursor time: from
  * then on the window's, as a log line's is, and no longer cleared by the
  * chart losing the focus. */
@@ -464,12 +476,7 @@ _isc_chart_view_release_key_cursor (IscChartView *self)
 {
   if (self->key_step < 0 && self->sel_anchor < 0)
     return;
-  self->key_step = -1;
-  self->sel_anchor = -1;
-  if (!self->pointer_in)
-    _isc_chart_view_set_hover_step (self, -1);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-  _isc_chart_view_update_description (self);
+  drop_key_cursor (self);
 }
 
 /* Another chart's cursor, or the pointer's, replaces the keyboard's. */
@@ -483,12 +490,7 @@ key_cursor_time_cb (IscChartView *self)
   if ((guint) self->key_step < isc_chart_model_get_n_steps (model) &&
       isc_chart_model_get_step_starts (model)[self->key_step] == self->cursor_ms)
     return;
-  self->key_step = -1;
-  self->sel_anchor = -1;
-  if (!self->pointer_in)
-    _isc_chart_view_set_hover_step (self, -1);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-  _isc_chart_view_update_description (self);
+  drop_key_cursor (self);
 }
 
 static void
