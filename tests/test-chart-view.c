@@ -116,6 +116,44 @@ test_view_hover_keeps_cache (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The pointer's leaving takes away the cursor it put there, also when
+ * its chart goes away under it (a page switched), but not a moment
+ * chosen since by other means (the window's, a log line's). */
+static void
+test_view_leave_takes_own_cursor (void)
+{
+  g_autoptr(IscMetricsResponse) response = wave_response_new ();
+  GtkWidget *window;
+  GtkWidget *view = present_view (response, &window);
+  IscChartView *cv = ISC_CHART_VIEW (view);
+  GtkEventController *motion = motion_controller (view);
+  const IscChartLayout *layout;
+  gint64 chosen_ms;
+
+  layout = isc_chart_ensure_layout (isc_chart_view_get_chart (cv), gtk_widget_get_width (view), gtk_widget_get_height (view));
+  chosen_ms = isc_chart_model_get_step_starts (isc_chart_view_get_model (cv))[60];
+
+  /* The pointer's cursor, then its chart hidden as a page switch does,
+   * and the pointer's leave: no cursor left behind on any chart. */
+  g_signal_emit_by_name (motion, "motion", layout->step_x[30] + 0.2, layout->plot.y + 20);
+  g_assert_cmpint (isc_chart_view_get_cursor_time (cv), >=, 0);
+  gtk_widget_set_visible (view, FALSE);
+  g_signal_emit_by_name (motion, "leave");
+  g_assert_cmpint (isc_chart_view_get_cursor_time (cv), ==, -1);
+  gtk_widget_set_visible (view, TRUE);
+  test_run_frames (50);
+
+  /* The pointer's cursor, then a moment chosen elsewhere: the pointer's
+   * leave keeps it. */
+  g_signal_emit_by_name (motion, "motion", layout->step_x[30] + 0.2, layout->plot.y + 20);
+  isc_chart_view_set_cursor_time (cv, chosen_ms);
+  gtk_widget_set_visible (view, FALSE);
+  g_signal_emit_by_name (motion, "leave");
+  g_assert_cmpint (isc_chart_view_get_cursor_time (cv), ==, chosen_ms);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static gboolean
 renders_past (gpointer data)
 {
@@ -543,6 +581,7 @@ main (int   argc,
   adw_init ();
 
   g_test_add_func ("/isc/chart-view/hover-keeps-cache", test_view_hover_keeps_cache);
+  g_test_add_func ("/isc/chart-view/leave-takes-own-cursor", test_view_leave_takes_own_cursor);
   g_test_add_func ("/isc/chart-view/raster", test_view_raster);
   g_test_add_func ("/isc/chart-view/raster-in-sight", test_view_raster_in_sight);
   g_test_add_func ("/isc/chart-view/refresh-in-pixels", test_view_refresh_in_pixels);

@@ -193,13 +193,15 @@ static void
 cursor_leave_cb (IscChartView             *self,
                  GtkEventControllerMotion *controller)
 {
-  /* A chart that goes away (its page replaced, as by Logs at This
-   * Time) is left by the pointer that stayed where it was: the cursor
-   * time, maybe set since by the keyboard or the window, stays. */
-  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
-    return;
+  gboolean mine = self->cursor_ms == self->pointer_cursor_ms;
+
+  /* The pointer takes away the cursor it put there, not a moment the
+   * keyboard, the window (Logs at This Time, Activity) or a log line
+   * chose since: a chart whose page goes away (as Logs at This Time
+   * replaces it) is left by a pointer that stayed where it was. */
   self->pointer_cursor_ms = -1;
-  isc_chart_view_set_cursor_time (self, -1);
+  if (mine)
+    isc_chart_view_set_cursor_time (self, -1);
 }
 
 /* A drag's release or Enter on a keyboard selection: [start_ms, end_ms)
