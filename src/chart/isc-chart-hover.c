@@ -384,7 +384,7 @@ isc_chart_draw_hover (IscChart *self,
   pango_cairo_show_layout (cr, self->hover_text);
   swatches = g_array_new (FALSE, FALSE, sizeof (IscChartFill));
   add_hover_swatch_fills (self, box.x - 0.5 + style->spacing, box.y - 0.5 + style->spacing, swatches);
-  isc_chart_draw_fills (cr, swatches, 0, swatches->len);
+  isc_chart_draw_fills (cr, swatches);
   cairo_restore (cr);
 }
 

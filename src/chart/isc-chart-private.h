@@ -56,11 +56,9 @@ void isc_chart_add_swatch_fills (IscChart *self,
                                  double    x,
                                  double    y,
                                  GArray   *fills);
-/* fills[first..end) filled in order. */
+/* fills (of IscChartFill) filled in order. */
 void isc_chart_draw_fills       (cairo_t  *cr,
-                                 GArray   *fills,
-                                 guint     first,
-                                 guint     end);
+                                 GArray   *fills);
 
 /* isc-chart-compare.c: the compared series' dashed lines, prepared
  * with the layout and drawn over the series. */

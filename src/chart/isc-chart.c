@@ -405,11 +405,9 @@ isc_chart_add_swatch_fills (IscChart *self,
 
 void
 isc_chart_draw_fills (cairo_t *cr,
-                      GArray  *fills,
-                      guint    first,
-                      guint    end)
+                      GArray  *fills)
 {
-  for (guint i = first; i < end && i < fills->len; i++)
+  for (guint i = 0; i < fills->len; i++)
     {
       const IscChartFill *fill = &g_array_index (fills, IscChartFill, i);
 
@@ -429,7 +427,7 @@ isc_chart_draw_swatch (IscChart *self,
   g_autoptr(GArray) fills = g_array_new (FALSE, FALSE, sizeof (IscChartFill));
 
   isc_chart_add_swatch_fills (self, series, x, y, fills);
-  isc_chart_draw_fills (cr, fills, 0, fills->len);
+  isc_chart_draw_fills (cr, fills);
 }
 
 static void

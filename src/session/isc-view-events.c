@@ -125,6 +125,16 @@ set_unavailable (IscView    *self,
   _isc_view_notify (self, PROP_EVENTS_UNAVAILABLE);
 }
 
+/* Whether what served the environment at events_serving_before_ms is
+ * known to serve it still at start_ms. */
+static gboolean
+serving_holds_at (IscView *self,
+                  gint64   start_ms)
+{
+  return self->events_serving_before_ms != 0 && start_ms >= self->events_serving_before_ms &&
+         start_ms <= self->events_serving_until_ms;
+}
+
 /* How long what served the environment at events_serving_before_ms went
  * on serving it, as far as the events of load (which began while it did)
  * tell: until the next promotion to it, else to their end. */
@@ -135,8 +145,7 @@ extend_serving (IscView   *self,
 {
   gint64 until = load->end_ms;
 
-  if (self->events_serving_before_ms == 0 || load->start_ms < self->events_serving_before_ms ||
-      load->start_ms > self->events_serving_until_ms)
+  if (!serving_holds_at (self, load->start_ms))
     return;
   for (guint i = 0; i < events->len; i++)
     {
@@ -242,8 +251,7 @@ static void
 start_serving (IscView *self,
                Load    *load)
 {
-  if (self->events_serving_before_ms != 0 && load->start_ms >= self->events_serving_before_ms &&
-      load->start_ms <= self->events_serving_until_ms &&
+  if (serving_holds_at (self, load->start_ms) &&
       g_get_monotonic_time () - self->events_discovered_us <= ENVIRONMENT_MAX_AGE_US)
     {
       start_audit_log (load);

@@ -428,7 +428,7 @@ append_fills (GtkSnapshot *snapshot,
               guint        first,
               guint        end)
 {
-  for (guint i = first; i < end && i < fills->len; i++)
+  for (guint i = first; i < end; i++)
     {
       const IscChartFill *fill = &g_array_index (fills, IscChartFill, i);
 
