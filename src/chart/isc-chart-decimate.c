@@ -227,6 +227,7 @@ void
 isc_chart_stroke_points (cairo_t             *cr,
                          const IscChartPoint *points,
                          guint                n_points,
+                         double               x_anchor,
                          double               dot_radius)
 {
   double x0, y0, x1, y1, pad;
@@ -289,7 +290,7 @@ isc_chart_stroke_points (cairo_t             *cr,
            * segments with or without reduction, so both draw the same
            * pixels. */
           if (pen_down && k + 1 < run_end &&
-              floor (points[k].x / CHUNK_COLUMNS) != floor (points[k - 1].x / CHUNK_COLUMNS))
+              floor ((points[k].x - x_anchor) / CHUNK_COLUMNS) != floor ((points[k - 1].x - x_anchor) / CHUNK_COLUMNS))
             {
               cairo_stroke (cr);
               cairo_move_to (cr, points[k].x, points[k].y);

@@ -55,10 +55,13 @@ void isc_chart_step_points_append (const double  *xs,
 /* Strokes the runs of points in chunks of a bounded number of segments
  * (cairo's stroker slows sharply on one long path); a run of one point is
  * drawn as a dot of dot_radius. Uses the cairo_t's source and line style.
+ * The chunks' columns are counted from x_anchor (the time axis's, so that
+ * they move with it: isc_chart_layout_get_x_anchor()).
  */
 void isc_chart_stroke_points   (cairo_t             *cr,
                                 const IscChartPoint *points,
                                 guint                n_points,
+                                double               x_anchor,
                                 double               dot_radius);
 /* Fills the polygons of points, separated by breaks, or only makes them
  * the current path. */

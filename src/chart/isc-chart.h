@@ -86,6 +86,15 @@ void                  isc_chart_draw               (IscChart            *self,
                                                     cairo_t             *cr,
                                                     int                  width,
                                                     int                  height);
+/* The same pixels into an image surface, reusing the plot's pixels of
+ * the last such draw where only the time axis moved and the data at its
+ * ends changed (a refresh): isc-chart-pixels.c. */
+void                  isc_chart_draw_pixels        (IscChart            *self,
+                                                    cairo_t             *cr,
+                                                    int                  width,
+                                                    int                  height);
+int                   isc_chart_get_redrawn_columns (IscChart           *self);
+void                  isc_chart_forget_pixels      (IscChart            *self);
 
 /* The step under device x, or -1 (binary search, cheap); within 3 px of
  * a marker's line, the marker's step (isc_chart_get_step_near_time()). */

@@ -426,7 +426,7 @@ isc_stacked_renderer_draw (IscChartRenderer     *renderer,
       if (cs->role == ISC_CHART_SERIES_STATUS && cs->status_class == 5)
         draw_hatch (FALSE, cr, layout, style, band);
       isc_chart_style_set_source_alpha (cr, &color, ISC_CHART_PARTIAL_ALPHA);
-      isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)edge->data, edge->len, 0);
+      isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)edge->data, edge->len, isc_chart_layout_get_x_anchor (layout), 0);
     }
 
   cairo_restore (cr);
