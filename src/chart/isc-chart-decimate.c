@@ -16,7 +16,7 @@
 /* Columns per stroke: long enough to keep joins, short enough that the
  * stroker's cost stays linear (at most 4 × 64 segments once reduced).
  */
-#define CHUNK_COLUMNS 64
+#define CHUNK_COLUMNS ISC_CHART_SLAB_COLUMNS
 
 static inline void
 append_point (GArray *points,
@@ -290,7 +290,7 @@ isc_chart_stroke_points (cairo_t             *cr,
            * segments with or without reduction, so both draw the same
            * pixels. */
           if (pen_down && k + 1 < run_end &&
-              floor ((points[k].x - x_anchor) / CHUNK_COLUMNS) != floor ((points[k - 1].x - x_anchor) / CHUNK_COLUMNS))
+              floor ((points[k].x - floor (x_anchor)) / CHUNK_COLUMNS) != floor ((points[k - 1].x - floor (x_anchor)) / CHUNK_COLUMNS))
             {
               cairo_stroke (cr);
               cairo_move_to (cr, points[k].x, points[k].y);
@@ -329,13 +329,133 @@ isc_chart_path_polygons (cairo_t             *cr,
     cairo_close_path (cr);
 }
 
+/* Appends the part of the ring @ring (n points) with @lo <= x <= @hi
+ * (Sutherland–Hodgman against the two lines), then a break. */
+static void
+append_ring_between (const IscChartPoint *ring,
+                     guint                n,
+                     double               lo,
+                     double               hi,
+                     GArray              *out,
+                     GArray              *tmp)
+{
+  g_array_set_size (tmp, 0);
+  for (guint side = 0; side < 2; side++)
+    {
+      const IscChartPoint *in = side == 0 ? ring : (const IscChartPoint *)(gpointer) tmp->data;
+      guint n_in = side == 0 ? n : tmp->len;
+      GArray *dest = side == 0 ? tmp : out;
+      guint start = dest->len;
+      double edge = side == 0 ? lo : hi;
+
+      for (guint i = 0; i < n_in; i++)
+        {
+          IscChartPoint a = in[(i + n_in - 1) % n_in];
+          IscChartPoint b = in[i];
+          gboolean a_in = side == 0 ? a.x >= edge : a.x <= edge;
+          gboolean b_in = side == 0 ? b.x >= edge : b.x <= edge;
+
+          if (a_in != b_in)
+            {
+              IscChartPoint c = { edge, a.y + (b.y - a.y) * (edge - a.x) / (b.x - a.x) };
+
+              g_array_append_val (dest, c);
+            }
+          if (b_in)
+            g_array_append_val (dest, b);
+        }
+      if (dest->len - start < 3)
+        {
+          g_array_set_size (dest, start);
+          return;
+        }
+    }
+  append_break (out);
+}
+
+/**
+ * isc_chart_split_polygons:
+ * @points: polygons separated by breaks (a point whose y is NaN)
+ * @n_points: their number
+ * @x_anchor: where the blocks' columns are counted from
+ * @from_x: the slabs left of it are left out (a clip's extents)
+ * @to_x: and those right of it
+ *
+ * The polygons cut at every ISC_CHART_SLAB_COLUMNS-th column from
+ * @x_anchor (whole pixels): a GPtrArray of one GArray of IscChartPoint per
+ * slab they reach, each of polygons separated by breaks. Filled one slab
+ * at a time, a polygon's pixels in a slab depend only on what lies in it
+ * (isc-chart-pixels.c); cut at whole pixels, the slabs leave no seam.
+ *
+ * Returns: (transfer full): the slabs' polygons, left to right
+ */
+GPtrArray *
+isc_chart_split_polygons (const IscChartPoint *points,
+                          guint                n_points,
+                          double               x_anchor,
+                          double               from_x,
+                          double               to_x)
+{
+  GPtrArray *slabs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_autoptr(GArray) tmp = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
+  double x_min = G_MAXDOUBLE, x_max = -G_MAXDOUBLE;
+
+  for (guint i = 0; i < n_points; i++)
+    if (!isnan (points[i].y))
+      {
+        x_min = MIN (x_min, points[i].x);
+        x_max = MAX (x_max, points[i].x);
+      }
+  if (x_min > x_max)
+    return slabs;
+  /* Whole pixels: the slabs meet with no seam. */
+  x_anchor = floor (x_anchor);
+  x_min = MAX (x_min, from_x);
+  x_max = MIN (x_max, to_x);
+
+  for (double lo = x_anchor + floor ((x_min - x_anchor) / ISC_CHART_SLAB_COLUMNS) * ISC_CHART_SLAB_COLUMNS;
+       lo < x_max; lo += ISC_CHART_SLAB_COLUMNS)
+    {
+      GArray *slab = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
+      guint i = 0;
+
+      while (i < n_points)
+        {
+          guint end = i;
+
+          while (end < n_points && !isnan (points[end].y))
+            end++;
+          if (end - i >= 3)
+            append_ring_between (points + i, end - i, lo, lo + ISC_CHART_SLAB_COLUMNS, slab, tmp);
+          i = end + 1;
+        }
+      if (slab->len > 0)
+        g_ptr_array_add (slabs, slab);
+      else
+        g_array_unref (slab);
+    }
+  return slabs;
+}
+
 void
 isc_chart_fill_polygons (cairo_t             *cr,
                          const IscChartPoint *points,
-                         guint                n_points)
+                         guint                n_points,
+                         double               x_anchor)
 {
-  isc_chart_path_polygons (cr, points, n_points);
-  cairo_fill (cr);
+  g_autoptr(GPtrArray) slabs = NULL;
+  double x0, y0, x1, y1;
+
+  cairo_clip_extents (cr, &x0, &y0, &x1, &y1);
+  slabs = isc_chart_split_polygons (points, n_points, x_anchor, x0, x1);
+
+  for (guint i = 0; i < slabs->len; i++)
+    {
+      GArray *slab = g_ptr_array_index (slabs, i);
+
+      isc_chart_path_polygons (cr, (const IscChartPoint *)(gpointer) slab->data, slab->len);
+      cairo_fill (cr);
+    }
 }
 
 /* A band's area within one pixel column is the span from its lowest

@@ -63,11 +63,21 @@ void isc_chart_stroke_points   (cairo_t             *cr,
                                 guint                n_points,
                                 double               x_anchor,
                                 double               dot_radius);
-/* Fills the polygons of points, separated by breaks, or only makes them
- * the current path. */
+/* The columns of a slab: polygons are filled a slab at a time, strokes
+ * chunked at the same columns (isc_chart_split_polygons()). */
+#define ISC_CHART_SLAB_COLUMNS 16
+
+/* Fills the polygons of points, separated by breaks, a slab at a time
+ * (counted from x_anchor), or only makes them the current path. */
 void isc_chart_fill_polygons   (cairo_t             *cr,
                                 const IscChartPoint *points,
-                                guint                n_points);
+                                guint                n_points,
+                                double               x_anchor);
+GPtrArray *isc_chart_split_polygons (const IscChartPoint *points,
+                                     guint                n_points,
+                                     double               x_anchor,
+                                     double               from_x,
+                                     double               to_x);
 void isc_chart_path_polygons   (cairo_t             *cr,
                                 const IscChartPoint *points,
                                 guint                n_points);

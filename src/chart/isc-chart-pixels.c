@@ -28,6 +28,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "isc-chart-decimate.h"
 #include "isc-chart-layout-private.h"
 #include "isc-chart-private.h"
 
@@ -35,10 +36,12 @@
  * join, a dot, the incomplete steps' dashes' caps. */
 #define MARGIN 6
 
-/* Dashed strokes restart their dashes at each chunk of columns
- * (isc_chart_stroke_points()), so on the left what a fan's dashed average
- * shows changes up to the first chunk's end. */
-#define CHUNK_COLUMNS 64
+/* The plot is drawn in blocks this wide, each under its own clip: what
+ * a block shows depends only on what lies in it (a clip leaves out the
+ * edges outside it), so a block of the same data a whole number of
+ * pixels on has the same pixels, moved. */
+#define BLOCK_COLUMNS 16
+
 
 void
 _isc_chart_drop_pixels (IscChart *self)
@@ -85,7 +88,6 @@ same_frame (IscChartModel        *old_model,
       old->y_min != layout->y_min || old->y_max != layout->y_max ||
       old->value_tick_items->len != layout->value_tick_items->len ||
       old->references->len != layout->references->len)
-    { g_printerr ("%d %d %g %g %g %g | %g %g %g %g | %ld %ld %d %d %g %g %g %g\n", old->width, layout->width, old->plot.x, old->plot.y, old->plot.width, old->plot.height, layout->plot.x, layout->plot.y, layout->plot.width, layout->plot.height, old->x_max - old->x_min, layout->x_max - layout->x_min, old->dense, layout->dense, old->y_min, layout->y_min, old->y_max, layout->y_max);  g_printerr ("find_shift FALSE at %d\n", __LINE__); return FALSE; }
 
   for (guint i = 0; i < layout->value_tick_items->len; i++)
     if (g_array_index (old->value_tick_items, IscChartTick, i).pos !=
@@ -215,8 +217,8 @@ find_shift (IscChart             *self,
   IscChartModel *old_model = self->pixels_model;
   IscChartModel *model = self->model;
   const gint64 *old_starts, *starts;
-  guint n_old, n, first, same;
-  double old_origin, origin, x;
+  guint n_old, n, first, same, k;
+  double old_origin, origin, x, anchor;
   g_autofree gint64 *a = NULL;
   g_autofree gint64 *b = NULL;
   guint n_a, n_b;
@@ -258,24 +260,26 @@ find_shift (IscChart             *self,
   if (same < 2)
     return FALSE;
 
-  /* Left: up to the second step (the first's line and its join), and for
-   * a fan's dashed average to its first chunk's end. */
-  x = layout->step_x[1] + MARGIN;
-  if (isc_chart_model_get_plot (model) == ISC_CHART_PLOT_FAN)
-    {
-      double anchor = isc_chart_layout_get_x_anchor (layout);
-
-      x = MAX (x, anchor + (floor ((layout->step_x[0] - anchor) / CHUNK_COLUMNS) + 1) * CHUNK_COLUMNS + MARGIN);
-    }
-  *left = (int) ceil (MAX (x, rect->x));
-  /* Right: from the last step that draws the same (its line to the
-   * first that does not). */
-  *right = (int) floor (layout->step_x[same - 1] - MARGIN);
-    {
-      double anchor = isc_chart_layout_get_x_anchor (layout);
-
-      *right = MIN (*right, (int) floor (anchor + floor ((layout->step_x[same - 1] - anchor) / CHUNK_COLUMNS) * CHUNK_COLUMNS - MARGIN));
-    }
+  /* A stroke is drawn in chunks and a fill in slabs of
+   * ISC_CHART_SLAB_COLUMNS columns on the time axis, and what one draws
+   * in a block depends on all of it (isc_chart_split_polygons()). Left:
+   * the first chunk, which begins at the window's first step where the
+   * one before began earlier, up to the first step of the next (a
+   * chunk's line ends there); a fan's dashes restart with each chunk. */
+  anchor = floor (isc_chart_layout_get_x_anchor (layout));
+  x = anchor + (floor ((layout->step_x[0] - anchor) / ISC_CHART_SLAB_COLUMNS) + 1) * ISC_CHART_SLAB_COLUMNS;
+  for (k = 0; k < n && layout->step_x[k] < x; k++)
+    ;
+  if (k == n)
+    return FALSE;
+  *left = (int) ceil (MAX (layout->step_x[k] + MARGIN, rect->x));
+  /* The same window's start: nothing on the left changed. */
+  if (*shift == 0 && first == 0)
+    *left = (int) rect->x;
+  /* Right: from the chunk and the slab of the last step that draws the
+   * same, whose line runs to the first that does not. */
+  *right = (int) floor (anchor + floor ((layout->step_x[same - 1] - anchor) / ISC_CHART_SLAB_COLUMNS) *
+                        ISC_CHART_SLAB_COLUMNS - MARGIN);
   /* Within what the kept pixels hold, moved. */
   *right = MIN (*right, (int) (rect->x + rect->width) - *shift);
   return *left < *right;
@@ -340,6 +344,107 @@ keep_pixels (IscChart             *self,
   g_set_object (&self->pixels_model, self->model);
 }
 
+struct _IscChartReuse
+{
+  int shift;  /* how far the time axis moved, whole pixels */
+  int left;   /* the plot's columns [left, right) hold what they held */
+  int right;
+};
+
+/* What the plot's blocks leave out: the frame, the title, the axes'
+ * ticks below the plot; under the same clip in every draw. */
+static void
+draw_outside (IscChart             *self,
+              cairo_t              *cr,
+              int                   width,
+              int                   height,
+              const IscChartLayout *layout,
+              const IscChartRect   *rect)
+{
+  double bottom = rect->y + rect->height;
+  double right = rect->x + rect->width;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, rect->y);
+  cairo_rectangle (cr, 0, bottom, width, height - bottom);
+  cairo_rectangle (cr, 0, rect->y, rect->x, rect->height);
+  cairo_rectangle (cr, right, rect->y, width - right, rect->height);
+  cairo_clip (cr);
+  _isc_chart_draw_under (self, cr, width, height, layout);
+  cairo_restore (cr);
+}
+
+/* A block of the plot: the background, then what lies under the labels,
+ * under its clip. */
+static void
+draw_block (IscChart             *self,
+            cairo_t              *cr,
+            const IscChartLayout *layout,
+            const IscChartRect   *rect,
+            double                x0,
+            double                x1)
+{
+  cairo_save (cr);
+  cairo_rectangle (cr, x0, rect->y, x1 - x0, rect->height);
+  cairo_clip (cr);
+  isc_chart_style_set_source (cr, &self->style.background);
+  cairo_paint (cr);
+  _isc_chart_draw_base (self, cr, layout);
+  cairo_restore (cr);
+}
+
+void
+_isc_chart_draw_in_blocks (IscChart             *self,
+                           cairo_t              *cr,
+                           int                   width,
+                           int                   height,
+                           const IscChartLayout *layout,
+                           const IscChartReuse  *reuse)
+{
+  IscChartRect rect;
+  double grid, right_edge;
+
+  plot_rect (self, layout, &rect);
+  cairo_save (cr);
+  draw_outside (self, cr, width, height, layout, &rect);
+
+  /* The blocks start at whole pixels counted from the epoch's. */
+  grid = floor (isc_chart_layout_get_x_anchor (layout));
+  right_edge = rect.x + rect.width;
+  self->redrawn = reuse != NULL ? 0 : (int) layout->plot.width;
+  for (double x = grid + floor ((rect.x - grid) / BLOCK_COLUMNS) * BLOCK_COLUMNS; x < right_edge; x += BLOCK_COLUMNS)
+    {
+      double x0 = MAX (x, rect.x);
+      double x1 = MIN (x + BLOCK_COLUMNS, right_edge);
+
+      if (reuse == NULL || x0 < reuse->left || x1 > reuse->right)
+        {
+          draw_block (self, cr, layout, &rect, x0, x1);
+          if (reuse != NULL)
+            self->redrawn += (int) MAX (0, MIN (x1, layout->plot.x + layout->plot.width) - MAX (x0, layout->plot.x));
+          continue;
+        }
+
+      /* Moved with the time axis. */
+      cairo_save (cr);
+      cairo_rectangle (cr, x0, rect.y, x1 - x0, rect.height);
+      cairo_clip (cr);
+      cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+      cairo_set_source_surface (cr, self->pixels, self->pixels_rect.x - reuse->shift, self->pixels_rect.y);
+      cairo_paint (cr);
+      cairo_restore (cr);
+    }
+
+  /* Kept for the next draw before the labels go over them. */
+  if (reuse != NULL || self->keep)
+    {
+      cairo_surface_flush (cairo_get_target (cr));
+      keep_pixels (self, cairo_get_target (cr), &rect, self->keep_scale, layout);
+    }
+  _isc_chart_draw_top (self, cr, layout);
+  cairo_restore (cr);
+}
+
 /**
  * isc_chart_draw_pixels:
  * @self: a chart
@@ -348,12 +453,15 @@ keep_pixels (IscChart             *self,
  * @width: the chart's width
  * @height: the chart's height
  *
- * Draws what isc_chart_draw() draws, the same pixels, reusing those of the
- * plot it drew last where the time axis moved by whole pixels and only
- * the data at its ends changed: a refresh that brings a new step draws
- * the columns of the steps that changed, not the whole plot. The number
- * of the plot's columns drawn anew is isc_chart_get_redrawn_columns().
- * Any other context is drawn as isc_chart_draw() does.
+ * Draws the chart as isc_chart_draw() does (the plot in blocks of
+ * BLOCK_COLUMNS columns on the time axis, each under a clip of its own)
+ * and keeps the plot's pixels. The next draw, where the time axis moved by
+ * whole pixels and only the data at its ends changed (a refresh), draws
+ * the blocks whose pixels change and moves the others: exactly the pixels
+ * it would draw whole, since a block's pixels depend only on what lies in
+ * it. The number of the plot's columns drawn is
+ * isc_chart_get_redrawn_columns(). Any other context is drawn as
+ * isc_chart_draw() draws it.
  */
 void
 isc_chart_draw_pixels (IscChart *self,
@@ -364,8 +472,8 @@ isc_chart_draw_pixels (IscChart *self,
   cairo_surface_t *target;
   const IscChartLayout *layout;
   IscChartRect rect;
+  IscChartReuse reuse;
   double scale_x, scale_y, offset_x, offset_y;
-  int shift, left, right;
 
   g_return_if_fail (ISC_IS_CHART (self));
   g_return_if_fail (cr != NULL);
@@ -379,7 +487,6 @@ isc_chart_draw_pixels (IscChart *self,
   layout = isc_chart_ensure_layout (self, width, height);
   _isc_chart_ensure_prepared (self, layout);
   plot_rect (self, layout, &rect);
-  self->redrawn = (int) layout->plot.width;
 
   if (cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE || scale_x != scale_y ||
       offset_x != 0 || offset_y != 0 || layout->message.layout != NULL ||
@@ -387,42 +494,18 @@ isc_chart_draw_pixels (IscChart *self,
     {
       _isc_chart_drop_pixels (self);
       isc_chart_draw (self, cr, width, height);
+      self->redrawn = (int) layout->plot.width;
       return;
     }
 
-  cairo_save (cr);
+  self->keep = TRUE;
+  self->keep_scale = scale_x;
   if (self->pixels != NULL && self->pixels_scale == scale_x &&
-      find_shift (self, layout, &rect, &shift, &left, &right))
-    {
-      double bottom = rect.y + rect.height;
-
-      /* All but the plot's kept columns, drawn ... */
-      cairo_save (cr);
-      cairo_rectangle (cr, 0, 0, width, rect.y);
-      cairo_rectangle (cr, 0, bottom, width, height - bottom);
-      cairo_rectangle (cr, 0, rect.y, left, rect.height);
-      cairo_rectangle (cr, right, rect.y, width - right, rect.height);
-      cairo_clip (cr);
-      _isc_chart_draw_under (self, cr, width, height, layout);
-      cairo_restore (cr);
-
-      /* ... and those, moved with the time axis. */
-      cairo_save (cr);
-      cairo_rectangle (cr, left, rect.y, right - left, rect.height);
-      cairo_clip (cr);
-      cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
-      cairo_set_source_surface (cr, self->pixels, self->pixels_rect.x - shift, self->pixels_rect.y);
-      cairo_paint (cr);
-      cairo_restore (cr);
-      self->redrawn = (int) layout->plot.width - (right - left);
-    }
+      find_shift (self, layout, &rect, &reuse.shift, &reuse.left, &reuse.right))
+    _isc_chart_draw_in_blocks (self, cr, width, height, layout, &reuse);
   else
-    _isc_chart_draw_under (self, cr, width, height, layout);
-
-  cairo_surface_flush (target);
-  keep_pixels (self, target, &rect, scale_x, layout);
-  _isc_chart_draw_top (self, cr, layout);
-  cairo_restore (cr);
+    _isc_chart_draw_in_blocks (self, cr, width, height, layout, NULL);
+  self->keep = FALSE;
 }
 
 /**

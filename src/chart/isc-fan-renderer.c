@@ -198,7 +198,8 @@ draw_partial (IscFanRenderer       *self,
       if (band->len == 0)
         continue;
       isc_chart_style_set_source_alpha (cr, &style->fan, style->fan_alpha[level] * ISC_CHART_PARTIAL_ALPHA);
-      isc_chart_fill_polygons (cr, (const IscChartPoint *)(gpointer)band->data, band->len);
+      isc_chart_fill_polygons (cr, (const IscChartPoint *)(gpointer)band->data, band->len,
+                               isc_chart_layout_get_x_anchor (layout));
     }
 
   isc_chart_renderer_set_partial_dash (cr, style);
@@ -244,7 +245,8 @@ isc_fan_renderer_draw (IscChartRenderer     *renderer,
           if (self->columns)
             isc_chart_fill_columns (cr, (const IscChartPoint *)(gpointer)band->data, band->len);
           else
-            isc_chart_fill_polygons (cr, (const IscChartPoint *)(gpointer)band->data, band->len);
+            isc_chart_fill_polygons (cr, (const IscChartPoint *)(gpointer)band->data, band->len,
+                               isc_chart_layout_get_x_anchor (layout));
         }
     }
 

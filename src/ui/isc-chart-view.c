@@ -355,7 +355,8 @@ draw_raster (IscChartView *self,
     }
   cairo_surface_set_device_scale (surface, scale, scale);
   cr = cairo_create (surface);
-  isc_chart_draw (self->chart, cr, width, height);
+  /* A refresh draws what changed, moving the rest (isc-chart-pixels.c). */
+  isc_chart_draw_pixels (self->chart, cr, width, height);
   cairo_destroy (cr);
 
   snapshot = gtk_snapshot_new ();
@@ -511,6 +512,7 @@ raster_cb (gpointer data)
           clear_raster (self);
           gtk_widget_queue_draw (GTK_WIDGET (self));
         }
+      isc_chart_forget_pixels (self->chart);
       return G_SOURCE_REMOVE;
     }
   /* A new size or new data waits for its own snapshot, and its delay;
