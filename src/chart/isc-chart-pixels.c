@@ -370,7 +370,8 @@ draw_outside (IscChart             *self,
   cairo_rectangle (cr, 0, rect->y, rect->x, rect->height);
   cairo_rectangle (cr, right, rect->y, width - right, rect->height);
   cairo_clip (cr);
-  _isc_chart_draw_under (self, cr, width, height, layout);
+  /* The series and the annotations' lines stay within the plot. */
+  _isc_chart_draw_under (self, cr, width, height, layout, FALSE);
   cairo_restore (cr);
 }
 
@@ -403,6 +404,7 @@ _isc_chart_draw_in_blocks (IscChart             *self,
 {
   IscChartRect rect;
   double grid, right_edge;
+  double kept_x0 = G_MAXDOUBLE, kept_x1 = -G_MAXDOUBLE;
 
   plot_rect (self, layout, &rect);
   cairo_save (cr);
@@ -422,12 +424,18 @@ _isc_chart_draw_in_blocks (IscChart             *self,
           draw_block (self, cr, layout, &rect, x0, x1);
           if (reuse != NULL)
             self->redrawn += (int) MAX (0, MIN (x1, layout->plot.x + layout->plot.width) - MAX (x0, layout->plot.x));
-          continue;
         }
-
-      /* Moved with the time axis. */
+      else
+        {
+          /* Moved with the time axis, below, with the others. */
+          kept_x0 = MIN (kept_x0, x0);
+          kept_x1 = MAX (kept_x1, x1);
+        }
+    }
+  if (kept_x0 < kept_x1)
+    {
       cairo_save (cr);
-      cairo_rectangle (cr, x0, rect.y, x1 - x0, rect.height);
+      cairo_rectangle (cr, kept_x0, rect.y, kept_x1 - kept_x0, rect.height);
       cairo_clip (cr);
       cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
       cairo_set_source_surface (cr, self->pixels, self->pixels_rect.x - reuse->shift, self->pixels_rect.y);
@@ -506,6 +514,7 @@ isc_chart_draw_pixels (IscChart *self,
   else
     _isc_chart_draw_in_blocks (self, cr, width, height, layout, NULL);
   self->keep = FALSE;
+  g_debug ("%s: %d of %.0f columns drawn", isc_chart_model_get_name (self->model), self->redrawn, layout->plot.width);
 }
 
 /**

@@ -83,7 +83,8 @@ gboolean _isc_chart_draw_under      (IscChart             *self,
                                      cairo_t              *cr,
                                      int                   width,
                                      int                   height,
-                                     const IscChartLayout *layout);
+                                     const IscChartLayout *layout,
+                                     gboolean              with_plot);
 void     _isc_chart_draw_base       (IscChart             *self,
                                      cairo_t              *cr,
                                      const IscChartLayout *layout);

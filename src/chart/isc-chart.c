@@ -177,7 +177,6 @@ isc_chart_set_time_zone (IscChart  *self,
   /* Only a zone asked for: local time that happens to be UTC is still
    * local time, and says nothing. */
   self->utc = tz != NULL && is_utc (tz);
-  _isc_chart_drop_pixels (self);
   isc_chart_invalidate (self);
 }
 
@@ -208,7 +207,6 @@ isc_chart_set_alignment (IscChart                *self,
   if (self->align.gutter == align->gutter && self->align.plot_height == align->plot_height)
     return;
   self->align = *align;
-  _isc_chart_drop_pixels (self);
   isc_chart_invalidate (self);
 }
 
@@ -761,20 +759,22 @@ isc_chart_draw (IscChart *self,
     }
 
   cairo_save (cr);
-  if (_isc_chart_draw_under (self, cr, width, height, layout))
+  if (_isc_chart_draw_under (self, cr, width, height, layout, TRUE))
     _isc_chart_draw_top (self, cr, layout);
   cairo_restore (cr);
 }
 
 /* Everything under the labels drawn over the plot (the frame, the title,
- * the grid, the series and the annotations' lines): FALSE when the chart
- * is a message ("No data in this range") and has no plot. */
+ * the grid, the series and the annotations' lines; without @with_plot
+ * only the grid of those, for its ticks outside the plot): FALSE when the
+ * chart is a message ("No data in this range") and has no plot. */
 gboolean
 _isc_chart_draw_under (IscChart             *self,
                        cairo_t              *cr,
                        int                   width,
                        int                   height,
-                       const IscChartLayout *layout)
+                       const IscChartLayout *layout,
+                       gboolean              with_plot)
 {
   const IscChartStyle *style = &self->style;
 
@@ -791,7 +791,10 @@ _isc_chart_draw_under (IscChart             *self,
       return FALSE;
     }
 
-  _isc_chart_draw_base (self, cr, layout);
+  if (with_plot)
+    _isc_chart_draw_base (self, cr, layout);
+  else if (isc_chart_model_get_plot (self->model) != ISC_CHART_PLOT_BARS)
+    draw_grid (self, cr, layout);
   return TRUE;
 }
 
