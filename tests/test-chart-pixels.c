@@ -206,13 +206,18 @@ n_different (cairo_surface_t *a,
 }
 
 /* The refreshed chart's pixels, drawn as a new chart of its model draws
- * them (whole, the first time). */
+ * them when refreshed with nothing kept: its whole plot in blocks. */
 static void
 assert_as_drawn_afresh (IscChart        *chart,
                         cairo_surface_t *refreshed)
 {
   g_autoptr(IscChart) fresh = chart_new (isc_chart_get_model (chart), ISC_CHART_THEME_LIGHT);
-  cairo_surface_t *whole = draw (fresh, TRUE);
+  cairo_surface_t *whole;
+
+  /* Its first draw is whole without blocks (nothing was drawn of its
+   * range at its size before); its second, of the same range, in blocks. */
+  cairo_surface_destroy (draw (fresh, TRUE));
+  whole = draw (fresh, TRUE);
   int x = -1, y = -1, most;
   guint n = n_different (refreshed, whole, &x, &y, &most);
 
@@ -243,11 +248,16 @@ test_slide (gconstpointer data)
   double plot_width;
   guint n_partial = 0;
 
-  surface = draw (chart, TRUE);
-  layout = isc_chart_ensure_layout (chart, W, H);
-  plot_width = layout->plot.width;
-  g_assert_cmpint (isc_chart_get_redrawn_columns (chart), ==, (int) plot_width);
-  cairo_surface_destroy (surface);
+  /* Drawn once as the window first draws it, then refreshed once with
+   * nothing kept: all of the plot, both times. */
+  for (guint i = 0; i < 2; i++)
+    {
+      surface = draw (chart, TRUE);
+      layout = isc_chart_ensure_layout (chart, W, H);
+      plot_width = layout->plot.width;
+      g_assert_cmpint (isc_chart_get_redrawn_columns (chart), ==, (int) plot_width);
+      cairo_surface_destroy (surface);
+    }
 
   for (guint i = 1; i <= 20; i++)
     {
@@ -290,6 +300,7 @@ test_whole_when_the_frame_changes (void)
   int plot_width;
   cairo_surface_t *surface;
 
+  cairo_surface_destroy (draw (chart, TRUE));
   cairo_surface_destroy (draw (chart, TRUE));
   plot_width = (int) isc_chart_ensure_layout (chart, W, H)->plot.width;
   isc_chart_set_model (chart, later);
@@ -341,6 +352,7 @@ test_revised_value (void)
   int plot_width, redrawn;
 
   cairo_surface_destroy (draw (chart, TRUE));
+  cairo_surface_destroy (draw (chart, TRUE));
   plot_width = (int) isc_chart_ensure_layout (chart, W, H)->plot.width;
   /* The window's middle step. */
   revised_step = (START_MS + SPAN_MS / 2) / (STEP_S * 1000);
@@ -379,6 +391,7 @@ test_slide_scaled (void)
   cairo_surface_set_device_scale (a, 2, 2);
   cr = cairo_create (a);
   isc_chart_draw_pixels (chart, cr, W, H);
+  isc_chart_draw_pixels (chart, cr, W, H);
   isc_chart_set_model (chart, later);
   cairo_set_source_rgb (cr, 1, 0, 1);
   cairo_paint (cr);
@@ -391,6 +404,9 @@ test_slide_scaled (void)
   cairo_surface_set_device_scale (b, 2, 2);
   cr = cairo_create (b);
   isc_chart_draw_pixels (fresh, cr, W, H);
+  cairo_set_source_rgb (cr, 0, 1, 1);
+  cairo_paint (cr);
+  isc_chart_draw_pixels (fresh, cr, W, H);
   cairo_destroy (cr);
   cairo_surface_flush (a);
   cairo_surface_flush (b);
@@ -398,6 +414,39 @@ test_slide_scaled (void)
                            (gsize) cairo_image_surface_get_stride (a) * 2 * H), ==, 0);
   (void) x;
   (void) y;
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+}
+
+static double
+wave (guint series, guint step, gpointer data)
+{
+  return 20.0 + 10.0 * sin (step / 4.0);
+}
+
+/* Another range (a zoom, a range chosen) is drawn whole without blocks,
+ * as the vectors the window draws at first are: the same pixels as
+ * isc_chart_draw(), at no more than its cost. */
+static void
+test_new_range_drawn_as_vectors (void)
+{
+  g_autoptr(IscChartModel) model = model_at (&metrics[0], START_MS);
+  g_autoptr(IscMetricsResponse) response =
+    test_response_new ("SERIES", 30, 240, "baseten_concurrent_requests", "COUNT", "GAUGE", "[{}]", 1, wave, NULL);
+  g_autoptr(IscChartModel) other = isc_chart_model_new (response, 0, ISC_COUNTER_DISPLAY_RATE);
+  g_autoptr(IscChart) chart = chart_new (model, ISC_CHART_THEME_LIGHT);
+  g_autoptr(IscChart) fresh = chart_new (other, ISC_CHART_THEME_LIGHT);
+  cairo_surface_t *a, *b;
+  int x = -1, y = -1, most;
+
+  cairo_surface_destroy (draw (chart, TRUE));
+  cairo_surface_destroy (draw (chart, TRUE));
+  isc_chart_set_model (chart, other);
+  a = draw (chart, TRUE);
+  g_assert_cmpint (isc_chart_get_redrawn_columns (chart), ==,
+                   (int) isc_chart_ensure_layout (chart, W, H)->plot.width);
+  b = draw (fresh, FALSE);
+  g_assert_cmpuint (n_different (a, b, &x, &y, &most), ==, 0);
   cairo_surface_destroy (a);
   cairo_surface_destroy (b);
 }
@@ -414,6 +463,7 @@ main (int   argc,
   g_test_add_func ("/isc/chart-pixels/whole-when-the-frame-changes", test_whole_when_the_frame_changes);
   g_test_add_func ("/isc/chart-pixels/revised-value", test_revised_value);
   g_test_add_func ("/isc/chart-pixels/scaled", test_slide_scaled);
+  g_test_add_func ("/isc/chart-pixels/new-range-as-vectors", test_new_range_drawn_as_vectors);
 
   return g_test_run ();
 }

@@ -69,6 +69,24 @@ same_rect (const IscChartRect *a,
   return a->x == b->x && a->y == b->y && a->width == b->width && a->height == b->height;
 }
 
+/* Whether a later draw could reuse this one's pixels: not a dense plot
+ * (a step or more a column, where drawing in blocks costs what it saves),
+ * bars, compared lines or a stepped limit (dashed from the window's
+ * start), nor a message. */
+static gboolean
+can_reuse (IscChartModel        *model,
+           const IscChartLayout *layout)
+{
+  if (layout->dense || layout->message.layout != NULL ||
+      isc_chart_model_get_plot (model) == ISC_CHART_PLOT_BARS ||
+      isc_chart_model_get_n_compare (model) > 0)
+    return FALSE;
+  for (guint i = 0; i < layout->references->len; i++)
+    if (g_array_index (layout->references, IscChartReferenceLine, i).n_points > 0)
+      return FALSE;
+  return TRUE;
+}
+
 /* Whether everything but the data is as in the kept pixels' picture:
  * the size, the plot, the value axis, the series and how they are drawn. */
 static gboolean
@@ -344,12 +362,12 @@ keep_pixels (IscChart             *self,
   g_set_object (&self->pixels_model, self->model);
 }
 
-struct _IscChartReuse
+typedef struct
 {
   int shift;  /* how far the time axis moved, whole pixels */
   int left;   /* the plot's columns [left, right) hold what they held */
   int right;
-};
+} IscChartReuse;
 
 /* What the plot's blocks leave out: the frame, the title, the axes'
  * ticks below the plot; under the same clip in every draw. */
@@ -394,13 +412,16 @@ draw_block (IscChart             *self,
   cairo_restore (cr);
 }
 
-void
-_isc_chart_draw_in_blocks (IscChart             *self,
-                           cairo_t              *cr,
-                           int                   width,
-                           int                   height,
-                           const IscChartLayout *layout,
-                           const IscChartReuse  *reuse)
+/* Draws the chart with its plot in blocks, and keeps the plot's pixels;
+ * with @reuse, the blocks it does not cover are the kept pixels, moved. */
+static void
+draw_in_blocks (IscChart             *self,
+                cairo_t              *cr,
+                int                   width,
+                int                   height,
+                double                scale,
+                const IscChartLayout *layout,
+                const IscChartReuse  *reuse)
 {
   IscChartRect rect;
   double grid, right_edge;
@@ -444,11 +465,8 @@ _isc_chart_draw_in_blocks (IscChart             *self,
     }
 
   /* Kept for the next draw before the labels go over them. */
-  if (reuse != NULL || self->keep)
-    {
-      cairo_surface_flush (cairo_get_target (cr));
-      keep_pixels (self, cairo_get_target (cr), &rect, self->keep_scale, layout);
-    }
+  cairo_surface_flush (cairo_get_target (cr));
+  keep_pixels (self, cairo_get_target (cr), &rect, scale, layout);
   _isc_chart_draw_top (self, cr, layout);
   cairo_restore (cr);
 }
@@ -482,6 +500,7 @@ isc_chart_draw_pixels (IscChart *self,
   IscChartRect rect;
   IscChartReuse reuse;
   double scale_x, scale_y, offset_x, offset_y;
+  gboolean same_range;
 
   g_return_if_fail (ISC_IS_CHART (self));
   g_return_if_fail (cr != NULL);
@@ -496,8 +515,17 @@ isc_chart_draw_pixels (IscChart *self,
   _isc_chart_ensure_prepared (self, layout);
   plot_rect (self, layout, &rect);
 
+  /* Blocks only where the next draw may reuse them: a refresh of the
+   * range drawn last at this size. A new range (a zoom, another range
+   * chosen) is drawn whole, as vectors are, at no more than their cost;
+   * its next refresh starts the blocks. */
+  same_range = self->last_span == layout->x_max - layout->x_min &&
+               self->last_width == width && self->last_height == height;
+  self->last_span = layout->x_max - layout->x_min;
+  self->last_width = width;
+  self->last_height = height;
   if (cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE || scale_x != scale_y ||
-      offset_x != 0 || offset_y != 0 || layout->message.layout != NULL ||
+      offset_x != 0 || offset_y != 0 || !can_reuse (self->model, layout) || !same_range ||
       rect.width <= 0 || rect.height <= 0)
     {
       _isc_chart_drop_pixels (self);
@@ -506,14 +534,11 @@ isc_chart_draw_pixels (IscChart *self,
       return;
     }
 
-  self->keep = TRUE;
-  self->keep_scale = scale_x;
   if (self->pixels != NULL && self->pixels_scale == scale_x &&
       find_shift (self, layout, &rect, &reuse.shift, &reuse.left, &reuse.right))
-    _isc_chart_draw_in_blocks (self, cr, width, height, layout, &reuse);
+    draw_in_blocks (self, cr, width, height, scale_x, layout, &reuse);
   else
-    _isc_chart_draw_in_blocks (self, cr, width, height, layout, NULL);
-  self->keep = FALSE;
+    draw_in_blocks (self, cr, width, height, scale_x, layout, NULL);
   g_debug ("%s: %d of %.0f columns drawn", isc_chart_model_get_name (self->model), self->redrawn, layout->plot.width);
 }
 
@@ -545,4 +570,8 @@ isc_chart_forget_pixels (IscChart *self)
 {
   g_return_if_fail (ISC_IS_CHART (self));
   _isc_chart_drop_pixels (self);
+  /* And what was drawn last: the next draw is whole, without blocks. */
+  self->last_span = 0;
+  self->last_width = 0;
+  self->last_height = 0;
 }

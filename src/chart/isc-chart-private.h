@@ -50,9 +50,10 @@ struct _IscChart
   IscChartLayout    *pixels_layout;
   IscChartModel     *pixels_model;
   int                redrawn;
-  /* isc_chart_draw_pixels() under way: the pixels are to be kept */
-  gboolean           keep;
-  double             keep_scale;
+  /* The range and size of the last isc_chart_draw_pixels() */
+  gint64             last_span;
+  int                last_width;
+  int                last_height;
 };
 
 /* A series' swatch with its top-left corner at (x, y), as the legend
@@ -95,15 +96,7 @@ void     _isc_chart_draw_top        (IscChart             *self,
 /* isc-chart-pixels.c: lets go of the kept pixels (a new style, zone or
  * hidden set: what they show is no longer what a draw would). */
 void     _isc_chart_drop_pixels     (IscChart             *self);
-/* Draws the chart with its plot in blocks (isc-chart-pixels.c); with
- * @reuse, the blocks it does not cover are the kept pixels, moved. */
-typedef struct _IscChartReuse IscChartReuse;
-void     _isc_chart_draw_in_blocks  (IscChart             *self,
-                                     cairo_t              *cr,
-                                     int                   width,
-                                     int                   height,
-                                     const IscChartLayout *layout,
-                                     const IscChartReuse  *reuse);
+
 
 /* isc-chart-compare.c: the compared series' dashed lines, prepared
  * with the layout and drawn over the series. */

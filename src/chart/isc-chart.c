@@ -740,24 +740,6 @@ isc_chart_draw (IscChart *self,
   layout = isc_chart_ensure_layout (self, width, height);
   _isc_chart_ensure_prepared (self, layout);
 
-  /* Into pixels, now or later (an image, GTK's recorded nodes): the plot
-   * in blocks, as isc_chart_draw_pixels() draws it, so every picture of
-   * the chart in the window has the same pixels. A PDF or SVG keeps
-   * whole shapes. */
-  switch (cairo_surface_get_type (cairo_get_target (cr)))
-    {
-    case CAIRO_SURFACE_TYPE_IMAGE:
-    case CAIRO_SURFACE_TYPE_RECORDING:
-      if (layout->message.layout == NULL)
-        {
-          _isc_chart_draw_in_blocks (self, cr, width, height, layout, NULL);
-          return;
-        }
-      break;
-    default:
-      break;
-    }
-
   cairo_save (cr);
   if (_isc_chart_draw_under (self, cr, width, height, layout, TRUE))
     _isc_chart_draw_top (self, cr, layout);
