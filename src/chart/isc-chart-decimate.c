@@ -16,7 +16,32 @@
 /* Columns per stroke: long enough to keep joins, short enough that the
  * stroker's cost stays linear (at most 4 × 64 segments once reduced).
  */
-#define CHUNK_COLUMNS ISC_CHART_SLAB_COLUMNS
+#define CHUNK_COLUMNS 64
+
+static const cairo_user_data_key_t slabs_key;
+
+/**
+ * isc_chart_set_slabs:
+ * @cr: a context
+ * @slabs: whether to draw in slabs
+ *
+ * While set, isc_chart_stroke_points() strokes in chunks and
+ * isc_chart_fill_polygons() fills in slabs of ISC_CHART_SLAB_COLUMNS
+ * columns (a refresh drawing in blocks, isc-chart-pixels.c); otherwise in
+ * chunks of CHUNK_COLUMNS and whole, which costs less drawn at once.
+ */
+void
+isc_chart_set_slabs (cairo_t  *cr,
+                     gboolean  slabs)
+{
+  cairo_set_user_data (cr, &slabs_key, slabs ? GINT_TO_POINTER (1) : NULL, NULL);
+}
+
+gboolean
+isc_chart_get_slabs (cairo_t *cr)
+{
+  return cairo_get_user_data (cr, &slabs_key) != NULL;
+}
 
 static inline void
 append_point (GArray *points,
@@ -231,6 +256,7 @@ isc_chart_stroke_points (cairo_t             *cr,
                          double               dot_radius)
 {
   double x0, y0, x1, y1, pad;
+  double chunk = isc_chart_get_slabs (cr) ? ISC_CHART_SLAB_COLUMNS : CHUNK_COLUMNS;
   guint i = 0;
 
   /* Only what can show is stroked: the segments cut to the clip, with
@@ -290,7 +316,7 @@ isc_chart_stroke_points (cairo_t             *cr,
            * segments with or without reduction, so both draw the same
            * pixels. */
           if (pen_down && k + 1 < run_end &&
-              floor ((points[k].x - floor (x_anchor)) / CHUNK_COLUMNS) != floor ((points[k - 1].x - floor (x_anchor)) / CHUNK_COLUMNS))
+              floor ((points[k].x - floor (x_anchor)) / chunk) != floor ((points[k - 1].x - floor (x_anchor)) / chunk))
             {
               cairo_stroke (cr);
               cairo_move_to (cr, points[k].x, points[k].y);
@@ -446,6 +472,12 @@ isc_chart_fill_polygons (cairo_t             *cr,
   g_autoptr(GPtrArray) slabs = NULL;
   double x0, y0, x1, y1;
 
+  if (!isc_chart_get_slabs (cr))
+    {
+      isc_chart_path_polygons (cr, points, n_points);
+      cairo_fill (cr);
+      return;
+    }
   cairo_clip_extents (cr, &x0, &y0, &x1, &y1);
   slabs = isc_chart_split_polygons (points, n_points, x_anchor, x0, x1);
 

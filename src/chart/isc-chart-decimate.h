@@ -63,12 +63,18 @@ void isc_chart_stroke_points   (cairo_t             *cr,
                                 guint                n_points,
                                 double               x_anchor,
                                 double               dot_radius);
-/* The columns of a slab: polygons are filled a slab at a time, strokes
- * chunked at the same columns (isc_chart_split_polygons()). */
+/* The columns of a slab: drawing in blocks (isc-chart-pixels.c),
+ * polygons are filled a slab at a time and strokes chunked at the same
+ * columns (isc_chart_split_polygons(), isc_chart_set_slabs()). */
 #define ISC_CHART_SLAB_COLUMNS 16
 
-/* Fills the polygons of points, separated by breaks, a slab at a time
- * (counted from x_anchor), or only makes them the current path. */
+void     isc_chart_set_slabs       (cairo_t  *cr,
+                                    gboolean  slabs);
+gboolean isc_chart_get_slabs       (cairo_t  *cr);
+
+/* Fills the polygons of points, separated by breaks (a slab at a time,
+ * counted from x_anchor, while isc_chart_set_slabs() is on), or only
+ * makes them the current path. */
 void isc_chart_fill_polygons   (cairo_t             *cr,
                                 const IscChartPoint *points,
                                 guint                n_points,

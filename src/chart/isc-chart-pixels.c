@@ -7,19 +7,25 @@
 
 /* A refresh that brings a new step draws about one step's worth.
  *
- * isc_chart_draw_pixels() keeps the plot's pixels of what it drew under
- * the labels (_isc_chart_draw_base()). Inside the plot everything there
- * keeps its place on the time axis, which is counted in whole pixels from
- * the epoch (isc_chart_layout_x_for_ms()): a window of the same width, a
- * few seconds on, places every time a whole number of pixels further left.
- * So the next draw, when nothing but the data at the window's two ends
- * changed, shifts the pixels it kept and draws only the columns at the
- * ends: the new and the incomplete steps on the right, the step that left
- * on the left. Everything else of the chart (the frame, the axes, the
- * labels, the legend) is drawn as always. The result is the pixels a full
- * draw gives, exactly (/isc/chart-pixels/ tests compare them), because a
- * clip of whole pixels leaves the pixels inside it as an unclipped draw
- * makes them. See docs/charts.md "What a refresh draws". */
+ * The time axis is counted in whole pixels from the epoch
+ * (isc_chart_layout_x_for_ms()): a window of the same width a step on
+ * places every time a whole number of pixels further left. Everything
+ * drawn under the labels inside the plot (_isc_chart_draw_base(): the
+ * grid, the series, the markers' and limits' lines) keeps its place on
+ * that axis, strokes in chunks and fills in slabs of ISC_CHART_SLAB_COLUMNS
+ * columns counted from the epoch.
+ *
+ * isc_chart_draw_pixels(), for a refresh of the range it drew last, draws
+ * the plot in blocks of BLOCK_COLUMNS columns on that axis, each under a
+ * clip of its own, and keeps the plot's pixels. With cairo, what a block
+ * shows depends only on what lies in it: a clip leaves out the edges
+ * outside it, where a stroke or fill's pixels otherwise depend on all of
+ * it (the scan converter works a row of the shape at a time). So the
+ * next draw, when only the data at the window's ends changed, moves the
+ * blocks it kept and draws the others: exactly the pixels it would draw
+ * with nothing kept (test-chart-pixels). The frame, the axes' labels and
+ * the legend are drawn as always. See docs/charts.md "What a refresh
+ * draws". */
 
 #define G_LOG_DOMAIN "isc-chart"
 
@@ -429,6 +435,7 @@ draw_in_blocks (IscChart             *self,
 
   plot_rect (self, layout, &rect);
   cairo_save (cr);
+  isc_chart_set_slabs (cr, TRUE);
   draw_outside (self, cr, width, height, layout, &rect);
 
   /* The blocks start at whole pixels counted from the epoch's. */
@@ -467,6 +474,7 @@ draw_in_blocks (IscChart             *self,
   /* Kept for the next draw before the labels go over them. */
   cairo_surface_flush (cairo_get_target (cr));
   keep_pixels (self, cairo_get_target (cr), &rect, scale, layout);
+  isc_chart_set_slabs (cr, FALSE);
   _isc_chart_draw_top (self, cr, layout);
   cairo_restore (cr);
 }
@@ -479,15 +487,12 @@ draw_in_blocks (IscChart             *self,
  * @width: the chart's width
  * @height: the chart's height
  *
- * Draws the chart as isc_chart_draw() does (the plot in blocks of
- * BLOCK_COLUMNS columns on the time axis, each under a clip of its own)
- * and keeps the plot's pixels. The next draw, where the time axis moved by
- * whole pixels and only the data at its ends changed (a refresh), draws
- * the blocks whose pixels change and moves the others: exactly the pixels
- * it would draw whole, since a block's pixels depend only on what lies in
- * it. The number of the plot's columns drawn is
- * isc_chart_get_redrawn_columns(). Any other context is drawn as
- * isc_chart_draw() draws it.
+ * Draws the chart for a refresh. Of the range and size it drew last, the
+ * plot in blocks, moving those it kept where the time axis moved by whole
+ * pixels and only the data at its ends changed; anything else (a new
+ * range or size, a chart whose plot cannot be kept: dense, bars, compared
+ * lines, a stepped limit; any other context) as isc_chart_draw() draws
+ * it. The plot's columns drawn are isc_chart_get_redrawn_columns().
  */
 void
 isc_chart_draw_pixels (IscChart *self,

@@ -86,9 +86,9 @@ void                  isc_chart_draw               (IscChart            *self,
                                                     cairo_t             *cr,
                                                     int                  width,
                                                     int                  height);
-/* The same pixels into an image surface, reusing the plot's pixels of
- * the last such draw where only the time axis moved and the data at its
- * ends changed (a refresh): isc-chart-pixels.c. */
+/* A refresh into an image surface: of the range drawn last, only the
+ * plot's blocks whose data changed, the others moved with the time axis
+ * (isc-chart-pixels.c). */
 void                  isc_chart_draw_pixels        (IscChart            *self,
                                                     cairo_t             *cr,
                                                     int                  width,

@@ -339,8 +339,8 @@ isc_stacked_renderer_prepare (IscChartRenderer     *renderer,
     }
 }
 
-/* A band filled, and hatched for server errors, a slab at a time
- * (isc_chart_split_polygons()); columns (dense) at once. */
+/* A band filled, and hatched for server errors, a slab at a time while
+ * drawing in blocks (isc_chart_set_slabs()), else at once. */
 static void
 fill_band (gboolean              columns,
            gboolean              hatched,
@@ -357,7 +357,7 @@ fill_band (gboolean              columns,
 
   first -= fmod (first - anchor, style->hatch_spacing);
 
-  if (columns)
+  if (columns || !isc_chart_get_slabs (cr))
     {
       slabs = g_ptr_array_new ();
       g_ptr_array_add (slabs, band);
