@@ -252,6 +252,8 @@ test_view_refresh_in_pixels (void)
   g_autoptr(IscMetricsResponse) later =
     test_response_new ("SERIES", 30, 120, "baseten_concurrent_requests", "COUNT", "GAUGE", "[{}]", 1, wave_later, NULL);
   g_autoptr(IscChartModel) model = isc_chart_model_new (later, 0, ISC_COUNTER_DISPLAY_RATE);
+  g_autoptr(IscChartModel) same_data = isc_chart_model_new (later, 0, ISC_COUNTER_DISPLAY_RATE);
+  guint n_fresh_renders;
   GtkWidget *window, *fresh_window;
   GtkWidget *view = present_view (response, &window);
   GtkWidget *fresh;
@@ -275,11 +277,16 @@ test_view_refresh_in_pixels (void)
   refreshed = render_view (view);
   g_assert_false (g_bytes_equal (before, refreshed));
 
-  /* The same pixels as a new chart of the same data, at the same size. */
+  /* The same pixels as a new chart of the same data, at the same size,
+   * refreshed (a refresh draws the plot in blocks, isc-chart-pixels.c;
+   * this one, with nothing kept from before, all of them). */
   fresh = present_view (later, &fresh_window);
   g_assert_cmpint (gtk_widget_get_width (fresh), ==, gtk_widget_get_width (view));
   g_assert_cmpint (gtk_widget_get_height (fresh), ==, gtk_widget_get_height (view));
   g_assert_true (test_wait_for (has_raster, fresh));
+  n_fresh_renders = isc_chart_view_get_n_renders (ISC_CHART_VIEW (fresh));
+  isc_chart_view_set_model (ISC_CHART_VIEW (fresh), same_data);
+  g_assert_true (test_wait_for (renders_past, (gpointer[]) { fresh, GUINT_TO_POINTER (n_fresh_renders) }));
   drawn_afresh = render_view (fresh);
   g_assert_true (g_bytes_equal (refreshed, drawn_afresh));
 
@@ -291,6 +298,50 @@ test_view_refresh_in_pixels (void)
   g_assert_cmpuint (isc_chart_view_get_n_renders (cv), ==, n_renders + 1);
 
   gtk_window_destroy (GTK_WINDOW (fresh_window));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static double
+wave_last_higher (guint series, guint step, gpointer data)
+{
+  /* The last step still filling in: a bit more each refresh. */
+  return wave (series, step, NULL) + (step == 119 ? GPOINTER_TO_UINT (data) : 0);
+}
+
+/* In the window, a refresh whose data changed only at the end draws about
+ * that much of the plot (isc-chart-pixels.c): the first two refreshes
+ * after the chart settled draw all of it (as vectors would, then in
+ * blocks), the next only the last blocks. */
+static void
+test_view_refresh_draws_what_changed (void)
+{
+  g_autoptr(IscMetricsResponse) response = wave_response_new ();
+  GtkWidget *window;
+  GtkWidget *view = present_view (response, &window);
+  IscChartView *cv = ISC_CHART_VIEW (view);
+  double plot_width;
+  int redrawn[4];
+
+  g_assert_true (test_wait_for (has_raster, view));
+  plot_width = isc_chart_ensure_layout (cv->chart, gtk_widget_get_width (view), gtk_widget_get_height (view))->plot.width;
+  for (guint i = 0; i < G_N_ELEMENTS (redrawn); i++)
+    {
+      g_autoptr(IscMetricsResponse) later =
+        test_response_new ("SERIES", 30, 120, "baseten_concurrent_requests", "COUNT", "GAUGE", "[{}]", 1,
+                           wave_last_higher, GUINT_TO_POINTER (i + 1));
+      g_autoptr(IscChartModel) model = isc_chart_model_new (later, 0, ISC_COUNTER_DISPLAY_RATE);
+      guint n_renders = isc_chart_view_get_n_renders (cv);
+
+      isc_chart_view_set_model (cv, model);
+      g_assert_true (test_wait_for (renders_past, (gpointer[]) { view, GUINT_TO_POINTER (n_renders) }));
+      redrawn[i] = isc_chart_get_redrawn_columns (cv->chart);
+    }
+  g_assert_cmpint (redrawn[0], ==, (int) plot_width);
+  g_assert_cmpint (redrawn[1], ==, (int) plot_width);
+  g_assert_cmpint (redrawn[2], >, 0);
+  g_assert_cmpint (redrawn[2], <, plot_width / 8);
+  g_assert_cmpint (redrawn[3], <, plot_width / 8);
+
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -586,6 +637,7 @@ main (int   argc,
   g_test_add_func ("/isc/chart-view/raster-in-sight", test_view_raster_in_sight);
   g_test_add_func ("/isc/chart-view/refresh-in-pixels", test_view_refresh_in_pixels);
   g_test_add_func ("/isc/chart-view/refreshed-out-of-sight", test_view_refreshed_out_of_sight);
+  g_test_add_func ("/isc/chart-view/refresh-draws-what-changed", test_view_refresh_draws_what_changed);
   g_test_add_func ("/isc/chart-view/dark-style", test_view_follows_dark_style);
   g_test_add_func ("/isc/chart-view/use-utc", test_view_use_utc);
   g_test_add_func ("/isc/chart-view/demo-page", test_page_demo_charts);

@@ -90,7 +90,7 @@ _isc_chart_draw_compare (IscChart             *self,
     {
       GArray *points = g_ptr_array_index (self->compare_paths, k);
 
-      isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)points->data, points->len, 0);
+      isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)points->data, points->len, isc_chart_layout_get_x_anchor (layout), 0);
     }
 
   cairo_set_line_width (cr, style->line_width);
@@ -105,7 +105,7 @@ _isc_chart_draw_compare (IscChart             *self,
         continue;
       isc_chart_renderer_get_series_color (self->renderer, self->model, style, n_series + k, &color);
       isc_chart_style_set_source (cr, &color);
-      isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)points->data, points->len,
+      isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)points->data, points->len, isc_chart_layout_get_x_anchor (layout),
                                style->dot_radius);
     }
 

@@ -18,6 +18,31 @@
  */
 #define CHUNK_COLUMNS 64
 
+static const cairo_user_data_key_t slabs_key;
+
+/**
+ * isc_chart_set_slabs:
+ * @cr: a context
+ * @slabs: whether to draw in slabs
+ *
+ * While set, isc_chart_stroke_points() strokes in chunks and
+ * isc_chart_fill_polygons() fills in slabs of ISC_CHART_SLAB_COLUMNS
+ * columns (a refresh drawing in blocks, isc-chart-pixels.c); otherwise in
+ * chunks of CHUNK_COLUMNS and whole, which costs less drawn at once.
+ */
+void
+isc_chart_set_slabs (cairo_t  *cr,
+                     gboolean  slabs)
+{
+  cairo_set_user_data (cr, &slabs_key, slabs ? GINT_TO_POINTER (1) : NULL, NULL);
+}
+
+gboolean
+isc_chart_get_slabs (cairo_t *cr)
+{
+  return cairo_get_user_data (cr, &slabs_key) != NULL;
+}
+
 static inline void
 append_point (GArray *points,
               double  x,
@@ -227,9 +252,11 @@ void
 isc_chart_stroke_points (cairo_t             *cr,
                          const IscChartPoint *points,
                          guint                n_points,
+                         double               x_anchor,
                          double               dot_radius)
 {
   double x0, y0, x1, y1, pad;
+  double chunk = isc_chart_get_slabs (cr) ? ISC_CHART_SLAB_COLUMNS : CHUNK_COLUMNS;
   guint i = 0;
 
   /* Only what can show is stroked: the segments cut to the clip, with
@@ -289,7 +316,7 @@ isc_chart_stroke_points (cairo_t             *cr,
            * segments with or without reduction, so both draw the same
            * pixels. */
           if (pen_down && k + 1 < run_end &&
-              floor (points[k].x / CHUNK_COLUMNS) != floor (points[k - 1].x / CHUNK_COLUMNS))
+              floor ((points[k].x - floor (x_anchor)) / chunk) != floor ((points[k - 1].x - floor (x_anchor)) / chunk))
             {
               cairo_stroke (cr);
               cairo_move_to (cr, points[k].x, points[k].y);
@@ -328,13 +355,139 @@ isc_chart_path_polygons (cairo_t             *cr,
     cairo_close_path (cr);
 }
 
+/* Appends the part of the ring @ring (n points) with @lo <= x <= @hi
+ * (Sutherland–Hodgman against the two lines), then a break. */
+static void
+append_ring_between (const IscChartPoint *ring,
+                     guint                n,
+                     double               lo,
+                     double               hi,
+                     GArray              *out,
+                     GArray              *tmp)
+{
+  g_array_set_size (tmp, 0);
+  for (guint side = 0; side < 2; side++)
+    {
+      const IscChartPoint *in = side == 0 ? ring : (const IscChartPoint *)(gpointer) tmp->data;
+      guint n_in = side == 0 ? n : tmp->len;
+      GArray *dest = side == 0 ? tmp : out;
+      guint start = dest->len;
+      double edge = side == 0 ? lo : hi;
+
+      for (guint i = 0; i < n_in; i++)
+        {
+          IscChartPoint a = in[(i + n_in - 1) % n_in];
+          IscChartPoint b = in[i];
+          gboolean a_in = side == 0 ? a.x >= edge : a.x <= edge;
+          gboolean b_in = side == 0 ? b.x >= edge : b.x <= edge;
+
+          if (a_in != b_in)
+            {
+              IscChartPoint c = { edge, a.y + (b.y - a.y) * (edge - a.x) / (b.x - a.x) };
+
+              g_array_append_val (dest, c);
+            }
+          if (b_in)
+            g_array_append_val (dest, b);
+        }
+      if (dest->len - start < 3)
+        {
+          g_array_set_size (dest, start);
+          return;
+        }
+    }
+  append_break (out);
+}
+
+/**
+ * isc_chart_split_polygons:
+ * @points: polygons separated by breaks (a point whose y is NaN)
+ * @n_points: their number
+ * @x_anchor: where the blocks' columns are counted from
+ * @from_x: the slabs left of it are left out (a clip's extents)
+ * @to_x: and those right of it
+ *
+ * The polygons cut at every ISC_CHART_SLAB_COLUMNS-th column from
+ * @x_anchor (whole pixels): a GPtrArray of one GArray of IscChartPoint per
+ * slab they reach, each of polygons separated by breaks. Filled one slab
+ * at a time, a polygon's pixels in a slab depend only on what lies in it
+ * (isc-chart-pixels.c); cut at whole pixels, the slabs leave no seam.
+ *
+ * Returns: (transfer full): the slabs' polygons, left to right
+ */
+GPtrArray *
+isc_chart_split_polygons (const IscChartPoint *points,
+                          guint                n_points,
+                          double               x_anchor,
+                          double               from_x,
+                          double               to_x)
+{
+  GPtrArray *slabs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_autoptr(GArray) tmp = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
+  double x_min = G_MAXDOUBLE, x_max = -G_MAXDOUBLE;
+
+  for (guint i = 0; i < n_points; i++)
+    if (!isnan (points[i].y))
+      {
+        x_min = MIN (x_min, points[i].x);
+        x_max = MAX (x_max, points[i].x);
+      }
+  if (x_min > x_max)
+    return slabs;
+  /* Whole pixels: the slabs meet with no seam. */
+  x_anchor = floor (x_anchor);
+  x_min = MAX (x_min, from_x);
+  x_max = MIN (x_max, to_x);
+
+  for (double lo = x_anchor + floor ((x_min - x_anchor) / ISC_CHART_SLAB_COLUMNS) * ISC_CHART_SLAB_COLUMNS;
+       lo < x_max; lo += ISC_CHART_SLAB_COLUMNS)
+    {
+      GArray *slab = g_array_new (FALSE, FALSE, sizeof (IscChartPoint));
+      guint i = 0;
+
+      while (i < n_points)
+        {
+          guint end = i;
+
+          while (end < n_points && !isnan (points[end].y))
+            end++;
+          if (end - i >= 3)
+            append_ring_between (points + i, end - i, lo, lo + ISC_CHART_SLAB_COLUMNS, slab, tmp);
+          i = end + 1;
+        }
+      if (slab->len > 0)
+        g_ptr_array_add (slabs, slab);
+      else
+        g_array_unref (slab);
+    }
+  return slabs;
+}
+
 void
 isc_chart_fill_polygons (cairo_t             *cr,
                          const IscChartPoint *points,
-                         guint                n_points)
+                         guint                n_points,
+                         double               x_anchor)
 {
-  isc_chart_path_polygons (cr, points, n_points);
-  cairo_fill (cr);
+  g_autoptr(GPtrArray) slabs = NULL;
+  double x0, y0, x1, y1;
+
+  if (!isc_chart_get_slabs (cr))
+    {
+      isc_chart_path_polygons (cr, points, n_points);
+      cairo_fill (cr);
+      return;
+    }
+  cairo_clip_extents (cr, &x0, &y0, &x1, &y1);
+  slabs = isc_chart_split_polygons (points, n_points, x_anchor, x0, x1);
+
+  for (guint i = 0; i < slabs->len; i++)
+    {
+      GArray *slab = g_ptr_array_index (slabs, i);
+
+      isc_chart_path_polygons (cr, (const IscChartPoint *)(gpointer) slab->data, slab->len);
+      cairo_fill (cr);
+    }
 }
 
 /* A band's area within one pixel column is the span from its lowest

@@ -55,16 +55,35 @@ void isc_chart_step_points_append (const double  *xs,
 /* Strokes the runs of points in chunks of a bounded number of segments
  * (cairo's stroker slows sharply on one long path); a run of one point is
  * drawn as a dot of dot_radius. Uses the cairo_t's source and line style.
+ * The chunks' columns are counted from x_anchor (the time axis's, so that
+ * they move with it: isc_chart_layout_get_x_anchor()).
  */
 void isc_chart_stroke_points   (cairo_t             *cr,
                                 const IscChartPoint *points,
                                 guint                n_points,
+                                double               x_anchor,
                                 double               dot_radius);
-/* Fills the polygons of points, separated by breaks, or only makes them
- * the current path. */
+/* The columns of a slab: drawing in blocks (isc-chart-pixels.c),
+ * polygons are filled a slab at a time and strokes chunked at the same
+ * columns (isc_chart_split_polygons(), isc_chart_set_slabs()). */
+#define ISC_CHART_SLAB_COLUMNS 16
+
+void     isc_chart_set_slabs       (cairo_t  *cr,
+                                    gboolean  slabs);
+gboolean isc_chart_get_slabs       (cairo_t  *cr);
+
+/* Fills the polygons of points, separated by breaks (a slab at a time,
+ * counted from x_anchor, while isc_chart_set_slabs() is on), or only
+ * makes them the current path. */
 void isc_chart_fill_polygons   (cairo_t             *cr,
                                 const IscChartPoint *points,
-                                guint                n_points);
+                                guint                n_points,
+                                double               x_anchor);
+GPtrArray *isc_chart_split_polygons (const IscChartPoint *points,
+                                     guint                n_points,
+                                     double               x_anchor,
+                                     double               from_x,
+                                     double               to_x);
 void isc_chart_path_polygons   (cairo_t             *cr,
                                 const IscChartPoint *points,
                                 guint                n_points);

@@ -194,26 +194,80 @@ isc_chart_layout_free (IscChartLayout *layout)
   g_free (layout);
 }
 
+/* The time axis in whole pixels from the epoch: a time's x is its
+ * distance from 1970 in pixels less a whole number of pixels (the
+ * window's start, rounded), so the plot's left edge is within half a
+ * pixel of x_min. Two windows of the same width and plot place a time
+ * a whole number of pixels apart, exactly (a − origin is exact, Sterbenz),
+ * which is what lets a refresh shift the pixels it drew before
+ * (isc_chart_draw_pixels(), docs/charts.md "What a refresh draws"). */
+static gboolean
+time_axis (const IscChartLayout *layout,
+           double               *ms_per_px,
+           double               *origin)
+{
+  double span = (double)(layout->x_max - layout->x_min);
+
+  if (span <= 0 || layout->plot.width <= 0)
+    return FALSE;
+  *ms_per_px = span / layout->plot.width;
+  *origin = round ((double) layout->x_min / *ms_per_px);
+  return TRUE;
+}
+
 double
 isc_chart_layout_x_for_ms (const IscChartLayout *layout,
                            gint64                ms)
 {
-  double span = (double)(layout->x_max - layout->x_min);
+  double ms_per_px, origin;
 
-  if (span <= 0)
+  if (!time_axis (layout, &ms_per_px, &origin))
     return layout->plot.x;
-  return layout->plot.x + (ms - layout->x_min) / span * layout->plot.width;
+  return layout->plot.x + ((double) ms / ms_per_px - origin);
+}
+
+/* The whole pixels from the epoch to the plot's left edge: what two
+ * layouts' differ by is how far a refresh moved the time axis. */
+gboolean
+isc_chart_layout_get_x_origin (const IscChartLayout *layout,
+                               double               *origin)
+{
+  double ms_per_px;
+
+  return time_axis (layout, &ms_per_px, origin);
+}
+
+/* The x of the epoch (the time axis's pixels are counted from it). */
+double
+isc_chart_layout_get_x_anchor (const IscChartLayout *layout)
+{
+  double origin;
+
+  if (!isc_chart_layout_get_x_origin (layout, &origin))
+    return layout->plot.x;
+  return layout->plot.x - origin;
+}
+
+/* The time at @x (rounded down to the millisecond, or to the nearest
+ * with @nearest). */
+gint64
+isc_chart_layout_time_at_x (const IscChartLayout *layout,
+                            double                x,
+                            gboolean              nearest)
+{
+  double ms_per_px, origin, ms;
+
+  if (!time_axis (layout, &ms_per_px, &origin))
+    return layout->x_min;
+  ms = (x - layout->plot.x + origin) * ms_per_px;
+  return nearest ? (gint64) llround (ms) : (gint64) floor (ms);
 }
 
 gint64
 isc_chart_layout_ms_for_x (const IscChartLayout *layout,
                            double                x)
 {
-  double span = (double)(layout->x_max - layout->x_min);
-
-  if (layout->plot.width <= 0)
-    return layout->x_min;
-  return layout->x_min + (gint64)floor ((x - layout->plot.x) / layout->plot.width * span);
+  return isc_chart_layout_time_at_x (layout, x, FALSE);
 }
 
 double

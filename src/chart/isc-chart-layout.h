@@ -187,6 +187,12 @@ double          isc_chart_layout_x_for_ms     (const IscChartLayout *layout,
                                                gint64                ms);
 gint64          isc_chart_layout_ms_for_x     (const IscChartLayout *layout,
                                                double                x);
+gint64          isc_chart_layout_time_at_x    (const IscChartLayout *layout,
+                                               double                x,
+                                               gboolean              nearest);
+gboolean        isc_chart_layout_get_x_origin (const IscChartLayout *layout,
+                                               double               *origin);
+double          isc_chart_layout_get_x_anchor (const IscChartLayout *layout);
 double          isc_chart_layout_y_for_value  (const IscChartLayout *layout,
                                                double                value);
 /* Maps n values to device y, NaN staying NaN. */

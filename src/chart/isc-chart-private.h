@@ -40,6 +40,20 @@ struct _IscChart
   double             frame_radius;
   guint              reduce : 1;
   guint              framed : 1;
+
+  /* The plot's pixels of the last isc_chart_draw_pixels(), with the
+   * layout (owned, unless it is still layout) and the model they show
+   * (isc-chart-pixels.c) */
+  cairo_surface_t   *pixels;
+  IscChartRect       pixels_rect;
+  double             pixels_scale;
+  IscChartLayout    *pixels_layout;
+  IscChartModel     *pixels_model;
+  int                redrawn;
+  /* The range and size of the last isc_chart_draw_pixels() */
+  gint64             last_span;
+  int                last_width;
+  int                last_height;
 };
 
 /* A series' swatch with its top-left corner at (x, y), as the legend
@@ -59,6 +73,30 @@ void isc_chart_add_swatch_fills (IscChart *self,
 /* fills (of IscChartFill) filled in order. */
 void isc_chart_draw_fills       (cairo_t  *cr,
                                  GArray   *fills);
+
+/* isc-chart.c: the picture in its layers. Under: the frame, the title,
+ * then the base (the grid, the series, the compared lines and the
+ * annotations' lines, which inside the plot keep their place on the time
+ * axis); top: what is drawn over it (labels, arrows, clip marks, legend). */
+void     _isc_chart_ensure_prepared (IscChart             *self,
+                                     const IscChartLayout *layout);
+gboolean _isc_chart_draw_under      (IscChart             *self,
+                                     cairo_t              *cr,
+                                     int                   width,
+                                     int                   height,
+                                     const IscChartLayout *layout,
+                                     gboolean              with_plot);
+void     _isc_chart_draw_base       (IscChart             *self,
+                                     cairo_t              *cr,
+                                     const IscChartLayout *layout);
+void     _isc_chart_draw_top        (IscChart             *self,
+                                     cairo_t              *cr,
+                                     const IscChartLayout *layout);
+
+/* isc-chart-pixels.c: lets go of the kept pixels (a new style, zone or
+ * hidden set: what they show is no longer what a draw would). */
+void     _isc_chart_drop_pixels     (IscChart             *self);
+
 
 /* isc-chart-compare.c: the compared series' dashed lines, prepared
  * with the layout and drawn over the series. */

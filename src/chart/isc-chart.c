@@ -21,7 +21,11 @@ G_DEFINE_FINAL_TYPE (IscChart, isc_chart, G_TYPE_OBJECT)
 static void
 isc_chart_invalidate (IscChart *self)
 {
-  g_clear_pointer (&self->layout, isc_chart_layout_free);
+  /* The kept pixels' layout stays theirs (isc-chart-pixels.c). */
+  if (self->layout == self->pixels_layout)
+    self->layout = NULL;
+  else
+    g_clear_pointer (&self->layout, isc_chart_layout_free);
   self->prepared = FALSE;
   g_clear_object (&self->hover_text);
   self->hover_step = -1;
@@ -35,6 +39,7 @@ static void
 on_model_hidden_changed (IscChart      *self,
                          IscChartModel *model)
 {
+  _isc_chart_drop_pixels (self);
   isc_chart_invalidate (self);
 }
 
@@ -43,6 +48,7 @@ isc_chart_dispose (GObject *object)
 {
   IscChart *self = (IscChart *)object;
 
+  _isc_chart_drop_pixels (self);
   isc_chart_invalidate (self);
   if (self->model != NULL)
     g_signal_handlers_disconnect_by_func (self->model, on_model_hidden_changed, self);
@@ -147,6 +153,7 @@ isc_chart_set_style (IscChart            *self,
   if (memcmp (&self->style, style, sizeof *style) == 0)
     return;
   self->style = *style;
+  _isc_chart_drop_pixels (self);
   isc_chart_invalidate (self);
 }
 
@@ -183,6 +190,7 @@ isc_chart_set_reduce (IscChart *self,
   if (self->reduce == reduce)
     return;
   self->reduce = reduce;
+  _isc_chart_drop_pixels (self);
   isc_chart_invalidate (self);
 }
 
@@ -312,9 +320,9 @@ isc_chart_ensure_layout (IscChart *self,
  * and their descriptions, and draws the few in sight; preparing the
  * others cost about 3 % of a refresh's CPU (perf over
  * tests/bench-charts-refresh). */
-static void
-ensure_prepared (IscChart             *self,
-                 const IscChartLayout *layout)
+void
+_isc_chart_ensure_prepared (IscChart             *self,
+                            const IscChartLayout *layout)
 {
   if (self->prepared)
     return;
@@ -466,7 +474,7 @@ draw_labels (IscChart             *self,
 static void
 draw_clip_marks (IscChart             *self,
                  cairo_t              *cr,
-                 const IscChartLayout *layout)
+                            const IscChartLayout *layout)
 {
   const IscChartStyle *style = &self->style;
   double size = style->spacing;
@@ -515,20 +523,22 @@ draw_annotation_label (IscChart           *self,
   isc_chart_text_draw (cr, text);
 }
 
-/* Reference lines (dashed, across the plot, or an arrow at its top edge
- * when above the axis) and rollout markers (dotted, top to bottom), over
- * the series, each with its label. */
+/* Reference lines (dashed, across the plot) and rollout markers
+ * (dotted, top to bottom), over the series; their arrows and labels are
+ * draw_annotation_labels()'. A straight line's dashes keep their place
+ * on the time axis (from the epoch, in whole pixels), so a refresh that
+ * moves the axis by whole pixels moves them with it. */
 static void
-draw_annotations (IscChart             *self,
-                  cairo_t              *cr,
-                  const IscChartLayout *layout)
+draw_annotation_lines (IscChart             *self,
+                       cairo_t              *cr,
+                       const IscChartLayout *layout)
 {
   const IscChartStyle *style = &self->style;
   const IscChartRect *plot = &layout->plot;
   double right = plot->x + plot->width;
-  double size = style->spacing;
   double ref_dash[] = { style->dash_length, 3 };
   double marker_dash[] = { 2, 2 };
+  double origin = 0;
 
   if (layout->references->len == 0 && layout->markers->len == 0)
     return;
@@ -552,23 +562,49 @@ draw_annotations (IscChart             *self,
     {
       const IscChartReferenceLine *line = &g_array_index (layout->references, IscChartReferenceLine, i);
 
-      if (line->n_points > 0)
-        {
-          /* A limit that stepped: along its values, up and down where
-           * they change. */
-          cairo_move_to (cr, line->xs[0], line->ys[0]);
-          for (guint k = 1; k < line->n_points; k++)
-            cairo_line_to (cr, line->xs[k], line->ys[k]);
-          continue;
-        }
-      if (line->above)
+      /* A limit that stepped: along its values, up and down where they
+       * change. */
+      if (line->n_points == 0)
+        continue;
+      cairo_move_to (cr, line->xs[0], line->ys[0]);
+      for (guint k = 1; k < line->n_points; k++)
+        cairo_line_to (cr, line->xs[k], line->ys[k]);
+    }
+  cairo_stroke (cr);
+
+  isc_chart_layout_get_x_origin (layout, &origin);
+  cairo_set_dash (cr, ref_dash, G_N_ELEMENTS (ref_dash), fmod (origin, ref_dash[0] + ref_dash[1]));
+  for (guint i = 0; i < layout->references->len; i++)
+    {
+      const IscChartReferenceLine *line = &g_array_index (layout->references, IscChartReferenceLine, i);
+
+      if (line->n_points > 0 || line->above)
         continue;
       cairo_move_to (cr, plot->x, line->y);
       cairo_line_to (cr, right, line->y);
     }
   cairo_stroke (cr);
-  cairo_set_dash (cr, NULL, 0, 0);
+  cairo_restore (cr);
+}
 
+/* The reference lines' arrows (above the axis) and every annotation's
+ * label: drawn over the plot's pixels, not with them (they stay at the
+ * plot's edges where the lines move with the time axis). */
+static void
+draw_annotation_labels (IscChart             *self,
+                        cairo_t              *cr,
+                        const IscChartLayout *layout)
+{
+  const IscChartStyle *style = &self->style;
+  const IscChartRect *plot = &layout->plot;
+  double right = plot->x + plot->width;
+  double size = style->spacing;
+
+  if (layout->references->len == 0 && layout->markers->len == 0)
+    return;
+
+  cairo_save (cr);
+  cairo_set_line_width (cr, style->annotation_width);
   /* Above the axis: an arrow pointing up at the top edge's right end. */
   for (guint i = 0; i < layout->references->len; i++)
     {
@@ -693,7 +729,6 @@ isc_chart_draw (IscChart *self,
                 int       width,
                 int       height)
 {
-  const IscChartStyle *style;
   const IscChartLayout *layout;
 
   g_return_if_fail (ISC_IS_CHART (self));
@@ -703,10 +738,27 @@ isc_chart_draw (IscChart *self,
     return;
 
   layout = isc_chart_ensure_layout (self, width, height);
-  ensure_prepared (self, layout);
-  style = &self->style;
+  _isc_chart_ensure_prepared (self, layout);
 
   cairo_save (cr);
+  if (_isc_chart_draw_under (self, cr, width, height, layout, TRUE))
+    _isc_chart_draw_top (self, cr, layout);
+  cairo_restore (cr);
+}
+
+/* Everything under the labels drawn over the plot (the frame, the title,
+ * the grid, the series and the annotations' lines; without @with_plot
+ * only the grid of those, for its ticks outside the plot): FALSE when the
+ * chart is a message ("No data in this range") and has no plot. */
+gboolean
+_isc_chart_draw_under (IscChart             *self,
+                       cairo_t              *cr,
+                       int                   width,
+                       int                   height,
+                       const IscChartLayout *layout,
+                       gboolean              with_plot)
+{
+  const IscChartStyle *style = &self->style;
 
   draw_background (self, cr, width, height);
 
@@ -718,10 +770,28 @@ isc_chart_draw (IscChart *self,
   if (layout->message.layout != NULL)
     {
       isc_chart_text_draw (cr, &layout->message);
-      cairo_restore (cr);
-      return;
+      return FALSE;
     }
 
+  if (with_plot)
+    _isc_chart_draw_base (self, cr, layout);
+  else if (isc_chart_model_get_plot (self->model) != ISC_CHART_PLOT_BARS)
+    draw_grid (self, cr, layout);
+  return TRUE;
+}
+
+/* What lies under the plot's labels: the grid, the series, the compared
+ * lines and the annotations' lines (isc_chart_draw() without
+ * _isc_chart_draw_top()). Inside the plot all of it keeps its place on the
+ * time axis. */
+void
+_isc_chart_draw_base (IscChart             *self,
+                      cairo_t              *cr,
+                      const IscChartLayout *layout)
+{
+  const IscChartStyle *style = &self->style;
+
+  cairo_save (cr);
   if (isc_chart_model_get_plot (self->model) != ISC_CHART_PLOT_BARS)
     draw_grid (self, cr, layout);
 
@@ -738,10 +808,23 @@ isc_chart_draw (IscChart *self,
   _isc_chart_draw_compare (self, cr, layout);
   cairo_restore (cr);
 
-  draw_annotations (self, cr, layout);
+  draw_annotation_lines (self, cr, layout);
+  cairo_restore (cr);
+}
+
+/* What is drawn over the plot's pixels: the annotations' arrows and
+ * labels, the clip marks, the axes' labels and the legend. */
+void
+_isc_chart_draw_top (IscChart             *self,
+                     cairo_t              *cr,
+                     const IscChartLayout *layout)
+{
+  cairo_save (cr);
+  /* As after the grid (draw_grid() sets it where nothing restores it). */
+  cairo_set_line_width (cr, self->style.grid_width);
+  draw_annotation_labels (self, cr, layout);
   draw_clip_marks (self, cr, layout);
   draw_labels (self, cr, layout);
-
   cairo_restore (cr);
 }
 
@@ -933,8 +1016,5 @@ isc_chart_get_time_at_x (IscChart *self,
   g_return_val_if_fail (self->model != NULL, 0);
 
   layout = isc_chart_ensure_layout (self, width, height);
-  if (layout->plot.width <= 0)
-    return layout->x_min;
-  return layout->x_min + (gint64) llround ((x - layout->plot.x) / layout->plot.width *
-                                           (double) (layout->x_max - layout->x_min));
+  return isc_chart_layout_time_at_x (layout, x, TRUE);
 }

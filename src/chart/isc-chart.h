@@ -86,6 +86,15 @@ void                  isc_chart_draw               (IscChart            *self,
                                                     cairo_t             *cr,
                                                     int                  width,
                                                     int                  height);
+/* A refresh into an image surface: of the range drawn last, only the
+ * plot's blocks whose data changed, the others moved with the time axis
+ * (isc-chart-pixels.c). */
+void                  isc_chart_draw_pixels        (IscChart            *self,
+                                                    cairo_t             *cr,
+                                                    int                  width,
+                                                    int                  height);
+int                   isc_chart_get_redrawn_columns (IscChart           *self);
+void                  isc_chart_forget_pixels      (IscChart            *self);
 
 /* The step under device x, or -1 (binary search, cheap); within 3 px of
  * a marker's line, the marker's step (isc_chart_get_step_near_time()). */

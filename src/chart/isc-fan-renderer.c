@@ -185,9 +185,10 @@ isc_fan_renderer_get_series_color (IscChartRenderer    *renderer,
  * lighter and in short dashes, so a step still filling in is not read as
  * a change in latency. */
 static void
-draw_partial (IscFanRenderer      *self,
-              cairo_t             *cr,
-              const IscChartStyle *style)
+draw_partial (IscFanRenderer       *self,
+              cairo_t              *cr,
+              const IscChartLayout *layout,
+              const IscChartStyle  *style)
 {
   for (guint j = 0; j < self->partial_bands->len; j++)
     {
@@ -197,18 +198,19 @@ draw_partial (IscFanRenderer      *self,
       if (band->len == 0)
         continue;
       isc_chart_style_set_source_alpha (cr, &style->fan, style->fan_alpha[level] * ISC_CHART_PARTIAL_ALPHA);
-      isc_chart_fill_polygons (cr, (const IscChartPoint *)(gpointer)band->data, band->len);
+      isc_chart_fill_polygons (cr, (const IscChartPoint *)(gpointer)band->data, band->len,
+                               isc_chart_layout_get_x_anchor (layout));
     }
 
   isc_chart_renderer_set_partial_dash (cr, style);
   cairo_set_line_width (cr, style->line_width);
   isc_chart_style_set_source_alpha (cr, &style->average, ISC_CHART_PARTIAL_ALPHA);
   isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)self->partial_average->data,
-                           self->partial_average->len, style->dot_radius);
+                           self->partial_average->len, isc_chart_layout_get_x_anchor (layout), style->dot_radius);
   cairo_set_line_width (cr, style->median_width);
   isc_chart_style_set_source_alpha (cr, &style->fan, ISC_CHART_PARTIAL_ALPHA);
   isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)self->partial_median->data,
-                           self->partial_median->len, style->dot_radius);
+                           self->partial_median->len, isc_chart_layout_get_x_anchor (layout), style->dot_radius);
 }
 
 static void
@@ -243,7 +245,8 @@ isc_fan_renderer_draw (IscChartRenderer     *renderer,
           if (self->columns)
             isc_chart_fill_columns (cr, (const IscChartPoint *)(gpointer)band->data, band->len);
           else
-            isc_chart_fill_polygons (cr, (const IscChartPoint *)(gpointer)band->data, band->len);
+            isc_chart_fill_polygons (cr, (const IscChartPoint *)(gpointer)band->data, band->len,
+                               isc_chart_layout_get_x_anchor (layout));
         }
     }
 
@@ -252,16 +255,16 @@ isc_fan_renderer_draw (IscChartRenderer     *renderer,
   cairo_set_line_width (cr, style->line_width);
   isc_chart_style_set_source (cr, &style->average);
   cairo_set_dash (cr, &dash, 1, 0);
-  isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)self->average->data, self->average->len,
+  isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)self->average->data, self->average->len, isc_chart_layout_get_x_anchor (layout),
                            style->dot_radius);
   cairo_set_dash (cr, NULL, 0, 0);
 
   cairo_set_line_width (cr, style->median_width);
   isc_chart_style_set_source (cr, &style->fan);
-  isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)self->median->data, self->median->len,
+  isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)self->median->data, self->median->len, isc_chart_layout_get_x_anchor (layout),
                            style->dot_radius);
 
-  draw_partial (self, cr, style);
+  draw_partial (self, cr, layout, style);
 
   cairo_restore (cr);
 }

@@ -130,7 +130,7 @@ isc_line_renderer_draw (IscChartRenderer     *renderer,
 
       isc_chart_renderer_get_series_color (renderer, model, style, order[k], &color);
       isc_chart_style_set_source (cr, &color);
-      isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)points->data, points->len,
+      isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)points->data, points->len, isc_chart_layout_get_x_anchor (layout),
                                style->dot_radius);
     }
 
@@ -146,7 +146,7 @@ isc_line_renderer_draw (IscChartRenderer     *renderer,
         continue;
       isc_chart_renderer_get_series_color (renderer, model, style, order[k], &color);
       isc_chart_style_set_source_alpha (cr, &color, ISC_CHART_PARTIAL_ALPHA);
-      isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)points->data, points->len,
+      isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)points->data, points->len, isc_chart_layout_get_x_anchor (layout),
                                style->dot_radius);
     }
 

@@ -339,41 +339,67 @@ isc_stacked_renderer_prepare (IscChartRenderer     *renderer,
     }
 }
 
+/* A band filled, and hatched for server errors, a slab at a time while
+ * drawing in blocks (isc_chart_set_slabs()), else at once. */
 static void
-band_path (gboolean  columns,
-           cairo_t  *cr,
-           GArray   *band)
-{
-  if (columns)
-    isc_chart_path_columns (cr, (const IscChartPoint *)(gpointer)band->data, band->len);
-  else
-    isc_chart_path_polygons (cr, (const IscChartPoint *)(gpointer)band->data, band->len);
-}
-
-static void
-draw_hatch (gboolean              columns,
-            cairo_t              *cr,
-            const IscChartLayout *layout,
-            const IscChartStyle  *style,
-            GArray               *band)
+fill_band (gboolean              columns,
+           gboolean              hatched,
+           cairo_t              *cr,
+           const IscChartLayout *layout,
+           const IscChartStyle  *style,
+           GArray               *band)
 {
   const IscChartRect *r = &layout->plot;
+  double anchor = isc_chart_layout_get_x_anchor (layout);
+  g_autoptr(GPtrArray) slabs = NULL;
+  /* The hatch keeps its place on the time axis, as the bands do. */
+  double first = r->x - r->height;
 
-  /* Server errors carry a pattern as well as a colour, so they read in
-   * greyscale and for every kind of colour vision.
-   */
-  cairo_save (cr);
-  band_path (columns, cr, band);
-  cairo_clip (cr);
-  isc_chart_style_set_source (cr, &style->hatch);
-  cairo_set_line_width (cr, 1.0);
-  for (double x = r->x - r->height; x < r->x + r->width; x += style->hatch_spacing)
+  first -= fmod (first - anchor, style->hatch_spacing);
+
+  if (columns || !isc_chart_get_slabs (cr))
     {
-      cairo_move_to (cr, x, r->y + r->height);
-      cairo_line_to (cr, x + r->height, r->y);
+      slabs = g_ptr_array_new ();
+      g_ptr_array_add (slabs, band);
     }
-  cairo_stroke (cr);
-  cairo_restore (cr);
+  else
+    {
+      double x0, y0, x1, y1;
+
+      cairo_clip_extents (cr, &x0, &y0, &x1, &y1);
+      slabs = isc_chart_split_polygons ((const IscChartPoint *)(gpointer)band->data, band->len, anchor, x0, x1);
+    }
+
+  for (guint i = 0; i < slabs->len; i++)
+    {
+      GArray *slab = g_ptr_array_index (slabs, i);
+
+      if (columns)
+        isc_chart_path_columns (cr, (const IscChartPoint *)(gpointer)slab->data, slab->len);
+      else
+        isc_chart_path_polygons (cr, (const IscChartPoint *)(gpointer)slab->data, slab->len);
+      if (!hatched)
+        {
+          cairo_fill (cr);
+          continue;
+        }
+      cairo_fill_preserve (cr);
+
+      /* Server errors carry a pattern as well as a colour, so they read in
+       * greyscale and for every kind of colour vision.
+       */
+      cairo_save (cr);
+      cairo_clip (cr);
+      isc_chart_style_set_source (cr, &style->hatch);
+      cairo_set_line_width (cr, 1.0);
+      for (double x = first; x < r->x + r->width; x += style->hatch_spacing)
+        {
+          cairo_move_to (cr, x, r->y + r->height);
+          cairo_line_to (cr, x + r->height, r->y);
+        }
+      cairo_stroke (cr);
+      cairo_restore (cr);
+    }
 }
 
 static void
@@ -398,10 +424,8 @@ isc_stacked_renderer_draw (IscChartRenderer     *renderer,
 
       isc_chart_renderer_get_series_color (renderer, model, style, order[k], &color);
       isc_chart_style_set_source_alpha (cr, &color, style->stack_alpha);
-      band_path (self->columns, cr, band);
-      cairo_fill (cr);
-      if (cs->role == ISC_CHART_SERIES_STATUS && cs->status_class == 5)
-        draw_hatch (self->columns, cr, layout, style, band);
+      fill_band (self->columns, cs->role == ISC_CHART_SERIES_STATUS && cs->status_class == 5,
+                 cr, layout, style, band);
       isc_chart_style_set_source (cr, &color);
       isc_chart_fill_columns (cr, (const IscChartPoint *)(gpointer)edge->data, edge->len);
     }
@@ -421,12 +445,10 @@ isc_stacked_renderer_draw (IscChartRenderer     *renderer,
         continue;
       isc_chart_renderer_get_series_color (renderer, model, style, order[k], &color);
       isc_chart_style_set_source_alpha (cr, &color, style->stack_alpha * ISC_CHART_PARTIAL_ALPHA);
-      band_path (FALSE, cr, band);
-      cairo_fill (cr);
-      if (cs->role == ISC_CHART_SERIES_STATUS && cs->status_class == 5)
-        draw_hatch (FALSE, cr, layout, style, band);
+      fill_band (FALSE, cs->role == ISC_CHART_SERIES_STATUS && cs->status_class == 5,
+                 cr, layout, style, band);
       isc_chart_style_set_source_alpha (cr, &color, ISC_CHART_PARTIAL_ALPHA);
-      isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)edge->data, edge->len, 0);
+      isc_chart_stroke_points (cr, (const IscChartPoint *)(gpointer)edge->data, edge->len, isc_chart_layout_get_x_anchor (layout), 0);
     }
 
   cairo_restore (cr);

@@ -341,7 +341,8 @@ _isc_chart_view_get_vectors (IscChartView *self)
 static GskRenderNode *
 draw_raster (IscChartView *self,
              int           width,
-             int           height)
+             int           height,
+             gboolean      refresh)
 {
   int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
@@ -355,7 +356,15 @@ draw_raster (IscChartView *self,
     }
   cairo_surface_set_device_scale (surface, scale, scale);
   cr = cairo_create (surface);
-  isc_chart_draw (self->chart, cr, width, height);
+  /* A refresh draws what changed, moving the rest (isc-chart-pixels.c);
+   * the pixels of what was drawn as vectors are those vectors'. */
+  if (refresh)
+    isc_chart_draw_pixels (self->chart, cr, width, height);
+  else
+    {
+      isc_chart_forget_pixels (self->chart);
+      isc_chart_draw (self->chart, cr, width, height);
+    }
   cairo_destroy (cr);
 
   snapshot = gtk_snapshot_new ();
@@ -511,6 +520,7 @@ raster_cb (gpointer data)
           clear_raster (self);
           gtk_widget_queue_draw (GTK_WIDGET (self));
         }
+      isc_chart_forget_pixels (self->chart);
       return G_SOURCE_REMOVE;
     }
   /* A new size or new data waits for its own snapshot, and its delay;
@@ -520,7 +530,7 @@ raster_cb (gpointer data)
       gtk_widget_get_height (GTK_WIDGET (self)) != self->node_height)
     return G_SOURCE_REMOVE;
 
-  self->raster_node = draw_raster (self, self->node_width, self->node_height);
+  self->raster_node = draw_raster (self, self->node_width, self->node_height, FALSE);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return G_SOURCE_REMOVE;
 }
@@ -662,7 +672,7 @@ isc_chart_view_snapshot (GtkWidget   *widget,
       self->node_align = align;
       self->n_renders++;
       if (!self->textures && same_size)
-        self->raster_node = draw_raster (self, width, height);
+        self->raster_node = draw_raster (self, width, height, TRUE);
       /* Vectors where pixels cannot be had (too large a surface). */
       if (!self->textures && self->raster_node == NULL)
         {
