@@ -66,7 +66,7 @@ void isc_chart_stroke_points   (cairo_t             *cr,
 /* The columns of a slab: drawing in blocks (isc-chart-pixels.c),
  * polygons are filled a slab at a time and strokes chunked at the same
  * columns (isc_chart_split_polygons(), isc_chart_set_slabs()). */
-#define ISC_CHART_SLAB_COLUMNS 16
+#define ISC_CHART_SLAB_COLUMNS 8
 
 void     isc_chart_set_slabs       (cairo_t  *cr,
                                     gboolean  slabs);

@@ -46,7 +46,7 @@
  * a block shows depends only on what lies in it (a clip leaves out the
  * edges outside it), so a block of the same data a whole number of
  * pixels on has the same pixels, moved. */
-#define BLOCK_COLUMNS 16
+#define BLOCK_COLUMNS 8
 
 
 void
