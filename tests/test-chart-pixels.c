@@ -234,6 +234,23 @@ assert_as_drawn_afresh (IscChart        *chart,
   cairo_surface_destroy (whole);
 }
 
+/* As assert_as_drawn_afresh(), for a chart lined up with the gutter of
+ * 90 px the test gives it. */
+static void
+assert_as_drawn_afresh_aligned (IscChart        *chart,
+                                cairo_surface_t *refreshed)
+{
+  g_autoptr(IscChart) fresh = chart_new (isc_chart_get_model (chart), ISC_CHART_THEME_LIGHT);
+  cairo_surface_t *whole;
+  int x = -1, y = -1, most;
+
+  isc_chart_set_alignment (fresh, &(IscChartAlignment) { 90, 0 });
+  cairo_surface_destroy (draw (fresh, TRUE));
+  whole = draw (fresh, TRUE);
+  g_assert_cmpuint (n_different (refreshed, whole, &x, &y, &most), ==, 0);
+  cairo_surface_destroy (whole);
+}
+
 /* A chart refreshed 30 s on, 20 times (the default interval, 10 minutes):
  * each refresh draws only the plot's columns at its two ends, fewer than
  * a tenth of them, and the same pixels as a whole draw. */
@@ -321,6 +338,16 @@ test_whole_when_the_frame_changes (void)
   g_assert_cmpint (isc_chart_get_redrawn_columns (chart), ==, plot_width);
   assert_as_drawn_afresh (chart, surface);
   cairo_surface_destroy (surface);
+
+  /* The plot moved right (a wider gutter, to line up with a neighbour),
+   * at the same size and range. */
+  isc_chart_set_alignment (chart, &(IscChartAlignment) { 90, 0 });
+  surface = draw (chart, TRUE);
+  g_assert_cmpint (isc_chart_get_redrawn_columns (chart), ==,
+                   (int) isc_chart_ensure_layout (chart, W, H)->plot.width);
+  assert_as_drawn_afresh_aligned (chart, surface);
+  cairo_surface_destroy (surface);
+  isc_chart_set_alignment (chart, NULL);
 
   /* The dark style, on the same model. */
   isc_chart_set_style (chart, isc_chart_style_get_default (ISC_CHART_THEME_DARK));

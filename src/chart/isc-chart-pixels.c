@@ -104,34 +104,31 @@ same_frame (IscChartModel        *old_model,
   guint n_old_order, n_order;
   const guint *old_order, *order;
 
+  /* Both can be kept (can_reuse()): no dense plot, bars, message,
+   * compared lines or stepped limit. */
   if (old->width != layout->width || old->height != layout->height ||
       !same_rect (&old->plot, &layout->plot) ||
       old->x_max - old->x_min != layout->x_max - layout->x_min ||
-      old->dense || layout->dense ||
-      old->message.layout != NULL || layout->message.layout != NULL ||
       old->y_min != layout->y_min || old->y_max != layout->y_max ||
       old->value_tick_items->len != layout->value_tick_items->len ||
       old->references->len != layout->references->len)
+    return FALSE;
 
   for (guint i = 0; i < layout->value_tick_items->len; i++)
     if (g_array_index (old->value_tick_items, IscChartTick, i).pos !=
         g_array_index (layout->value_tick_items, IscChartTick, i).pos)
       return FALSE;
 
-  /* A stepped limit's dashes run from the window's start: drawn anew. */
   for (guint i = 0; i < layout->references->len; i++)
     {
       const IscChartReferenceLine *a = &g_array_index (old->references, IscChartReferenceLine, i);
       const IscChartReferenceLine *b = &g_array_index (layout->references, IscChartReferenceLine, i);
 
-      if (a->n_points > 0 || b->n_points > 0 || a->y != b->y || a->above != b->above)
+      if (a->y != b->y || a->above != b->above)
         return FALSE;
     }
 
-  /* Compared lines are dashed from the window's start. */
   if (isc_chart_model_get_plot (old_model) != isc_chart_model_get_plot (model) ||
-      isc_chart_model_get_plot (model) == ISC_CHART_PLOT_BARS ||
-      isc_chart_model_get_n_compare (old_model) > 0 || isc_chart_model_get_n_compare (model) > 0 ||
       isc_chart_model_get_n_series (old_model) != isc_chart_model_get_n_series (model) ||
       isc_chart_model_get_median (old_model) != isc_chart_model_get_median (model) ||
       isc_chart_model_get_average (old_model) != isc_chart_model_get_average (model))
