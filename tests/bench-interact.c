@@ -11,7 +11,7 @@
  * (build-aux/bench-window --interact --renderer NAME; cairo by default).
  *
  *   bench-interact [--runs N] [--only NAME] [--width W] [--height H]
- *                  [--charts N] [--cpu]
+ *                  [--charts N] [--cpu] [--damage]
  *
  * Run it through build-aux/bench-window --interact, which gives it an X
  * display and a private home. Each figure is the median over N actions of
@@ -35,11 +35,19 @@
  * server's share left out): steadier on a machine shared with builds, for
  * comparing two builds. --charts N shows the first N-1 metrics instead of
  * 11 (N charts with the error rate), to see what each chart adds.
+ *
+ * --damage also reports what each action made the X server repaint, as
+ * the XDAMAGE extension tells a second connection: the pixels and the
+ * rectangles the window's frames put there (their medians), which is
+ * what a GPU renderer's damage tracking and GSK's render-node diff left
+ * to draw. Under Mesa's software GL each of those pixels is rasterized,
+ * copied and handed to the server on the CPU.
  */
 
 #include "config.h"
 
 #include <gdk/x11/gdkx.h>
+#include <X11/extensions/Xdamage.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -57,6 +65,7 @@
  * requests by status, draws its error rate too (--charts). */
 static guint n_metrics = 11;
 static gboolean cpu_clock = FALSE;
+static gboolean damage = FALSE;
 
 static guint n_runs = 41;
 static const char *only = NULL;
@@ -74,6 +83,8 @@ typedef struct
   double layout;
   double paint;
   guint  n;       /* frames summed */
+  double pixels;  /* repainted, as XDAMAGE reports them (--damage) */
+  double rects;
 } Frame;
 
 /* Now, in µs: the wall clock, or with --cpu the main thread's CPU time. */
@@ -94,6 +105,71 @@ typedef struct
   gint64  start, events_end, layout_end, paint_end;
   GArray *frames;  /* Frame */
 } Timing;
+
+/* --damage: a connection of its own to the X server, which reports each
+ * rectangle a window's frames repaint (XDamageReportRawRectangles). */
+static Display *damage_dpy;
+static int      damage_event_base;
+static Damage   damage_handle;
+
+static void
+damage_watch (GtkWidget *window)
+{
+  int error_base;
+  Window xid;
+
+  if (!damage)
+    return;
+  if (damage_dpy == NULL)
+    {
+      damage_dpy = XOpenDisplay (NULL);
+      if (damage_dpy == NULL || !XDamageQueryExtension (damage_dpy, &damage_event_base, &error_base))
+        g_error ("bench-interact: --damage needs the X server's DAMAGE extension");
+    }
+  if (damage_handle != 0)
+    XDamageDestroy (damage_dpy, damage_handle);
+  /* GTK 4.18 deprecates its X11 API with nothing in its place. */
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  xid = gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window)));
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  damage_handle = XDamageCreate (damage_dpy, xid, XDamageReportRawRectangles);
+  XSync (damage_dpy, False);
+}
+
+/* Stops watching, while the window is still there. */
+static void
+damage_unwatch (void)
+{
+  if (damage_handle == 0)
+    return;
+  XDamageDestroy (damage_dpy, damage_handle);
+  XSync (damage_dpy, False);
+  damage_handle = 0;
+}
+
+/* The pixels and rectangles repainted since the last call. */
+static void
+damage_take (double *pixels,
+             double *rects)
+{
+  *pixels = *rects = 0;
+  if (damage_dpy == NULL)
+    return;
+  XSync (damage_dpy, False);
+  while (XPending (damage_dpy) > 0)
+    {
+      XEvent event;
+
+      XNextEvent (damage_dpy, &event);
+      if (event.type == damage_event_base + XDamageNotify)
+        {
+          const XDamageNotifyEvent *notify = (const XDamageNotifyEvent *) &event;
+
+          *pixels += (double) notify->area.width * notify->area.height;
+          *rects += 1;
+        }
+    }
+}
 
 /* The window's first look at an input event of a frame: events are
  * delivered in flush-events, before GDK's handler returns. */
@@ -159,6 +235,7 @@ after_paint_cb (GdkFrameClock *clock,
       frame.layout = (layout_end - timing->events_end) / 1000.0;
       frame.paint = (paint_end - layout_end) / 1000.0;
       frame.n = 1;
+      damage_take (&frame.pixels, &frame.rects);
       if (g_getenv ("BENCH_FRAMES") != NULL)
         printf ("  frame: events %.2f layout %.2f paint %.2f\n", frame.events, frame.layout, frame.paint);
       g_array_append_val (timing->frames, frame);
@@ -207,7 +284,7 @@ static Frame
 settle (Timing *timing,
         double  extra_ms)
 {
-  Frame sum = { extra_ms, 0, 0, 0 };
+  Frame sum = { extra_ms, 0, 0, 0, 0, 0 };
   guint seen = 0;
 
   for (;;)
@@ -225,6 +302,8 @@ settle (Timing *timing,
       sum.layout += f->layout;
       sum.paint += f->paint;
       sum.n += f->n;
+      sum.pixels += f->pixels;
+      sum.rects += f->rects;
     }
   g_array_set_size (timing->frames, 0);
   return sum;
@@ -260,6 +339,8 @@ static double frame_events (const Frame *f) { return f->events; }
 static double frame_layout (const Frame *f) { return f->layout; }
 static double frame_paint (const Frame *f) { return f->paint; }
 static double frame_count (const Frame *f) { return f->n; }
+static double frame_pixels (const Frame *f) { return f->pixels; }
+static double frame_rects (const Frame *f) { return f->rects; }
 
 /* The median of the actions' totals, and of each part on its own. */
 static void
@@ -273,6 +354,9 @@ report (const char *what,
           what, median, median_of (samples, frame_events), median_of (samples, frame_layout),
           median_of (samples, frame_paint), median_of (samples, frame_count), samples->len, target,
           median <= target ? "met" : "MISSED");
+  if (damage)
+    printf ("%-10s repainted %.0f px in %.0f rectangles (medians)\n", "",
+            median_of (samples, frame_pixels), median_of (samples, frame_rects));
   g_array_set_size (samples, 0);
 }
 
@@ -617,6 +701,7 @@ bench_peer (Timing   *timing,
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   gtk_window_present (GTK_WINDOW (window));
   test_run_frames (500);
+  damage_watch (window);
 
   clock = gtk_widget_get_frame_clock (window);
   ids[0] = g_signal_connect_after (clock, "flush-events", G_CALLBACK (flush_events_cb), timing);
@@ -672,6 +757,7 @@ bench_peer (Timing   *timing,
 
   for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
     g_signal_handler_disconnect (clock, ids[i]);
+  damage_unwatch ();
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -718,9 +804,11 @@ main (int   argc,
         }
       else if (g_str_equal (argv[i], "--cpu"))
         cpu_clock = TRUE;
+      else if (g_str_equal (argv[i], "--damage"))
+        damage = TRUE;
       else
         {
-          fprintf (stderr, "usage: bench-interact [--runs N] [--only crosshair|peer|drag|relayout|zoom] [--width W] [--height H] [--charts N] [--cpu]\n");
+          fprintf (stderr, "usage: bench-interact [--runs N] [--only crosshair|peer|drag|relayout|zoom] [--width W] [--height H] [--charts N] [--cpu] [--damage]\n");
           return 2;
         }
     }
@@ -757,6 +845,7 @@ main (int   argc,
   /* The window at rest: the charts' pictures made in pixels once they
    * have stayed the same a while (src/ui/isc-chart-view.c). */
   test_run_frames (500);
+  damage_watch (GTK_WIDGET (window));
 
   clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
   g_signal_connect_after (clock, "flush-events", G_CALLBACK (flush_events_cb), &timing);
@@ -825,6 +914,7 @@ main (int   argc,
     bench_zoom (&bench);
   g_ptr_array_unref (bench.views);
 
+  damage_unwatch ();
   gtk_window_destroy (GTK_WINDOW (window));
   test_app_stop ();
   g_array_unref (timing.frames);
