@@ -634,6 +634,66 @@ test_to_text (void)
   g_assert_cmpstr (b, ==, "2026-12-02T06:11:55.000000005Z - tab     here");
 }
 
+/* JSON gives back what the text shows as symbols or spaces: a line
+ * break, a carriage return, a tab (two spaces here, to column 16), a
+ * bell, DEL and a lone ESC, each as its escape; a "␊" that was in the
+ * message stays one, and colour escapes stay out. */
+static void
+test_to_json_controls (void)
+{
+  const char *raw = "first\nsecond\r\n\tindented\a \x7f \xe2\x90\x8a \x1b[31mred\x1b[0m\x1b";
+  g_autoptr(IscLogLine) line = isc_log_line_new (1, ISC_LOG_LEVEL_INFO, NULL, NULL, raw, -1);
+  g_autofree char *json = isc_log_line_to_json (line);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  const char *message;
+
+  /* Shown: symbols and spaces, nothing a terminal acts on. */
+  g_assert_cmpstr (isc_log_line_get_message (line), ==,
+                   "first\xe2\x90\x8asecond\xe2\x90\x8d\xe2\x90\x8a  indented\xe2\x90\x87 "
+                   "\xe2\x90\xa1 \xe2\x90\x8a red\xe2\x90\x9b");
+  g_assert_nonnull (strstr (json, "\"first\\nsecond\\r\\n\\tindented\\u0007 \\u007f \xe2\x90\x8a red\\u001b\""));
+  for (const char *p = json; *p != '\0'; p++)
+    g_assert_cmpint ((guchar) *p, >=, 0x20);
+
+  g_assert_true (json_parser_load_from_data (parser, json, -1, &error));
+  g_assert_no_error (error);
+  message = json_object_get_string_member (json_node_get_object (json_parser_get_root (parser)), "message");
+  g_assert_cmpstr (message, ==, "first\nsecond\r\n\tindented\a \x7f \xe2\x90\x8a red\x1b");
+}
+
+/* A message cut at its limit gives back the breaks it kept, and no more. */
+static void
+test_to_json_controls_cut (void)
+{
+  GString *raw = g_string_new (NULL);
+  g_autoptr(IscLogLine) line = NULL;
+  g_autofree char *json = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  const char *message;
+  guint breaks = 0;
+
+  /* 3 bytes shown for each break: a third of the input fits. */
+  for (gsize i = 0; i < ISC_LOG_LINE_MAX_MESSAGE; i++)
+    g_string_append (raw, "x\n");
+  line = isc_log_line_new (1, ISC_LOG_LEVEL_INFO, NULL, NULL, raw->str, (gssize) raw->len);
+  g_string_free (raw, TRUE);
+  g_assert_cmpuint (isc_log_line_get_n_cut (line), >, 0);
+
+  json = isc_log_line_to_json (line);
+  g_assert_true (json_parser_load_from_data (parser, json, -1, &error));
+  g_assert_no_error (error);
+  message = json_object_get_string_member (json_node_get_object (json_parser_get_root (parser)), "message");
+  for (const char *p = message; *p != '\0'; p++)
+    {
+      g_assert_true (*p == 'x' || *p == '\n');
+      breaks += *p == '\n';
+    }
+  g_assert_cmpuint (breaks, ==, ISC_LOG_LINE_MAX_MESSAGE / 4);
+  g_assert_cmpuint (strlen (message), ==, 2 * breaks);
+}
+
 static void
 test_to_json (void)
 {
@@ -752,6 +812,8 @@ main (int   argc,
   g_test_add_func ("/isc/log-line/too-many-lines", test_too_many_lines);
   g_test_add_func ("/isc/log-line/to-text", test_to_text);
   g_test_add_func ("/isc/log-line/to-json", test_to_json);
+  g_test_add_func ("/isc/log-line/to-json/controls", test_to_json_controls);
+  g_test_add_func ("/isc/log-line/to-json/controls-cut", test_to_json_controls_cut);
   g_test_add_func ("/isc/log-line/same-and-compare", test_same_and_compare);
   g_test_add_func ("/isc/log-line/properties", test_properties);
 

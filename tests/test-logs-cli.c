@@ -470,6 +470,7 @@ test_json (void)
       g_autoptr(JsonParser) parser = json_parser_new ();
       g_autoptr(GError) error = NULL;
       JsonObject *object;
+      g_autoptr(IscLogLine) shown = NULL;
       const char *timestamp;
       const char *message;
 
@@ -480,7 +481,39 @@ test_json (void)
       timestamp = json_object_get_string_member (object, "timestamp");
       message = json_object_get_string_member (object, "message");
       g_assert_cmpuint (strlen (timestamp), ==, 19);
-      g_assert_true (g_str_has_suffix (text_lines[i], message));
+      /* The text shows a line break as "␊"; JSON gives it back. */
+      shown = isc_log_line_new (0, ISC_LOG_LEVEL_NONE, NULL, NULL, message, -1);
+      g_assert_true (g_str_has_suffix (text_lines[i], isc_log_line_get_message (shown)));
+    }
+}
+
+/* A traceback's lines come out of --json as lines, where a script reads
+ * them (jq -r .message), not as the "␊" the text shows. */
+static void
+test_json_line_breaks (void)
+{
+  g_auto(Run) json = { 0 };
+  g_auto(GStrv) json_lines = NULL;
+
+  RUN (&json, "--demo", "--model", MODEL, "--environment", ENVIRONMENT, "--range", "24h",
+       "--grep", "Traceback", "--json");
+
+  g_assert_cmpint (json.status, ==, 0);
+  assert_no_controls (json.out);
+  json_lines = output_lines (&json);
+  g_assert_cmpuint (g_strv_length (json_lines), >, 0);
+  for (guint i = 0; json_lines[i] != NULL; i++)
+    {
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_autoptr(GError) error = NULL;
+      const char *message;
+
+      json_parser_load_from_data (parser, json_lines[i], -1, &error);
+      g_assert_no_error (error);
+      message = json_object_get_string_member (json_node_get_object (json_parser_get_root (parser)), "message");
+      g_assert_nonnull (strstr (message, "\nTraceback (most recent call last):\n  File \""));
+      g_assert_null (strstr (message, "\xe2\x90\x8a"));  /* ␊ */
+      g_assert_null (strstr (json_lines[i], "\xe2\x90\x8a"));
     }
 }
 
@@ -948,7 +981,14 @@ test_writer (gconstpointer data)
   g_assert_no_error (error);
   object = json_node_get_object (json_parser_get_root (parser));
   g_assert_cmpstr (json_object_get_string_member (object, "timestamp"), ==, "1796191915382123456");
-  g_assert_cmpstr (json_object_get_string_member (object, "message"), ==, isc_log_line_get_message (line));
+  /* Its message, made safe again, is the one the text shows: the same
+   * words, with line breaks, tabs and other controls as they came. */
+  {
+    g_autoptr(IscLogLine) again = isc_log_line_new (0, ISC_LOG_LEVEL_NONE, NULL, NULL,
+                                                    json_object_get_string_member (object, "message"), -1);
+
+    g_assert_cmpstr (isc_log_line_get_message (again), ==, isc_log_line_get_message (line));
+  }
   {
     g_autoptr(JsonParser) expected_parser = json_parser_new ();
     g_autoptr(JsonGenerator) generator = json_generator_new ();
@@ -996,6 +1036,7 @@ main (int   argc,
   g_test_add_func ("/isc/logs-cli/pages", test_pages);
   g_test_add_func ("/isc/logs-cli/filters", test_filters);
   g_test_add_func ("/isc/logs-cli/json", test_json);
+  g_test_add_func ("/isc/logs-cli/json-line-breaks", test_json_line_breaks);
   g_test_add_func ("/isc/logs-cli/refused-pattern", test_refused_pattern);
   g_test_add_func ("/isc/logs-cli/hostile", test_hostile);
   g_test_add_data_func ("/isc/logs-cli/terminal/color", GINT_TO_POINTER (FALSE), test_terminal);

@@ -66,6 +66,7 @@ typedef struct
 {
   GString    *out;
   GArray     *spans;        /* NULL: escapes are not parsed */
+  GArray     *controls;     /* IscLogControl, or NULL */
   gsize       base;         /* out->len when the text began */
   gsize       max_bytes;
   gsize       column;       /* characters so far, for tabs */
@@ -182,6 +183,22 @@ emit (Safe       *safe,
   return TRUE;
 }
 
+/* Notes that the @n_bytes just appended stand for the control @byte. */
+static void
+note_control (Safe  *safe,
+              guchar byte,
+              gsize  n_bytes)
+{
+  IscLogControl control;
+
+  if (safe->controls == NULL)
+    return;
+  control.at = (guint32) (safe->out->len - safe->base - n_bytes) & 0xFFFFF;
+  control.byte = byte & 0x7F;
+  control.n_bytes = (guint32) n_bytes & 0xF;
+  g_array_append_val (safe->controls, control);
+}
+
 /* A C0 control byte, or DEL, as its control picture (U+2400 + byte, U+2421). */
 static gboolean
 emit_control_picture (Safe  *safe,
@@ -195,7 +212,10 @@ emit_control_picture (Safe  *safe,
     (char) (0x80 | (code & 0x3F)),
   };
 
-  return emit (safe, utf8, 3, 1, at);
+  if (!emit (safe, utf8, 3, 1, at))
+    return FALSE;
+  note_control (safe, c, 3);
+  return TRUE;
 }
 
 static gboolean
@@ -205,7 +225,10 @@ emit_tab (Safe  *safe,
   static const char spaces[] = "        ";
   gsize n = 8 - safe->column % 8;
 
-  return emit (safe, spaces, n, n, at);
+  if (!emit (safe, spaces, n, n, at))
+    return FALSE;
+  note_control (safe, '\t', n);
+  return TRUE;
 }
 
 /* One parameter of an SGR sequence, and whether a ':' (a sub-parameter)
@@ -475,6 +498,7 @@ read_escape (Safe       *safe,
 gsize
 _isc_log_text_append_safe (GString    *out,
                            GArray     *spans,
+                           GArray     *controls,
                            const char *raw,
                            gsize       length,
                            gsize       max_bytes)
@@ -489,6 +513,7 @@ _isc_log_text_append_safe (GString    *out,
 
   safe.out = out;
   safe.spans = spans;
+  safe.controls = controls;
   safe.base = out->len;
   safe.max_bytes = max_bytes;
   style_reset (&safe.style);

@@ -26,6 +26,7 @@ struct _IscLogLine
   gint64       time_ns;
   IscLogLevel  level;
   guint        n_spans;
+  guint        n_controls;
   gsize        n_cut;
 
   /* Owned, never changed after construction */
@@ -33,6 +34,7 @@ struct _IscLogLine
   char        *request_id;  /* or NULL */
   char        *message;
   IscLogSpan  *spans;       /* n_spans, or NULL */
+  IscLogControl *controls;  /* n_controls, or NULL: for JSON */
 };
 
 G_DEFINE_FINAL_TYPE (IscLogLine, isc_log_line, G_TYPE_OBJECT)
@@ -95,6 +97,7 @@ isc_log_line_finalize (GObject *object)
   g_free (self->request_id);
   g_free (self->message);
   g_free (self->spans);
+  g_free (self->controls);
 
   G_OBJECT_CLASS (isc_log_line_parent_class)->finalize (object);
 }
@@ -184,7 +187,7 @@ safe_id (const char *raw)
     return NULL;
 
   out = g_string_sized_new (strlen (raw) + 1);
-  if (_isc_log_text_append_safe (out, NULL, raw, strlen (raw), ISC_LOG_LINE_MAX_ID) > 0)
+  if (_isc_log_text_append_safe (out, NULL, NULL, raw, strlen (raw), ISC_LOG_LINE_MAX_ID) > 0)
     g_string_append (out, "…");
 
   return g_string_free (out, FALSE);
@@ -212,6 +215,7 @@ isc_log_line_new (gint64       time_ns,
   IscLogLine *self;
   GString *message;
   GArray *spans;
+  GArray *controls;
   gsize length;
 
   g_return_val_if_fail (message_raw != NULL || message_len == 0, NULL);
@@ -228,14 +232,20 @@ isc_log_line_new (gint64       time_ns,
 
   message = g_string_sized_new (MIN (length, ISC_LOG_LINE_MAX_MESSAGE) + 1);
   spans = g_array_new (FALSE, FALSE, sizeof (IscLogSpan));
-  self->n_cut = _isc_log_text_append_safe (message, spans, message_raw, length,
+  controls = g_array_new (FALSE, FALSE, sizeof (IscLogControl));
+  self->n_cut = _isc_log_text_append_safe (message, spans, controls, message_raw, length,
                                            ISC_LOG_LINE_MAX_MESSAGE);
 
-  /* Most messages have no colour, and many are short: no slack kept. */
+  /* Most messages have no colour and no line break, and many are short:
+   * no slack kept. */
   self->n_spans = spans->len;
   if (spans->len > 0)
     self->spans = g_memdup2 (spans->data, spans->len * sizeof (IscLogSpan));
   g_array_unref (spans);
+  self->n_controls = controls->len;
+  if (controls->len > 0)
+    self->controls = g_memdup2 (controls->data, controls->len * sizeof (IscLogControl));
+  g_array_unref (controls);
 
   if (message->allocated_len > message->len + 64)
     {
@@ -422,23 +432,57 @@ isc_log_line_to_text (IscLogLine *self)
   return g_string_free (out, FALSE);
 }
 
-/* @text (valid UTF-8) as a JSON string. */
+/* A control byte as a JSON string's escape. */
 static void
-append_json_string (GString    *out,
-                    const char *text)
+append_json_control (GString *out,
+                     guchar   c)
 {
+  switch (c)
+    {
+    case '\n':
+      g_string_append (out, "\\n");
+      break;
+    case '\r':
+      g_string_append (out, "\\r");
+      break;
+    case '\t':
+      g_string_append (out, "\\t");
+      break;
+    default:
+      g_string_append_printf (out, "\\u%04x", c);
+      break;
+    }
+}
+
+/* @text (valid UTF-8) as a JSON string, with the control bytes that
+ * @controls (n_controls, in order) say it shows otherwise given back. */
+static void
+append_json_string (GString             *out,
+                    const char          *text,
+                    const IscLogControl *controls,
+                    guint                n_controls)
+{
+  const char *start = text;
+  guint k = 0;
+
   g_string_append_c (out, '"');
 
   for (const char *p = text; *p != '\0'; p++)
     {
       guchar c = (guchar) *p;
 
-      if (c == '"')
+      if (k < n_controls && (gsize) (p - start) == controls[k].at)
+        {
+          append_json_control (out, controls[k].byte);
+          p += controls[k].n_bytes - 1;
+          k++;
+        }
+      else if (c == '"')
         g_string_append (out, "\\\"");
       else if (c == '\\')
         g_string_append (out, "\\\\");
       else if (c < 0x20)
-        g_string_append_printf (out, "\\u%04x", c);
+        append_json_control (out, c);
       else
         g_string_append_c (out, (char) c);
     }
@@ -453,7 +497,7 @@ append_json_member (GString    *out,
 {
   g_string_append_printf (out, ",\"%s\":", name);
   if (value != NULL)
-    append_json_string (out, value);
+    append_json_string (out, value, NULL, 0);
   else
     g_string_append (out, "null");
 }
@@ -472,7 +516,10 @@ isc_log_line_to_json (IscLogLine *self)
   append_json_member (out, "level", isc_log_level_to_api (self->level));
   append_json_member (out, "replica", self->replica);
   append_json_member (out, "request_id", self->request_id);
-  append_json_member (out, "message", self->message);
+  /* The message's line breaks and tabs as they were: a traceback reads
+   * as lines where JSON is read, not as "␊". */
+  g_string_append (out, ",\"message\":");
+  append_json_string (out, self->message, self->controls, self->n_controls);
   if (self->n_cut > 0)
     g_string_append_printf (out, ",\"message_bytes_cut\":%" G_GSIZE_FORMAT, self->n_cut);
   g_string_append_c (out, '}');

@@ -99,7 +99,9 @@ int               isc_log_line_compare        (IscLogLine   *a,
  * Export Lines and `inferscope logs` write. */
 char             *isc_log_line_to_text        (IscLogLine   *self);
 /* One JSON object on one line, the API's field names (timestamp as the
- * 19-digit string), message as shown (escapes removed); for JSON Lines. */
+ * 19-digit string), message as shown (terminal escapes removed) but for
+ * its control characters and tabs, which are given back as JSON escapes
+ * ("\n", not "␊"); for JSON Lines. */
 char             *isc_log_line_to_json        (IscLogLine   *self);
 
 G_END_DECLS
