@@ -325,6 +325,51 @@ test_labels_apart (void)
     }
 }
 
+/* Side by side in a row, two labels are an em apart at least, so they
+ * never read as one ("replica sgdb5 terminated max 16"): a marker swept
+ * towards a limit labelled at the plot's top right. */
+static void
+test_labels_read_apart (void)
+{
+  IscChartReference refs[] = { { 40, "max" } };
+  guint n_beside = 0;
+
+  for (guint i = 0; i < 90; i++)
+    {
+      g_autoptr(IscChartModel) model = replicas_model ();
+      IscChartMarker marker = { START_MS + 44 * STEP_MS + i * 10 * 1000, "replica sgdb5 terminated" };
+      g_autoptr(IscChart) chart = NULL;
+      g_autoptr(GArray) rects = NULL;
+      g_autoptr(PangoLayout) m = NULL;
+      const IscChartLayout *layout;
+      int em;
+
+      isc_chart_model_set_markers (model, &marker, 1);
+      isc_chart_model_set_references (model, refs, G_N_ELEMENTS (refs));
+      chart = isc_chart_new (model);
+      layout = isc_chart_ensure_layout (chart, W, H);
+      m = isc_chart_layout_create_text (layout->pango, isc_chart_get_style (chart),
+                                        isc_chart_get_style (chart)->label_size, FALSE, "M");
+      pango_layout_get_pixel_size (m, &em, NULL);
+      rects = placed_labels (layout);
+      if (rects->len < 2)
+        continue;
+      g_assert_cmpuint (rects->len, ==, 2);
+      {
+        const IscChartRect *a = &g_array_index (rects, IscChartRect, 0);
+        const IscChartRect *b = &g_array_index (rects, IscChartRect, 1);
+
+        if (a->y < b->y + b->height && b->y < a->y + a->height)
+          {
+            n_beside++;
+            g_assert_cmpfloat (MAX (b->x - (a->x + a->width), a->x - (b->x + b->width)), >=, em);
+          }
+      }
+    }
+  /* Far enough apart, they do share the top row. */
+  g_assert_cmpuint (n_beside, >, 0);
+}
+
 /* The one table: which limit goes on which chart, in the chart's unit. */
 static void
 test_table (void)
@@ -677,6 +722,7 @@ main (int   argc,
   g_test_add_func ("/isc/chart-annotations/reference-drawn", test_reference_drawn);
   g_test_add_func ("/isc/chart-annotations/markers", test_markers);
   g_test_add_func ("/isc/chart-annotations/labels-apart", test_labels_apart);
+  g_test_add_func ("/isc/chart-annotations/labels-read-apart", test_labels_read_apart);
   g_test_add_func ("/isc/chart-annotations/table", test_table);
   g_test_add_func ("/isc/chart-annotations/demo-environment", test_demo_environment);
   g_test_add_func ("/isc/chart-annotations/schedule-steps", test_schedule_steps);

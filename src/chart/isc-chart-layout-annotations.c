@@ -140,13 +140,16 @@ reference_text (IscChartModel *model,
   return g_strdup_printf (C_("reference line", "%s %s"), label, value);
 }
 
+/* Whether a and b come nearer than gap_x side by side or gap_y one above
+ * the other. */
 static gboolean
 rects_touch (const IscChartRect *a,
              const IscChartRect *b,
-             double              gap)
+             double              gap_x,
+             double              gap_y)
 {
-  return (a->x < b->x + b->width + gap && b->x < a->x + a->width + gap &&
-          a->y < b->y + b->height + gap && b->y < a->y + a->height + gap);
+  return (a->x < b->x + b->width + gap_x && b->x < a->x + a->width + gap_x &&
+          a->y < b->y + b->height + gap_y && b->y < a->y + a->height + gap_y);
 }
 
 static IscChartRect
@@ -287,6 +290,7 @@ place_marker_text (IscChartLayout     *layout,
                    IscChartMarkerLine *line,
                    const IscChartStyle *style,
                    GArray             *taken,
+                   double              em,
                    double              row_height)
 {
   double right = layout->plot.x + layout->plot.width;
@@ -308,7 +312,7 @@ place_marker_text (IscChartLayout     *layout,
         return FALSE;
       r = text_rect (&line->text);
       for (guint k = 0; k < taken->len && placed; k++)
-        placed = !rects_touch (&r, &g_array_index (taken, IscChartRect, k), 2);
+        placed = !rects_touch (&r, &g_array_index (taken, IscChartRect, k), em, 2);
       if (placed)
         {
           g_array_append_val (taken, r);
@@ -320,7 +324,9 @@ place_marker_text (IscChartLayout     *layout,
 
 /* The model's markers within the time axis, each labelled at the plot's
  * top in the first row where its label touches no other (the reference
- * labels placed already, and the markers' before it). */
+ * labels placed already, and the markers' before it): an em apart side
+ * by side, so that two labels in a row never read as one ("replica
+ * sgdb5 terminated max 16"), 2 px one above the other. */
 static void
 layout_markers (IscChartLayout      *layout,
                 IscChartModel       *model,
@@ -376,12 +382,12 @@ layout_markers (IscChartLayout      *layout,
       line.x = MIN (floor (isc_chart_layout_x_for_ms (layout, line.time_ms)), right - 1) + 0.5;
       markup = g_markup_escape_text (markers[i].label, -1);
       line.text.layout = create_marker_text (layout, style, markup, wide, 2);
-      placed = place_marker_text (layout, &line, style, taken, row_height);
+      placed = place_marker_text (layout, &line, style, taken, em, row_height);
       if (!placed && wide > MARKER_SHORT_EMS * em)
         {
           g_object_unref (line.text.layout);
           line.text.layout = create_marker_text (layout, style, markup, MARKER_SHORT_EMS * em, 1);
-          placed = place_marker_text (layout, &line, style, taken, row_height);
+          placed = place_marker_text (layout, &line, style, taken, em, row_height);
         }
       if (!placed)
         g_clear_object (&line.text.layout);
