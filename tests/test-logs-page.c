@@ -813,14 +813,42 @@ typedef struct
   gint64     ms;
 } Moment;
 
-/* The Logs page shows the line nearest data's moment. */
+/* @line's row in the middle half of @page's list, with lines before it
+ * and after it in sight (or the list scrolled as far as it goes that
+ * way). */
+static gboolean
+line_in_middle (GtkWidget  *page,
+                IscLogLine *line)
+{
+  GtkWidget *list = GTK_WIDGET (isc_logs_page_get_list_view (ISC_LOGS_PAGE (page)));
+  GtkAdjustment *vadjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (list));
+  g_autoptr(GPtrArray) rows = rows_in_sight (page);
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (rows, i);
+      graphene_rect_t bounds;
+      double middle, height = gtk_widget_get_height (list);
+      double value = gtk_adjustment_get_value (vadjustment);
+
+      if (isc_log_row_get_line (ISC_LOG_ROW (row)) != line ||
+          !gtk_widget_compute_bounds (row, list, &bounds))
+        continue;
+      middle = bounds.origin.y + bounds.size.height / 2;
+      return (middle >= height / 4 || value <= gtk_adjustment_get_lower (vadjustment)) &&
+             (middle <= 3 * height / 4 ||
+              value >= gtk_adjustment_get_upper (vadjustment) - gtk_adjustment_get_page_size (vadjustment) - 1);
+    }
+  return FALSE;
+}
+
+/* The Logs page shows the line nearest data's moment in its middle. */
 static gboolean
 moment_in_sight (gpointer data)
 {
   Moment *moment = data;
   GtkWidget *page = test_find_shown (GTK_WIDGET (moment->window), ISC_TYPE_LOGS_PAGE, NULL, NULL);
   IscLogView *log_view = window_log_view (moment->window);
-  g_autoptr(GPtrArray) rows = NULL;
   g_autoptr(IscLogLine) nearest = NULL;
   guint position;
 
@@ -830,11 +858,60 @@ moment_in_sight (gpointer data)
   if (position == G_MAXUINT)
     return FALSE;
   nearest = g_list_model_get_item (isc_log_view_get_lines (log_view), position);
-  rows = rows_in_sight (page);
-  for (guint i = 0; i < rows->len; i++)
-    if (isc_log_row_get_line (ISC_LOG_ROW (g_ptr_array_index (rows, i))) == nearest)
-      return TRUE;
-  return FALSE;
+  return line_in_middle (page, nearest);
+}
+
+typedef struct
+{
+  Fixture *f;
+  gint64   ms;
+} InMiddle;
+
+/* The line at in_middle's moment, of the lines loaded now. */
+static gboolean
+fixture_moment_in_middle (gpointer data)
+{
+  InMiddle *in_middle = data;
+  IscLogView *log_view = in_middle->f->log_view;
+  guint position = isc_log_view_find_time (log_view, in_middle->ms);
+  g_autoptr(IscLogLine) line = NULL;
+
+  if (position == G_MAXUINT)
+    return FALSE;
+  line = g_list_model_get_item (isc_log_view_get_lines (log_view), position);
+  return isc_log_line_get_time_ms (line) == in_middle->ms && line_in_middle (in_middle->f->page, line);
+}
+
+/* Lines loaded for a window with a moment in it (Logs at This Time) open
+ * with the moment's line in the middle of the list, what came before it
+ * above and what came after below, wide and at 360 px, where rows fold
+ * to two lines and more. */
+static void
+test_moment_in_middle (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(IscLogLine) line = g_list_model_get_item (isc_log_view_get_lines (f->log_view), 150);
+  InMiddle in_middle = { f, -1 };
+  GtkWidget *list = GTK_WIDGET (isc_logs_page_get_list_view (ISC_LOGS_PAGE (f->page)));
+
+  g_autoptr(IscTimeRange) around = NULL;
+  gint64 ms;
+
+  g_assert_nonnull (line);
+  g_assert_false (line_in_middle (f->page, line));
+  /* What Logs at This Time does: the window's moment, and a range
+   * around it (here every line's). */
+  ms = isc_log_line_get_time_ms (line);
+  around = isc_time_range_new_absolute (ms - 200 * 1000, ms + 200 * 1000);
+  in_middle.ms = ms;
+  isc_view_set_cursor_time (f->view, ms);
+  g_assert_true (isc_view_set_range (f->view, around, NULL));
+  g_assert_true (test_wait_for (log_view_settled, f->log_view));
+  g_assert_true (test_wait_for (fixture_moment_in_middle, &in_middle));
+  /* Not at either end: lines on both sides. */
+  g_assert_cmpfloat (gtk_adjustment_get_value (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (list))), >, 0);
+  test_run_frames (50);
+  g_assert_true (fixture_moment_in_middle (&in_middle));
 }
 
 /* The same chase by keyboard alone: the Error rate chart focused, its
@@ -927,6 +1004,8 @@ main (int   argc,
   ADD ("follow-scrolls", test_follow_scrolls, 0);
   ADD ("columns-across-days", test_columns_across_days, 0);
   ADD ("narrow", test_narrow, 360);
+  ADD ("moment-in-middle", test_moment_in_middle, 0);
+  ADD ("moment-in-middle/narrow", test_moment_in_middle, 360);
 #undef ADD
   g_test_add_func ("/isc/logs-page/window/mode", test_window_mode);
   g_test_add_func ("/isc/logs-page/window/incident", test_window_incident);

@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
@@ -59,6 +60,7 @@ struct _IscLogsPage
   guint               scroll_tick_id;
   guint               scroll_ticks;
   guint               pending_scroll;  /* a position, G_MAXUINT for none */
+  gboolean            center_scroll;   /* ...then in the list's middle */
   gboolean            narrow;
   guint               line_chars;  /* narrow: a message line's characters */
   gboolean            use_utc;
@@ -227,9 +229,50 @@ scroll_to (IscLogsPage *self,
   gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
 }
 
+/* The row of @position, scrolled into sight, moved to the middle of the
+ * list where the lines around it allow: the moment Logs at This Time
+ * opens at shows what came before it and what came after, where
+ * scrolling to it leaves it on the last row in sight. FALSE when it is
+ * there (or cannot be), TRUE when it was moved: the list places its rows
+ * by their estimated heights until it has laid them out (narrow rows
+ * fold), so a move is checked again in the next frame. */
+static gboolean
+center_on (IscLogsPage *self,
+           guint        position)
+{
+  g_autoptr(IscLogLine) line = dup_line (self, position);
+  GtkAdjustment *vadjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->list_view));
+
+  if (line == NULL || vadjustment == NULL)
+    return FALSE;
+  for (GtkWidget *item = gtk_widget_get_first_child (GTK_WIDGET (self->list_view));
+       item != NULL;
+       item = gtk_widget_get_next_sibling (item))
+    {
+      GtkWidget *row = gtk_widget_get_first_child (item);
+      graphene_rect_t bounds;
+      double before, move;
+
+      if (row == NULL || !ISC_IS_LOG_ROW (row) || isc_log_row_get_line (ISC_LOG_ROW (row)) != line ||
+          !gtk_widget_get_mapped (row) ||
+          !gtk_widget_compute_bounds (row, GTK_WIDGET (self->list_view), &bounds))
+        continue;
+      /* The list's rows are placed in its visible height. */
+      move = bounds.origin.y + bounds.size.height / 2 - gtk_widget_get_height (GTK_WIDGET (self->list_view)) / 2.0;
+      before = gtk_adjustment_get_value (vadjustment);
+      gtk_adjustment_set_value (vadjustment, before + move);
+      return fabs (gtk_adjustment_get_value (vadjustment) - before) >= 1;
+    }
+  return FALSE;
+}
+
+/* The most times the centring is checked again (center_on()). */
+#define CENTER_TRIES 4
+
 /* A list just shown has no size yet, and GTK 4.8's list scrolled to an
  * item before its first allocation shows that item alone: the scroll
- * waits for a frame that laid the list out. */
+ * waits for a frame that laid the list out, and the centring for one
+ * that laid out the rows scrolled to. */
 static gboolean
 scroll_tick_cb (GtkWidget     *widget,
                 GdkFrameClock *clock,
@@ -238,20 +281,33 @@ scroll_tick_cb (GtkWidget     *widget,
   IscLogsPage *self = user_data;
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
 
-  if (++self->scroll_ticks < 2)
+  ++self->scroll_ticks;
+  if (self->scroll_ticks < 2 || self->scroll_ticks % 2 == 1)
     return G_SOURCE_CONTINUE;
-  self->scroll_tick_id = 0;
   if (self->pending_scroll != G_MAXUINT && n > 0)
-    scroll_to (self, MIN (self->pending_scroll, n - 1));
+    {
+      if (self->scroll_ticks == 2)
+        {
+          scroll_to (self, MIN (self->pending_scroll, n - 1));
+          if (self->center_scroll)
+            return G_SOURCE_CONTINUE;
+        }
+      else if (center_on (self, MIN (self->pending_scroll, n - 1)) && self->scroll_ticks < 4 + 2 * CENTER_TRIES)
+        /* Checked again two frames on, once the list has placed its rows. */
+        return G_SOURCE_CONTINUE;
+    }
+  self->scroll_tick_id = 0;
   self->pending_scroll = G_MAXUINT;
   return G_SOURCE_REMOVE;
 }
 
 static void
 scroll_later (IscLogsPage *self,
-              guint        position)
+              guint        position,
+              gboolean     center)
 {
   self->pending_scroll = position;
+  self->center_scroll = center;
   self->scroll_ticks = 0;
   if (self->scroll_tick_id == 0)
     self->scroll_tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self->list_view), scroll_tick_cb, self, NULL);
@@ -263,7 +319,7 @@ scroll_to_end (IscLogsPage *self)
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
 
   if (n > 0)
-    scroll_later (self, n - 1);
+    scroll_later (self, n - 1, FALSE);
 }
 
 /* A line selected: its moment is the window's cursor, so the Charts
@@ -475,7 +531,7 @@ state_changed_cb (IscLogsPage *self)
 
       if (position != G_MAXUINT && first != NULL && isc_log_line_get_time_ms (first) <= cursor_ms)
         {
-          scroll_later (self, position);
+          scroll_later (self, position, TRUE);
           return;
         }
     }
