@@ -154,6 +154,54 @@ test_view_leave_takes_own_cursor (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A moment chosen elsewhere (an activity, a log line, the window's) and a
+ * pointer that crosses the chart on its way: the crosshair follows the
+ * pointer over the plot and goes back to the moment as the pointer
+ * leaves the chart, or the plot for its legend. */
+static void
+test_view_leave_gives_back_moment (void)
+{
+  g_autoptr(IscMetricsResponse) response = wave_response_new ();
+  GtkWidget *window;
+  GtkWidget *view = present_view (response, &window);
+  IscChartView *cv = ISC_CHART_VIEW (view);
+  GtkEventController *motion = motion_controller (view);
+  const IscChartLayout *layout;
+  const gint64 *starts;
+  gint64 chosen_ms;
+
+  layout = isc_chart_ensure_layout (isc_chart_view_get_chart (cv), gtk_widget_get_width (view), gtk_widget_get_height (view));
+  starts = isc_chart_model_get_step_starts (isc_chart_view_get_model (cv));
+  chosen_ms = starts[60];
+  isc_chart_view_set_cursor_time (cv, chosen_ms);
+
+  g_signal_emit_by_name (motion, "motion", layout->step_x[30] + 0.2, layout->plot.y + 20);
+  g_assert_cmpint (isc_chart_view_get_cursor_time (cv), >=, starts[30]);
+  g_assert_cmpint (isc_chart_view_get_cursor_time (cv), <, starts[31]);
+  g_signal_emit_by_name (motion, "motion", layout->step_x[40] + 0.2, layout->plot.y + 20);
+  g_assert_cmpint (isc_chart_view_get_cursor_time (cv), >=, starts[40]);
+  g_assert_cmpint (isc_chart_view_get_cursor_time (cv), <, starts[41]);
+  g_signal_emit_by_name (motion, "leave");
+  g_assert_cmpint (isc_chart_view_get_cursor_time (cv), ==, chosen_ms);
+
+  /* Off the plot, over the axis' labels, the same. */
+  g_signal_emit_by_name (motion, "motion", layout->step_x[20] + 0.2, layout->plot.y + 20);
+  g_assert_cmpint (isc_chart_view_get_cursor_time (cv), >=, starts[20]);
+  g_assert_cmpint (isc_chart_view_get_cursor_time (cv), <, starts[21]);
+  g_signal_emit_by_name (motion, "motion", layout->plot.x / 2, layout->plot.y + 20);
+  g_assert_cmpint (isc_chart_view_get_cursor_time (cv), ==, chosen_ms);
+  g_signal_emit_by_name (motion, "leave");
+  g_assert_cmpint (isc_chart_view_get_cursor_time (cv), ==, chosen_ms);
+
+  /* No moment before: none after. */
+  isc_chart_view_set_cursor_time (cv, -1);
+  g_signal_emit_by_name (motion, "motion", layout->step_x[30] + 0.2, layout->plot.y + 20);
+  g_signal_emit_by_name (motion, "leave");
+  g_assert_cmpint (isc_chart_view_get_cursor_time (cv), ==, -1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static gboolean
 renders_past (gpointer data)
 {
@@ -633,6 +681,7 @@ main (int   argc,
 
   g_test_add_func ("/isc/chart-view/hover-keeps-cache", test_view_hover_keeps_cache);
   g_test_add_func ("/isc/chart-view/leave-takes-own-cursor", test_view_leave_takes_own_cursor);
+  g_test_add_func ("/isc/chart-view/leave-gives-back-moment", test_view_leave_gives_back_moment);
   g_test_add_func ("/isc/chart-view/raster", test_view_raster);
   g_test_add_func ("/isc/chart-view/raster-in-sight", test_view_raster_in_sight);
   g_test_add_func ("/isc/chart-view/refresh-in-pixels", test_view_refresh_in_pixels);

@@ -555,7 +555,8 @@ count_cursor_notify (GObject    *object,
 
 /* The window's moment (a log line's, another page's) draws the crosshair
  * on every chart, on charts made afresh too; the pointer over one chart
- * says its moment to the window. */
+ * says its moment to the window, and gives the window's back as it
+ * leaves. */
 static void
 test_cursor_time (void)
 {
@@ -590,8 +591,13 @@ test_cursor_time (void)
   g_assert_cmpint (isc_charts_page_get_cursor_time (ISC_CHARTS_PAGE (page)), ==,
                    isc_chart_view_get_cursor_time (ISC_CHART_VIEW (hovered)));
   g_assert_cmpuint (notifies, ==, 2);
+  /* Its leaving gives the window's moment back, on every chart. */
   g_signal_emit_by_name (motion_controller (hovered), "leave");
-  g_assert_cmpint (isc_charts_page_get_cursor_time (ISC_CHARTS_PAGE (page)), ==, -1);
+  g_assert_cmpint (isc_charts_page_get_cursor_time (ISC_CHARTS_PAGE (page)), ==, moment);
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpint (isc_chart_view_get_cursor_time (ISC_CHART_VIEW (isc_charts_page_get_chart (ISC_CHARTS_PAGE (page), i))),
+                     ==, moment);
+  isc_charts_page_set_cursor_time (ISC_CHARTS_PAGE (page), -1);
 
   /* Charts made anew show the moment set before them. */
   isc_charts_page_set_cursor_time (ISC_CHARTS_PAGE (page), moment);

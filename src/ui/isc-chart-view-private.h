@@ -74,10 +74,12 @@ struct _IscChartView
   gboolean       banding;        /* moved far enough to be a drag */
   double         drag_x0;
   double         drag_x1;
-  /* The shared cursor's time, -1 for none; and the last this chart's
-   * pointer set it to */
+  /* The shared cursor's time, -1 for none; the last this chart's pointer
+   * set it to; and the moment it replaced (the window's, a log line's,
+   * an activity's), which the pointer gives back as it goes */
   gint64         cursor_ms;
   gint64         pointer_cursor_ms;
+  gint64         held_cursor_ms;
   /* A zoom's range, shown by scaling the picture until the model for it
    * arrives */
   gboolean       previewing;

@@ -150,6 +150,25 @@ _isc_chart_view_append_band (IscChartView       *self,
   gtk_snapshot_append_color (snapshot, &(GdkRGBA) { c->red, c->green, c->blue, 0.6f }, &band);
 }
 
+/* The pointer leaves the plot: it takes away the cursor it put there and
+ * gives back the moment that cursor replaced (an activity's, a log
+ * line's, the window's, or none), so that a pointer crossing the charts
+ * on its way elsewhere does not lose it. A moment the keyboard, the
+ * window (Logs at This Time, Activity) or a log line chose since the
+ * pointer's it leaves alone: a chart whose page goes away (as Logs at
+ * This Time replaces it) is left by a pointer that stayed where it was. */
+static void
+give_back_cursor (IscChartView *self)
+{
+  gboolean mine = self->pointer_cursor_ms >= 0 && self->cursor_ms == self->pointer_cursor_ms;
+  gint64 held = self->held_cursor_ms;
+
+  self->pointer_cursor_ms = -1;
+  self->held_cursor_ms = -1;
+  if (mine)
+    isc_chart_view_set_cursor_time (self, held);
+}
+
 static void
 cursor_motion_cb (IscChartView             *self,
                   double                    x,
@@ -175,8 +194,7 @@ cursor_motion_cb (IscChartView             *self,
 
   if (!_isc_chart_view_get_plot (self, &plot) || x < plot.x || x > plot.x + plot.width)
     {
-      self->pointer_cursor_ms = -1;
-      isc_chart_view_set_cursor_time (self, -1);
+      give_back_cursor (self);
       return;
     }
   ms = isc_chart_get_time_at_x (self->chart, width, height, x);
@@ -185,6 +203,9 @@ cursor_motion_cb (IscChartView             *self,
   step = isc_chart_get_step_at_x (self->chart, width, height, x);
   if (step >= 0 && step != isc_chart_get_step_near_time (self->chart, ms))
     ms = isc_chart_model_get_step_starts (isc_chart_get_model (self->chart))[step];
+  /* The moment the pointer takes the cursor from, given back as it goes. */
+  if (self->pointer_cursor_ms < 0 || self->cursor_ms != self->pointer_cursor_ms)
+    self->held_cursor_ms = self->cursor_ms;
   self->pointer_cursor_ms = ms;
   isc_chart_view_set_cursor_time (self, ms);
 }
@@ -193,15 +214,7 @@ static void
 cursor_leave_cb (IscChartView             *self,
                  GtkEventControllerMotion *controller)
 {
-  gboolean mine = self->cursor_ms == self->pointer_cursor_ms;
-
-  /* The pointer takes away the cursor it put there, not a moment the
-   * keyboard, the window (Logs at This Time, Activity) or a log line
-   * chose since: a chart whose page goes away (as Logs at This Time
-   * replaces it) is left by a pointer that stayed where it was. */
-  self->pointer_cursor_ms = -1;
-  if (mine)
-    isc_chart_view_set_cursor_time (self, -1);
+  give_back_cursor (self);
 }
 
 /* A drag's release or Enter on a keyboard selection: [start_ms, end_ms)
@@ -345,6 +358,7 @@ _isc_chart_view_init_zoom (IscChartView       *self,
 
   self->cursor_ms = -1;
   self->pointer_cursor_ms = -1;
+  self->held_cursor_ms = -1;
   gtk_event_controller_set_name (GTK_EVENT_CONTROLLER (click), "double-click");
 
   g_signal_connect_object (cursor, "motion", G_CALLBACK (cursor_motion_cb), self, G_CONNECT_SWAPPED);
