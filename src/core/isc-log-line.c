@@ -462,7 +462,6 @@ append_json_string (GString             *out,
                     const IscLogControl *controls,
                     guint                n_controls)
 {
-  const char *start = text;
   guint k = 0;
 
   g_string_append_c (out, '"');
@@ -471,7 +470,7 @@ append_json_string (GString             *out,
     {
       guchar c = (guchar) *p;
 
-      if (k < n_controls && (gsize) (p - start) == controls[k].at)
+      if (k < n_controls && (gsize) (p - text) == controls[k].at)
         {
           append_json_control (out, controls[k].byte);
           p += controls[k].n_bytes - 1;

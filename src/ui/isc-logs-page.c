@@ -111,6 +111,23 @@ foreach_row (IscLogsPage *self,
     }
 }
 
+/* The row alive that shows @line, or NULL (see foreach_row()). */
+static IscLogRow *
+find_row (IscLogsPage *self,
+          IscLogLine  *line)
+{
+  for (GtkWidget *item = gtk_widget_get_first_child (GTK_WIDGET (self->list_view));
+       item != NULL;
+       item = gtk_widget_get_next_sibling (item))
+    {
+      GtkWidget *child = gtk_widget_get_first_child (item);
+
+      if (child != NULL && ISC_IS_LOG_ROW (child) && isc_log_row_get_line (ISC_LOG_ROW (child)) == line)
+        return ISC_LOG_ROW (child);
+    }
+  return NULL;
+}
+
 /* From GTK 4.12 a reader reads the list item, which holds the row, and
  * not the row's own label: the item says the line too. */
 static void
@@ -242,28 +259,18 @@ center_on (IscLogsPage *self,
 {
   g_autoptr(IscLogLine) line = dup_line (self, position);
   GtkAdjustment *vadjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->list_view));
+  IscLogRow *row = line != NULL ? find_row (self, line) : NULL;
+  graphene_rect_t bounds;
+  double before, move;
 
-  if (line == NULL || vadjustment == NULL)
+  if (row == NULL || vadjustment == NULL || !gtk_widget_get_mapped (GTK_WIDGET (row)) ||
+      !gtk_widget_compute_bounds (GTK_WIDGET (row), GTK_WIDGET (self->list_view), &bounds))
     return FALSE;
-  for (GtkWidget *item = gtk_widget_get_first_child (GTK_WIDGET (self->list_view));
-       item != NULL;
-       item = gtk_widget_get_next_sibling (item))
-    {
-      GtkWidget *row = gtk_widget_get_first_child (item);
-      graphene_rect_t bounds;
-      double before, move;
-
-      if (row == NULL || !ISC_IS_LOG_ROW (row) || isc_log_row_get_line (ISC_LOG_ROW (row)) != line ||
-          !gtk_widget_get_mapped (row) ||
-          !gtk_widget_compute_bounds (row, GTK_WIDGET (self->list_view), &bounds))
-        continue;
-      /* The list's rows are placed in its visible height. */
-      move = bounds.origin.y + bounds.size.height / 2 - gtk_widget_get_height (GTK_WIDGET (self->list_view)) / 2.0;
-      before = gtk_adjustment_get_value (vadjustment);
-      gtk_adjustment_set_value (vadjustment, before + move);
-      return fabs (gtk_adjustment_get_value (vadjustment) - before) >= 1;
-    }
-  return FALSE;
+  /* The list's rows are placed in its visible height. */
+  move = bounds.origin.y + bounds.size.height / 2 - gtk_widget_get_height (GTK_WIDGET (self->list_view)) / 2.0;
+  before = gtk_adjustment_get_value (vadjustment);
+  gtk_adjustment_set_value (vadjustment, before + move);
+  return fabs (gtk_adjustment_get_value (vadjustment) - before) >= 1;
 }
 
 /* The most times the centring is checked again (center_on()). */
