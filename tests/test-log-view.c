@@ -383,6 +383,66 @@ test_log_view_refused_pattern (void)
   g_assert_null (isc_log_view_get_error (log_view));
 }
 
+static void
+note_ready_lines (IscLogView *log_view,
+                  GParamSpec *pspec,
+                  guint      *n_at_ready)
+{
+  if (isc_log_view_get_state (log_view) == ISC_LOG_VIEW_READY)
+    *n_at_ready = n_lines (log_view);
+}
+
+/* The window's moment in the range (Logs at This Time): the first load
+ * goes back, page by page, until it holds the moment, and is ready only
+ * then, so the list opens at the moment however many lines came after
+ * it. No further than that, and not past max-lines; a moment outside
+ * the range is not looked for. */
+static void
+test_log_view_reaches_moment (void)
+{
+  g_autoptr(Fake) fake = fake_new ();
+  g_autoptr(IscView) view = NULL;
+  g_autoptr(IscLogView) log_view = NULL;
+  gint64 moment_ms;
+  guint n_at_ready = 0;
+
+  /* 2,500 lines, one a second: the newest page is lines 1500 … 2499,
+   * the moment at line 700. */
+  fake_add_lines (fake, 2500, 1000, 5000);
+  moment_ms = g_array_index (fake->lines, FakeLine, 700).time_ns / 1000000;
+  view = new_view (fake);
+  isc_view_set_cursor_time (view, moment_ms);
+  log_view = isc_log_view_new (view);
+  g_signal_connect (log_view, "notify::state", G_CALLBACK (note_ready_lines), &n_at_ready);
+  isc_log_view_set_shown (log_view, TRUE);
+  wait_settled (log_view);
+
+  /* One page back (a page back starts with the oldest line's
+   * millisecond, so it brings 999 new lines): ready once, with all. */
+  g_assert_cmpint (isc_log_view_get_state (log_view), ==, ISC_LOG_VIEW_READY);
+  assert_lines (log_view, 501, 2499);
+  g_assert_cmpuint (n_at_ready, ==, 1999);
+  g_assert_cmpuint (fake->queries->len, ==, 2);
+  g_assert_cmpuint (index_at (log_view, isc_log_view_find_time (log_view, moment_ms)), ==, 700);
+  g_assert_true (isc_log_view_get_can_load_earlier (log_view));
+
+  /* Not past what is kept: the newest page, and Load Earlier. */
+  isc_log_view_set_max_lines (log_view, 1500);
+  isc_view_set_cursor_time (view, g_array_index (fake->lines, FakeLine, 200).time_ns / 1000000);
+  isc_log_view_reload (log_view);
+  wait_settled (log_view);
+  assert_lines (log_view, 1500, 2499);
+  g_assert_false (isc_log_view_get_dropped (log_view));
+  g_assert_true (isc_log_view_get_can_load_earlier (log_view));
+
+  /* A moment before the range: the newest page alone. */
+  isc_log_view_set_max_lines (log_view, ISC_LOG_VIEW_MAX_LINES);
+  isc_view_set_cursor_time (view, g_get_real_time () / 1000 - 2 * 3600 * 1000);
+  isc_log_view_reload (log_view);
+  wait_settled (log_view);
+  assert_lines (log_view, 1500, 2499);
+}
+
 /* The line at a moment: the first at or after it. */
 static void
 test_log_view_find_time (void)
@@ -418,6 +478,7 @@ main (int   argc,
   g_test_add_func ("/isc/log-view/follow", test_log_view_follow);
   g_test_add_func ("/isc/log-view/bound", test_log_view_bound);
   g_test_add_func ("/isc/log-view/refused-pattern", test_log_view_refused_pattern);
+  g_test_add_func ("/isc/log-view/reaches-moment", test_log_view_reaches_moment);
   g_test_add_func ("/isc/log-view/find-time", test_log_view_find_time);
 
   return g_test_run ();

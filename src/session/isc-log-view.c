@@ -36,6 +36,7 @@ struct _IscLogView
   guint64          n_dropped;
   guint            follow_id;
   guint            follow_interval;  /* seconds */
+  gint64           moment_ms;     /* the first load reaches back to it; -1 */
 
   guint            shown : 1;
   guint            following : 1;
@@ -80,6 +81,7 @@ G_DEFINE_ENUM_TYPE (IscLogViewState, isc_log_view_state,
 typedef enum
 {
   LOAD_FIRST,
+  LOAD_TO_MOMENT,  /* the first load's earlier pages, back to its moment */
   LOAD_EARLIER,
   LOAD_LATER,
 } LoadKind;
@@ -105,6 +107,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (Request, request_free)
 
 static void update_follow (IscLogView *self);
 static void load (IscLogView *self);
+static Request *new_request (IscLogView *self,
+                             LoadKind    kind);
 
 /* Small setters that notify only on a change */
 
@@ -242,6 +246,24 @@ update_state_from_lines (IscLogView *self)
 
 /* Requests */
 
+/* The first load of a range with the window's moment in it (Logs at This
+ * Time) holds that moment: while the oldest line kept is after it, the
+ * load goes on a page back, as Load Earlier would, before it is ready.
+ * Not past what is kept: a moment more than max-lines back is left for
+ * Load Earlier. */
+static gboolean
+short_of_moment (IscLogView *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->lines));
+  g_autoptr(IscLogLine) oldest = NULL;
+
+  if (self->moment_ms < 0 || n == 0 || !self->has_earlier || self->n_dropped > 0 ||
+      n + isc_logs_pager_get_query (self->pager)->limit > self->max_lines)
+    return FALSE;
+  oldest = g_list_model_get_item (G_LIST_MODEL (self->lines), 0);
+  return isc_log_line_get_time_ms (oldest) > self->moment_ms;
+}
+
 /* Baseten refused the query's search pattern (the client tells a 400
  * about the pattern from any other). */
 static gboolean
@@ -291,6 +313,7 @@ load_cb (GObject      *source,
           set_has_earlier (self, lines->len >= isc_logs_pager_get_query (request->pager)->limit);
           break;
 
+        case LOAD_TO_MOMENT:
         case LOAD_EARLIER:
           prepend_lines (self, lines);
           set_has_earlier (self, isc_logs_pager_has_earlier (request->pager) && lines->len > 0);
@@ -300,6 +323,14 @@ load_cb (GObject      *source,
         default:
           append_lines (self, lines);
           break;
+        }
+
+      if ((request->kind == LOAD_FIRST || request->kind == LOAD_TO_MOMENT) && short_of_moment (self))
+        {
+          isc_logs_pager_load_earlier_async (self->pager, self->cancellable, load_cb,
+                                             new_request (self, LOAD_TO_MOMENT));
+          g_object_thaw_notify (G_OBJECT (self));
+          return;
         }
       update_state_from_lines (self);
     }
@@ -374,6 +405,9 @@ load (IscLogView *self)
     }
   else
     {
+      gint64 cursor_ms = isc_view_get_cursor_time (self->view);
+
+      self->moment_ms = cursor_ms >= query->start_ms && cursor_ms <= query->end_ms ? cursor_ms : -1;
       self->cancellable = g_cancellable_new ();
       self->pager = isc_logs_pager_new (isc_view_get_client (self->view), query);
       set_state (self, ISC_LOG_VIEW_LOADING);
@@ -703,6 +737,7 @@ isc_log_view_init (IscLogView *self)
   self->follow_interval = ISC_LOG_VIEW_FOLLOW_SECONDS;
   self->state = ISC_LOG_VIEW_EMPTY;
   self->min_level = ISC_LOG_LEVEL_NONE;
+  self->moment_ms = -1;
 }
 
 /* Public API */

@@ -21,7 +21,11 @@ G_BEGIN_DECLS
  * Loading: nothing is asked while the Logs page is not "shown". Shown, a
  * change of client, target, range or filter loads the newest page of the
  * range at once (a newer load cancels an older one; a superseded answer
- * is never shown). Load Earlier pages back within the range.
+ * is never shown). With the view's cursor (the window's moment) in the
+ * range, that load goes on back a page at a time until it holds the
+ * moment, within "max-lines", before it is "ready": Logs at This Time
+ * opens at its moment however busy the minutes after it. Load Earlier
+ * pages back within the range.
  *
  * Follow: while "following", "shown", the view "active" (the window shown
  * and not minimised) and the range relative ("can-follow"), the lines
