@@ -40,6 +40,7 @@ struct _IscLogRow
   IscLogLevel shown_level;
   guint       line_chars;  /* narrow: the message's characters a line; 0 wide */
   gboolean    narrow;
+  gboolean    moment;
 };
 
 G_DEFINE_FINAL_TYPE (IscLogRow, isc_log_row, GTK_TYPE_WIDGET)
@@ -442,6 +443,43 @@ isc_log_row_set_line (IscLogRow  *self,
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, label,
                                   -1);
+}
+
+gboolean
+isc_log_row_get_moment (IscLogRow *self)
+{
+  g_return_val_if_fail (ISC_IS_LOG_ROW (self), FALSE);
+  return self->moment;
+}
+
+void
+isc_log_row_set_moment (IscLogRow *self,
+                        gboolean   moment)
+{
+  g_return_if_fail (ISC_IS_LOG_ROW (self));
+
+  moment = !!moment;
+  if (self->moment == moment)
+    return;
+  self->moment = moment;
+  if (moment)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "moment");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "moment");
+  if (moment)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, isc_log_row_moment_description (),
+                                    -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
+const char *
+isc_log_row_moment_description (void)
+{
+  /* Translators: what a screen reader says of the log line at the
+   * moment the charts' cursor (crosshair) points to */
+  return _("At the charts’ cursor");
 }
 
 void

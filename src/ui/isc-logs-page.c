@@ -50,7 +50,9 @@ struct _IscLogsPage
   IscLogView         *log_view;
   GSignalGroup       *log_signals;
   GBindingGroup      *log_bindings;
+  GSignalGroup       *view_signals;  /* the log view's IscView */
   GtkMultiSelection  *selection;
+  IscLogLine         *moment_line;   /* marked: the line at the charts' cursor */
   GTimeZone          *zone;        /* NULL: local time */
 #if !GTK_CHECK_VERSION (4, 10, 0)
   GtkFileChooserNative *chooser;
@@ -144,6 +146,7 @@ label_item (IscLogsPage *self,
   if (line != NULL)
     label = isc_log_row_dup_label (line, self->zone);
   gtk_list_item_set_accessible_label (item, label);
+  gtk_list_item_set_accessible_description (item, isc_log_row_get_moment (row) ? isc_log_row_moment_description () : NULL);
 #endif
 }
 
@@ -155,6 +158,7 @@ rebind_row (IscLogsPage *self,
 
   if (line != NULL)
     isc_log_row_set_line (row, line, self->zone);
+  isc_log_row_set_moment (row, line != NULL && line == self->moment_line);
   isc_log_row_set_narrow (row, self->narrow ? self->line_chars : 0);
   label_item (self, row);
 }
@@ -180,6 +184,8 @@ bind_cb (GtkSignalListItemFactory *factory,
   IscLogRow *row = ISC_LOG_ROW (gtk_list_item_get_child (item));
 
   isc_log_row_set_line (row, gtk_list_item_get_item (item), self->zone);
+  isc_log_row_set_moment (row, gtk_list_item_get_item (item) == (gpointer) self->moment_line &&
+                               self->moment_line != NULL);
   isc_log_row_set_narrow (row, self->narrow ? self->line_chars : 0);
   label_item (self, row);
 }
@@ -244,6 +250,71 @@ scroll_to (IscLogsPage *self,
            guint        position)
 {
   gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
+}
+
+/* The line at the window's moment, the charts' cursor: the first at or
+ * after it (the one selected, when a selected line set it), or NULL
+ * with no moment or one outside the lines kept. */
+static IscLogLine *
+dup_moment_line (IscLogsPage *self)
+{
+  g_autoptr(GtkBitset) selected = NULL;
+  g_autoptr(IscLogLine) first = NULL;
+  g_autoptr(IscLogLine) line = NULL;
+  gint64 moment_ms;
+  guint position;
+
+  if (self->log_view == NULL)
+    return NULL;
+  moment_ms = isc_view_get_cursor_time (isc_log_view_get_view (self->log_view));
+  position = moment_ms >= 0 ? isc_log_view_find_time (self->log_view, moment_ms) : G_MAXUINT;
+  if (position == G_MAXUINT)
+    return NULL;
+  first = dup_line (self, 0);
+  line = dup_line (self, position);
+  if (first == NULL || line == NULL ||
+      isc_log_line_get_time_ms (first) > moment_ms || isc_log_line_get_time_ms (line) < moment_ms)
+    return NULL;
+
+  selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  if (!gtk_bitset_is_empty (selected))
+    {
+      g_autoptr(IscLogLine) chosen = dup_line (self, gtk_bitset_get_minimum (selected));
+
+      if (chosen != NULL && isc_log_line_get_time_ms (chosen) == moment_ms)
+        return g_steal_pointer (&chosen);
+    }
+  return g_steal_pointer (&line);
+}
+
+static void
+mark_moment_row (IscLogsPage *self,
+                 IscLogLine  *line)
+{
+  IscLogRow *row = line != NULL ? find_row (self, line) : NULL;
+
+  if (row != NULL)
+    {
+      isc_log_row_set_moment (row, line == self->moment_line);
+      label_item (self, row);
+    }
+}
+
+/* The moment's line marked, as the charts draw their crosshair at it:
+ * the line Logs at This Time opens at, or the one a line's selection
+ * or the charts' cursor points to. */
+static void
+update_moment (IscLogsPage *self)
+{
+  g_autoptr(IscLogLine) line = dup_moment_line (self);
+  g_autoptr(IscLogLine) old = NULL;
+
+  if (line == self->moment_line)
+    return;
+  old = g_steal_pointer (&self->moment_line);
+  self->moment_line = g_steal_pointer (&line);
+  mark_moment_row (self, old);
+  mark_moment_row (self, self->moment_line);
 }
 
 /* The row of @position, scrolled into sight, moved to the middle of the
@@ -351,6 +422,9 @@ selection_changed_cb (IscLogsPage       *self,
   line = dup_line (self, gtk_bitset_get_minimum (selected));
   if (line != NULL)
     isc_view_set_cursor_time (isc_log_view_get_view (self->log_view), isc_log_line_get_time_ms (line));
+  /* The mark on the line chosen, though its millisecond was the cursor's
+   * already (no notify then). */
+  update_moment (self);
 }
 
 static void
@@ -371,6 +445,7 @@ lines_changed_cb (IscLogsPage *self,
 {
   guint n = g_list_model_get_n_items (lines);
 
+  update_moment (self);
   if (added > 0 && position + added == n && self->at_bottom && position > 0)
     scroll_to_end (self);
 }
@@ -868,6 +943,10 @@ isc_logs_page_dispose (GObject *object)
   self->scroll_tick_id = 0;
   if (self->log_signals != NULL)
     g_signal_group_set_target (self->log_signals, NULL);
+  if (self->view_signals != NULL)
+    g_signal_group_set_target (self->view_signals, NULL);
+  g_clear_object (&self->view_signals);
+  g_clear_object (&self->moment_line);
   if (self->log_bindings != NULL)
     g_binding_group_set_source (self->log_bindings, NULL);
   g_clear_object (&self->log_signals);
@@ -1175,6 +1254,8 @@ isc_logs_page_init (IscLogsPage *self)
   g_signal_group_connect_swapped (self->log_signals, "notify::can-load-earlier", G_CALLBACK (can_load_earlier_cb), self);
   g_signal_group_connect_swapped (self->log_signals, "notify::can-follow", G_CALLBACK (can_follow_cb), self);
   g_signal_group_connect_swapped (self->log_signals, "notify::following", G_CALLBACK (following_changed_cb), self);
+  self->view_signals = g_signal_group_new (ISC_TYPE_VIEW);
+  g_signal_group_connect_swapped (self->view_signals, "notify::cursor-time", G_CALLBACK (update_moment), self);
   self->log_bindings = g_binding_group_new ();
   g_binding_group_bind (self->log_bindings, "following", self->follow_button, "active",
                         G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
@@ -1220,7 +1301,9 @@ isc_logs_page_set_log_view (IscLogsPage *self,
     }
   gtk_multi_selection_set_model (self->selection, lines);
   g_signal_group_set_target (self->log_signals, log_view);
+  g_signal_group_set_target (self->view_signals, log_view != NULL ? isc_log_view_get_view (log_view) : NULL);
   g_binding_group_set_source (self->log_bindings, log_view);
+  update_moment (self);
 
   filters_from_view (self);
   error_changed_cb (self);
