@@ -435,6 +435,27 @@ test_log_view_reaches_moment (void)
   g_assert_false (isc_log_view_get_dropped (log_view));
   g_assert_true (isc_log_view_get_can_load_earlier (log_view));
 
+  /* Not past ten pages: a moment set far back in a busy range waits
+   * for Load Earlier. 15,000 lines, one every 200 ms: the first at
+   * line 100 is 14 pages back. */
+  {
+    g_autoptr(Fake) busy = fake_new ();
+    g_autoptr(IscView) busy_view = NULL;
+    g_autoptr(IscLogView) busy_log = NULL;
+
+    fake_add_lines (busy, 15000, 200, 5000);
+    busy_view = new_view (busy);
+    isc_view_set_cursor_time (busy_view, g_array_index (busy->lines, FakeLine, 100).time_ns / 1000000);
+    busy_log = isc_log_view_new (busy_view);
+    isc_log_view_set_shown (busy_log, TRUE);
+    wait_settled (busy_log);
+    g_assert_cmpint (isc_log_view_get_state (busy_log), ==, ISC_LOG_VIEW_READY);
+    g_assert_cmpuint (busy->queries->len, ==, 11);
+    g_assert_cmpuint (index_at (busy_log, n_lines (busy_log) - 1), ==, 14999);
+    g_assert_cmpuint (index_at (busy_log, 0), >, 100);
+    g_assert_true (isc_log_view_get_can_load_earlier (busy_log));
+  }
+
   /* A moment before the range: the newest page alone. */
   isc_log_view_set_max_lines (log_view, ISC_LOG_VIEW_MAX_LINES);
   isc_view_set_cursor_time (view, g_get_real_time () / 1000 - 2 * 3600 * 1000);

@@ -37,6 +37,7 @@ struct _IscLogView
   guint            follow_id;
   guint            follow_interval;  /* seconds */
   gint64           moment_ms;     /* the first load reaches back to it; -1 */
+  guint            reach_pages;   /* pages back it took for it */
 
   guint            shown : 1;
   guint            following : 1;
@@ -246,11 +247,16 @@ update_state_from_lines (IscLogView *self)
 
 /* Requests */
 
+/* The most pages a first load goes back for its moment: 10,000 lines,
+ * ten minutes of an incident's logging many times over, where a moment
+ * set far back in a day's range would cost a request a page. */
+#define MAX_REACH_PAGES 10
+
 /* The first load of a range with the window's moment in it (Logs at This
  * Time) holds that moment: while the oldest line kept is after it, the
  * load goes on a page back, as Load Earlier would, before it is ready.
- * Not past what is kept: a moment more than max-lines back is left for
- * Load Earlier. */
+ * Not past what is kept, nor MAX_REACH_PAGES: a moment further back is
+ * left for Load Earlier. */
 static gboolean
 short_of_moment (IscLogView *self)
 {
@@ -258,6 +264,7 @@ short_of_moment (IscLogView *self)
   g_autoptr(IscLogLine) oldest = NULL;
 
   if (self->moment_ms < 0 || n == 0 || !self->has_earlier || self->n_dropped > 0 ||
+      self->reach_pages >= MAX_REACH_PAGES ||
       n + isc_logs_pager_get_query (self->pager)->limit > self->max_lines)
     return FALSE;
   oldest = g_list_model_get_item (G_LIST_MODEL (self->lines), 0);
@@ -327,6 +334,7 @@ load_cb (GObject      *source,
 
       if ((request->kind == LOAD_FIRST || request->kind == LOAD_TO_MOMENT) && short_of_moment (self))
         {
+          self->reach_pages++;
           isc_logs_pager_load_earlier_async (self->pager, self->cancellable, load_cb,
                                              new_request (self, LOAD_TO_MOMENT));
           g_object_thaw_notify (G_OBJECT (self));
@@ -408,6 +416,7 @@ load (IscLogView *self)
       gint64 cursor_ms = isc_view_get_cursor_time (self->view);
 
       self->moment_ms = cursor_ms >= query->start_ms && cursor_ms <= query->end_ms ? cursor_ms : -1;
+      self->reach_pages = 0;
       self->cancellable = g_cancellable_new ();
       self->pager = isc_logs_pager_new (isc_view_get_client (self->view), query);
       set_state (self, ISC_LOG_VIEW_LOADING);
