@@ -24,8 +24,8 @@ G_BEGIN_DECLS
  * is never shown). With the view's cursor (the window's moment) in the
  * range, that load goes on back a page at a time until it holds the
  * moment, within "max-lines" and ten pages, before it is "ready": Logs
- * at This Time opens at its moment however busy the minutes after it. Load Earlier
- * pages back within the range.
+ * at This Time opens at its moment however busy the minutes after it.
+ * Load Earlier pages back within the range.
  *
  * Follow: while "following", "shown", the view "active" (the window shown
  * and not minimised) and the range relative ("can-follow"), the lines

@@ -463,15 +463,17 @@ isc_log_row_set_moment (IscLogRow *self,
     return;
   self->moment = moment;
   if (moment)
-    gtk_widget_add_css_class (GTK_WIDGET (self), "moment");
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self), "moment");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, isc_log_row_moment_description (),
+                                      -1);
+    }
   else
-    gtk_widget_remove_css_class (GTK_WIDGET (self), "moment");
-  if (moment)
-    gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, isc_log_row_moment_description (),
-                                    -1);
-  else
-    gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (self), "moment");
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+    }
 }
 
 const char *

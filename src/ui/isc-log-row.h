@@ -29,14 +29,14 @@ void        isc_log_row_set_line   (IscLogRow   *self,
                                     IscLogLine  *line,
                                     GTimeZone   *zone);
 IscLogLine *isc_log_row_get_line   (IscLogRow   *self);
-/* @line_chars: narrow, how many characters of the message fit a line
- * (it wraps to up to 4); 0 for wide. */
 /* The line at the window's moment (the charts' cursor): marked, and
  * said to a screen reader (isc_log_row_moment_description()). */
 gboolean    isc_log_row_get_moment (IscLogRow   *self);
 void        isc_log_row_set_moment (IscLogRow   *self,
                                     gboolean     moment);
 const char *isc_log_row_moment_description (void);
+/* @line_chars: narrow, how many characters of the message fit a line
+ * (it wraps to up to 4); 0 for wide. */
 void        isc_log_row_set_narrow (IscLogRow   *self,
                                     guint        line_chars);
 

@@ -182,10 +182,10 @@ bind_cb (GtkSignalListItemFactory *factory,
          IscLogsPage              *self)
 {
   IscLogRow *row = ISC_LOG_ROW (gtk_list_item_get_child (item));
+  IscLogLine *line = gtk_list_item_get_item (item);
 
-  isc_log_row_set_line (row, gtk_list_item_get_item (item), self->zone);
-  isc_log_row_set_moment (row, gtk_list_item_get_item (item) == (gpointer) self->moment_line &&
-                               self->moment_line != NULL);
+  isc_log_row_set_line (row, line, self->zone);
+  isc_log_row_set_moment (row, line != NULL && line == self->moment_line);
   isc_log_row_set_narrow (row, self->narrow ? self->line_chars : 0);
   label_item (self, row);
 }
