@@ -564,8 +564,10 @@ test_overview_cost (void)
       double dollars = cost_of_text (text);
 
       g_test_message ("%s · %s: %s", isc_fleet_row_get_model_name (row), isc_fleet_row_get_name (row), text);
-      /* Today is not billed: an estimate, and said to be one. */
-      g_assert_true (g_str_has_prefix (text, "≈ $"));
+      /* Today is not billed: an estimate, and said to be one; less than
+       * a cent so far ("≈ <$0.01") for a deployment that has hardly run
+       * today (text-embeddings' development at 14:50 UTC). */
+      g_assert_true (g_str_has_prefix (text, "≈ $") || g_str_has_prefix (text, "≈ <$0.01"));
       g_assert_nonnull (strstr (text, "estimate"));
       g_assert_null (strstr (text, "billed"));
       g_assert_cmpfloat (dollars, <=, previous);
