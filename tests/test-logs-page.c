@@ -524,6 +524,35 @@ test_follow_scrolls (Fixture       *f,
   isc_log_view_set_following (f->log_view, FALSE);
 }
 
+/* A line of another day: its day and month before the clock, read as
+ * written ("2 Jan 14:37:12.986"), with nothing before the day, in the
+ * row and in what a screen reader (or a braille line) is given. */
+static void
+test_day_text (void)
+{
+  g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
+  /* 2 Jan 2026 14:37:12.986 UTC, and the 12th. */
+  gint64 ms = G_GINT64_CONSTANT (1767364632986);
+  g_autoptr(IscLogLine) line = isc_log_line_new (ms * 1000000, ISC_LOG_LEVEL_ERROR, "replica-a", "req-1",
+                                                 "boom", -1);
+  g_autofree char *single = isc_log_row_format_time (ms, utc);
+  g_autofree char *twelfth = isc_log_row_format_time (ms + (gint64) 10 * 24 * 3600 * 1000, utc);
+  g_autofree char *label = isc_log_row_dup_label (line, utc);
+  GtkWidget *row = isc_log_row_new ();
+  g_autofree char *wrong = NULL;
+
+  g_object_ref_sink (row);
+  g_assert_cmpstr (single, ==, "2 Jan 14:37:12.986");
+  g_assert_cmpstr (twelfth, ==, "12 Jan 14:37:12.986");
+  g_assert_cmpstr (label, ==, "2 Jan 14:37:12.986, ERROR, boom");
+  isc_log_row_set_line (ISC_LOG_ROW (row), line, utc);
+  g_assert_nonnull (test_find_widget (row, GTK_TYPE_INSCRIPTION, "text", "2 Jan 14:37:12.986"));
+  wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                              "2 Jan 14:37:12.986, ERROR, boom");
+  g_assert_null (wrong);
+  g_object_unref (row);
+}
+
 /* Lines of two days: every row's columns at the same x, whether its
  * time carries the day or not. */
 static void
@@ -1079,6 +1108,7 @@ main (int   argc,
   ADD ("moment-in-middle/narrow", test_moment_in_middle, 360);
   ADD ("moment-marked", test_moment_marked, 0);
 #undef ADD
+  g_test_add_func ("/isc/logs-page/day-text", test_day_text);
   g_test_add_func ("/isc/logs-page/window/mode", test_window_mode);
   g_test_add_func ("/isc/logs-page/window/incident", test_window_incident);
   g_test_add_func ("/isc/logs-page/window/incident-keys", test_window_incident_keys);

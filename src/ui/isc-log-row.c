@@ -146,10 +146,10 @@ isc_log_row_format_time (gint64     ms,
         text = g_date_time_format (when, "%H:%M:%S");
       else
         {
-          g_autofree char *day = g_date_time_format (when, "%e %b");
-          g_autofree char *clock = g_date_time_format (when, "%H:%M:%S");
-
-          text = g_strdup_printf ("%s %s", g_strstrip (day), clock);
+          /* "%-d", not "%e": GLib pads %e's single digits with a
+           * figure space, which g_strstrip() leaves and a screen reader's
+           * braille line shows as a blank cell before the day. */
+          text = g_date_time_format (when, "%-d %b %H:%M:%S");
         }
       g_strlcpy (cache->text, text, sizeof cache->text);
       cache->second = second;
@@ -280,10 +280,10 @@ time_chars (void)
       for (int month = 1; month <= 12; month++)
         {
           g_autoptr(GDateTime) when = g_date_time_new_utc (2026, month, 28, 23, 59, 59);
-          g_autofree char *day = when != NULL ? g_date_time_format (when, "%e %b") : NULL;
+          g_autofree char *day = when != NULL ? g_date_time_format (when, "%-d %b") : NULL;
 
           if (day != NULL)
-            widest = MAX (widest, (guint) g_utf8_strlen (g_strstrip (day), -1) + strlen (" 00:00:00.000"));
+            widest = MAX (widest, (guint) g_utf8_strlen (day, -1) + strlen (" 00:00:00.000"));
         }
       chars = widest;
     }
