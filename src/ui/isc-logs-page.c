@@ -252,6 +252,30 @@ scroll_to (IscLogsPage *self,
   gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
 }
 
+/* The position of the first line at or after the window's moment (the
+ * charts' cursor), the newest when all are before it, and the moment in
+ * @moment_ms; G_MAXUINT with no moment, no lines, or a moment before the
+ * first line kept (Load Earlier may still bring it). */
+static guint
+moment_position (IscLogsPage *self,
+                 gint64      *moment_ms)
+{
+  g_autoptr(IscLogLine) first = NULL;
+  guint position;
+
+  *moment_ms = -1;
+  if (self->log_view == NULL)
+    return G_MAXUINT;
+  *moment_ms = isc_view_get_cursor_time (isc_log_view_get_view (self->log_view));
+  if (*moment_ms < 0)
+    return G_MAXUINT;
+  position = isc_log_view_find_time (self->log_view, *moment_ms);
+  first = position != G_MAXUINT ? dup_line (self, 0) : NULL;
+  if (first == NULL || isc_log_line_get_time_ms (first) > *moment_ms)
+    return G_MAXUINT;
+  return position;
+}
+
 /* The line at the window's moment, the charts' cursor: the first at or
  * after it (the one selected, when a selected line set it), or NULL
  * with no moment or one outside the lines kept. */
@@ -259,21 +283,16 @@ static IscLogLine *
 dup_moment_line (IscLogsPage *self)
 {
   g_autoptr(GtkBitset) selected = NULL;
-  g_autoptr(IscLogLine) first = NULL;
   g_autoptr(IscLogLine) line = NULL;
   gint64 moment_ms;
   guint position;
 
-  if (self->log_view == NULL)
-    return NULL;
-  moment_ms = isc_view_get_cursor_time (isc_log_view_get_view (self->log_view));
-  position = moment_ms >= 0 ? isc_log_view_find_time (self->log_view, moment_ms) : G_MAXUINT;
+  position = moment_position (self, &moment_ms);
   if (position == G_MAXUINT)
     return NULL;
-  first = dup_line (self, 0);
   line = dup_line (self, position);
-  if (first == NULL || line == NULL ||
-      isc_log_line_get_time_ms (first) > moment_ms || isc_log_line_get_time_ms (line) < moment_ms)
+  /* After the newest line: none is at the moment. */
+  if (line == NULL || isc_log_line_get_time_ms (line) < moment_ms)
     return NULL;
 
   selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
@@ -594,8 +613,8 @@ update_state (IscLogsPage *self)
 static void
 state_changed_cb (IscLogsPage *self)
 {
-  IscView *view;
-  gint64 cursor_ms;
+  gint64 moment_ms;
+  guint position;
 
   update_state (self);
   if (self->log_view == NULL || isc_log_view_get_state (self->log_view) != ISC_LOG_VIEW_READY)
@@ -603,21 +622,12 @@ state_changed_cb (IscLogsPage *self)
 
   /* A first answer: the window's moment if the lines hold it (Logs at
    * This Time), else the newest line at the bottom. */
-  view = isc_log_view_get_view (self->log_view);
-  cursor_ms = isc_view_get_cursor_time (view);
   self->at_bottom = TRUE;
-  if (cursor_ms >= 0)
-    {
-      guint position = isc_log_view_find_time (self->log_view, cursor_ms);
-      g_autoptr(IscLogLine) first = dup_line (self, 0);
-
-      if (position != G_MAXUINT && first != NULL && isc_log_line_get_time_ms (first) <= cursor_ms)
-        {
-          scroll_later (self, position, TRUE);
-          return;
-        }
-    }
-  scroll_to_end (self);
+  position = moment_position (self, &moment_ms);
+  if (position != G_MAXUINT)
+    scroll_later (self, position, TRUE);
+  else
+    scroll_to_end (self);
 }
 
 static void
