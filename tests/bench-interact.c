@@ -23,7 +23,8 @@
  *                X motion events): the cursor drawn on every chart
  *   drag         one update of a drag's band over the first chart
  *   relayout     the window resized by 10 px: every chart laid out and
- *                drawn again at its new size
+ *                drawn again at its new size; and the same as pairs of
+ *                a narrower and a wider window (report_relayout())
  *   zoom         a drag released: the frame that shows the scaled
  *                picture of the range zoomed to (the finer data still on
  *                its way)
@@ -487,6 +488,37 @@ bench_drag (Bench *b)
   settle (b->timing, 0);
 }
 
+/* A relayout's samples (narrower, wider, narrower, …) reported as they
+ * are, and as pairs. One frame of each pair, narrower or wider (which
+ * one differs from run to run, and between windows), waits about 40 ms
+ * for the X server's new size, in the peers too: the median of the
+ * samples is the slowest quick one or the quickest slow one, whichever
+ * the middle sample falls on, and swings by half that from run to run.
+ * The median of the pairs' means has each pair's wait once, and is
+ * steady enough to compare. */
+static void
+report_relayout (const char *what,
+                 GArray     *samples)
+{
+  g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (Frame));
+  char name[64];
+
+  for (guint i = 0; i + 1 < samples->len; i += 2)
+    {
+      const Frame *a = &g_array_index (samples, Frame, i);
+      const Frame *b = &g_array_index (samples, Frame, i + 1);
+      Frame mean = {
+        (a->events + b->events) / 2, (a->layout + b->layout) / 2, (a->paint + b->paint) / 2,
+        (a->n + b->n) / 2, (a->pixels + b->pixels) / 2, (a->rects + b->rects) / 2
+      };
+
+      g_array_append_val (pairs, mean);
+    }
+  report (what, samples, 16);
+  g_snprintf (name, sizeof name, "%s-pairs", what);
+  report (name, pairs, 16);
+}
+
 /* Relayout: the window 10 px narrower, then wider again. */
 static void
 bench_relayout (Bench *b)
@@ -499,7 +531,7 @@ bench_relayout (Bench *b)
       f = settle (b->timing, 0);
       g_array_append_val (b->samples, f);
     }
-  report ("relayout", b->samples, 16);
+  report_relayout ("relayout", b->samples);
   gtk_window_set_default_size (GTK_WINDOW (b->window), width, height);
   settle (b->timing, 0);
 }
@@ -753,7 +785,7 @@ bench_peer (Timing   *timing,
       g_array_append_val (samples, f);
     }
   g_snprintf (what, sizeof what, "%s-relayout", name);
-  report (what, samples, 16);
+  report_relayout (what, samples);
 
   for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
     g_signal_handler_disconnect (clock, ids[i]);

@@ -134,9 +134,9 @@ test_time_mapping (Fixture       *f,
         }
       for (guint s = 0; s < isc_chart_model_get_n_steps (f->model); s++)
         {
-          /* On its pixel column's centre, for crisp lines. */
-          g_assert_cmpfloat_with_epsilon (layout->step_x[s], floor (isc_chart_layout_x_for_ms (layout, starts[s])) + 0.5,
-                                          1e-6);
+          /* On its pixel column's centre, for crisp lines, exactly where
+           * the time axis puts its start (the crosshair's column). */
+          g_assert_cmpfloat (layout->step_x[s], ==, floor (isc_chart_layout_x_for_ms (layout, starts[s])) + 0.5);
           if (s > 0)
             g_assert_cmpfloat (layout->step_x[s], >, layout->step_x[s - 1]);
         }

@@ -888,11 +888,20 @@ place_steps (IscChartLayout *layout,
 {
   guint n_steps = isc_chart_model_get_n_steps (model);
   const gint64 *starts = isc_chart_model_get_step_starts (model);
+  double ms_per_px, origin;
 
   layout->dense = n_steps > 1 && n_steps >= layout->plot.width;
   layout->step_x = g_new (double, MAX (1, n_steps));
+  /* isc_chart_layout_x_for_ms() of each step, its axis worked out once
+   * (a relayout places every step of every chart of the page). */
+  if (!time_axis (layout, &ms_per_px, &origin))
+    {
+      for (guint i = 0; i < n_steps; i++)
+        layout->step_x[i] = floor (layout->plot.x) + 0.5;
+      return;
+    }
   for (guint i = 0; i < n_steps; i++)
-    layout->step_x[i] = floor (isc_chart_layout_x_for_ms (layout, starts[i])) + 0.5;
+    layout->step_x[i] = floor (layout->plot.x + ((double) starts[i] / ms_per_px - origin)) + 0.5;
 }
 
 /**
