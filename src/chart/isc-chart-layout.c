@@ -215,6 +215,16 @@ time_axis (const IscChartLayout *layout,
   return TRUE;
 }
 
+/* The x of @ms on the axis time_axis() gave. */
+static inline double
+x_on_axis (const IscChartLayout *layout,
+           double                ms_per_px,
+           double                origin,
+           gint64                ms)
+{
+  return layout->plot.x + ((double) ms / ms_per_px - origin);
+}
+
 double
 isc_chart_layout_x_for_ms (const IscChartLayout *layout,
                            gint64                ms)
@@ -223,7 +233,7 @@ isc_chart_layout_x_for_ms (const IscChartLayout *layout,
 
   if (!time_axis (layout, &ms_per_px, &origin))
     return layout->plot.x;
-  return layout->plot.x + ((double) ms / ms_per_px - origin);
+  return x_on_axis (layout, ms_per_px, origin, ms);
 }
 
 /* The whole pixels from the epoch to the plot's left edge: what two
@@ -889,19 +899,14 @@ place_steps (IscChartLayout *layout,
   guint n_steps = isc_chart_model_get_n_steps (model);
   const gint64 *starts = isc_chart_model_get_step_starts (model);
   double ms_per_px, origin;
+  /* isc_chart_layout_x_for_ms() of each step, its axis worked out once
+   * (a relayout places every step of every chart of the page). */
+  gboolean axis = time_axis (layout, &ms_per_px, &origin);
 
   layout->dense = n_steps > 1 && n_steps >= layout->plot.width;
   layout->step_x = g_new (double, MAX (1, n_steps));
-  /* isc_chart_layout_x_for_ms() of each step, its axis worked out once
-   * (a relayout places every step of every chart of the page). */
-  if (!time_axis (layout, &ms_per_px, &origin))
-    {
-      for (guint i = 0; i < n_steps; i++)
-        layout->step_x[i] = floor (layout->plot.x) + 0.5;
-      return;
-    }
   for (guint i = 0; i < n_steps; i++)
-    layout->step_x[i] = floor (layout->plot.x + ((double) starts[i] / ms_per_px - origin)) + 0.5;
+    layout->step_x[i] = floor (axis ? x_on_axis (layout, ms_per_px, origin, starts[i]) : layout->plot.x) + 0.5;
 }
 
 /**
