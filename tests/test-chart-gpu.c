@@ -128,6 +128,8 @@ count_composited (GskRenderNode *node)
       }
     case GSK_TRANSFORM_NODE:
       return count_composited (gsk_transform_node_get_child (node));
+    case GSK_CLIP_NODE:
+      return count_composited (gsk_clip_node_get_child (node));
     case GSK_COLOR_NODE:
       return 0;
     case GSK_TEXT_NODE:
@@ -175,13 +177,30 @@ test_gpu_choice (void)
     }
   n_renders = isc_chart_view_get_n_renders (cv);
 
-  /* A crosshair: the values box is a node of its own, a texture where
-   * the picture is one; the picture stays as it was. */
+  /* A crosshair: the values box is a node of its own, colours and text
+   * where the picture is a texture; the picture stays as it was. */
   hover_at (view, 40);
   test_run_frames (100);
   g_assert_nonnull (cv->hover_node);
   if (gpu)
-    assert_composited (cv->hover_node);
+    {
+      IscChartRect area;
+      const graphene_rect_t *clip;
+
+      assert_composited (cv->hover_node);
+      /* Clipped to the hover's area, the plot's rows: GSK's damage for
+       * the next step is then the old and new area whole, in the rows
+       * of the other charts' cursor lines, not a band of rectangles for
+       * each edge of the box (isc-chart-view.c, draw_hover_fills()). */
+      g_assert_cmpint (gsk_render_node_get_node_type (cv->hover_node), ==, GSK_CLIP_NODE);
+      g_assert_true (isc_chart_get_hover_area (cv->chart, gtk_widget_get_width (view), gtk_widget_get_height (view),
+                                               40, &area));
+      clip = gsk_clip_node_get_clip (cv->hover_node);
+      g_assert_cmpfloat (clip->origin.x, ==, floor (area.x));
+      g_assert_cmpfloat (clip->origin.y, ==, floor (area.y));
+      g_assert_cmpfloat (clip->origin.x + clip->size.width, ==, ceil (area.x + area.width));
+      g_assert_cmpfloat (clip->origin.y + clip->size.height, ==, ceil (area.y + area.height));
+    }
   else
     g_assert_cmpint (gsk_render_node_get_node_type (cv->hover_node), ==, GSK_CAIRO_NODE);
   hover_at (view, 80);

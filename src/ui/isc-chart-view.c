@@ -450,16 +450,26 @@ append_fills (GtkSnapshot *snapshot,
 /* The hover for a GPU renderer: its line, box and swatches as colour
  * nodes and its text as text nodes, which the renderer composites from
  * its glyph cache, where a texture of them (draw_node()) was drawn on the
- * CPU and uploaded again for each step the pointer crossed. */
+ * CPU and uploaded again for each step the pointer crossed.
+ *
+ * They go in a clip node of area (isc_chart_get_hover_area(), the
+ * plot's rows), which GSK diffs whole: a new step damages the old and
+ * the new area, in the rows of the other charts' cursor lines. Diffed
+ * fill by fill, the box's top and bottom would cut its row of charts
+ * into three bands of rectangles, and the renderer draws the frame once
+ * for each rectangle: a crosshair frame in tests/bench-interact's window
+ * had 21 or 22 rectangles that way, 11 or 12 this way (docs/charts.md). */
 static GskRenderNode *
-draw_hover_fills (IscChartView *self,
-                  int           width,
-                  int           height,
-                  int           step)
+draw_hover_fills (IscChartView       *self,
+                  const IscChartRect *area,
+                  int                 width,
+                  int                 height,
+                  int                 step)
 {
   const IscChartColor *fg = &isc_chart_get_style (self->chart)->foreground;
   g_autoptr(GArray) fills = NULL;
   GtkSnapshot *snapshot;
+  GskRenderNode *fills_node, *node;
   PangoLayout *text;
   double text_x, text_y;
   guint n_under_text;
@@ -474,7 +484,11 @@ draw_hover_fills (IscChartView *self,
   gtk_snapshot_append_layout (snapshot, text, &(GdkRGBA) { fg->red, fg->green, fg->blue, fg->alpha });
   gtk_snapshot_restore (snapshot);
   append_fills (snapshot, fills, n_under_text, fills->len);
-  return gtk_snapshot_free_to_node (snapshot);
+  /* Made here: GtkSnapshot leaves out a clip that cuts nothing off. */
+  fills_node = gtk_snapshot_free_to_node (snapshot);
+  node = gsk_clip_node_new (fills_node, &GRAPHENE_RECT_INIT (area->x, area->y, area->width, area->height));
+  gsk_render_node_unref (fills_node);
+  return node;
 }
 
 /* Whether any of the chart shows in its scrolled window (the whole
@@ -700,7 +714,7 @@ isc_chart_view_snapshot (GtkWidget   *widget,
           area.x = floor (area.x);
           area.y = floor (area.y);
           if (self->textures)
-            self->hover_node = draw_hover_fills (self, width, height, self->hover_step);
+            self->hover_node = draw_hover_fills (self, &area, width, height, self->hover_step);
           else
             self->hover_node = draw_node (self, &area, width, height, isc_chart_draw_hover, self->hover_step);
           self->hover_node_step = self->hover_step;
