@@ -11,7 +11,7 @@
  * (build-aux/bench-window --interact --renderer NAME; cairo by default).
  *
  *   bench-interact [--runs N] [--only NAME] [--width W] [--height H]
- *                  [--charts N] [--cpu] [--damage]
+ *                  [--charts N] [--cpu | --cpu-all] [--damage]
  *
  * Run it through build-aux/bench-window --interact, which gives it an X
  * display and a private home. Each figure is the median over N actions of
@@ -34,8 +34,11 @@
  *
  * --cpu times the main thread's CPU instead of the wall clock (the X
  * server's share left out): steadier on a machine shared with builds, for
- * comparing two builds. --charts N shows the first N-1 metrics instead of
- * 11 (N charts with the error rate), to see what each chart adds.
+ * comparing two builds. --cpu-all times the whole process's CPU, all its
+ * threads: under Mesa's software GL (llvmpipe) that counts the threads
+ * that rasterize the frame, which --cpu leaves out. --charts N shows the
+ * first N-1 metrics instead of 11 (N charts with the error rate), to see
+ * what each chart adds.
  *
  * --damage also reports what each action made the X server repaint, as
  * the XDAMAGE extension tells a second connection: the pixels and the
@@ -66,6 +69,7 @@
  * requests by status, draws its error rate too (--charts). */
 static guint n_metrics = 11;
 static gboolean cpu_clock = FALSE;
+static clockid_t cpu_clock_id = CLOCK_THREAD_CPUTIME_ID;
 static gboolean damage = FALSE;
 
 static guint n_runs = 41;
@@ -88,7 +92,8 @@ typedef struct
   double rects;
 } Frame;
 
-/* Now, in µs: the wall clock, or with --cpu the main thread's CPU time. */
+/* Now, in µs: the wall clock, or with --cpu the main thread's CPU time
+ * (--cpu-all: the process's). */
 static gint64
 now_us (void)
 {
@@ -96,7 +101,7 @@ now_us (void)
 
   if (!cpu_clock)
     return g_get_monotonic_time ();
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  clock_gettime (cpu_clock_id, &ts);
   return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
 }
 
@@ -836,11 +841,16 @@ main (int   argc,
         }
       else if (g_str_equal (argv[i], "--cpu"))
         cpu_clock = TRUE;
+      else if (g_str_equal (argv[i], "--cpu-all"))
+        {
+          cpu_clock = TRUE;
+          cpu_clock_id = CLOCK_PROCESS_CPUTIME_ID;
+        }
       else if (g_str_equal (argv[i], "--damage"))
         damage = TRUE;
       else
         {
-          fprintf (stderr, "usage: bench-interact [--runs N] [--only crosshair|peer|drag|relayout|zoom] [--width W] [--height H] [--charts N] [--cpu] [--damage]\n");
+          fprintf (stderr, "usage: bench-interact [--runs N] [--only crosshair|peer|drag|relayout|zoom] [--width W] [--height H] [--charts N] [--cpu | --cpu-all] [--damage]\n");
           return 2;
         }
     }
@@ -903,7 +913,8 @@ main (int   argc,
           G_OBJECT_TYPE_NAME (gtk_native_get_renderer (GTK_NATIVE (window))),
           gtk_get_major_version (), gtk_get_minor_version (), gtk_get_micro_version ());
   if (cpu_clock)
-    printf ("(times are the main thread's CPU, the X server's share left out)\n");
+    printf ("(times are the %s CPU, the X server's share left out)\n",
+            cpu_clock_id == CLOCK_PROCESS_CPUTIME_ID ? "whole process's" : "main thread's");
 
   bench.window = window;
   bench.views = g_steal_pointer (&views);
