@@ -303,6 +303,38 @@ test_metainfo_listing (void)
     }
 }
 
+/* Every picture in data/screenshots/ is one build-aux/screenshots makes
+ * (a name of its SHOTS), so all of them are remade together on the stack
+ * people install: none is left from an older one, or from a script that
+ * no longer makes it. */
+static void
+test_screenshots_made (void)
+{
+  g_autofree char *directory = source_file ("data", "screenshots", NULL);
+  g_autofree char *script_path = source_file ("build-aux", "screenshots", NULL);
+  g_autofree char *script = read_file (script_path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) dir = g_dir_open (directory, 0, &error);
+  const char *name;
+  guint n = 0;
+
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *shot = NULL;
+      g_autofree char *entry = NULL;
+
+      if (!g_str_has_suffix (name, ".png"))
+        g_error ("data/screenshots/%s is not a PNG", name);
+      shot = g_strndup (name, strlen (name) - strlen (".png"));
+      entry = g_strdup_printf ("(\"%s\", [", shot);
+      if (strstr (script, entry) == NULL)
+        g_error ("data/screenshots/%s is not one build-aux/screenshots makes", name);
+      n++;
+    }
+  g_assert_cmpuint (n, >=, 3);
+}
+
 static void
 test_schema_strict (void)
 {
@@ -508,6 +540,7 @@ main (int   argc,
   g_test_add_func ("/isc/release/dbus-service", test_dbus_service);
   g_test_add_func ("/isc/release/metainfo/validates", test_metainfo_validates);
   g_test_add_func ("/isc/release/metainfo/listing", test_metainfo_listing);
+  g_test_add_func ("/isc/release/screenshots-made", test_screenshots_made);
   g_test_add_func ("/isc/release/schema", test_schema_strict);
   g_test_add_func ("/isc/release/man/inferscope", test_man_inferscope);
   g_test_add_func ("/isc/release/man/demo-server", test_man_demo_server);
