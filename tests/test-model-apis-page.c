@@ -311,6 +311,98 @@ test_summary (void)
   test_run_frames (20);
 }
 
+static void
+count_cb (int *count)
+{
+  (*count)++;
+}
+
+static gboolean
+by_key_cb (gpointer data)
+{
+  return isc_model_apis_page_get_group (data) == ISC_USAGE_GROUP_API_KEY;
+}
+
+static gboolean
+shows_charts (gpointer data)
+{
+  return g_strcmp0 (isc_model_apis_page_get_shown (data), "charts") == 0;
+}
+
+static gboolean
+shows_summary (gpointer data)
+{
+  return g_strcmp0 (isc_model_apis_page_get_shown (data), "summary") == 0;
+}
+
+/* The page's two choices, By Model or By API Key and Charts or
+ * Summary, each picked with a click on its word: a toggle group where
+ * libadwaita has one (1.7), read as radio buttons, and linked toggle
+ * buttons before. */
+static void
+test_choices (void)
+{
+  IscWindow *window = open_demo_window ();
+  GtkWidget *sidebar, *by_key, *summary, *by_model;
+  IscModelApisPage *page;
+  Wait w = { window, NULL };
+  int changed = 0;
+
+  set_fixed_range (window);
+  sidebar = test_find_shown (GTK_WIDGET (window), ISC_TYPE_SIDEBAR, NULL, NULL);
+  g_assert_true (test_wait_for (model_apis_listed, sidebar));
+  test_run_frames (20);
+  g_assert_true (select_row (sidebar_row (sidebar, "All Model APIs")));
+  g_assert_true (test_wait_for (charted, &w));
+  page = model_apis_page (window);
+  g_assert_cmpint (isc_model_apis_page_get_group (page), ==, ISC_USAGE_GROUP_MODEL);
+
+  by_model = test_find_button (GTK_WIDGET (page), "By Model");
+  by_key = test_find_button (GTK_WIDGET (page), "By API Key");
+  summary = test_find_button (GTK_WIDGET (page), "Summary");
+  g_assert_nonnull (by_model);
+  g_assert_nonnull (by_key);
+  g_assert_nonnull (summary);
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (by_model)));
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (by_key)));
+#if ADW_CHECK_VERSION (1, 7, 0)
+  g_assert_nonnull (gtk_widget_get_ancestor (by_key, ADW_TYPE_TOGGLE_GROUP));
+  g_assert_cmpint (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (by_key)), ==, GTK_ACCESSIBLE_ROLE_RADIO);
+  g_assert_cmpint (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (gtk_widget_get_parent (by_key))),
+                   ==, GTK_ACCESSIBLE_ROLE_RADIO_GROUP);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (gtk_widget_get_parent (by_key)),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Group By");
+#else
+  g_assert_true (gtk_widget_has_css_class (gtk_widget_get_parent (by_key), "linked"));
+#endif
+
+  /* By API Key: the page asks for its usage again, grouped so. */
+  g_signal_connect_swapped (page, "query-changed", G_CALLBACK (count_cb), &changed);
+  g_assert_true (gtk_widget_activate (by_key));
+  g_assert_true (test_wait_for (by_key_cb, page));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (by_key)));
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (by_model)));
+  g_assert_cmpint (changed, ==, 1);
+  /* The same choice again changes nothing. */
+  g_signal_emit_by_name (by_key, "clicked");
+  g_assert_cmpint (isc_model_apis_page_get_group (page), ==, ISC_USAGE_GROUP_API_KEY);
+  g_assert_cmpint (changed, ==, 1);
+  /* Set from outside (a restored window), the toggles follow. */
+  isc_model_apis_page_set_group (page, ISC_USAGE_GROUP_MODEL);
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (by_model)));
+  g_assert_cmpint (changed, ==, 2);
+
+  /* Summary: the range's totals instead of the charts. */
+  g_assert_true (gtk_widget_activate (summary));
+  g_assert_true (test_wait_for (shows_summary, page));
+  g_assert_true (gtk_widget_activate (test_find_button (GTK_WIDGET (page), "Charts")));
+  g_assert_true (test_wait_for (shows_charts, page));
+
+  g_signal_handlers_disconnect_by_func (page, count_cb, &changed);
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_run_frames (20);
+}
+
 static gboolean
 usage_loaded (gpointer data)
 {
@@ -624,6 +716,7 @@ main (int   argc,
   g_test_add_func ("/isc/model-apis-page/names-escaped", test_names_escaped);
   g_test_add_func ("/isc/model-apis-page/sidebar-rows", test_sidebar_rows);
   g_test_add_func ("/isc/model-apis-page/summary", test_summary);
+  g_test_add_func ("/isc/model-apis-page/choices", test_choices);
   g_test_add_func ("/isc/model-apis-page/activity-button", test_activity_button);
   g_test_add_func ("/isc/model-apis-page/state", test_state);
   g_test_add_func ("/isc/model-apis-page/usage-today", test_usage_today);

@@ -25,10 +25,8 @@ struct _IscModelApisPage
   /* Widgets */
   GtkDropDown    *chooser;
   GtkStringList  *choices;
-  GtkToggleButton *by_model;
-  GtkToggleButton *by_key;
-  GtkToggleButton *show_charts;
-  GtkToggleButton *show_summary;
+  GtkWidget      *grouping;   /* By Model | By API Key */
+  GtkWidget      *view;       /* Charts | Summary */
   GtkStack       *stack;
   IscChartsPage  *charts;
   IscSummaryPage *summary;
@@ -72,10 +70,80 @@ chooser_changed_cb (IscModelApisPage *self)
   g_signal_emit (self, signals[QUERY_CHANGED], 0);
 }
 
+/* Two exclusive choices side by side: a toggle group where libadwaita
+ * has one (1.7), read as radio buttons in a group named @name, two
+ * linked toggle buttons before. The second choice is the active one
+ * when choice_get_second() says so; @changed is called with @self when
+ * the person picks the other. */
+static GtkWidget *
+choice_new (const char *name,
+            const char *first,
+            const char *second,
+            GCallback   changed,
+            gpointer    self)
+{
+#if ADW_CHECK_VERSION (1, 7, 0)
+  GtkWidget *group = adw_toggle_group_new ();
+  const char *labels[] = { first, second };
+
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    {
+      AdwToggle *toggle = adw_toggle_new ();
+
+      adw_toggle_set_label (toggle, labels[i]);
+      adw_toggle_group_add (ADW_TOGGLE_GROUP (group), toggle);
+    }
+  adw_toggle_group_set_active (ADW_TOGGLE_GROUP (group), 0);
+  isc_accessible_set_name (group, name);
+  g_signal_connect_object (group, "notify::active", changed, self, G_CONNECT_SWAPPED);
+#else
+  GtkWidget *group = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *one = gtk_toggle_button_new_with_label (first);
+  GtkWidget *two = gtk_toggle_button_new_with_label (second);
+
+  (void) name;
+
+  /* GTK 4.8 would read them as "GtkToggleButton". */
+  isc_accessible_set_name (one, first);
+  isc_accessible_set_name (two, second);
+  gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (two), GTK_TOGGLE_BUTTON (one));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (one), TRUE);
+  g_signal_connect_object (two, "toggled", changed, self, G_CONNECT_SWAPPED);
+  gtk_widget_add_css_class (group, "linked");
+  gtk_box_append (GTK_BOX (group), one);
+  gtk_box_append (GTK_BOX (group), two);
+#endif
+  gtk_widget_set_halign (group, GTK_ALIGN_START);
+  return group;
+}
+
+static gboolean
+choice_get_second (GtkWidget *choice)
+{
+#if ADW_CHECK_VERSION (1, 7, 0)
+  return adw_toggle_group_get_active (ADW_TOGGLE_GROUP (choice)) == 1;
+#else
+  return gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (gtk_widget_get_last_child (choice)));
+#endif
+}
+
+static void
+choice_set_second (GtkWidget *choice,
+                   gboolean   second)
+{
+#if ADW_CHECK_VERSION (1, 7, 0)
+  adw_toggle_group_set_active (ADW_TOGGLE_GROUP (choice), second ? 1 : 0);
+#else
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (second ? gtk_widget_get_last_child (choice)
+                                                          : gtk_widget_get_first_child (choice)),
+                                TRUE);
+#endif
+}
+
 static void
 group_toggled_cb (IscModelApisPage *self)
 {
-  IscUsageGroup group = gtk_toggle_button_get_active (self->by_key) ? ISC_USAGE_GROUP_API_KEY : ISC_USAGE_GROUP_MODEL;
+  IscUsageGroup group = choice_get_second (self->grouping) ? ISC_USAGE_GROUP_API_KEY : ISC_USAGE_GROUP_MODEL;
 
   if (self->updating || group == self->group)
     return;
@@ -147,7 +215,7 @@ show_usage (IscModelApisPage *self)
   if (!self->has_usage)
     return;
   gtk_stack_set_visible_child_name (self->stack,
-                                    gtk_toggle_button_get_active (self->show_summary) ? "summary" : "charts");
+                                    choice_get_second (self->view) ? "summary" : "charts");
 }
 
 static void
@@ -189,7 +257,6 @@ isc_model_apis_page_init (IscModelApisPage *self)
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *title = gtk_label_new (_("Model APIs"));
-  GtkWidget *toggles = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   GtkWidget *top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *spinner = isc_spinner_new ();
   GtkWidget *empty = adw_status_page_new ();
@@ -222,44 +289,17 @@ isc_model_apis_page_init (IscModelApisPage *self)
   gtk_box_append (GTK_BOX (bar), top);
   self->top_row = top;
 
-  /* Translators: stack the Model APIs charts by model */
-  self->by_model = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_label (_("By Model")));
-  /* Translators: stack the Model APIs charts by API key */
-  self->by_key = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_label (_("By API Key")));
-  /* GTK 4.8 would read them as "GtkToggleButton". */
-  isc_accessible_set_name (GTK_WIDGET (self->by_model), _("By Model"));
-  isc_accessible_set_name (GTK_WIDGET (self->by_key), _("By API Key"));
-  gtk_toggle_button_set_group (self->by_key, self->by_model);
-  gtk_toggle_button_set_active (self->by_model, TRUE);
-  g_signal_connect_object (self->by_key, "toggled", G_CALLBACK (group_toggled_cb), self, G_CONNECT_SWAPPED);
-  gtk_widget_add_css_class (toggles, "linked");
-  gtk_box_append (GTK_BOX (toggles), GTK_WIDGET (self->by_model));
-  gtk_box_append (GTK_BOX (toggles), GTK_WIDGET (self->by_key));
-  gtk_widget_set_halign (toggles, GTK_ALIGN_START);
-  {
-    GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-
-    self->toggle_row = row;
-    GtkWidget *views = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-
-    /* Translators: the Model APIs page shows its usage as charts */
-    self->show_charts = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_label (_("Charts")));
-    /* Translators: the Model APIs page shows its usage as a table of
-     * the range's totals */
-    self->show_summary = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_label (_("Summary")));
-    isc_accessible_set_name (GTK_WIDGET (self->show_charts), _("Charts"));
-    isc_accessible_set_name (GTK_WIDGET (self->show_summary), _("Summary"));
-    gtk_toggle_button_set_group (self->show_summary, self->show_charts);
-    gtk_toggle_button_set_active (self->show_charts, TRUE);
-    g_signal_connect_object (self->show_summary, "toggled", G_CALLBACK (show_usage), self, G_CONNECT_SWAPPED);
-    gtk_widget_add_css_class (views, "linked");
-    gtk_widget_set_halign (views, GTK_ALIGN_START);
-    gtk_box_append (GTK_BOX (views), GTK_WIDGET (self->show_charts));
-    gtk_box_append (GTK_BOX (views), GTK_WIDGET (self->show_summary));
-    gtk_box_append (GTK_BOX (row), toggles);
-    gtk_box_append (GTK_BOX (row), views);
-    gtk_box_append (GTK_BOX (bar), row);
-  }
+  /* Translators: the Model APIs charts stacked by model, or by API key;
+   * "Group By" names the pair for a screen reader */
+  self->grouping = choice_new (_("Group By"), _("By Model"), _("By API Key"), G_CALLBACK (group_toggled_cb), self);
+  /* Translators: the Model APIs page shows its usage as charts, or as a
+   * table of the range's totals; "Show As" names the pair for a screen
+   * reader */
+  self->view = choice_new (_("Show As"), _("Charts"), _("Summary"), G_CALLBACK (show_usage), self);
+  self->toggle_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_box_append (GTK_BOX (self->toggle_row), self->grouping);
+  gtk_box_append (GTK_BOX (self->toggle_row), self->view);
+  gtk_box_append (GTK_BOX (bar), self->toggle_row);
   gtk_box_append (GTK_BOX (box), bar);
 
   self->stack = GTK_STACK (gtk_stack_new ());
@@ -421,7 +461,7 @@ isc_model_apis_page_set_group (IscModelApisPage *self,
 {
   g_return_if_fail (ISC_IS_MODEL_APIS_PAGE (self));
 
-  gtk_toggle_button_set_active (group == ISC_USAGE_GROUP_API_KEY ? self->by_key : self->by_model, TRUE);
+  choice_set_second (self->grouping, group == ISC_USAGE_GROUP_API_KEY);
 }
 
 /* "≈ $12.34 at list prices": what the tokens cost at the prices per
@@ -514,7 +554,7 @@ isc_model_apis_page_show_summary (IscModelApisPage *self,
                                   gboolean          summary)
 {
   g_return_if_fail (ISC_IS_MODEL_APIS_PAGE (self));
-  gtk_toggle_button_set_active (summary ? self->show_summary : self->show_charts, TRUE);
+  choice_set_second (self->view, summary);
 }
 
 IscChartsPage *
