@@ -963,6 +963,14 @@ test_preferences (void)
   totals_row = find_row (GTK_WIDGET (prefs), "Show Counters as Totals per Step");
   g_assert_nonnull (utc_row);
   g_assert_nonnull (totals_row);
+#if ADW_CHECK_VERSION (1, 4, 0)
+  /* Switch rows, where libadwaita has them: the row is the switch, on
+   * when it is. */
+  g_assert_true (ADW_IS_SWITCH_ROW (utc_row));
+  g_assert_true (ADW_IS_SWITCH_ROW (totals_row));
+  g_assert_true (ADW_IS_SWITCH_ROW (find_row (GTK_WIDGET (prefs), "Run in Background")));
+  gtk_test_accessible_assert_state (GTK_ACCESSIBLE (utc_row), GTK_ACCESSIBLE_STATE_CHECKED, FALSE);
+#endif
   utc_switch = find_type (utc_row, GTK_TYPE_SWITCH);
   g_assert_nonnull (utc_switch);
   g_assert_false (gtk_switch_get_active (GTK_SWITCH (utc_switch)));
@@ -971,6 +979,10 @@ test_preferences (void)
   g_assert_true (gtk_widget_activate (utc_row));
   g_assert_true (test_wait_for (switch_is_on, utc_switch));
   g_assert_true (g_settings_get_boolean (fixture.settings, "use-utc"));
+#if ADW_CHECK_VERSION (1, 4, 0)
+  g_assert_true (adw_switch_row_get_active (ADW_SWITCH_ROW (utc_row)));
+  gtk_test_accessible_assert_state (GTK_ACCESSIBLE (utc_row), GTK_ACCESSIBLE_STATE_CHECKED, TRUE);
+#endif
   g_assert_false (g_settings_get_boolean (fixture.settings, "counters-as-totals"));
   /* And the other way: the menu's check item moves the switch. */
   g_settings_set_boolean (fixture.settings, "counters-as-totals", TRUE);

@@ -62,15 +62,12 @@ struct _IscPreferencesWindow
   GtkListBoxRow        *base_url_error_row;
   GtkLabel             *base_url_error_label;
   AdwPreferencesGroup  *display_group;
-  AdwActionRow         *utc_row;
-  GtkSwitch            *utc_switch;
-  AdwActionRow         *totals_row;
-  GtkSwitch            *totals_switch;
+  GObject              *utc_toggle;         /* its "active" is the setting's */
+  GObject              *totals_toggle;
   AdwPreferencesGroup  *refresh_group;
   AdwComboRow          *interval_row;
   AdwPreferencesGroup  *background_group;
-  AdwActionRow         *background_row;
-  GtkSwitch            *background_switch;
+  GObject              *background_toggle;
 
   /* Owned references */
   IscSession           *session;
@@ -458,6 +455,37 @@ interval_set_mapping (const GValue       *value,
   return g_variant_new_uint32 (intervals[i].seconds);
 }
 
+/* A setting that is on or off: an AdwSwitchRow where libadwaita has
+ * it (1.4), the row itself the switch; an action row with a switch
+ * before. What it returns has the "active" to bind. */
+static GObject *
+add_switch_row (AdwPreferencesGroup *group,
+                const char          *title,
+                const char          *subtitle)
+{
+#if ADW_CHECK_VERSION (1, 4, 0)
+  GtkWidget *row = adw_switch_row_new ();
+  GObject *toggle = G_OBJECT (row);
+#else
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *toggle = gtk_switch_new ();
+
+  gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
+  /* Named by its row's words, once: GTK 4.8 would add the row's title
+   * it is labelled by. */
+  isc_accessible_set_name_from_mnemonic (toggle, title);
+#endif
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
+  adw_preferences_group_add (group, row);
+  return G_OBJECT (toggle);
+}
+
 static void
 isc_preferences_window_bind_settings (IscPreferencesWindow *self)
 {
@@ -472,12 +500,12 @@ isc_preferences_window_bind_settings (IscPreferencesWindow *self)
     }
 
   if (isc_settings_has_key (settings, "run-in-background"))
-    g_settings_bind (settings, "run-in-background", self->background_switch, "active", G_SETTINGS_BIND_DEFAULT);
+    g_settings_bind (settings, "run-in-background", self->background_toggle, "active", G_SETTINGS_BIND_DEFAULT);
   else
     gtk_widget_set_sensitive (GTK_WIDGET (self->background_group), FALSE);
 
-  g_settings_bind (settings, "use-utc", self->utc_switch, "active", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (settings, "counters-as-totals", self->totals_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "use-utc", self->utc_toggle, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "counters-as-totals", self->totals_toggle, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind_with_mapping (settings, "refresh-interval",
                                 self->interval_row, "selected",
                                 G_SETTINGS_BIND_DEFAULT,
@@ -650,15 +678,9 @@ isc_preferences_window_init (IscPreferencesWindow *self)
   PAGE_WIDGET (base_url_error_row);
   PAGE_WIDGET (base_url_error_label);
   PAGE_WIDGET (display_group);
-  PAGE_WIDGET (utc_row);
-  PAGE_WIDGET (utc_switch);
-  PAGE_WIDGET (totals_row);
-  PAGE_WIDGET (totals_switch);
   PAGE_WIDGET (refresh_group);
   PAGE_WIDGET (interval_row);
   PAGE_WIDGET (background_group);
-  PAGE_WIDGET (background_row);
-  PAGE_WIDGET (background_switch);
 #undef PAGE_WIDGET
   g_object_ref (self->page);
 
@@ -680,10 +702,12 @@ isc_preferences_window_init (IscPreferencesWindow *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->advanced_row),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Advanced"),
                                   -1);
-  /* A switch is named by its row's words, once: GTK 4.8 would add the
-   * row's title it is labelled by. */
-  isc_accessible_set_name (GTK_WIDGET (self->utc_switch), _("Show Times in UTC"));
-  isc_accessible_set_name (GTK_WIDGET (self->totals_switch), _("Show Counters as Totals per Step"));
+  self->utc_toggle = add_switch_row (self->display_group, _("Show Times in _UTC"),
+                                     _("Instead of the local time zone"));
+  self->totals_toggle = add_switch_row (self->display_group, _("Show _Counters as Totals per Step"),
+                                        _("Request counts as the total within each step, not a rate per second"));
+  self->background_toggle = add_switch_row (self->background_group, _("Run in _Background"),
+                                            _("Keep checking alert rules and notify with every window closed"));
   isc_accessible_set_name_from_mnemonic (GTK_WIDGET (self->remove_button),
                                          gtk_button_get_label (self->remove_button));
 
