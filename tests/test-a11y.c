@@ -255,22 +255,45 @@ assert_tree_reads_well (const char *where)
 /* A node of @role whose name holds @words, as the client wrote it (line
  * breaks as "\n", and each character outside ASCII as "?": neither the
  * client nor this test sets a locale). */
-static void
-assert_tree_reads (GArray     *nodes,
-                   const char *where,
-                   const char *role,
-                   const char *words)
+static gboolean
+tree_reads (GArray     *nodes,
+            const char *role,
+            const char *words)
 {
   for (guint i = 0; i < nodes->len; i++)
     {
       Node *node = &g_array_index (nodes, Node, i);
 
       if (g_str_equal (node->role, role) && strstr (node->name, words) != NULL)
-        return;
+        return TRUE;
     }
+  return FALSE;
+}
+
+static void
+assert_tree_reads (GArray     *nodes,
+                   const char *where,
+                   const char *role,
+                   const char *words)
+{
+  if (tree_reads (nodes, role, words))
+    return;
 
   dump_tree (nodes, where);
   g_error ("%s: no %s reads '%s'", where, role, words);
+}
+
+/* A switch, which GTK 4.8's bridge calls a check box. */
+static void
+assert_tree_reads_switch (GArray     *nodes,
+                          const char *where,
+                          const char *words)
+{
+  if (tree_reads (nodes, "switch", words) || tree_reads (nodes, "check box", words))
+    return;
+
+  dump_tree (nodes, where);
+  g_error ("%s: no switch reads '%s'", where, words);
 }
 
 /* A reader reading the whole tree over and over, until stop_reader(). */
@@ -409,6 +432,22 @@ test_dialogs (void)
       dialog = find_dialog (g_type_from_name (dialogs[i].type));
       test_run_frames (200);
       assert_tree_reads_well (dialogs[i].name);
+      /* Export's sizes read as spin buttons named by their rows, and
+       * Preferences' settings that are on or off as switches. */
+      if (g_str_equal (dialogs[i].name, "export"))
+        {
+          g_autoptr(GArray) nodes = read_tree_reading_well ("export", NULL);
+
+          assert_tree_reads (nodes, "export", "spin button", "Width");
+          assert_tree_reads (nodes, "export", "spin button", "Scale");
+        }
+      else if (g_str_equal (dialogs[i].name, "preferences"))
+        {
+          g_autoptr(GArray) nodes = read_tree_reading_well ("preferences", NULL);
+
+          assert_tree_reads_switch (nodes, "preferences", "Show Times in UTC");
+          assert_tree_reads_switch (nodes, "preferences", "Run in Background");
+        }
 
       close_dialog (dialog);
       g_assert_true (test_wait_for (dialog_is_closed, (gpointer) dialogs[i].type));

@@ -582,6 +582,20 @@ is_null (gpointer data)
   return *(gpointer *) data == NULL;
 }
 
+/* The row under @root titled @title, as it is written (with its
+ * mnemonic). */
+static GtkWidget *
+size_row (GtkWidget  *root,
+          const char *title)
+{
+  g_autoptr(GPtrArray) rows = test_collect_shown (root, ADW_TYPE_PREFERENCES_ROW);
+
+  for (guint i = 0; i < rows->len; i++)
+    if (g_strcmp0 (adw_preferences_row_get_title (g_ptr_array_index (rows, i)), title) == 0)
+      return g_ptr_array_index (rows, i);
+  return NULL;
+}
+
 /* Over a 360 px window, as a phone's: where libadwaita has AdwDialog a
  * bottom sheet inside it, which fits without a warning; a modal window
  * over it before. Closed as Escape does, it writes nothing. */
@@ -609,6 +623,27 @@ test_narrow (void)
   isc_export_dialog_present (dialog);
   g_assert_true (test_wait_for (is_mapped, dialog));
   test_run_frames (200);
+  /* A width typed in its row (and left, or entered) is the pictures'
+   * width. */
+  {
+    GtkWidget *row = size_row (GTK_WIDGET (dialog), "_Width");
+    GtkWidget *spin;
+    int width = 0, height = 0;
+
+    g_assert_nonnull (row);
+    spin = test_find_shown (row, GTK_TYPE_SPIN_BUTTON, NULL, NULL);
+    g_assert_nonnull (spin);
+    gtk_editable_set_text (GTK_EDITABLE (spin), "800");
+    gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+    isc_export_dialog_get_size (dialog, &width, &height);
+    g_assert_cmpint (width, ==, 800);
+    g_assert_cmpint (height, ==, 600);
+    /* Past the largest size, the largest. */
+    gtk_editable_set_text (GTK_EDITABLE (spin), "99999");
+    gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+    isc_export_dialog_get_size (dialog, &width, NULL);
+    g_assert_cmpint (width, ==, 16384);
+  }
 #if ADW_CHECK_VERSION (1, 5, 0)
   g_assert_true (ADW_IS_DIALOG (dialog));
   g_assert_true (gtk_widget_get_root (GTK_WIDGET (dialog)) == GTK_ROOT (parent));
