@@ -27,6 +27,7 @@
 #include "isc-test-gtk.h"
 #include "isc-test-util.h"
 #include "isc-sidebar.h"
+#include "isc-model-apis-page.h"
 #include "isc-usage-page.h"
 
 #define SCHEMA_ID "io.github.inferscope.Inferscope"
@@ -672,6 +673,44 @@ test_usage_page (void)
 }
 
 static gboolean
+model_apis_is_shown (gpointer data)
+{
+  GtkWidget *page = test_find_shown (GTK_WIDGET (window), ISC_TYPE_MODEL_APIS_PAGE, NULL, NULL);
+
+  return page != NULL && g_strcmp0 (isc_model_apis_page_get_shown (ISC_MODEL_APIS_PAGE (page)), "loading") != 0;
+}
+
+/* The Model APIs page: its two choices read by their words, as radio
+ * buttons in a toggle group where libadwaita has one (1.7), as toggle
+ * buttons before (which GTK 4.8's bridge reads as push buttons); then
+ * the target again. */
+static void
+test_model_apis_page (void)
+{
+  GtkWidget *sidebar = test_find_widget (GTK_WIDGET (window), ISC_TYPE_SIDEBAR, NULL, NULL);
+  g_autoptr(IscTarget) target = isc_target_copy (isc_view_get_target (isc_window_get_view (window)));
+  g_autoptr(GArray) nodes = NULL;
+#if ADW_CHECK_VERSION (1, 7, 0)
+  const char *role = "radio button";
+#else
+  const char *role = "push button";
+#endif
+
+  g_assert_nonnull (sidebar);
+  g_signal_emit_by_name (sidebar, "model-apis-activated");
+  g_assert_true (test_wait_for (model_apis_is_shown, NULL));
+  test_run_frames (300);
+  nodes = read_tree_reading_well ("model apis", NULL);
+  assert_tree_reads (nodes, "model apis", role, "By Model");
+  assert_tree_reads (nodes, "model apis", role, "By API Key");
+  assert_tree_reads (nodes, "model apis", role, "Charts");
+  assert_tree_reads (nodes, "model apis", role, "Summary");
+
+  g_signal_emit_by_name (sidebar, "target-activated", target);
+  test_wait_for_view (window);
+}
+
+static gboolean
 key_dialog_is_closed (gpointer data)
 {
   return find_dialog (ISC_TYPE_KEY_DIALOG) == NULL;
@@ -766,6 +805,7 @@ main (int   argc,
   g_test_add_func ("/isc/a11y/shortcuts", test_shortcuts);
   g_test_add_func ("/isc/a11y/logs-page", test_logs_page);
   g_test_add_func ("/isc/a11y/usage-page", test_usage_page);
+  g_test_add_func ("/isc/a11y/model-apis-page", test_model_apis_page);
   /* Last: it leaves the demo for an account. */
   g_test_add_func ("/isc/a11y/key-dialog", test_key_dialog);
 
