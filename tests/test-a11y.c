@@ -650,28 +650,6 @@ usage_is_shown (gpointer data)
   return page != NULL && g_strcmp0 (isc_usage_page_get_shown (ISC_USAGE_PAGE (page)), "loading") != 0;
 }
 
-/* The Usage page (the sidebar's row under Overview): every control
- * named, its buttons read by their words; then the target again. */
-static void
-test_usage_page (void)
-{
-  GtkWidget *sidebar = test_find_widget (GTK_WIDGET (window), ISC_TYPE_SIDEBAR, NULL, NULL);
-  g_autoptr(IscTarget) target = isc_target_copy (isc_view_get_target (isc_window_get_view (window)));
-  g_autoptr(GArray) nodes = NULL;
-
-  g_assert_nonnull (sidebar);
-  g_signal_emit_by_name (sidebar, "usage-activated");
-  g_assert_true (test_wait_for (usage_is_shown, NULL));
-  test_run_frames (300);
-  assert_tree_reads_well ("usage");
-  nodes = read_tree (NULL);
-  assert_tree_reads (nodes, "usage", "push button", "Copy Data");
-  assert_tree_reads (nodes, "usage", "push button", "Export");
-
-  g_signal_emit_by_name (sidebar, "target-activated", target);
-  test_wait_for_view (window);
-}
-
 static gboolean
 model_apis_is_shown (gpointer data)
 {
@@ -680,16 +658,18 @@ model_apis_is_shown (gpointer data)
   return page != NULL && g_strcmp0 (isc_model_apis_page_get_shown (ISC_MODEL_APIS_PAGE (page)), "loading") != 0;
 }
 
-/* The Model APIs page: its two choices read by their words, as radio
- * buttons in a toggle group where libadwaita has one (1.7), as toggle
- * buttons before (which GTK 4.8's bridge reads as push buttons); then
- * the target again. */
+/* The Usage page (the sidebar's row under Overview): every control
+ * named, its buttons read by their words. The Model APIs page: its two
+ * choices read by their words, as radio buttons in a toggle group where
+ * libadwaita has one (1.7), as toggle buttons before (which GTK 4.8's
+ * bridge reads as push buttons). Then the target again. */
 static void
-test_model_apis_page (void)
+test_usage_pages (void)
 {
   GtkWidget *sidebar = test_find_widget (GTK_WIDGET (window), ISC_TYPE_SIDEBAR, NULL, NULL);
   g_autoptr(IscTarget) target = isc_target_copy (isc_view_get_target (isc_window_get_view (window)));
   g_autoptr(GArray) nodes = NULL;
+  g_autoptr(GArray) apis = NULL;
 #if ADW_CHECK_VERSION (1, 7, 0)
   const char *role = "radio button";
 #else
@@ -697,14 +677,21 @@ test_model_apis_page (void)
 #endif
 
   g_assert_nonnull (sidebar);
+  g_signal_emit_by_name (sidebar, "usage-activated");
+  g_assert_true (test_wait_for (usage_is_shown, NULL));
+  test_run_frames (300);
+  nodes = read_tree_reading_well ("usage", NULL);
+  assert_tree_reads (nodes, "usage", "push button", "Copy Data");
+  assert_tree_reads (nodes, "usage", "push button", "Export");
+
   g_signal_emit_by_name (sidebar, "model-apis-activated");
   g_assert_true (test_wait_for (model_apis_is_shown, NULL));
   test_run_frames (300);
-  nodes = read_tree_reading_well ("model apis", NULL);
-  assert_tree_reads (nodes, "model apis", role, "By Model");
-  assert_tree_reads (nodes, "model apis", role, "By API Key");
-  assert_tree_reads (nodes, "model apis", role, "Charts");
-  assert_tree_reads (nodes, "model apis", role, "Summary");
+  apis = read_tree_reading_well ("model apis", NULL);
+  assert_tree_reads (apis, "model apis", role, "By Model");
+  assert_tree_reads (apis, "model apis", role, "By API Key");
+  assert_tree_reads (apis, "model apis", role, "Charts");
+  assert_tree_reads (apis, "model apis", role, "Summary");
 
   g_signal_emit_by_name (sidebar, "target-activated", target);
   test_wait_for_view (window);
@@ -804,8 +791,7 @@ main (int   argc,
   g_test_add_func ("/isc/a11y/about", test_about);
   g_test_add_func ("/isc/a11y/shortcuts", test_shortcuts);
   g_test_add_func ("/isc/a11y/logs-page", test_logs_page);
-  g_test_add_func ("/isc/a11y/usage-page", test_usage_page);
-  g_test_add_func ("/isc/a11y/model-apis-page", test_model_apis_page);
+  g_test_add_func ("/isc/a11y/usage-pages", test_usage_pages);
   /* Last: it leaves the demo for an account. */
   g_test_add_func ("/isc/a11y/key-dialog", test_key_dialog);
 

@@ -152,6 +152,23 @@ set_fixed_range (IscWindow *window)
   g_assert_true (isc_view_set_range (isc_window_get_view (window), range, NULL));
 }
 
+/* All Model APIs, chosen in the sidebar over a fixed range, once
+ * charted. */
+static IscModelApisPage *
+open_all_model_apis (IscWindow *window)
+{
+  GtkWidget *sidebar;
+  Wait w = { window, NULL };
+
+  set_fixed_range (window);
+  sidebar = test_find_shown (GTK_WIDGET (window), ISC_TYPE_SIDEBAR, NULL, NULL);
+  g_assert_true (test_wait_for (model_apis_listed, sidebar));
+  test_run_frames (20);
+  g_assert_true (select_row (sidebar_row (sidebar, "All Model APIs")));
+  g_assert_true (test_wait_for (charted, &w));
+  return model_apis_page (window);
+}
+
 static gboolean
 activity_button_shown (IscWindow *window)
 {
@@ -244,20 +261,12 @@ static void
 test_summary (void)
 {
   IscWindow *window = open_demo_window ();
-  GtkWidget *sidebar;
   IscModelApisPage *page;
   IscMetricsResponse *series, *summary;
   const char *cost;
-  Wait w = { window, NULL };
   guint n_compared = 0;
 
-  set_fixed_range (window);
-  sidebar = test_find_shown (GTK_WIDGET (window), ISC_TYPE_SIDEBAR, NULL, NULL);
-  g_assert_true (test_wait_for (model_apis_listed, sidebar));
-  test_run_frames (20);
-  g_assert_true (select_row (sidebar_row (sidebar, "All Model APIs")));
-  g_assert_true (test_wait_for (charted, &w));
-  page = model_apis_page (window);
+  page = open_all_model_apis (window);
   series = isc_charts_page_get_response (isc_model_apis_page_get_charts (page));
 
   isc_model_apis_page_show_summary (page, TRUE);
@@ -343,18 +352,11 @@ static void
 test_choices (void)
 {
   IscWindow *window = open_demo_window ();
-  GtkWidget *sidebar, *by_key, *summary, *by_model;
+  GtkWidget *by_key, *summary, *by_model;
   IscModelApisPage *page;
-  Wait w = { window, NULL };
   int changed = 0;
 
-  set_fixed_range (window);
-  sidebar = test_find_shown (GTK_WIDGET (window), ISC_TYPE_SIDEBAR, NULL, NULL);
-  g_assert_true (test_wait_for (model_apis_listed, sidebar));
-  test_run_frames (20);
-  g_assert_true (select_row (sidebar_row (sidebar, "All Model APIs")));
-  g_assert_true (test_wait_for (charted, &w));
-  page = model_apis_page (window);
+  page = open_all_model_apis (window);
   g_assert_cmpint (isc_model_apis_page_get_group (page), ==, ISC_USAGE_GROUP_MODEL);
 
   by_model = test_find_button (GTK_WIDGET (page), "By Model");
