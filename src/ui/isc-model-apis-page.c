@@ -70,8 +70,8 @@ chooser_changed_cb (IscModelApisPage *self)
   g_signal_emit (self, signals[QUERY_CHANGED], 0);
 }
 
-/* Two exclusive choices side by side: a toggle group where libadwaita
- * has one (1.7), read as radio buttons in a group named @name, two
+/* Two exclusive choices side by side, named @name: a toggle group where
+ * libadwaita has one (1.7), read as radio buttons in a group, two
  * linked toggle buttons before. The second choice is the active one
  * when choice_get_second() says so; @changed is called with @self when
  * the person picks the other. */
@@ -94,14 +94,11 @@ choice_new (const char *name,
       adw_toggle_group_add (ADW_TOGGLE_GROUP (group), toggle);
     }
   adw_toggle_group_set_active (ADW_TOGGLE_GROUP (group), 0);
-  isc_accessible_set_name (group, name);
   g_signal_connect_object (group, "notify::active", changed, self, G_CONNECT_SWAPPED);
 #else
   GtkWidget *group = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   GtkWidget *one = gtk_toggle_button_new_with_label (first);
   GtkWidget *two = gtk_toggle_button_new_with_label (second);
-
-  (void) name;
 
   /* GTK 4.8 would read them as "GtkToggleButton". */
   isc_accessible_set_name (one, first);
@@ -113,6 +110,7 @@ choice_new (const char *name,
   gtk_box_append (GTK_BOX (group), one);
   gtk_box_append (GTK_BOX (group), two);
 #endif
+  isc_accessible_set_name (group, name);
   gtk_widget_set_halign (group, GTK_ALIGN_START);
   return group;
 }
