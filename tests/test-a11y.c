@@ -426,29 +426,27 @@ test_dialogs (void)
   for (guint i = 0; i < G_N_ELEMENTS (dialogs); i++)
     {
       GtkWidget *dialog;
+      GArray *nodes;
 
       g_test_message ("%s", dialogs[i].name);
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), dialogs[i].action, NULL));
       g_assert_true (test_wait_for (dialog_is_open, (gpointer) dialogs[i].type));
       dialog = find_dialog (g_type_from_name (dialogs[i].type));
       test_run_frames (200);
-      assert_tree_reads_well (dialogs[i].name);
+      nodes = read_tree_reading_well (dialogs[i].name, NULL);
       /* Export's sizes read as spin buttons named by their rows, and
        * Preferences' settings that are on or off as switches. */
       if (g_str_equal (dialogs[i].name, "export"))
         {
-          g_autoptr(GArray) nodes = read_tree_reading_well ("export", NULL);
-
           assert_tree_reads (nodes, "export", "spin button", "Width");
           assert_tree_reads (nodes, "export", "spin button", "Scale");
         }
       else if (g_str_equal (dialogs[i].name, "preferences"))
         {
-          g_autoptr(GArray) nodes = read_tree_reading_well ("preferences", NULL);
-
           assert_tree_reads_switch (nodes, "preferences", "Show Times in UTC");
           assert_tree_reads_switch (nodes, "preferences", "Run in Background");
         }
+      g_clear_pointer (&nodes, g_array_unref);
 
       close_dialog (dialog);
       g_assert_true (test_wait_for (dialog_is_closed, (gpointer) dialogs[i].type));
