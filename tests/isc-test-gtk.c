@@ -129,6 +129,10 @@ test_find_button (GtkWidget  *root,
   if ((GTK_IS_BUTTON (root) && label_reads (gtk_button_get_label (GTK_BUTTON (root)), label)) ||
       (GTK_IS_CHECK_BUTTON (root) && label_reads (gtk_check_button_get_label (GTK_CHECK_BUTTON (root)), label)))
     return root;
+#if ADW_CHECK_VERSION (1, 6, 0)
+  if (ADW_IS_BUTTON_ROW (root) && label_reads (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (root)), label))
+    return root;
+#endif
 
   for (GtkWidget *child = gtk_widget_get_first_child (root);
        child != NULL;
@@ -141,6 +145,16 @@ test_find_button (GtkWidget  *root,
     }
 
   return NULL;
+}
+
+void
+test_click_button (GtkWidget *button)
+{
+  g_assert_true (gtk_widget_is_sensitive (button));
+  if (GTK_IS_BUTTON (button))
+    g_signal_emit_by_name (button, "clicked");
+  else
+    g_assert_true (gtk_widget_activate (button));
 }
 
 GtkEventController *

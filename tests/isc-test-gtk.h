@@ -32,10 +32,14 @@ GtkWidget          *test_find_widget           (GtkWidget    *root,
                                                 const char   *value);
 GPtrArray          *test_collect_widgets       (GtkWidget    *root,
                                                 GType         type);
-/* The first mapped button or check button under @root whose label reads
- * @label, mnemonic underscores left out ("_Retry" reads "Retry"). */
+/* The first mapped button, check button or button row (AdwButtonRow,
+ * libadwaita 1.6) under @root whose label reads @label, mnemonic
+ * underscores left out ("_Retry" reads "Retry"). */
 GtkWidget          *test_find_button           (GtkWidget    *root,
                                                 const char   *label);
+/* Clicks what test_find_button() found: a button's "clicked", a row's
+ * activation through its list, as a click or Enter on it does. */
+void                test_click_button          (GtkWidget    *button);
 
 /* The first of @widget's controllers of @type (G_TYPE_NONE: any) named
  * @name (NULL: any); there must be one. */

@@ -435,7 +435,9 @@ test_dialogs (void)
       test_run_frames (200);
       nodes = read_tree_reading_well (dialogs[i].name, NULL);
       /* Export's sizes read as spin buttons named by their rows, and
-       * Preferences' settings that are on or off as switches. */
+       * Preferences' settings that are on or off as switches, its
+       * account's actions as buttons (button rows where libadwaita has
+       * them) with their words once. */
       if (g_str_equal (dialogs[i].name, "export"))
         {
           assert_tree_reads (nodes, "export", "spin button", "Width");
@@ -445,6 +447,9 @@ test_dialogs (void)
         {
           assert_tree_reads_switch (nodes, "preferences", "Show Times in UTC");
           assert_tree_reads_switch (nodes, "preferences", "Run in Background");
+          assert_tree_reads (nodes, "preferences", "push button", "Connect");
+          assert_tree_reads (nodes, "preferences", "push button", "Remove Key");
+          g_assert_false (tree_reads (nodes, "push button", "Remove Key Remove Key"));
         }
       g_clear_pointer (&nodes, g_array_unref);
 

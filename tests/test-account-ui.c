@@ -935,11 +935,22 @@ test_preferences (void)
   g_assert_nonnull (change);
   g_assert_true (gtk_widget_has_css_class (remove, "destructive-action"));
   g_assert_true (gtk_widget_get_sensitive (remove));
+#if ADW_CHECK_VERSION (1, 6, 0)
+  /* Button rows: Change Key… in the key's list, under its row; Remove
+   * Key in a list of its own. */
+  g_assert_true (ADW_IS_BUTTON_ROW (change));
+  g_assert_true (ADW_IS_BUTTON_ROW (remove));
+  g_assert_true (gtk_widget_get_prev_sibling (change) == key_row);
+  g_assert_true (gtk_widget_get_ancestor (remove, GTK_TYPE_LIST_BOX) != gtk_widget_get_ancestor (key_row, GTK_TYPE_LIST_BOX));
+#else
+  g_assert_true (GTK_IS_BUTTON (change));
+  g_assert_true (gtk_widget_get_next_sibling (change) == remove);
+#endif
   g_assert_true (gtk_widget_get_sensitive (change));
   screenshot (prefs_window (prefs), "preferences");
 
   /* Change Key… opens the key dialog over Preferences. */
-  g_signal_emit_by_name (change, "clicked");
+  test_click_button (change);
 #if ADW_CHECK_VERSION (1, 5, 0)
   /* In the same window, over Preferences. */
   key_dialog = GTK_WIDGET (adw_window_get_visible_dialog (ADW_WINDOW (parent)));
@@ -1022,7 +1033,7 @@ test_preferences (void)
   g_assert_cmpuint (assert_named (GTK_WIDGET (prefs)), >=, 8);
 
   /* Remove Key asks first; Cancel keeps the key. */
-  g_signal_emit_by_name (remove, "clicked");
+  test_click_button (remove);
   dialog = find_message_dialog (prefs);
   g_assert_nonnull (dialog);
   g_assert_true (test_wait_for (is_mapped, dialog));
@@ -1041,7 +1052,7 @@ test_preferences (void)
   /* Remove: the keyring forgets it and the session goes back to the
    * welcome page. */
   before_remove = keyring_file_id ();
-  g_signal_emit_by_name (remove, "clicked");
+  test_click_button (remove);
   dialog = find_message_dialog (prefs);
   g_assert_nonnull (dialog);
   g_assert_true (test_wait_for (is_mapped, dialog));

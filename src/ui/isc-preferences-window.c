@@ -55,8 +55,9 @@ struct _IscPreferencesWindow
   AdwPreferencesPage   *page;
   AdwPreferencesGroup  *account_group;
   AdwActionRow         *key_row;
-  GtkButton            *change_button;
-  GtkButton            *remove_button;
+  GtkWidget            *change_button;      /* add_account_buttons()'s */
+  GtkWidget            *remove_button;
+  AdwPreferencesGroup  *remove_group;       /* Remove Key's, with button rows */
   AdwExpanderRow       *advanced_row;
   AdwEntryRow          *base_url_row;
   GtkListBoxRow        *base_url_error_row;
@@ -148,6 +149,25 @@ isc_preferences_window_check (IscPreferencesWindow *self,
   isc_account_check_async (account, self->cancellable, check_cb, self);
 }
 
+/* An action on the account: an AdwButtonRow where libadwaita has it
+ * (1.6), a row of its own in a group's list; a button before, in a box
+ * under the Account group's list. */
+static void
+set_account_button_label (GtkWidget  *button,
+                          const char *label)
+{
+#if ADW_CHECK_VERSION (1, 6, 0)
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (button), label);
+#else
+  if (g_strcmp0 (gtk_button_get_label (GTK_BUTTON (button)), label) == 0)
+    return;
+  gtk_button_set_label (GTK_BUTTON (button), label);
+  /* A new label is a new child: name the button again, once (GTK 4.8
+   * would add the label's words to the name). */
+  isc_accessible_set_name_from_mnemonic (button, label);
+#endif
+}
+
 static void
 isc_preferences_window_update_account (IscPreferencesWindow *self)
 {
@@ -228,17 +248,14 @@ isc_preferences_window_update_account (IscPreferencesWindow *self)
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->key_row), title);
   adw_action_row_set_subtitle (self->key_row, subtitle != NULL ? subtitle : "");
 
-  gtk_button_set_label (self->change_button, has_key ? _("_Change Key…") : _("_Connect…"));
-  /* A new label is a new child: name the button again, once. */
-  isc_accessible_set_name_from_mnemonic (GTK_WIDGET (self->change_button),
-                                         gtk_button_get_label (self->change_button));
-  gtk_widget_set_sensitive (GTK_WIDGET (self->change_button),
+  set_account_button_label (self->change_button, has_key ? _("_Change Key…") : _("_Connect…"));
+  gtk_widget_set_sensitive (self->change_button,
                             state != ISC_SESSION_STARTING && !from_environment);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->change_button), tooltip);
+  gtk_widget_set_tooltip_text (self->change_button, tooltip);
 
-  gtk_widget_set_sensitive (GTK_WIDGET (self->remove_button),
+  gtk_widget_set_sensitive (self->remove_button,
                             has_key && !from_environment && !self->removing);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->remove_button), tooltip);
+  gtk_widget_set_tooltip_text (self->remove_button, tooltip);
 }
 
 static void
@@ -455,6 +472,51 @@ interval_set_mapping (const GValue       *value,
   return g_variant_new_uint32 (intervals[i].seconds);
 }
 
+static GtkWidget *
+new_account_button (const char           *label,
+                    GCallback             callback,
+                    IscPreferencesWindow *self)
+{
+#if ADW_CHECK_VERSION (1, 6, 0)
+  GtkWidget *button = adw_button_row_new ();
+
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (button), TRUE);
+  g_signal_connect_object (button, "activated", callback, self, G_CONNECT_SWAPPED);
+#else
+  GtkWidget *button = gtk_button_new ();
+
+  gtk_button_set_use_underline (GTK_BUTTON (button), TRUE);
+  g_signal_connect_object (button, "clicked", callback, self, G_CONNECT_SWAPPED);
+#endif
+  set_account_button_label (button, label);
+  return button;
+}
+
+/* Connect… (Change Key… once there is a key) and Remove Key: button
+ * rows under the key's row, Remove Key in a group of its own as GNOME
+ * Settings keeps a destructive action apart; before, two buttons at the
+ * end of a box under the Account group's list. */
+static void
+add_account_buttons (IscPreferencesWindow *self)
+{
+  self->change_button = new_account_button (_("_Connect…"), G_CALLBACK (change_clicked_cb), self);
+  self->remove_button = new_account_button (_("_Remove Key"), G_CALLBACK (remove_clicked_cb), self);
+  gtk_widget_add_css_class (self->remove_button, "destructive-action");
+#if ADW_CHECK_VERSION (1, 6, 0)
+  adw_preferences_group_add (self->account_group, self->change_button);
+  adw_preferences_group_add (self->remove_group, self->remove_button);
+  gtk_widget_set_visible (GTK_WIDGET (self->remove_group), TRUE);
+#else
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+
+  gtk_widget_set_halign (box, GTK_ALIGN_END);
+  gtk_widget_set_margin_top (box, 12);
+  gtk_box_append (GTK_BOX (box), self->change_button);
+  gtk_box_append (GTK_BOX (box), self->remove_button);
+  adw_preferences_group_add (self->account_group, box);
+#endif
+}
+
 /* A setting that is on or off: an AdwSwitchRow where libadwaita has
  * it (1.4), the row itself the switch; an action row with a switch
  * before. What it returns has the "active" to bind. */
@@ -658,8 +720,6 @@ isc_preferences_window_init (IscPreferencesWindow *self)
 
   /* The page's handlers are called with @self first, as a template's. */
   gtk_builder_cscope_add_callback_symbols (GTK_BUILDER_CSCOPE (scope),
-                                           "change_clicked_cb", G_CALLBACK (change_clicked_cb),
-                                           "remove_clicked_cb", G_CALLBACK (remove_clicked_cb),
                                            "base_url_apply_cb", G_CALLBACK (base_url_apply_cb),
                                            NULL);
   gtk_builder_set_scope (builder, scope);
@@ -671,8 +731,7 @@ isc_preferences_window_init (IscPreferencesWindow *self)
   PAGE_WIDGET (page);
   PAGE_WIDGET (account_group);
   PAGE_WIDGET (key_row);
-  PAGE_WIDGET (change_button);
-  PAGE_WIDGET (remove_button);
+  PAGE_WIDGET (remove_group);
   PAGE_WIDGET (advanced_row);
   PAGE_WIDGET (base_url_row);
   PAGE_WIDGET (base_url_error_row);
@@ -708,8 +767,7 @@ isc_preferences_window_init (IscPreferencesWindow *self)
                                         _("Request counts as the total within each step, not a rate per second"));
   self->background_toggle = add_switch_row (self->background_group, _("Run in _Background"),
                                             _("Keep checking alert rules and notify with every window closed"));
-  isc_accessible_set_name_from_mnemonic (GTK_WIDGET (self->remove_button),
-                                         gtk_button_get_label (self->remove_button));
+  add_account_buttons (self);
 
   self->account_signals = g_signal_group_new (ISC_TYPE_ACCOUNT);
   g_signal_group_connect_object (self->account_signals, "notify::workspace",
