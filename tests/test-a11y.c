@@ -435,14 +435,17 @@ test_dialogs (void)
       test_run_frames (200);
       nodes = read_tree_reading_well (dialogs[i].name, NULL);
       /* Export's sizes read as spin buttons named by their rows, and
-       * Preferences' settings that are on or off as switches, its
-       * account's actions as buttons (button rows where libadwaita has
-       * them) with their words once. */
+       * Preferences' settings that are on or off as switches, and
+       * the actions ending a form (Add Rule, Preferences' account's) as
+       * buttons, button rows where libadwaita has them, their words
+       * said once. */
       if (g_str_equal (dialogs[i].name, "export"))
         {
           assert_tree_reads (nodes, "export", "spin button", "Width");
           assert_tree_reads (nodes, "export", "spin button", "Scale");
         }
+      else if (g_str_equal (dialogs[i].name, "alerts"))
+        assert_tree_reads (nodes, "alerts", "push button", "Add Rule");
       else if (g_str_equal (dialogs[i].name, "preferences"))
         {
           assert_tree_reads_switch (nodes, "preferences", "Show Times in UTC");

@@ -16,6 +16,7 @@
 #include "isc-accessible.h"
 #include "isc-alert-rule.h"
 #include "isc-alerts-dialog.h"
+#include "isc-button-row.h"
 
 #if ADW_CHECK_VERSION (1, 5, 0)
 # define ISC_ALERTS_AS_DIALOG 1
@@ -40,7 +41,7 @@ struct _IscAlertsDialog
   GtkLabel             *threshold_unit;
   AdwActionRow         *minutes_row;
   GtkSpinButton        *minutes_spin;
-  GtkButton            *add_button;
+  GtkWidget            *add_button;         /* isc_button_row_new()'s */
   GPtrArray            *rule_rows;  /* the rows in rules_group now */
 
   /* Owned references */
@@ -228,8 +229,17 @@ validate (IscAlertsDialog *self)
       set_refusal (self->minutes_row, self->minutes_spin, refusal);
     }
 
-  gtk_widget_set_sensitive (GTK_WIDGET (self->add_button), threshold_ok && minutes_ok);
+  gtk_widget_set_sensitive (self->add_button, threshold_ok && minutes_ok);
   return threshold_ok && minutes_ok;
+}
+
+/* Typed into a field after a refusal: Add can be clicked again, and
+ * takes what is typed (add_clicked_cb()), refused again where it is out
+ * of range. (validate() runs after a value is set from code.) */
+static void
+typed_cb (IscAlertsDialog *self)
+{
+  gtk_widget_set_sensitive (self->add_button, TRUE);
 }
 
 static void
@@ -346,7 +356,11 @@ isc_alerts_dialog_init (IscAlertsDialog *self)
   g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
   GtkWidget *page = adw_preferences_page_new ();
   GtkLabel *minutes_unit;
+#if ADW_CHECK_VERSION (1, 6, 0)
+  GtkWidget *button_group;
+#else
   GtkWidget *button_box;
+#endif
 
   self->rule_rows = g_ptr_array_new ();
 
@@ -387,19 +401,28 @@ isc_alerts_dialog_init (IscAlertsDialog *self)
   gtk_label_set_text (minutes_unit, _("minutes"));
   adw_preferences_group_add (self->add_group, GTK_WIDGET (self->minutes_row));
 
-  self->add_button = GTK_BUTTON (gtk_button_new_with_mnemonic (_("Add _Rule")));
-  isc_accessible_set_name_from_mnemonic (GTK_WIDGET (self->add_button), _("Add _Rule"));
-  gtk_widget_add_css_class (GTK_WIDGET (self->add_button), "suggested-action");
-  g_signal_connect_swapped (self->add_button, "clicked", G_CALLBACK (add_clicked_cb), self);
+  /* A button row where libadwaita has them (1.6), in a list of its own
+   * under the form (as the HIG has it: libadwaita fills a suggested row
+   * with the accent colour); a button under the form's list before. */
+  self->add_button = isc_button_row_new (_("Add _Rule"), G_CALLBACK (add_clicked_cb), self);
+  gtk_widget_add_css_class (self->add_button, "suggested-action");
+#if ADW_CHECK_VERSION (1, 6, 0)
+  button_group = adw_preferences_group_new ();
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (button_group), self->add_button);
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (button_group));
+#else
   button_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   gtk_widget_set_halign (button_box, GTK_ALIGN_END);
   gtk_widget_set_margin_top (button_box, 12);
-  gtk_box_append (GTK_BOX (button_box), GTK_WIDGET (self->add_button));
+  gtk_box_append (GTK_BOX (button_box), self->add_button);
   adw_preferences_group_add (self->add_group, button_box);
+#endif
 
   g_signal_connect_swapped (self->kind_row, "notify::selected", G_CALLBACK (kind_changed_cb), self);
   g_signal_connect_swapped (self->threshold_spin, "value-changed", G_CALLBACK (validate), self);
   g_signal_connect_swapped (self->minutes_spin, "value-changed", G_CALLBACK (validate), self);
+  g_signal_connect_swapped (self->threshold_spin, "changed", G_CALLBACK (typed_cb), self);
+  g_signal_connect_swapped (self->minutes_spin, "changed", G_CALLBACK (typed_cb), self);
   kind_changed_cb (self);
 
   /* The page's tab (its switcher shows with a second page) reads as its
@@ -443,6 +466,8 @@ isc_alerts_dialog_new (GtkWindow       *parent,
   else
     {
       gtk_widget_set_sensitive (GTK_WIDGET (self->add_group), FALSE);
+      /* Add Rule's own list, where it has one. */
+      gtk_widget_set_sensitive (gtk_widget_get_ancestor (self->add_button, ADW_TYPE_PREFERENCES_GROUP), FALSE);
       adw_preferences_group_set_description (self->add_group,
                                              _("Alert rules are kept in the settings, which this build cannot find."));
     }

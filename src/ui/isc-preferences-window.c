@@ -14,6 +14,7 @@
 #include "isc-accessible.h"
 #include "isc-key-dialog.h"
 #include "isc-application.h"
+#include "isc-button-row.h"
 #include "isc-preferences-window.h"
 #include "isc-text.h"
 #include "isc-ui-resources.h"
@@ -55,7 +56,7 @@ struct _IscPreferencesWindow
   AdwPreferencesPage   *page;
   AdwPreferencesGroup  *account_group;
   AdwActionRow         *key_row;
-  GtkWidget            *change_button;      /* add_account_buttons()'s */
+  GtkWidget            *change_button;      /* isc_button_row_new()'s */
   GtkWidget            *remove_button;
   AdwPreferencesGroup  *remove_group;       /* Remove Key's, with button rows */
   AdwExpanderRow       *advanced_row;
@@ -149,25 +150,6 @@ isc_preferences_window_check (IscPreferencesWindow *self,
   isc_account_check_async (account, self->cancellable, check_cb, self);
 }
 
-/* An action on the account: an AdwButtonRow where libadwaita has it
- * (1.6), a row of its own in a group's list; a button before, in a box
- * under the Account group's list. */
-static void
-set_account_button_label (GtkWidget  *button,
-                          const char *label)
-{
-#if ADW_CHECK_VERSION (1, 6, 0)
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (button), label);
-#else
-  if (g_strcmp0 (gtk_button_get_label (GTK_BUTTON (button)), label) == 0)
-    return;
-  gtk_button_set_label (GTK_BUTTON (button), label);
-  /* A new label is a new child: name the button again, once (GTK 4.8
-   * would add the label's words to the name). */
-  isc_accessible_set_name_from_mnemonic (button, label);
-#endif
-}
-
 static void
 isc_preferences_window_update_account (IscPreferencesWindow *self)
 {
@@ -248,7 +230,7 @@ isc_preferences_window_update_account (IscPreferencesWindow *self)
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->key_row), title);
   adw_action_row_set_subtitle (self->key_row, subtitle != NULL ? subtitle : "");
 
-  set_account_button_label (self->change_button, has_key ? _("_Change Key…") : _("_Connect…"));
+  isc_button_row_set_label (self->change_button, has_key ? _("_Change Key…") : _("_Connect…"));
   gtk_widget_set_sensitive (self->change_button,
                             state != ISC_SESSION_STARTING && !from_environment);
   gtk_widget_set_tooltip_text (self->change_button, tooltip);
@@ -472,26 +454,6 @@ interval_set_mapping (const GValue       *value,
   return g_variant_new_uint32 (intervals[i].seconds);
 }
 
-static GtkWidget *
-new_account_button (const char           *label,
-                    GCallback             callback,
-                    IscPreferencesWindow *self)
-{
-#if ADW_CHECK_VERSION (1, 6, 0)
-  GtkWidget *button = adw_button_row_new ();
-
-  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (button), TRUE);
-  g_signal_connect_object (button, "activated", callback, self, G_CONNECT_SWAPPED);
-#else
-  GtkWidget *button = gtk_button_new ();
-
-  gtk_button_set_use_underline (GTK_BUTTON (button), TRUE);
-  g_signal_connect_object (button, "clicked", callback, self, G_CONNECT_SWAPPED);
-#endif
-  set_account_button_label (button, label);
-  return button;
-}
-
 /* Connect… (Change Key… once there is a key) and Remove Key: button
  * rows under the key's row, Remove Key in a group of its own as GNOME
  * Settings keeps a destructive action apart; before, two buttons at the
@@ -499,8 +461,8 @@ new_account_button (const char           *label,
 static void
 add_account_buttons (IscPreferencesWindow *self)
 {
-  self->change_button = new_account_button (_("_Connect…"), G_CALLBACK (change_clicked_cb), self);
-  self->remove_button = new_account_button (_("_Remove Key"), G_CALLBACK (remove_clicked_cb), self);
+  self->change_button = isc_button_row_new (_("_Connect…"), G_CALLBACK (change_clicked_cb), self);
+  self->remove_button = isc_button_row_new (_("_Remove Key"), G_CALLBACK (remove_clicked_cb), self);
   gtk_widget_add_css_class (self->remove_button, "destructive-action");
 #if ADW_CHECK_VERSION (1, 6, 0)
   adw_preferences_group_add (self->account_group, self->change_button);
