@@ -235,8 +235,14 @@ isc_preferences_window_update_account (IscPreferencesWindow *self)
                             state != ISC_SESSION_STARTING && !from_environment);
   gtk_widget_set_tooltip_text (self->change_button, tooltip);
 
-  gtk_widget_set_sensitive (self->remove_button,
-                            has_key && !from_environment && !self->removing);
+  /* No key, nothing to remove: not offered. A key that cannot be removed
+   * here is, off, with the reason. */
+#if ADW_CHECK_VERSION (1, 6, 0)
+  gtk_widget_set_visible (GTK_WIDGET (self->remove_group), has_key);
+#else
+  gtk_widget_set_visible (self->remove_button, has_key);
+#endif
+  gtk_widget_set_sensitive (self->remove_button, !from_environment && !self->removing);
   gtk_widget_set_tooltip_text (self->remove_button, tooltip);
 }
 
@@ -467,7 +473,6 @@ add_account_buttons (IscPreferencesWindow *self)
 #if ADW_CHECK_VERSION (1, 6, 0)
   adw_preferences_group_add (self->account_group, self->change_button);
   adw_preferences_group_add (self->remove_group, self->remove_button);
-  gtk_widget_set_visible (GTK_WIDGET (self->remove_group), TRUE);
 #else
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
 
