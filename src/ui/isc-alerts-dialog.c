@@ -402,8 +402,9 @@ isc_alerts_dialog_init (IscAlertsDialog *self)
   adw_preferences_group_add (self->add_group, GTK_WIDGET (self->minutes_row));
 
   /* A button row where libadwaita has them (1.6), in a list of its own
-   * under the form (as the HIG has it: libadwaita fills a suggested row
-   * with the accent colour); a button under the form's list before. */
+   * under the form's (libadwaita fills a suggested row with the accent
+   * colour, which reads best apart from the fields); a button under the
+   * form's list before. */
   self->add_button = isc_button_row_new (_("Add _Rule"), G_CALLBACK (add_clicked_cb), self);
   gtk_widget_add_css_class (self->add_button, "suggested-action");
 #if ADW_CHECK_VERSION (1, 6, 0)

@@ -461,9 +461,9 @@ interval_set_mapping (const GValue       *value,
 }
 
 /* Connect… (Change Key… once there is a key) and Remove Key: button
- * rows under the key's row, Remove Key in a group of its own as GNOME
- * Settings keeps a destructive action apart; before, two buttons at the
- * end of a box under the Account group's list. */
+ * rows, Connect… under the key's row and Remove Key in a group of its
+ * own, a destructive action apart from the rest; before, two buttons at
+ * the end of a box under the Account group's list. */
 static void
 add_account_buttons (IscPreferencesWindow *self)
 {
