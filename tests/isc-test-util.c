@@ -32,6 +32,18 @@ test_time_scale (void)
   return (guint) scale;
 }
 
+double
+test_prompt_s (void)
+{
+  return 10.0 * test_time_scale ();
+}
+
+guint
+test_far_ms (void)
+{
+  return (guint) (2 * 1000 * test_prompt_s ());
+}
+
 gboolean
 test_wait_for (gboolean (*check) (gpointer),
                gpointer   data)

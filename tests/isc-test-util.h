@@ -24,6 +24,14 @@ gboolean          test_set_flag_cb    (gpointer        data);
  * tests/meson.build sets in sanitizer builds (programs there run several
  * times slower); 1 elsewhere. */
 guint             test_time_scale     (void);
+/* The seconds within which what must be prompt (a timeout firing, a
+ * cancel taking effect) is over, however loaded the machine: 10 s times
+ * test_time_scale(), where the bounds it checks are under a second. */
+double            test_prompt_s       (void);
+/* A bound in milliseconds that must not be the one that ends a request:
+ * twice test_prompt_s(), so that a test telling it from the bound that
+ * should end the request cannot mistake the one for the other. */
+guint             test_far_ms         (void);
 /* Iterates the main loop until check (data) holds, for at most 30 s times
  * test_time_scale(), and returns whether it does. */
 gboolean          test_wait_for       (gboolean      (*check) (gpointer),
