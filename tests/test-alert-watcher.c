@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include "isc-alert-watcher.h"
+#include "isc-client-private.h"
 #include "isc-demo-server.h"
 #include "isc-test-util.h"
 
@@ -233,15 +234,27 @@ retry_not_before_passed (gpointer data)
   return isc_client_get_retry_not_before_ms (data) <= g_get_real_time () / 1000;
 }
 
+static gboolean
+keep_waking (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
 /* A 429 that outlasts the client's own retries: the checks that follow
  * send nothing until its Retry-After has passed. */
 static void
 test_rate_limited (Fixture       *f,
                    gconstpointer  data)
 {
-  /* The demo answers 429, retry after 1 s, to its first 20 requests. */
+  /* The demo answers 429 to its first 20 requests, each telling the
+   * client to wait test_prompt_s(): the checks below fall in that wait
+   * however busy the machine. The client's own three retries wait a
+   * hundredth of it. */
   g_autoptr(IscTarget) target = isc_target_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_DEPLOYMENT, "fault-429-20", NULL, NULL);
+  guint tick;
 
+  isc_demo_server_set_retry_after (f->server, (guint) test_prompt_s ());
+  _isc_client_set_delay_scale (f->client, 0.01);
   add_rule (f, target, ISC_ALERT_KIND_ERROR_SHARE, 0.01, 5);
   isc_alert_watcher_set_now_ms (f->watcher, NOW_MS);
   isc_alert_watcher_set_client (f->watcher, f->client);
@@ -252,7 +265,10 @@ test_rate_limited (Fixture       *f,
   isc_alert_watcher_check (f->watcher);
   g_assert_false (isc_alert_watcher_get_loading (f->watcher));
 
+  /* The main loop woken often enough to see the wait end. */
+  tick = g_timeout_add (100, keep_waking, NULL);
   g_assert_true (test_wait_for (retry_not_before_passed, f->client));
+  g_source_remove (tick);
   isc_alert_watcher_check (f->watcher);
   g_assert_true (isc_alert_watcher_get_loading (f->watcher));
   isc_alert_watcher_set_client (f->watcher, NULL);

@@ -192,16 +192,17 @@ reply_rate_limited (IscDemoServer      *self,
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
   g_autoptr(JsonNode) node = NULL;
+  guint seconds = _isc_demo_server_get_retry_after (self);
 
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "error");
   json_builder_add_string_value (b, _("Rate limit exceeded: 100 requests per second per endpoint"));
   json_builder_set_member_name (b, "retry_after");
-  json_builder_add_int_value (b, 1);
+  json_builder_add_int_value (b, seconds);
   json_builder_end_object (b);
   node = json_builder_get_root (b);
   _isc_demo_server_reply (self, msg, fault, 429, "application/json",
-                          _isc_demo_server_json_to_bytes (node), 1);
+                          _isc_demo_server_json_to_bytes (node), seconds);
 }
 
 static void

@@ -45,6 +45,7 @@ struct _IscDemoServer
   GMutex        lock;
   gint64        fixed_now_ms;
   GHashTable   *fault_counts; /* "429=N" → requests seen */
+  guint         retry_after_s; /* what a 429 says, 1 by default */
   GList        *replies;      /* pending delayed or dripping replies */
   guint         in_flight;    /* requests started and not yet logged */
   guint         peak_in_flight;
@@ -87,6 +88,8 @@ typedef struct
 
 /* The fixed clock, or the real one. */
 gint64   _isc_demo_server_now_ms             (IscDemoServer             *self);
+/* isc_demo_server_set_retry_after()'s seconds. */
+guint    _isc_demo_server_get_retry_after    (IscDemoServer             *self);
 /* Emits ::request-logged once per request; later calls do nothing. */
 void     _isc_demo_server_log_request        (IscDemoServer             *self,
                                               SoupServerMessage         *msg,

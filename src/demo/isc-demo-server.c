@@ -330,7 +330,7 @@ route_targets (IscDemoServer       *self,
       json_builder_end_object (b);
       body = json_builder_get_root (b);
       _isc_demo_server_reply (self, msg, fault, 429, "application/json",
-                              _isc_demo_server_json_to_bytes (body), 1);
+                              _isc_demo_server_json_to_bytes (body), _isc_demo_server_get_retry_after (self));
     }
   else if (g_str_equal (seg[5], "metrics") && dep != NULL && dep->fail_status != 0)
     _isc_demo_server_reply_error (self, msg, fault, dep->fail_status, "INTERNAL_ERROR",
@@ -680,6 +680,7 @@ isc_demo_server_init (IscDemoServer *self)
   g_mutex_init (&self->lock);
   g_cond_init (&self->started_cond);
   self->log_rate = 1;
+  self->retry_after_s = 1;
   self->fault_counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->server = soup_server_new ("server-header", "inferscope-demo-server ", NULL);
 
@@ -916,6 +917,29 @@ isc_demo_server_get_fault_deployment_id (IscDemoServer *self)
 
   fault = _isc_demo_extra_fleet_get_fault (self->extra);
   return fault != NULL ? fault->id : NULL;
+}
+
+void
+isc_demo_server_set_retry_after (IscDemoServer *self,
+                                 guint          seconds)
+{
+  g_return_if_fail (ISC_IS_DEMO_SERVER (self));
+
+  g_mutex_lock (&self->lock);
+  self->retry_after_s = seconds;
+  g_mutex_unlock (&self->lock);
+}
+
+guint
+_isc_demo_server_get_retry_after (IscDemoServer *self)
+{
+  guint seconds;
+
+  g_mutex_lock (&self->lock);
+  seconds = self->retry_after_s;
+  g_mutex_unlock (&self->lock);
+
+  return seconds;
 }
 
 guint

@@ -99,9 +99,15 @@ guint          isc_demo_server_get_latency_ms   (IscDemoServer  *self);
 void           isc_demo_server_set_latency_ms   (IscDemoServer  *self,
                                                  guint           latency_ms);
 /* "metrics-rate-limit": the next N metrics requests answer 429 with
- * Retry-After: 1 (counting starts again when it is set). */
+ * Retry-After: 1, or isc_demo_server_set_retry_after()'s (counting
+ * starts again when it is set). */
 void           isc_demo_server_set_metrics_rate_limit (IscDemoServer *self,
                                                        guint          n_requests);
+/* How long every 429 (a "429" fault, the metrics rate limit) tells the
+ * client to wait, in whole seconds, in its body's retry_after and its
+ * Retry-After header; 1 by default. */
+void           isc_demo_server_set_retry_after  (IscDemoServer  *self,
+                                                 guint           seconds);
 /* "log-rate": the logs endpoints log at most 16 × this many 2xx
  * requests per 30 seconds and deployment (every 4xx and 5xx is logged
  * whatever it is); 1 by default. A high rate gives the tens of thousands
