@@ -43,12 +43,14 @@ content_shown (gpointer data)
          test_find_shown (data, ISC_TYPE_SIDEBAR, NULL, NULL) == NULL;
 }
 
-/* A window of @width × 720 on the demo's chat production, Charts. */
+/* A window of @width × 720 on the production of the demo's @model_id,
+ * Charts. */
 static IscWindow *
-open_window (int width)
+open_window_on (int         width,
+                const char *model_id)
 {
   GSettings *settings = isc_application_get_settings (test_app);
-  g_autoptr(IscTarget) target = isc_target_new (ISC_DEMO_MODEL_CHAT, ISC_TARGET_ENVIRONMENT,
+  g_autoptr(IscTarget) target = isc_target_new (model_id, ISC_TARGET_ENVIRONMENT,
                                                 ISC_DEMO_ENVIRONMENT_PRODUCTION, NULL, NULL);
   g_autoptr(IscView) restored = isc_view_new ();
 
@@ -60,6 +62,13 @@ open_window (int width)
   g_settings_set_int (settings, "window-height", 720);
 
   return test_app_open_window ();
+}
+
+/* The same on the demo's chat production. */
+static IscWindow *
+open_window (int width)
+{
+  return open_window_on (width, ISC_DEMO_MODEL_CHAT);
 }
 
 static void
@@ -118,6 +127,52 @@ test_between (void)
       g_assert_null (shown_button (window, "Deployments"));
       close_window (window);
     }
+}
+
+/* The shown labels of @widget's AdwViewSwitchers (in the header or in
+ * the bar at the bottom) that are cut short with an ellipsis, as a
+ * string ("" for none). */
+static void
+collect_cut_labels (GtkWidget *widget,
+                    gboolean   in_switcher,
+                    GString   *cut)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  in_switcher = in_switcher || ADW_IS_VIEW_SWITCHER (widget);
+  if (in_switcher && GTK_IS_LABEL (widget) &&
+      pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget))))
+    g_string_append_printf (cut, "“%s” ", gtk_label_get_label (GTK_LABEL (widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_cut_labels (child, in_switcher, cut);
+}
+
+/* Wherever the modes are offered, at any width from the narrowest with
+ * the sidebar beside the content to the widest, each reads whole: the
+ * switcher leaves the header for the bar at the bottom before its labels
+ * would be cut ("Summ…"), with the demo's shortest and longest model
+ * names in the title beside it. */
+static void
+test_switcher_whole (void)
+{
+  static const int widths[] = { 900, 1000, 1100, 1200, 1240, 1280, 1300, 1340, 1400, 1520, 1600, 1800 };
+  static const char * const models[] = { ISC_DEMO_MODEL_CHAT, ISC_DEMO_MODEL_BATCH };
+
+  for (guint m = 0; m < G_N_ELEMENTS (models); m++)
+    for (guint i = 0; i < G_N_ELEMENTS (widths); i++)
+      {
+        IscWindow *window = open_window_on (widths[i], models[m]);
+        g_autoptr(GString) cut = g_string_new ("");
+
+        test_wait_for_view (window);
+        test_run_frames (200);
+        g_assert_nonnull (test_find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL, "label", "Summary"));
+        collect_cut_labels (GTK_WIDGET (window), FALSE, cut);
+        if (cut->len > 0)
+          g_error ("at %d px on %s, the modes cut short: %s", widths[i], models[m], cut->str);
+        close_window (window);
+      }
 }
 
 /* At 360 px: the charts alone, Deployments goes back to the sidebar, a
@@ -182,6 +237,7 @@ main (int   argc,
 
   g_test_add_func ("/isc/window-fold/wide", test_wide);
   g_test_add_func ("/isc/window-fold/between", test_between);
+  g_test_add_func ("/isc/window-fold/switcher-whole", test_switcher_whole);
   g_test_add_func ("/isc/window-fold/narrow", test_narrow);
 
   status = g_test_run ();

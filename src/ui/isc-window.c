@@ -205,9 +205,11 @@ _isc_window_connect_folded (IscWindow *self,
 /* The widths the header needs beside a sidebar of @sidebar_width: the
  * target's title with the wide switcher, with the narrow one, and the
  * title alone (the switcher in a bar at the bottom); narrower, the
- * sidebar and the content are one page at a time. */
+ * sidebar and the content are one page at a time. Below about 980 px
+ * (DejaVu Sans), the narrow switcher's labels were cut ("Summ…"): the
+ * bar at the bottom shows them whole. */
 #define HEADER_WIDE_WIDTH   1240
-#define HEADER_MEDIUM_WIDTH 900
+#define HEADER_MEDIUM_WIDTH 1020
 #define HEADER_NARROW_WIDTH 580
 
 static void
