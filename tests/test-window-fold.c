@@ -148,15 +148,14 @@ collect_cut_labels (GtkWidget *widget,
     collect_cut_labels (child, in_switcher, cut);
 }
 
-/* Wherever the modes are offered, at any width from the narrowest with
- * the sidebar beside the content to the widest, each reads whole: the
- * switcher leaves the header for the bar at the bottom before its labels
- * would be cut ("Summ…"), with the demo's shortest and longest model
- * names in the title beside it. */
+/* Wherever the modes are offered, at any width from a phone's 360 px to
+ * 1800, each reads whole: the switcher leaves the header for the bar at
+ * the bottom before its labels would be cut ("Summ…"), with the demo's
+ * shortest and longest model names in the title beside it. */
 static void
 test_switcher_whole (void)
 {
-  static const int widths[] = { 900, 1000, 1100, 1200, 1240, 1280, 1300, 1340, 1400, 1520, 1600, 1800 };
+  static const int widths[] = { 360, 700, 900, 1000, 1100, 1200, 1240, 1280, 1300, 1340, 1400, 1520, 1600, 1800 };
   static const char * const models[] = { ISC_DEMO_MODEL_CHAT, ISC_DEMO_MODEL_BATCH };
 
   for (guint m = 0; m < G_N_ELEMENTS (models); m++)
